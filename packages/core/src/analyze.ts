@@ -1,0 +1,73 @@
+/**
+ * One call, fully analysed: recognized, planned, and rendered. The ESLint rule and the codemod both start here, so
+ * they report the same calls with the same reasons and rewrite them into the same text.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { SourceContext } from './context.js';
+import type { AssignmentMode } from './contract.js';
+import { type Plan, planMigration } from './plan.js';
+import { type Reason, ReasonCode } from './reasons.js';
+import { type AssignCall, recognizeAssignCall } from './recognize.js';
+import { renderMigration, type TextEdit } from './render.js';
+import { forEachCall } from './syntax.js';
+
+/**
+ * - `fix`: one exact rewrite (ESLint: a suggestion, or a fix with `autofix`; codemod: rewritten).
+ * - `review`: one rewrite with notes to review (ESLint: a suggestion; codemod: rewritten, with a TODO).
+ * - `choose`: several rewrites, a person picks (ESLint: one suggestion each; codemod: a TODO).
+ * - `manual`: no rewrite (ESLint: the reason; codemod: a TODO).
+ */
+export type Outcome = 'fix' | 'review' | 'choose' | 'manual';
+
+export interface Choice {
+  readonly id: AssignmentMode;
+  readonly edits: readonly TextEdit[];
+  readonly notes: readonly Reason[];
+}
+
+export interface Finding {
+  readonly call: AssignCall;
+  readonly plan: Plan;
+  readonly outcome: Outcome;
+  /** fix/review: the rewrite. */
+  readonly edits?: readonly TextEdit[];
+  /** choose: one rewrite per choice. */
+  readonly choices?: readonly Choice[];
+  /** What a person should know: the notes of a review, the reasons of a choice or of a manual call. */
+  readonly reasons: readonly Reason[];
+}
+
+/** Analyses one call expression; undefined when it is not a deprecated call. */
+export function analyzeCall(node: TSESTree.CallExpression, ctx: SourceContext): Finding | undefined {
+  const call = recognizeAssignCall(node, ctx);
+  if (call === undefined) return undefined;
+  const plan = planMigration(call.facts, ctx.options);
+  switch (plan.kind) {
+    case 'manual':
+      return { call, plan, outcome: 'manual', reasons: plan.reasons };
+    case 'migrate': {
+      const edits = renderMigration(call, plan, ctx);
+      if (edits === undefined) return { call, plan, outcome: 'manual', reasons: [{ code: ReasonCode.urlNotEditable }] };
+      return { call, plan, outcome: plan.notes.length === 0 ? 'fix' : 'review', edits, reasons: plan.notes };
+    }
+    case 'choose': {
+      const choices: Choice[] = [];
+      for (const option of plan.options) {
+        const edits = renderMigration(call, option, ctx);
+        if (edits === undefined) return { call, plan, outcome: 'manual', reasons: plan.reasons };
+        choices.push({ id: option.id, edits, notes: option.notes });
+      }
+      return { call, plan, outcome: 'choose', choices, reasons: plan.reasons };
+    }
+  }
+}
+
+/** Every deprecated call under a syntax tree, in source order. */
+export function analyzeProgram(program: TSESTree.Node, ctx: SourceContext): Finding[] {
+  const findings: Finding[] = [];
+  forEachCall(program, (node) => {
+    const finding = analyzeCall(node, ctx);
+    if (finding !== undefined) findings.push(finding);
+  });
+  return findings.sort((a, b) => a.call.node.range[0] - b.call.node.range[0]);
+}

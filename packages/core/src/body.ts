@@ -1,0 +1,140 @@
+/**
+ * Reads the body of a call: the object literal that holds the deprecated keys, through `JSON.stringify` and
+ * `const` bindings, and what each value is as far as it can be seen. Whatever cannot be seen completely is
+ * "unreadable" for the planner, never a guess.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { SourceContext } from './context.js';
+import type { BodyEntryFacts, BodyFacts, ValueClass } from './plan.js';
+import { ReasonCode } from './reasons.js';
+import { constInitOf, findVariable, usesOf, type VariableLike } from './scope.js';
+import { calleePath, isAsConst, isPure, staticKey, unwrapTS } from './syntax.js';
+
+/** How a client serializes the value it is given as the body. */
+export interface BodyEncoding {
+  /** An object is sent as JSON (axios data, got/ky json, ofetch body). */
+  readonly objectIsJson: boolean;
+  /** A `JSON.stringify(object)` string is sent as JSON (fetch body, got/ky body). */
+  readonly stringifyIsJson: boolean;
+}
+
+/** The object literal to rewrite, and how it was reached. */
+export interface BodyObject {
+  readonly object: TSESTree.ObjectExpression;
+  /** The consts that lead from the call to the object (empty when the literal is written at the call). */
+  readonly via: readonly VariableLike[];
+  /** A type annotation or assertion (other than `as const`) describes the deprecated body. */
+  readonly typed: boolean;
+}
+
+export type BodyRead =
+  | { readonly kind: 'object'; readonly body: BodyObject; readonly facts: BodyFacts }
+  | { readonly kind: 'none'; readonly facts: BodyFacts }
+  | { readonly kind: 'unreadable'; readonly facts: BodyFacts };
+
+export const unreadable = (reason: Extract<BodyFacts, { kind: 'unreadable' }>['reason']): BodyRead => ({
+  kind: 'unreadable',
+  facts: { kind: 'unreadable', reason },
+});
+
+const FORM_BUILDERS = new Set(['URLSearchParams', 'FormData']);
+const FORM_SERIALIZERS = /^(?:qs|querystring|queryString)\.(?:stringify|encode)$/;
+const MAX_DEPTH = 6;
+
+/** Reads a body value as a client receives it. `undefined` means the call sends no body. */
+export function readBody(
+  node: TSESTree.Node | undefined,
+  ctx: SourceContext,
+  encoding: BodyEncoding,
+  via: readonly VariableLike[] = [],
+  typed = false,
+  depth = 0,
+): BodyRead {
+  if (node === undefined) return { kind: 'none', facts: { kind: 'none' } };
+  if (depth > MAX_DEPTH) return unreadable(ReasonCode.bodyDynamic);
+  const isTyped = typed || (node !== unwrapTS(node) && !isAsConst(node));
+  const expr = unwrapTS(node);
+  switch (expr.type) {
+    case 'ObjectExpression':
+      if (!encoding.objectIsJson) return unreadable(ReasonCode.bodyDynamic);
+      return readObject({ object: expr, via, typed: isTyped }, ctx);
+    case 'Identifier': {
+      if (expr.name === 'undefined') return { kind: 'none', facts: { kind: 'none' } };
+      const variable = findVariable(ctx.getScope(expr), expr.name);
+      const init = variable === undefined ? undefined : constInitOf(variable);
+      if (variable === undefined || init === undefined) return unreadable(ReasonCode.bodyDynamic);
+      // Used anywhere else (a later `body.x = ...`, a log line), the object cannot be read or rewritten alone.
+      if (usesOf(variable).length !== 1) return unreadable(ReasonCode.bodyMutated);
+      return readBody(init, ctx, encoding, [...via, variable], isTyped || declaredWithType(variable), depth + 1);
+    }
+    case 'CallExpression': {
+      const path = calleePath(expr.callee);
+      if (path === 'JSON.stringify') {
+        if (!encoding.stringifyIsJson || expr.arguments.length !== 1) return unreadable(ReasonCode.bodyDynamic);
+        return readBody(expr.arguments[0], ctx, { objectIsJson: true, stringifyIsJson: false }, via, isTyped, depth + 1);
+      }
+      if (path !== undefined && FORM_SERIALIZERS.test(path)) return unreadable(ReasonCode.bodyFormEncoded);
+      return unreadable(ReasonCode.bodyDynamic);
+    }
+    case 'NewExpression':
+      if (expr.callee.type === 'Identifier' && FORM_BUILDERS.has(expr.callee.name)) {
+        return unreadable(ReasonCode.bodyFormEncoded);
+      }
+      return unreadable(ReasonCode.bodyDynamic);
+    case 'Literal':
+    case 'TemplateLiteral':
+      return unreadable(ReasonCode.bodyFormEncoded);
+    default:
+      return unreadable(ReasonCode.bodyDynamic);
+  }
+}
+
+function declaredWithType(variable: VariableLike): boolean {
+  const declarator = variable.defs[0]?.node as TSESTree.Node | undefined;
+  return declarator?.type === 'VariableDeclarator' && declarator.id.type === 'Identifier' &&
+    declarator.id.typeAnnotation !== undefined;
+}
+
+function readObject(body: BodyObject, ctx: SourceContext): BodyRead {
+  const entries: BodyEntryFacts[] = [];
+  for (const property of body.object.properties) {
+    if (property.type === 'SpreadElement') return unreadable(ReasonCode.bodySpread);
+    const key = staticKey(property);
+    if (key === undefined) return unreadable(ReasonCode.bodyComputedKey);
+    if (property.kind !== 'init' || property.method) {
+      entries.push({ key, value: { kind: 'dynamic' }, pure: false });
+      continue;
+    }
+    entries.push({ key, value: classifyValue(property.value, ctx), pure: isPure(property.value) });
+  }
+  return { kind: 'object', body, facts: { kind: 'object', entries } };
+}
+
+/** What a body value is, as far as the source shows it. Constants are followed only when written as literals. */
+export function classifyValue(node: TSESTree.Node, ctx?: SourceContext): ValueClass {
+  const expr = unwrapTS(node);
+  switch (expr.type) {
+    case 'Literal':
+      if (typeof expr.value === 'string') return { kind: 'string', value: expr.value };
+      if (typeof expr.value === 'boolean') return { kind: 'boolean', value: expr.value };
+      if (expr.value === null && !('regex' in expr && expr.regex)) return { kind: 'nullish' };
+      return { kind: 'other-literal' };
+    case 'TemplateLiteral':
+      if (expr.expressions.length === 0 && expr.quasis[0]?.value.cooked != null) {
+        return { kind: 'string', value: expr.quasis[0].value.cooked };
+      }
+      return { kind: 'dynamic' };
+    case 'Identifier': {
+      if (expr.name === 'undefined') return { kind: 'nullish' };
+      if (ctx === undefined) return { kind: 'dynamic' };
+      const variable = findVariable(ctx.getScope(expr), expr.name);
+      const init = variable === undefined ? undefined : constInitOf(variable);
+      if (init !== undefined && (init.type === 'Literal' || init.type === 'TemplateLiteral')) {
+        return classifyValue(init);
+      }
+      return { kind: 'dynamic' };
+    }
+    default:
+      return { kind: 'dynamic' };
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * Which HTTP client a callee is, found by reference (an import, a require, an instance made from one, the global
+ * `fetch`), never by its name alone. The client decides where a call keeps its URL, method and body.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { SourceContext } from './context.js';
+import { constInitOf, findVariable, importOf, usesOf, type VariableLike } from './scope.js';
+import { calleePath, propertyOf, unwrapTS } from './syntax.js';
+
+export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch';
+
+/** A callee value resolved to a client library, or to an instance made from one. */
+export interface ClientRef {
+  readonly library: Library;
+  readonly instance: boolean;
+  /** The instance's base URL (axios/ofetch `baseURL`, got/ky `prefixUrl`), when it has one. */
+  readonly base?: TSESTree.Node;
+}
+
+/** Modules whose default export (or named export) is a client. */
+const MODULE_EXPORTS: Readonly<Record<string, Readonly<Record<string, Library>>>> = {
+  'node-fetch': { default: 'fetch', '*': 'fetch' },
+  'cross-fetch': { default: 'fetch', fetch: 'fetch' },
+  'isomorphic-fetch': { default: 'fetch' },
+  undici: { fetch: 'fetch' },
+  axios: { default: 'axios', '*': 'axios' },
+  got: { default: 'got', got: 'got' },
+  ky: { default: 'ky', '*': 'ky' },
+  superagent: { default: 'superagent', '*': 'superagent' },
+  ofetch: { ofetch: 'ofetch', $fetch: 'ofetch' },
+};
+
+/** Globals that are clients when nothing in the file shadows them. */
+const GLOBAL_CLIENTS: Readonly<Record<string, Library>> = { fetch: 'fetch', $fetch: 'ofetch' };
+/** Objects whose `fetch` member is the global fetch. */
+const GLOBAL_OBJECTS = new Set(['globalThis', 'window', 'self', 'global']);
+
+/** The option that holds an instance's base URL, and the method that makes an instance. */
+const INSTANCE_FACTORIES: Readonly<Record<Library, { readonly methods: readonly string[]; readonly base: string } | undefined>> = {
+  fetch: undefined,
+  axios: { methods: ['create'], base: 'baseURL' },
+  got: { methods: ['extend'], base: 'prefixUrl' },
+  ky: { methods: ['create', 'extend'], base: 'prefixUrl' },
+  superagent: undefined,
+  ofetch: { methods: ['create'], base: 'baseURL' },
+};
+
+const MAX_DEPTH = 6;
+
+/** Resolves a callee value (not a member call) to a client, or undefined when the file does not say. */
+export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0): ClientRef | undefined {
+  const expr = unwrapTS(node);
+  if (depth > MAX_DEPTH) return undefined;
+  if (expr.type === 'Identifier') {
+    const variable = findVariable(ctx.getScope(expr), expr.name);
+    if (variable === undefined) {
+      const library = GLOBAL_CLIENTS[expr.name];
+      return library === undefined ? undefined : { library, instance: false };
+    }
+    return resolveVariable(variable, ctx, depth);
+  }
+  if (expr.type === 'MemberExpression' && !expr.computed && expr.property.type === 'Identifier') {
+    // globalThis.fetch, window.fetch
+    if (expr.object.type === 'Identifier' && GLOBAL_OBJECTS.has(expr.object.name) &&
+      findVariable(ctx.getScope(expr.object), expr.object.name) === undefined) {
+      const library = GLOBAL_CLIENTS[expr.property.name];
+      return library === undefined ? undefined : { library, instance: false };
+    }
+    // require('undici').fetch, axios.default
+    const owner = resolveModuleValue(expr.object, ctx);
+    if (owner !== undefined) {
+      const library = MODULE_EXPORTS[owner]?.[expr.property.name];
+      if (library !== undefined) return { library, instance: false };
+    }
+    // axios.default
+    if (expr.property.name === 'default') return resolveClient(expr.object, ctx, depth + 1);
+    return undefined;
+  }
+  if (expr.type === 'CallExpression') {
+    const module = requiredModule(expr);
+    if (module !== undefined) {
+      const library = MODULE_EXPORTS[module]?.default;
+      return library === undefined ? undefined : { library, instance: false };
+    }
+    return instanceFrom(expr, ctx, depth);
+  }
+  return undefined;
+}
+
+function resolveVariable(variable: VariableLike, ctx: SourceContext, depth: number): ClientRef | undefined {
+  const imported = importOf(variable);
+  if (imported !== undefined) {
+    const library = MODULE_EXPORTS[imported.source]?.[imported.imported];
+    return library === undefined ? undefined : { library, instance: false };
+  }
+  const init = constInitOf(variable);
+  return init === undefined ? undefined : resolveClient(init, ctx, depth + 1);
+}
+
+/** `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create(...)`, `api.extend(...)`. */
+function instanceFrom(call: TSESTree.CallExpression, ctx: SourceContext, depth: number): ClientRef | undefined {
+  const callee = unwrapTS(call.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return undefined;
+  const parent = resolveClient(callee.object, ctx, depth + 1);
+  if (parent === undefined) return undefined;
+  const factory = INSTANCE_FACTORIES[parent.library];
+  if (factory === undefined || !factory.methods.includes(callee.property.name)) return undefined;
+  const config = call.arguments[0];
+  const options = config === undefined ? undefined : objectOf(config, ctx)?.object;
+  const base = options === undefined ? undefined : propertyOf(options, factory.base)?.value;
+  const inherited = base ?? parent.base;
+  return inherited === undefined
+    ? { library: parent.library, instance: true }
+    : { library: parent.library, instance: true, base: inherited };
+}
+
+/** The module of `require('x')`. */
+export function requiredModule(call: TSESTree.CallExpression): string | undefined {
+  if (call.callee.type !== 'Identifier' || call.callee.name !== 'require') return undefined;
+  const arg = call.arguments[0];
+  return arg?.type === 'Literal' && typeof arg.value === 'string' ? arg.value : undefined;
+}
+
+/** The module a value is (an import namespace, a `require` result), for `mod.fetch`. */
+function resolveModuleValue(node: TSESTree.Node, ctx: SourceContext): string | undefined {
+  const expr = unwrapTS(node);
+  if (expr.type === 'CallExpression') return requiredModule(expr);
+  if (expr.type !== 'Identifier') return undefined;
+  const variable = findVariable(ctx.getScope(expr), expr.name);
+  if (variable === undefined) return undefined;
+  const imported = importOf(variable);
+  if (imported !== undefined) return imported.imported === '*' || imported.imported === 'default' ? imported.source : undefined;
+  const init = constInitOf(variable);
+  return init?.type === 'CallExpression' ? requiredModule(init) : undefined;
+}
+
+/** An object literal, directly or through consts; `via` names the consts, so a caller can tell if it is shared. */
+export interface ObjectRef {
+  readonly object: TSESTree.ObjectExpression;
+  readonly via: readonly VariableLike[];
+}
+
+export function objectOf(node: TSESTree.Node, ctx: SourceContext, via: readonly VariableLike[] = []): ObjectRef | undefined {
+  const expr = unwrapTS(node);
+  if (expr.type === 'ObjectExpression') return { object: expr, via };
+  if (expr.type === 'Identifier' && via.length < MAX_DEPTH) {
+    const variable = findVariable(ctx.getScope(expr), expr.name);
+    const init = variable === undefined ? undefined : constInitOf(variable);
+    return init === undefined || variable === undefined ? undefined : objectOf(init, ctx, [...via, variable]);
+  }
+  return undefined;
+}
+
+/** True when an object reached through consts is also used elsewhere, so editing it would change other code. */
+export function isShared(ref: ObjectRef): boolean {
+  return ref.via.some((variable) => usesOf(variable).length !== 1);
+}
+
+/** True for callees that are certainly not HTTP clients: loggers, assertions, the console. */
+export function isNeverAClient(callee: TSESTree.Node): boolean {
+  const path = calleePath(callee);
+  if (path === undefined) return false;
+  const parts = path.split('.');
+  const last = parts[parts.length - 1] ?? '';
+  return (
+    parts[0] === 'console' ||
+    parts[0] === 'Object' ||
+    parts[0] === 'Reflect' ||
+    /^(?:log|info|warn|warning|error|debug|trace|fatal|verbose|silly|assert|expect|equal|strictEqual|deepEqual|toBe|toEqual|toMatch|t|i18n|translate|describe|it|test|assign)$/i.test(last)
+  );
+}

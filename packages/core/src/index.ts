@@ -1,0 +1,20 @@
+/**
+ * @app-assignment/core: one analysis of calls to the deprecated `POST /platform/v1/apps/{id}/assign`.
+ *
+ * - contract: the API document's routes, field names and enum values, as data.
+ * - plan: the pure planner (facts about a call -> its v3 body, or why it needs a person).
+ * - recognize: the call-site recognizer over ESTree (espree or typescript-estree trees).
+ * - render: plans -> text edits (and the codemod's TODO comment).
+ * - analyze: all of it for one call or one program; what every front end calls.
+ */
+export * from './contract.js';
+export * from './reasons.js';
+export * from './plan.js';
+export type { AnalysisOptions, ClientConfig, RouteConfig, SourceContext } from './context.js';
+export { DEFAULT_ANALYSIS_OPTIONS } from './context.js';
+export { validateOptions, type OptionsInput } from './options.js';
+export type { ScopeLike, VariableLike, DefinitionLike, ReferenceLike } from './scope.js';
+export { type AssignCall, type AppCodeSource, type ClientKind, mayContainAssignCall, recognizeAssignCall } from './recognize.js';
+export { applyEdits, renderMigration, renderTodo, type TextEdit } from './render.js';
+export { analyzeCall, analyzeProgram, type Choice, type Finding, type Outcome } from './analyze.js';
+export { enclosingStatement, forEachCall } from './syntax.js';

@@ -1,0 +1,79 @@
+/**
+ * Builds a SourceContext from text, for front ends that are not ESLint (the codemod, a project scanner, tests):
+ * typescript-estree gives the same ESTree that ESLint's TypeScript parser gives, and scope-manager the same scopes.
+ * The grammar follows the file's extension: `.ts` files may hold `<T>x` casts, which the TSX grammar rejects, and
+ * JavaScript and `.tsx` files may hold JSX, which the TS grammar rejects.
+ */
+import { analyze, type ScopeManager } from '@typescript-eslint/scope-manager';
+import type { TSESTree } from '@typescript-eslint/types';
+import { parse, simpleTraverse } from '@typescript-eslint/typescript-estree';
+import { type AnalysisOptions, DEFAULT_ANALYSIS_OPTIONS, type SourceContext } from './context.js';
+import type { ScopeLike } from './scope.js';
+
+export interface ParsedSource {
+  readonly program: TSESTree.Program;
+  readonly context: SourceContext;
+}
+
+/** A file that does not parse: where, and why. Lines and columns are 1-based. */
+export class SourceSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(message);
+    this.name = 'SourceSyntaxError';
+  }
+}
+
+/** The extensions the toolkit reads. */
+export const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] as const;
+
+/** Whether a file of this name may hold JSX (`.ts`, `.mts`, `.cts` may not: they may hold `<T>x` casts instead). */
+export function allowsJsx(filename: string): boolean {
+  return !/\.[mc]?ts$/i.test(filename) || /\.tsx$/i.test(filename);
+}
+
+export function parseSource(text: string, filename: string, options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS): ParsedSource {
+  let program: TSESTree.Program;
+  try {
+    program = parse(text, {
+      jsx: allowsJsx(filename),
+      range: true,
+      loc: true,
+      comment: true,
+      tokens: true,
+      filePath: filename,
+    });
+  } catch (error) {
+    const e = error as { message?: string; lineNumber?: number; column?: number; location?: { start: { line: number; column: number } } };
+    const line = e.location?.start.line ?? e.lineNumber ?? 1;
+    const column = (e.location?.start.column ?? e.column ?? 0) + 1;
+    throw new SourceSyntaxError(e.message ?? String(error), line, column);
+  }
+  simpleTraverse(program, { enter: () => {} }, true);
+  const scopeManager = analyze(program, { sourceType: /\.c[jt]s$/i.test(filename) ? 'script' : 'module' });
+  return {
+    program,
+    context: {
+      text,
+      comments: program.comments ?? [],
+      tokens: program.tokens ?? [],
+      getScope: (node) => scopeOf(scopeManager, node),
+      options,
+    },
+  };
+}
+
+/** The innermost scope that holds a node, the way ESLint's `sourceCode.getScope` finds it. */
+function scopeOf(manager: ScopeManager, node: TSESTree.Node): ScopeLike {
+  const inner = node.type !== 'Program';
+  for (let current: TSESTree.Node | undefined = node; current !== undefined; current = current.parent) {
+    const scope = manager.acquire(current, inner);
+    if (scope !== null) {
+      return (scope.type === 'function-expression-name' ? scope.childScopes[0] ?? scope : scope) as unknown as ScopeLike;
+    }
+  }
+  return manager.globalScope as unknown as ScopeLike;
+}

@@ -1,0 +1,253 @@
+/**
+ * The migration planner: from what is statically known about one deprecated call to its exact v3 body, or to the
+ * reasons it must be migrated by hand. Pure data in, pure data out; it knows no syntax tree, so every front end
+ * (ESLint, the codemod, a future project scanner) plans the same way.
+ *
+ * Each row of decisions.md ("Migration semantics") is one named branch below; see docs/architecture.md.
+ */
+import {
+  ASSIGNEE_TYPE_OF_KEY,
+  type AssigneeType,
+  type AssignmentMode,
+  DEPRECATED_KEYS,
+  DeprecatedKey,
+  FLAG_ENABLED_VALUE,
+  MODE_OF_FLAG,
+} from './contract.js';
+import { type Reason, ReasonCode } from './reasons.js';
+
+/** What a value in the body is, as far as can be seen without running the program. */
+export type ValueClass =
+  | { readonly kind: 'string'; readonly value: string }
+  | { readonly kind: 'boolean'; readonly value: boolean }
+  /** `null` or `undefined`: JSON drops or nulls it; it never enables a flag. */
+  | { readonly kind: 'nullish' }
+  /** A number, a regular expression, a bigint: not a documented value. */
+  | { readonly kind: 'other-literal' }
+  | { readonly kind: 'dynamic' };
+
+export interface BodyEntryFacts {
+  readonly key: string;
+  readonly value: ValueClass;
+  /** Evaluating the value has no side effects, so dropping it changes nothing. */
+  readonly pure: boolean;
+}
+
+/** The body as the planner sees it. */
+export type BodyFacts =
+  | { readonly kind: 'object'; readonly entries: readonly BodyEntryFacts[] }
+  /** The call sends no body at all. */
+  | { readonly kind: 'none' }
+  | {
+      readonly kind: 'unreadable';
+      readonly reason:
+        | typeof ReasonCode.bodySpread
+        | typeof ReasonCode.bodyComputedKey
+        | typeof ReasonCode.bodyMutated
+        | typeof ReasonCode.bodyFormEncoded
+        | typeof ReasonCode.bodyDynamic;
+    };
+
+/** The `{id}` segment of the deprecated path. */
+export type AppIdFacts =
+  /** A value known from the source, already percent-decoded (`my%2Dapp` is `my-app`). */
+  | { readonly kind: 'static'; readonly value: string }
+  /** One expression (`${code}`, `encodeURIComponent(code)`); `pure` when moving it cannot change behaviour. */
+  | { readonly kind: 'expression'; readonly pure: boolean; readonly encoded: boolean }
+  /** Several parts (`prefix-${x}`): not planned. */
+  | { readonly kind: 'composite' };
+
+/** Everything the planner needs about one call. */
+export interface CallFacts {
+  readonly appId: AppIdFacts;
+  readonly body: BodyFacts;
+  /**
+   * What stops the call from being rewritten whatever its body says (the URL's prefix lives in a base URL, the
+   * client is unknown, comments would be lost, ...). Found by the recognizer; passed through as manual reasons.
+   */
+  readonly obstacles: readonly Reason[];
+}
+
+export interface PlanOptions {
+  /** `keep` (default): a call with built_in "true" stays as it is. `drop`: migrate the rest, drop built_in. */
+  readonly builtIn: 'keep' | 'drop';
+}
+
+export const DEFAULT_PLAN_OPTIONS: PlanOptions = { builtIn: 'keep' };
+
+type AssigneeKey = keyof typeof ASSIGNEE_TYPE_OF_KEY;
+
+/** The v3 body, with references to where each value comes from in the old call. */
+export interface V3BodyPlan {
+  readonly assigneeType: AssigneeType;
+  /** The deprecated key whose value becomes `assignee_uid`. */
+  readonly assigneeFrom: AssigneeKey;
+  /** Where `app_code_name` comes from: the `{id}` of the path. */
+  readonly appCode: Exclude<AppIdFacts, { kind: 'composite' }>;
+  readonly mode?: AssignmentMode;
+}
+
+/** One way to migrate; `notes` are what a person should review after it (empty: the rewrite is exact). */
+export interface MigrationOption {
+  readonly body: V3BodyPlan;
+  readonly notes: readonly Reason[];
+}
+
+export type Plan =
+  /** One right answer. Exact when `notes` is empty. */
+  | ({ readonly kind: 'migrate' } & MigrationOption)
+  /** Several right answers: a person picks one (an editor offers each as a suggestion). */
+  | {
+      readonly kind: 'choose';
+      readonly reasons: readonly Reason[];
+      readonly options: readonly (MigrationOption & { readonly id: AssignmentMode })[];
+    }
+  /** No automatic migration. */
+  | { readonly kind: 'manual'; readonly reasons: readonly Reason[] };
+
+/** The one value a flag's source can take, for planning. */
+type FlagState = 'on' | 'on-boolean' | 'off' | 'dynamic' | 'not-string';
+
+function flagState(value: ValueClass): FlagState {
+  switch (value.kind) {
+    case 'string':
+      // Only the exact string "true" enables; "false", "" and anything else do not.
+      return value.value === FLAG_ENABLED_VALUE ? 'on' : 'off';
+    case 'boolean':
+      return value.value ? 'on-boolean' : 'off';
+    case 'nullish':
+      return 'off';
+    case 'other-literal':
+      return 'not-string';
+    case 'dynamic':
+      return 'dynamic';
+  }
+}
+
+const isEnabling = (state: FlagState): boolean => state === 'on' || state === 'on-boolean';
+
+const KNOWN_KEYS: ReadonlySet<string> = new Set(DEPRECATED_KEYS);
+
+/** Plans the v3 form of one deprecated call. */
+export function planMigration(facts: CallFacts, options: PlanOptions = DEFAULT_PLAN_OPTIONS): Plan {
+  const blockers: Reason[] = [...facts.obstacles];
+  const notes: Reason[] = [];
+
+  // The {id} of the path becomes app_code_name.
+  let appCode: V3BodyPlan['appCode'] | undefined;
+  switch (facts.appId.kind) {
+    case 'static':
+      // The document: the numeric app_id is not accepted where app_code_name is required.
+      if (/^\d+$/.test(facts.appId.value)) blockers.push({ code: ReasonCode.appIdNumeric });
+      else appCode = facts.appId;
+      break;
+    case 'expression':
+      // The expression moves from the URL into the body, so it is evaluated at another moment.
+      if (!facts.appId.pure) blockers.push({ code: ReasonCode.appIdSideEffects });
+      else appCode = facts.appId;
+      break;
+    case 'composite':
+      blockers.push({ code: ReasonCode.appIdComposite });
+      break;
+  }
+
+  if (facts.body.kind === 'unreadable') {
+    return { kind: 'manual', reasons: [...blockers, { code: facts.body.reason }] };
+  }
+  const entries = facts.body.kind === 'object' ? facts.body.entries : [];
+
+  // Keys the deprecated operation does not define: their meaning is unknown.
+  for (const entry of entries) {
+    if (!KNOWN_KEYS.has(entry.key)) blockers.push({ code: ReasonCode.unknownKey, key: entry.key });
+  }
+  const entryOf = (key: string): BodyEntryFacts | undefined => entries.find((e) => e.key === key);
+
+  // The assignee: exactly one of business_uid and directory_uid.
+  const present = (Object.keys(ASSIGNEE_TYPE_OF_KEY) as AssigneeKey[]).filter((key) => {
+    const entry = entryOf(key);
+    // `undefined` is dropped by JSON, so such a key is as good as absent.
+    return entry !== undefined && !(entry.value.kind === 'nullish' && entry.pure);
+  });
+  let assigneeFrom: AssigneeKey | undefined;
+  if (present.length === 2) blockers.push({ code: ReasonCode.assigneeBoth });
+  else if (present.length === 0) blockers.push({ code: ReasonCode.assigneeMissing });
+  else {
+    assigneeFrom = present[0];
+    const value = assigneeFrom === undefined ? undefined : entryOf(assigneeFrom)?.value;
+    const usable = value?.kind === 'dynamic' || (value?.kind === 'string' && value.value !== '');
+    if (!usable) blockers.push({ code: ReasonCode.assigneeInvalid, key: assigneeFrom });
+  }
+  const toBusiness = assigneeFrom === DeprecatedKey.businessUid;
+
+  // The flags.
+  const modes: { mode: AssignmentMode; key: string }[] = [];
+  for (const key of [DeprecatedKey.isInternal, DeprecatedKey.preInstalled, DeprecatedKey.builtIn] as const) {
+    const entry = entryOf(key);
+    if (entry === undefined) continue;
+    const state = flagState(entry.value);
+    if (state === 'dynamic') {
+      blockers.push({ code: ReasonCode.flagDynamic, key });
+      continue;
+    }
+    if (state === 'not-string') {
+      blockers.push({ code: ReasonCode.flagNotString, key });
+      continue;
+    }
+    if (!isEnabling(state)) continue; // "false", "", false, null: does not enable; the key is dropped.
+    // is_internal, pre_installed and built_in are for directories only.
+    if (toBusiness) {
+      blockers.push({ code: ReasonCode.flagWithBusiness, key });
+      continue;
+    }
+    if (state === 'on-boolean') notes.push({ code: ReasonCode.flagBoolean, key });
+    if (key === DeprecatedKey.builtIn) {
+      if (options.builtIn === 'keep') blockers.push({ code: ReasonCode.builtInUnsupported, key });
+      else notes.push({ code: ReasonCode.builtInDropped, key });
+      continue;
+    }
+    modes.push({ mode: MODE_OF_FLAG[key], key });
+  }
+
+  // hide_from_market has no v3 field: dropped, always with a note.
+  if (entryOf(DeprecatedKey.hideFromMarket) !== undefined) notes.push({ code: ReasonCode.hideFromMarketDropped, key: DeprecatedKey.hideFromMarket });
+
+  // Values that would be dropped must not carry side effects.
+  const kept = new Set<string>(assigneeFrom === undefined ? [] : [assigneeFrom]);
+  for (const entry of entries) {
+    if (!kept.has(entry.key) && !entry.pure && KNOWN_KEYS.has(entry.key) && flagStateIsSettled(entry)) {
+      blockers.push({ code: ReasonCode.sideEffects, key: entry.key });
+    }
+  }
+
+  if (blockers.length > 0 || assigneeFrom === undefined || appCode === undefined) {
+    return { kind: 'manual', reasons: blockers };
+  }
+
+  const base = { assigneeType: ASSIGNEE_TYPE_OF_KEY[assigneeFrom], assigneeFrom, appCode };
+  if (modes.length > 1) {
+    const modeKeys = new Set(modes.map((m) => m.key));
+    // v3 holds one mode: one option per mode, each with the notes that apply to it.
+    return {
+      kind: 'choose',
+      reasons: [{ code: ReasonCode.modesBoth }],
+      options: modes.map(({ mode, key }) => ({
+        id: mode,
+        body: { ...base, mode },
+        // A note about the other mode's flag does not apply once that flag is dropped.
+        notes: notes.filter((n) => n.code !== ReasonCode.flagBoolean || n.key === key || !modeKeys.has(n.key ?? '')),
+      })),
+    };
+  }
+  const mode = modes[0]?.mode;
+  return { kind: 'migrate', body: mode === undefined ? base : { ...base, mode }, notes };
+}
+
+/** A dynamic flag is already a blocker of its own; do not report it twice. */
+function flagStateIsSettled(entry: BodyEntryFacts): boolean {
+  return entry.key === DeprecatedKey.hideFromMarket || entry.value.kind !== 'dynamic';
+}
+
+/** True when the plan is one rewrite with nothing to review: what ESLint may apply as a fix. */
+export function isExact(plan: Plan): plan is Extract<Plan, { kind: 'migrate' }> {
+  return plan.kind === 'migrate' && plan.notes.length === 0;
+}

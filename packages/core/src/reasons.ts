@@ -1,0 +1,123 @@
+/**
+ * Why a call cannot be migrated automatically, or what a person should review after it was.
+ * One catalogue, so that the ESLint message, the codemod's TODO comment and the JSON report say the same words.
+ */
+import { TODO_PREFIX, V3_ASSIGN } from './contract.js';
+
+export const ReasonCode = {
+  // Body: what the body holds.
+  builtInUnsupported: 'built-in-unsupported',
+  builtInDropped: 'built-in-dropped',
+  assigneeBoth: 'assignee-both',
+  assigneeMissing: 'assignee-missing',
+  assigneeInvalid: 'assignee-invalid',
+  modesBoth: 'modes-both',
+  flagBoolean: 'flag-boolean',
+  flagDynamic: 'flag-dynamic',
+  flagNotString: 'flag-not-string',
+  flagWithBusiness: 'flag-with-business',
+  hideFromMarketDropped: 'hide-from-market-dropped',
+  unknownKey: 'unknown-key',
+  // Body: how the body is built.
+  bodySpread: 'body-spread',
+  bodyComputedKey: 'body-computed-key',
+  bodyMutated: 'body-mutated',
+  bodyFormEncoded: 'body-form-encoded',
+  bodyDynamic: 'body-dynamic',
+  // The {id} of the path.
+  appIdNumeric: 'app-id-numeric',
+  appIdComposite: 'app-id-composite',
+  appIdSideEffects: 'app-id-side-effects',
+  appIdOutOfScope: 'app-id-out-of-scope',
+  // The call itself.
+  urlPrefixInBase: 'url-prefix-in-base',
+  urlNotEditable: 'url-not-editable',
+  methodDynamic: 'method-dynamic',
+  clientUnknown: 'client-unknown',
+  clientSdk: 'client-sdk',
+  commentsInside: 'comments-inside',
+  bodyTyped: 'body-typed',
+  routeWithoutV3: 'route-without-v3',
+  sideEffects: 'side-effects',
+} as const;
+export type ReasonCode = (typeof ReasonCode)[keyof typeof ReasonCode];
+
+/** A reason, with the body key it is about where there is one. */
+export interface Reason {
+  readonly code: ReasonCode;
+  readonly key?: string;
+}
+
+const V3 = `POST ${V3_ASSIGN.path}`;
+
+const MESSAGES: Record<ReasonCode, (key: string) => string> = {
+  'built-in-unsupported': () =>
+    `built_in "true" has no equivalent in ${V3}; decide how these users get the app, then migrate by hand (or run with builtIn "drop")`,
+  'built-in-dropped': () =>
+    `built_in was dropped because ${V3} cannot install an app for all users of a directory; check that this is acceptable`,
+  'assignee-both': () =>
+    'the body sets both business_uid and directory_uid; v3 takes one assignee, so choose which one this call means',
+  'assignee-missing': () =>
+    'the body sets neither business_uid nor directory_uid; v3 needs one assignee, so add it by hand',
+  'assignee-invalid': (key) =>
+    `${key} is not a usable uid (an empty string, null, a number or a boolean); fix the assignee by hand`,
+  'modes-both': () =>
+    'is_internal and pre_installed are both enabled; v3 holds one assignment_mode, so choose one',
+  'flag-boolean': (key) =>
+    `${key} is the boolean true, not the documented string "true"; it was treated as enabling, check that this is intended`,
+  'flag-dynamic': (key) =>
+    `the value of ${key} is computed at run time; set settings.assignment_mode by hand`,
+  'flag-not-string': (key) =>
+    `${key} holds a value that is neither a string nor a boolean; decide whether it enables the flag`,
+  'flag-with-business': (key) =>
+    `${key} is for directories only but the body assigns to a business; decide what this call should do`,
+  'hide-from-market-dropped': () =>
+    'hide_from_market has no v3 field and was dropped; check the directory-token rules for business assignments',
+  'unknown-key': (key) =>
+    `the body has the key ${key}, which the deprecated operation does not define; migrate by hand`,
+  'body-spread': () => 'the body spreads another object whose keys cannot be seen here; migrate by hand',
+  'body-computed-key': () => 'the body has a computed key; migrate by hand',
+  'body-mutated': () =>
+    'the body object is changed or used elsewhere after it is built; migrate by hand',
+  'body-form-encoded': () =>
+    'the body is form-encoded or a raw string, not a JSON object; migrate by hand to a JSON body',
+  'body-dynamic': () => 'the body is built at run time and cannot be read here; migrate by hand',
+  'app-id-numeric': () =>
+    'the path holds a numeric app id, but the operation takes the app_code_name (this call likely fails today); fix the app code by hand',
+  'app-id-composite': () => 'the app code in the path is built from several parts; migrate by hand',
+  'app-id-side-effects': () =>
+    'the app code in the path is computed by a call that would move into the body; migrate by hand',
+  'app-id-out-of-scope': () =>
+    'the app code is not in scope where the body object is declared; migrate by hand',
+  'url-prefix-in-base': () =>
+    `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${V3_ASSIGN.path} by hand`,
+  'url-not-editable': () =>
+    'the URL is built where it cannot be rewritten safely (a shared constant, escapes, or a query string); migrate by hand',
+  'method-dynamic': () => 'the HTTP method is computed at run time; migrate by hand',
+  'client-unknown': () =>
+    'the call goes through a function whose arguments do not show the body; migrate by hand, or configure the client',
+  'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,
+  'comments-inside': () =>
+    'the code to rewrite holds comments that an automatic rewrite would lose; migrate by hand',
+  'body-typed': () =>
+    'the body has a declared type that describes the deprecated body; migrate by hand and update the type',
+  'route-without-v3': () =>
+    'the call uses a configured route that has no v3Path; set v3Path in the configuration or migrate by hand',
+  'side-effects': (key) =>
+    `the value of ${key} has side effects and would be dropped; migrate by hand`,
+};
+
+/** The reason in plain words, as the ESLint message and the TODO comment show it. */
+export function describeReason(reason: Reason): string {
+  return MESSAGES[reason.code](reason.key ?? 'a key');
+}
+
+/** All reasons of one call, in one line. */
+export function describeReasons(reasons: readonly Reason[]): string {
+  return reasons.map(describeReason).join('; ');
+}
+
+/** The text of the one comment the codemod leaves above a call (without the comment delimiters). */
+export function todoText(reasons: readonly Reason[]): string {
+  return `${TODO_PREFIX} ${describeReasons(reasons)}`;
+}

@@ -1,0 +1,470 @@
+/**
+ * The call-site recognizer: is this call the deprecated `POST /platform/v1/apps/{id}/assign`, and what is known
+ * about it statically. The route shape marks a call; the client decides where its URL, method and body are.
+ *
+ * It returns the facts the planner needs (pure data) and the syntax the renderer needs to rewrite the call.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { type BodyEncoding, type BodyObject, readBody, type BodyRead, unreadable } from './body.js';
+import { type ClientRef, isNeverAClient, isShared, type Library, objectOf, type ObjectRef, resolveClient } from './clients.js';
+import type { ClientConfig, SourceContext } from './context.js';
+import { DEPRECATED_ASSIGN, DEPRECATED_KEYS } from './contract.js';
+import type { AppIdFacts, CallFacts } from './plan.js';
+import { type Reason, ReasonCode } from './reasons.js';
+import { findVariable } from './scope.js';
+import { calleePath, isFunction, isPure, propertyOf, rootIdentifier, staticKey, unwrapTS } from './syntax.js';
+import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape } from './url.js';
+
+export type ClientKind = Library | 'configured' | 'unresolved';
+
+/** Where the app code goes in the new body: a literal value, or the source text of an expression. */
+export type AppCodeSource =
+  | { readonly kind: 'literal'; readonly value: string }
+  | { readonly kind: 'expression'; readonly node: TSESTree.Node };
+
+/** One recognized deprecated call. */
+export interface AssignCall {
+  /** The call to report (for a superagent chain, the `.post(url)` call). */
+  readonly node: TSESTree.CallExpression;
+  readonly client: ClientKind;
+  /** What the planner needs. */
+  readonly facts: CallFacts;
+  /** The URL edit, when the URL can be rewritten. */
+  readonly urlEdit?: { readonly range: readonly [number, number]; readonly text: string };
+  /** The body object to replace, when there is one. */
+  readonly body?: BodyObject;
+  readonly appCode?: AppCodeSource;
+}
+
+type Method = 'post' | 'other' | 'dynamic' | 'default';
+
+/** Where one call keeps its URL, method and body, as its client defines. */
+interface CallLayout {
+  readonly client: ClientKind;
+  readonly url: TSESTree.Node | undefined;
+  /** The URL sits in an options object other code shares: it cannot be edited for this call. */
+  readonly urlShared?: boolean;
+  readonly base?: TSESTree.Node;
+  readonly method: Method;
+  readonly body: BodyRead;
+  readonly obstacles?: readonly Reason[];
+  /** SDK methods that take the app code rather than a URL. */
+  readonly appCodeArg?: TSESTree.Node;
+}
+
+const JSON_OBJECT: BodyEncoding = { objectIsJson: true, stringifyIsJson: true };
+const STRING_ONLY: BodyEncoding = { objectIsJson: false, stringifyIsJson: true };
+const HTTP_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options']);
+
+/** A cheap test on a file's text: can it hold a deprecated call at all? Files that cannot are never parsed. */
+export function mayContainAssignCall(text: string, options: Pick<SourceContext['options'], 'clients' | 'routes'>): boolean {
+  if (text.includes('/assign')) return true;
+  for (const client of options.clients) {
+    const last = client.callee.split('.').pop();
+    if (last !== undefined && text.includes(last)) return true;
+  }
+  return options.routes.some((route) => text.includes(route.path.slice(route.path.lastIndexOf('}') + 1) || route.path));
+}
+
+/** Recognizes one call. Returns undefined when it is not a call to the deprecated operation. */
+export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall | undefined {
+  // A call that passes a handler function defines a route on a server; it does not call one.
+  if (call.arguments.some((arg) => isFunction(arg) || isFunctionBinding(arg, ctx))) return undefined;
+  const layout = layoutOf(call, ctx);
+  if (layout === undefined) return undefined;
+  if (layout.method === 'other') return undefined;
+  if (layout.appCodeArg !== undefined) return sdkCall(call, layout);
+  if (layout.url === undefined) return undefined;
+
+  let pieces = readUrl(layout.url, ctx, layout.urlShared === true ? null : layout.url);
+  if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base, ctx, null), pieces);
+  const match = matchRoute(pieces, routesOf(ctx));
+  if (match === undefined) return undefined;
+  // Without a method the clients send GET: that is not the deprecated operation.
+  if (layout.method === 'default') return undefined;
+
+  const obstacles: Reason[] = [];
+  if (!match.edit.ok) obstacles.push({ code: urlReason(match.edit.reason) });
+  if (layout.method === 'dynamic') obstacles.push({ code: ReasonCode.methodDynamic });
+  obstacles.push(...(layout.obstacles ?? []));
+  const body = layout.body.kind === 'object' ? layout.body.body : undefined;
+  if (body?.typed === true) obstacles.push({ code: ReasonCode.bodyTyped });
+  if (hasCommentInside(ctx, body?.object.range, match.edit.ok ? match.edit.range : undefined)) {
+    obstacles.push({ code: ReasonCode.commentsInside });
+  }
+
+  const { facts: appId, source: appCode } = appIdOf(match.id, ctx);
+  const scoped = appCode === undefined || body === undefined ? true : appCodeInScope(appCode, body, ctx);
+  const facts: CallFacts = {
+    appId: scoped ? appId : { kind: 'composite' },
+    body: layout.body.facts,
+    obstacles: scoped ? obstacles : [...obstacles, { code: ReasonCode.appIdOutOfScope }],
+  };
+  return {
+    node: call,
+    client: layout.client,
+    facts,
+    ...(match.edit.ok ? { urlEdit: { range: match.edit.range, text: match.edit.text } } : {}),
+    ...(body === undefined ? {} : { body }),
+    ...(appCode === undefined ? {} : { appCode }),
+  };
+}
+
+function urlReason(reason: Extract<RouteMatch['edit'], { ok: false }>['reason']): Reason['code'] {
+  switch (reason) {
+    case 'url-prefix-in-base':
+      return ReasonCode.urlPrefixInBase;
+    case 'route-without-v3':
+      return ReasonCode.routeWithoutV3;
+    case 'url-not-editable':
+      return ReasonCode.urlNotEditable;
+  }
+}
+
+function routesOf(ctx: SourceContext): RouteShape[] {
+  const extra = ctx.options.routes
+    .map((route) => routeShape(route.path, route.v3Path))
+    .filter((shape): shape is RouteShape => shape !== undefined);
+  return [DEFAULT_ROUTE, ...extra];
+}
+
+function isFunctionBinding(arg: TSESTree.Node, ctx: SourceContext): boolean {
+  if (arg.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(arg), arg.name);
+  return variable?.defs.some((def) => def.type === 'FunctionName') ?? false;
+}
+
+/** The `{id}` as planner facts, and where the renderer takes the app code from. */
+function appIdOf(id: IdPieces, ctx: SourceContext): { facts: AppIdFacts; source?: AppCodeSource } {
+  switch (id.kind) {
+    case 'composite':
+      return { facts: { kind: 'composite' } };
+    case 'text': {
+      let value: string;
+      try {
+        value = decodeURIComponent(id.value);
+      } catch {
+        return { facts: { kind: 'composite' } };
+      }
+      if (id.viaConstant !== undefined && id.value === value) {
+        return { facts: { kind: 'static', value }, source: { kind: 'expression', node: id.viaConstant } };
+      }
+      return { facts: { kind: 'static', value }, source: { kind: 'literal', value } };
+    }
+    case 'expr': {
+      const expr = unwrapTS(id.node);
+      if (expr.type === 'CallExpression' && calleePath(expr.callee) === 'encodeURIComponent' &&
+        findVariable(ctx.getScope(expr), 'encodeURIComponent') === undefined && expr.arguments.length === 1) {
+        const inner = expr.arguments[0]!;
+        return {
+          facts: { kind: 'expression', pure: isPure(inner), encoded: true },
+          source: { kind: 'expression', node: inner },
+        };
+      }
+      return { facts: { kind: 'expression', pure: isPure(expr), encoded: false }, source: { kind: 'expression', node: id.node } };
+    }
+  }
+}
+
+/**
+ * A body declared in a const before the call: the app code moves into that declaration, so it must already be in
+ * scope there (declared earlier in an enclosing scope).
+ */
+function appCodeInScope(source: AppCodeSource, body: BodyObject, ctx: SourceContext): boolean {
+  if (source.kind === 'literal' || body.via.length === 0) return true;
+  const root = rootIdentifier(source.node);
+  if (root === undefined) return true;
+  const atUse = findVariable(ctx.getScope(root), root.name);
+  if (atUse === undefined) return true;
+  const atBody = findVariable(ctx.getScope(body.object), root.name);
+  if (atBody !== atUse) return false;
+  const def = atUse.defs[0];
+  if (def === undefined || def.type === 'ImportBinding' || def.type === 'Parameter') return true;
+  return def.name.range[1] <= body.object.range[0];
+}
+
+function hasCommentInside(
+  ctx: SourceContext,
+  ...ranges: (readonly [number, number] | undefined)[]
+): boolean {
+  return ctx.comments.some((comment) =>
+    ranges.some((range) => range !== undefined && comment.range[0] >= range[0] && comment.range[1] <= range[1]),
+  );
+}
+
+function sdkCall(call: TSESTree.CallExpression, layout: CallLayout): AssignCall {
+  const appCodeArg = layout.appCodeArg!;
+  const value = unwrapTS(appCodeArg);
+  const appId: AppIdFacts =
+    value.type === 'Literal' && (typeof value.value === 'string' || typeof value.value === 'number')
+      ? { kind: 'static', value: String(value.value) }
+      : { kind: 'expression', pure: isPure(value), encoded: false };
+  return {
+    node: call,
+    client: 'configured',
+    facts: { appId, body: layout.body.facts, obstacles: [{ code: ReasonCode.clientSdk }] },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Layouts: where each client keeps URL, method and body.
+
+function layoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
+  const configured = configuredClient(call, ctx.options.clients);
+  if (configured !== undefined) return configuredLayout(call, configured, ctx);
+
+  const callee = unwrapTS(call.callee);
+  // A call of a client value: fetch(url, init), axios(config), got(url, options), an instance.
+  const direct = resolveClient(callee, ctx);
+  if (direct !== undefined) return callLayout(call, direct, ctx);
+  // A method of a client: axios.post, got.post, superagent.post, api.request.
+  if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') {
+    const owner = resolveClient(callee.object, ctx);
+    if (owner !== undefined) return methodLayout(call, owner, callee.property.name, ctx);
+  }
+  if (callee.type === 'Super' || isNeverAClient(callee)) return undefined;
+  return shapeLayout(call, ctx);
+}
+
+function configuredClient(call: TSESTree.CallExpression, clients: readonly ClientConfig[]): ClientConfig | undefined {
+  if (clients.length === 0) return undefined;
+  const path = calleePath(call.callee);
+  return path === undefined ? undefined : clients.find((client) => client.callee === path);
+}
+
+function configuredLayout(call: TSESTree.CallExpression, client: ClientConfig, ctx: SourceContext): CallLayout {
+  const arg = (index: number | undefined): TSESTree.Node | undefined => {
+    const node = index === undefined ? undefined : call.arguments[index];
+    return node?.type === 'SpreadElement' ? undefined : node;
+  };
+  const body = readBody(arg(client.body), ctx, JSON_OBJECT);
+  const appCodeArg = arg(client.appCode);
+  return {
+    client: 'configured',
+    url: arg(client.url),
+    method: 'post',
+    body,
+    ...(appCodeArg === undefined ? {} : { appCodeArg }),
+  };
+}
+
+/** Options that hold the method and the body: resolved through consts, or unknown (a parameter, a call). */
+function optionsOf(node: TSESTree.Node | undefined, ctx: SourceContext): ObjectRef | 'absent' | 'unknown' {
+  if (node === undefined || node.type === 'SpreadElement') return node === undefined ? 'absent' : 'unknown';
+  return objectOf(node, ctx) ?? 'unknown';
+}
+
+/** Reads `options[key]` as the body; an options object shared with other code cannot be rewritten for this call. */
+function bodyIn(options: ObjectRef, key: string, ctx: SourceContext, encoding: BodyEncoding): BodyRead {
+  const property = propertyOf(options.object, key);
+  if (property === undefined) return readBody(undefined, ctx, encoding);
+  if (isShared(options)) return unreadable(ReasonCode.bodyMutated);
+  return readBody(property.value, ctx, encoding, options.via);
+}
+
+function methodIn(options: ObjectRef | 'absent' | 'unknown'): Method {
+  if (options === 'absent') return 'default';
+  if (options === 'unknown') return 'dynamic';
+  return methodOf(options.object);
+}
+
+/** `fetch(url, init)`, `axios(config)`, `axios(url, config)`, `got(url, options)`, `ky(url, options)`, `ofetch(url, options)`. */
+function callLayout(call: TSESTree.CallExpression, client: ClientRef, ctx: SourceContext): CallLayout | undefined {
+  const [first, second] = call.arguments;
+  if (first === undefined || first.type === 'SpreadElement') return undefined;
+  switch (client.library) {
+    case 'fetch':
+      return optionsLayout(client, first, second, ctx, 'body', STRING_ONLY);
+    case 'ofetch':
+      return optionsLayout(client, first, second, ctx, 'body', JSON_OBJECT);
+    case 'got':
+    case 'ky':
+      return optionsLayout(client, first, second, ctx, 'json', JSON_OBJECT);
+    case 'axios': {
+      const config = second === undefined ? objectOf(first, ctx) : undefined;
+      if (config !== undefined) {
+        // axios({ method, url, data, baseURL })
+        return {
+          client: 'axios',
+          url: propertyOf(config.object, 'url')?.value,
+          urlShared: isShared(config),
+          ...baseOf(client, config, 'baseURL'),
+          method: methodOf(config.object),
+          body: bodyIn(config, 'data', ctx, JSON_OBJECT),
+        };
+      }
+      return optionsLayout(client, first, second, ctx, 'data', JSON_OBJECT);
+    }
+    case 'superagent': {
+      // superagent('POST', url)
+      const method = unwrapTS(first);
+      if (method.type !== 'Literal' || typeof method.value !== 'string' || second === undefined ||
+        second.type === 'SpreadElement') {
+        return undefined;
+      }
+      return chainLayout(call, second, method.value.toLowerCase() === 'post' ? 'post' : 'other', ctx);
+    }
+  }
+}
+
+/** `fetch`-like calls: a URL, then an options object with `method` and the body under `bodyKey`. */
+function optionsLayout(
+  client: ClientRef,
+  url: TSESTree.Node,
+  optionsNode: TSESTree.Node | undefined,
+  ctx: SourceContext,
+  bodyKey: 'body' | 'json' | 'data',
+  encoding: BodyEncoding,
+  method?: Method,
+): CallLayout {
+  const options = optionsOf(optionsNode, ctx);
+  const baseKey = client.library === 'got' || client.library === 'ky' ? 'prefixUrl' : 'baseURL';
+  return {
+    client: client.library,
+    url,
+    ...baseOf(client, typeof options === 'string' ? undefined : options, baseKey),
+    method: method ?? methodIn(options),
+    body: bodyOf(options, ctx, bodyKey, encoding),
+  };
+}
+
+function bodyOf(
+  options: ObjectRef | 'absent' | 'unknown',
+  ctx: SourceContext,
+  bodyKey: 'body' | 'json' | 'data',
+  encoding: BodyEncoding,
+): BodyRead {
+  if (options === 'absent') return readBody(undefined, ctx, encoding);
+  if (options === 'unknown') return unreadable(ReasonCode.bodyDynamic);
+  // got's `form:` option.
+  if (propertyOf(options.object, 'form') !== undefined) return unreadable(ReasonCode.bodyFormEncoded);
+  if (bodyKey === 'json') {
+    if (propertyOf(options.object, 'json') !== undefined) return bodyIn(options, 'json', ctx, JSON_OBJECT);
+    return bodyIn(options, 'body', ctx, STRING_ONLY);
+  }
+  return bodyIn(options, bodyKey, ctx, encoding);
+}
+
+function baseOf(client: ClientRef, options: ObjectRef | undefined, key: string): { base?: TSESTree.Node } {
+  const local = options === undefined ? undefined : propertyOf(options.object, key)?.value;
+  const base = local ?? client.base;
+  return base === undefined ? {} : { base };
+}
+
+function methodOf(options: TSESTree.ObjectExpression): Method {
+  const property = propertyOf(options, 'method');
+  if (property === undefined) return 'default';
+  const value = unwrapTS(property.value);
+  const text =
+    value.type === 'Literal' && typeof value.value === 'string'
+      ? value.value
+      : value.type === 'TemplateLiteral' && value.expressions.length === 0
+        ? value.quasis[0]?.value.cooked
+        : undefined;
+  if (text == null) return 'dynamic';
+  return text.toUpperCase() === DEPRECATED_ASSIGN.method ? 'post' : 'other';
+}
+
+/** `axios.post(url, data)`, `got.post(url, { json })`, `ky.post`, `superagent.post(url)...`, `api.request(config)`. */
+function methodLayout(
+  call: TSESTree.CallExpression,
+  client: ClientRef,
+  name: string,
+  ctx: SourceContext,
+): CallLayout | undefined {
+  const [first, second, third] = call.arguments;
+  if (first === undefined || first.type === 'SpreadElement') return undefined;
+  const verb = name.toLowerCase();
+  switch (client.library) {
+    case 'axios': {
+      if (verb === 'request') return callLayout(call, client, ctx);
+      if (!HTTP_VERBS.has(verb)) return undefined;
+      const config = optionsOf(third, ctx);
+      return {
+        client: 'axios',
+        url: first,
+        ...baseOf(client, typeof config === 'string' ? undefined : config, 'baseURL'),
+        method: verb === 'post' ? 'post' : 'other',
+        body: second === undefined ? readBody(undefined, ctx, JSON_OBJECT) :
+          second.type === 'SpreadElement' ? unreadable(ReasonCode.bodyDynamic) : readBody(second, ctx, JSON_OBJECT),
+      };
+    }
+    case 'got':
+    case 'ky':
+    case 'ofetch': {
+      const bodyKey = client.library === 'ofetch' ? 'body' : 'json';
+      if (client.library === 'ofetch' && verb === 'raw') return optionsLayout(client, first, second, ctx, bodyKey, JSON_OBJECT);
+      if (!HTTP_VERBS.has(verb)) return undefined;
+      return optionsLayout(client, first, second, ctx, bodyKey, JSON_OBJECT, verb === 'post' ? 'post' : 'other');
+    }
+    case 'superagent':
+      if (!HTTP_VERBS.has(verb)) return undefined;
+      return chainLayout(call, first, verb === 'post' ? 'post' : 'other', ctx);
+    case 'fetch':
+      return undefined;
+  }
+}
+
+/** superagent: the body comes from `.send(body)` further along the chain; `.type('form')` makes it a form. */
+function chainLayout(call: TSESTree.CallExpression, url: TSESTree.Node, method: Method, ctx: SourceContext): CallLayout {
+  const sends: TSESTree.Node[] = [];
+  let form = false;
+  let current: TSESTree.Node = call;
+  for (;;) {
+    const member: TSESTree.Node | undefined = current.parent;
+    if (member?.type !== 'MemberExpression' || member.object !== current || member.property.type !== 'Identifier') break;
+    const next: TSESTree.Node | undefined = member.parent;
+    if (next?.type !== 'CallExpression' || next.callee !== member) break;
+    const arg = next.arguments[0];
+    if (member.property.name === 'send' && arg !== undefined) sends.push(arg);
+    if (member.property.name === 'type' && arg?.type === 'Literal' && typeof arg.value === 'string' &&
+      /form|urlencoded/.test(arg.value)) {
+      form = true;
+    }
+    current = next;
+  }
+  let body: BodyRead;
+  if (form) body = unreadable(ReasonCode.bodyFormEncoded);
+  // Several .send() calls merge their objects: not one literal to rewrite.
+  else if (sends.length > 1) body = unreadable(ReasonCode.bodyDynamic);
+  else body = readBody(sends[0], ctx, JSON_OBJECT);
+  return { client: 'superagent', url, method, body };
+}
+
+/**
+ * A callee the file cannot resolve (an instance imported from the application's own module, a wrapper): read by
+ * the shape of its arguments. When the shape says nothing, the call is still found, without a plan.
+ */
+function shapeLayout(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
+  const callee = unwrapTS(call.callee);
+  const name =
+    callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? callee.property.name.toLowerCase() : undefined;
+  if (name !== undefined && HTTP_VERBS.has(name) && name !== 'post') return undefined;
+  if (call.arguments.length === 0 || call.arguments.some((a) => a.type === 'SpreadElement')) return undefined;
+  const [url, second] = call.arguments as TSESTree.Expression[];
+  const unknown: CallLayout = {
+    client: 'unresolved',
+    url,
+    method: 'post',
+    body: unreadable(ReasonCode.bodyDynamic),
+    obstacles: [{ code: ReasonCode.clientUnknown }],
+  };
+  const options = optionsOf(second, ctx);
+  if (typeof options === 'string') return unknown;
+  const method = propertyOf(options.object, 'method') === undefined ? 'post' : methodOf(options.object);
+  for (const key of ['json', 'data', 'body'] as const) {
+    if (propertyOf(options.object, key) !== undefined) {
+      return { client: 'unresolved', url, method, body: bodyIn(options, key, ctx, JSON_OBJECT) };
+    }
+  }
+  // The object itself is the body when it holds a deprecated key (axios-like `api.post(url, data)`).
+  const holdsDeprecatedKey = options.object.properties.some(
+    (p) => p.type === 'Property' && DEPRECATED_KEY_NAMES.has(staticKey(p) ?? ''),
+  );
+  if (holdsDeprecatedKey) return { client: 'unresolved', url, method, body: readBody(second, ctx, JSON_OBJECT) };
+  return { ...unknown, method };
+}
+
+const DEPRECATED_KEY_NAMES: ReadonlySet<string> = new Set(DEPRECATED_KEYS);
+
+export type { RouteMatch };

@@ -1,0 +1,175 @@
+/**
+ * The edit renderer: turns a recognized call and one migration option into text edits. Only the URL span and the
+ * body object change; the new object is written in the style of the one it replaces (layout, indentation, quotes,
+ * trailing comma), so a migrated file differs from its input in those spans alone.
+ *
+ * ESLint applies these edits as a fix or suggestion, the codemod applies them to the file: the same text either way.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { SourceContext } from './context.js';
+import { V3Key } from './contract.js';
+import type { MigrationOption } from './plan.js';
+import type { AssignCall } from './recognize.js';
+import { todoText, type Reason } from './reasons.js';
+import { enclosingStatement } from './syntax.js';
+
+export interface TextEdit {
+  readonly range: readonly [number, number];
+  readonly text: string;
+}
+
+type Quote = "'" | '"';
+
+/** The edits that migrate `call` as `option` says; undefined when the call cannot be rewritten in place. */
+export function renderMigration(call: AssignCall, option: MigrationOption, ctx: SourceContext): TextEdit[] | undefined {
+  if (call.urlEdit === undefined || call.body === undefined || call.appCode === undefined) return undefined;
+  const object = call.body.object;
+  const quote = quoteOf(object, ctx);
+  const assigneeProperty = object.properties.find(
+    (p): p is TSESTree.Property => p.type === 'Property' && keyName(p) === option.body.assigneeFrom,
+  );
+  if (assigneeProperty === undefined) return undefined;
+
+  const appCode =
+    call.appCode.kind === 'literal' ? stringLiteral(call.appCode.value, quote) : textOf(call.appCode.node, ctx);
+  const entries: [string, string][] = [
+    [V3Key.assigneeType, stringLiteral(option.body.assigneeType, quote)],
+    [V3Key.assigneeUid, textOf(assigneeProperty.value, ctx)],
+    [V3Key.appCodeName, appCode],
+  ];
+  const style = styleOf(object, ctx);
+  if (option.body.mode !== undefined) {
+    const pad = style.multiline || style.padded ? ' ' : '';
+    const modeKey = formatKey(V3Key.assignmentMode, style.quotedKeys, quote);
+    entries.push([V3Key.settings, `{${pad}${modeKey}: ${stringLiteral(option.body.mode, quote)}${pad}}`]);
+  }
+  const properties = entries.map(([key, value]) =>
+    !style.quotedKeys && value === key ? key : `${formatKey(key, style.quotedKeys, quote)}: ${value}`,
+  );
+  const text = style.multiline
+    ? `{${style.eol}${properties.map((p) => style.indent + p).join(`,${style.eol}`)}${style.trailingComma ? ',' : ''}${style.eol}${style.closingIndent}}`
+    : `{${style.padded ? ' ' : ''}${properties.join(', ')}${style.trailingComma ? ',' : ''}${style.padded ? ' ' : ''}}`;
+
+  const edits: TextEdit[] = [
+    { range: call.urlEdit.range, text: call.urlEdit.text },
+    { range: object.range, text },
+  ];
+  // The URL can sit inside the body's range only in code no client accepts; refuse rather than overlap.
+  const [a, b] = [...edits].sort((x, y) => x.range[0] - y.range[0]);
+  if (a !== undefined && b !== undefined && a.range[1] > b.range[0]) return undefined;
+  return edits;
+}
+
+/** Applies non-overlapping edits to a text. */
+export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  let out = text;
+  for (const edit of [...edits].sort((x, y) => y.range[0] - x.range[0])) {
+    out = out.slice(0, edit.range[0]) + edit.text + out.slice(edit.range[1]);
+  }
+  return out;
+}
+
+function textOf(node: TSESTree.Node, ctx: SourceContext): string {
+  return ctx.text.slice(node.range[0], node.range[1]);
+}
+
+function keyName(property: TSESTree.Property): string | undefined {
+  if (property.key.type === 'Identifier' && !property.computed) return property.key.name;
+  if (property.key.type === 'Literal') return String(property.key.value);
+  return undefined;
+}
+
+function formatKey(key: string, quoted: boolean, quote: Quote): string {
+  return quoted ? `${quote}${key}${quote}` : key;
+}
+
+export function stringLiteral(value: string, quote: Quote): string {
+  const escaped = value
+    .replace(/\\/g, '\\\\')
+    .replace(new RegExp(quote, 'g'), `\\${quote}`)
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r');
+  return `${quote}${escaped}${quote}`;
+}
+
+interface ObjectStyle {
+  readonly multiline: boolean;
+  /** Single line: a space inside the braces. */
+  readonly padded: boolean;
+  readonly trailingComma: boolean;
+  readonly quotedKeys: boolean;
+  /** Multi-line: the indentation of the first property, and of the closing brace. */
+  readonly indent: string;
+  readonly closingIndent: string;
+  readonly eol: string;
+}
+
+function styleOf(object: TSESTree.ObjectExpression, ctx: SourceContext): ObjectStyle {
+  const source = textOf(object, ctx);
+  const end = object.range[1];
+  const first = object.properties[0];
+  const last = object.properties[object.properties.length - 1];
+  const multiline = source.includes('\n');
+  const eol = /\r\n/.test(ctx.text) ? '\r\n' : '\n';
+  const afterLast = last === undefined ? '' : ctx.text.slice(last.range[1], end - 1);
+  const keys = object.properties.filter((p): p is TSESTree.Property => p.type === 'Property');
+  return {
+    multiline,
+    padded: /^\{\s/.test(source),
+    trailingComma: afterLast.trimStart().startsWith(','),
+    quotedKeys: keys.length > 0 && keys.every((p) => p.key.type === 'Literal'),
+    indent: first === undefined ? '  ' : lineIndent(ctx.text, first.range[0]),
+    closingIndent: lineIndent(ctx.text, end - 1),
+    eol,
+  };
+}
+
+/** The whitespace that starts the line holding `offset`. */
+export function lineIndent(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart, offset))?.[0] ?? '';
+}
+
+/** The quotes of the body's own strings, else the file's most used, else single. */
+function quoteOf(object: TSESTree.ObjectExpression, ctx: SourceContext): Quote {
+  let single = 0;
+  let double = 0;
+  for (const p of object.properties) {
+    if (p.type !== 'Property') continue;
+    for (const node of [p.key, p.value]) {
+      if (node.type === 'Literal' && typeof node.value === 'string') {
+        if (node.raw.startsWith('"')) double++;
+        else single++;
+      }
+    }
+  }
+  if (single === 0 && double === 0) {
+    for (const token of ctx.tokens ?? []) {
+      if (token.type !== 'String') continue;
+      if (token.value.startsWith('"')) double++;
+      else if (token.value.startsWith("'")) single++;
+    }
+  }
+  return double > single ? '"' : "'";
+}
+
+/**
+ * The edit that puts one TODO comment on its own line above the statement holding the call, in that line's
+ * indentation and the file's line ending. Undefined when the same comment is already there, so a second run adds
+ * nothing.
+ */
+export function renderTodo(call: AssignCall, reasons: readonly Reason[], ctx: SourceContext): TextEdit | undefined {
+  const statement = enclosingStatement(call.node);
+  const lineStart = ctx.text.lastIndexOf('\n', statement.range[0] - 1) + 1;
+  const indent = lineIndent(ctx.text, statement.range[0]);
+  const eol = /\r\n/.test(ctx.text) ? '\r\n' : '\n';
+  const comment = `// ${todoText(reasons)}`;
+  // The line above, as a second run sees it.
+  const previousEnd = lineStart === 0 ? -1 : lineStart - 1;
+  if (previousEnd >= 0) {
+    const previousStart = ctx.text.lastIndexOf('\n', previousEnd - 1) + 1;
+    const previous = ctx.text.slice(previousStart, previousEnd).replace(/\r$/, '').trim();
+    if (previous === comment) return undefined;
+  }
+  return { range: [lineStart, lineStart], text: `${indent}${comment}${eol}` };
+}

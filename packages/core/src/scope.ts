@@ -1,0 +1,87 @@
+/**
+ * The little the recognizer needs from scope analysis, as structural types. ESLint's scopes (eslint-scope for
+ * espree, @typescript-eslint/scope-manager for TS) and a scope manager the codemod runs itself both satisfy them,
+ * so core depends on neither.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+
+export interface ReferenceLike {
+  readonly identifier: { readonly type: string; readonly range: readonly [number, number] };
+  isWrite(): boolean;
+  readonly init?: boolean | null;
+}
+
+export interface DefinitionLike {
+  /** 'Variable', 'ImportBinding', 'Parameter', 'FunctionName', 'ClassName', ... */
+  readonly type: string;
+  readonly node: TSESTree.Node | { readonly type: string };
+  /** For 'Variable': the VariableDeclaration (its `kind`); for 'ImportBinding': the ImportDeclaration. */
+  readonly parent?: TSESTree.Node | { readonly type: string } | null;
+  readonly name: { readonly range: readonly [number, number] };
+}
+
+export interface VariableLike {
+  readonly name: string;
+  readonly defs: readonly DefinitionLike[];
+  readonly references: readonly ReferenceLike[];
+  readonly scope?: ScopeLike;
+}
+
+export interface ScopeLike {
+  readonly set: ReadonlyMap<string, VariableLike>;
+  readonly upper: ScopeLike | null;
+  readonly block?: { readonly range?: readonly [number, number] };
+}
+
+/** Finds the variable an identifier names, from the innermost scope outwards; undefined for a global. */
+export function findVariable(scope: ScopeLike | null, name: string): VariableLike | undefined {
+  for (let s = scope; s !== null; s = s.upper) {
+    const variable = s.set.get(name);
+    // ESLint's global scope holds configured globals (`fetch` in a browser config) with no definition: those are
+    // still the platform's globals, not the program's own bindings.
+    if (variable !== undefined && variable.defs.length > 0) return variable;
+  }
+  return undefined;
+}
+
+/** Read references other than the declaration itself. */
+export function usesOf(variable: VariableLike): readonly ReferenceLike[] {
+  return variable.references.filter((ref) => !ref.init);
+}
+
+/** The `const x = <init>` of a variable, when it is exactly that and is never written again. */
+export function constInitOf(variable: VariableLike): TSESTree.Expression | undefined {
+  if (variable.defs.length !== 1) return undefined;
+  const def = variable.defs[0];
+  if (def?.type !== 'Variable') return undefined;
+  const declarator = def.node as TSESTree.Node;
+  const declaration = def.parent as TSESTree.Node | null | undefined;
+  if (declarator.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier') return undefined;
+  if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') return undefined;
+  if (variable.references.some((ref) => ref.isWrite() && !ref.init)) return undefined;
+  return declarator.init ?? undefined;
+}
+
+/** Where an imported binding comes from: the module and the imported name ('default', '*', or a named export). */
+export function importOf(variable: VariableLike): { source: string; imported: string } | undefined {
+  if (variable.defs.length !== 1) return undefined;
+  const def = variable.defs[0];
+  if (def?.type !== 'ImportBinding') return undefined;
+  const spec = def.node as TSESTree.Node;
+  const decl = def.parent as TSESTree.Node | null | undefined;
+  if (decl?.type !== 'ImportDeclaration') return undefined;
+  const source = decl.source.value;
+  switch (spec.type) {
+    case 'ImportDefaultSpecifier':
+      return { source, imported: 'default' };
+    case 'ImportNamespaceSpecifier':
+      return { source, imported: '*' };
+    case 'ImportSpecifier':
+      return {
+        source,
+        imported: spec.imported.type === 'Identifier' ? spec.imported.name : String(spec.imported.value),
+      };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Small, tree-level helpers over ESTree (as produced by espree and @typescript-eslint/typescript-estree).
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+
+type Node = TSESTree.Node;
+
+/** TypeScript-only wrappers that do not change a value: `x as T`, `x!`, `x satisfies T`, `<T>x`. */
+export function unwrapTS(node: Node): Node {
+  let current = node;
+  for (;;) {
+    switch (current.type) {
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+        current = current.expression;
+        continue;
+      default:
+        return current;
+    }
+  }
+}
+
+/** True for `x as const`: the only type wrapper that says nothing about the shape of the body. */
+export function isAsConst(node: Node): boolean {
+  return (
+    node.type === 'TSAsExpression' &&
+    node.typeAnnotation.type === 'TSTypeReference' &&
+    node.typeAnnotation.typeName.type === 'Identifier' &&
+    node.typeAnnotation.typeName.name === 'const'
+  );
+}
+
+/** The static name of a property key: `a`, `'a'`, `['a']`; undefined for a computed key. */
+export function staticKey(property: TSESTree.Property | TSESTree.MemberExpression): string | undefined {
+  const key = property.type === 'Property' ? property.key : property.property;
+  if (!property.computed && key.type === 'Identifier') return key.name;
+  if (key.type === 'Literal' && (typeof key.value === 'string' || typeof key.value === 'number')) {
+    return String(key.value);
+  }
+  if (key.type === 'TemplateLiteral' && key.expressions.length === 0) return key.quasis[0]?.value.cooked ?? undefined;
+  return undefined;
+}
+
+/** The property of an object literal with a static key, if there is exactly one. */
+export function propertyOf(object: TSESTree.ObjectExpression, name: string): TSESTree.Property | undefined {
+  const found = object.properties.filter(
+    (p): p is TSESTree.Property => p.type === 'Property' && staticKey(p) === name,
+  );
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** The member path of a callee as written: `api.request`, `sdk.apps.assign`, `callApi`; undefined otherwise. */
+export function calleePath(node: Node): string | undefined {
+  const expr = unwrapTS(node);
+  if (expr.type === 'Identifier') return expr.name;
+  if (expr.type === 'ThisExpression') return 'this';
+  if (expr.type === 'MemberExpression' && !expr.computed && expr.property.type === 'Identifier') {
+    const object = calleePath(expr.object);
+    return object === undefined ? undefined : `${object}.${expr.property.name}`;
+  }
+  return undefined;
+}
+
+/** The identifier a member chain starts from (`api` in `api.v1.post`). */
+export function rootIdentifier(node: Node): TSESTree.Identifier | undefined {
+  const expr = unwrapTS(node);
+  if (expr.type === 'Identifier') return expr;
+  if (expr.type === 'MemberExpression') return rootIdentifier(expr.object);
+  return undefined;
+}
+
+/**
+ * True when evaluating the expression cannot have side effects (so moving or dropping it changes nothing):
+ * literals, identifiers, member chains, templates of those.
+ */
+export function isPure(node: Node): boolean {
+  const expr = unwrapTS(node);
+  switch (expr.type) {
+    case 'Literal':
+    case 'Identifier':
+    case 'ThisExpression':
+      return true;
+    case 'TemplateLiteral':
+      return expr.expressions.every(isPure);
+    case 'MemberExpression':
+      return isPure(expr.object) && (!expr.computed || expr.property.type === 'Literal');
+    case 'UnaryExpression':
+      return expr.operator !== 'delete' && isPure(expr.argument);
+    default:
+      return false;
+  }
+}
+
+/** True for a function value: a route handler, a callback. */
+export function isFunction(node: Node): boolean {
+  return node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression';
+}
+
+/** Calls `visit` for every CallExpression under `root`, outer calls first. */
+export function forEachCall(root: Node, visit: (call: TSESTree.CallExpression) => void): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push(node[i]);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (typeof record.type !== 'string') continue;
+    if (record.type === 'CallExpression') visit(node as TSESTree.CallExpression);
+    for (const key of Object.keys(record)) {
+      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'tokens' || key === 'comments') continue;
+      const value = record[key];
+      if (value !== null && typeof value === 'object') stack.push(value);
+    }
+  }
+}
+
+/** The statement that holds a node: where a comment about the node goes. Needs parent links. */
+export function enclosingStatement(node: Node): Node {
+  let current: Node = node;
+  while (current.parent !== undefined) {
+    const parent: Node = current.parent;
+    if (parent.type === 'Program' || parent.type === 'BlockStatement' || parent.type === 'StaticBlock' ||
+      parent.type === 'SwitchCase' || parent.type === 'TSModuleBlock' || parent.type === 'ClassBody') {
+      return current;
+    }
+    current = parent;
+  }
+  return current;
+}

@@ -1,0 +1,274 @@
+/**
+ * Reads a URL expression as far as it is static, and finds the deprecated route in it.
+ *
+ * A URL is read into pieces: text known from the source (with the exact source range it came from, when that text
+ * can be edited in place) and expressions that are only known at run time. The route matcher then looks for
+ * `platform/v1/apps/<one id>/assign` at the end of the URL, and computes the one source span to replace so that
+ * whatever precedes the route (an origin, a base expression) stays.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { SourceContext } from './context.js';
+import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
+import { constInitOf, findVariable, usesOf, type VariableLike } from './scope.js';
+import { unwrapTS } from './syntax.js';
+
+/** Where a piece of text can be edited: at the call itself, or in the initializer of a const used only there. */
+export type Region = TSESTree.Node | null;
+
+export type UrlPiece =
+  | {
+      readonly kind: 'text';
+      readonly value: string;
+      /** The source offset of the first character of `value`, when the source spells it one to one. */
+      readonly start: number | null;
+      readonly region: Region;
+      /** Set when the text is the value of a constant named at this place (a base constant). */
+      readonly viaConstant?: TSESTree.Identifier;
+      /** Set when the text comes from a client's base URL (axios baseURL, ky/got prefixUrl). */
+      readonly fromClientBase?: true;
+    }
+  | { readonly kind: 'expr'; readonly node: TSESTree.Expression; readonly region: Region };
+
+const MAX_DEPTH = 8;
+
+/**
+ * Reads an expression into URL pieces. `region` is where the expression itself can be edited.
+ */
+export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region = node, depth = 0): UrlPiece[] {
+  const expr = unwrapTS(node);
+  if (depth > MAX_DEPTH) return [{ kind: 'expr', node: expr as TSESTree.Expression, region }];
+  switch (expr.type) {
+    case 'Literal': {
+      if (typeof expr.value === 'string') {
+        const exact = expr.raw.slice(1, -1) === expr.value;
+        return [{ kind: 'text', value: expr.value, start: exact ? expr.range[0] + 1 : null, region }];
+      }
+      if (typeof expr.value === 'number') {
+        return [{ kind: 'text', value: String(expr.value), start: null, region }];
+      }
+      break;
+    }
+    case 'TemplateLiteral': {
+      const pieces: UrlPiece[] = [];
+      expr.quasis.forEach((quasi, i) => {
+        const exact = quasi.value.raw === quasi.value.cooked;
+        if (quasi.value.cooked === null) {
+          pieces.push({ kind: 'expr', node: expr, region: null });
+        } else if (quasi.value.cooked !== '') {
+          pieces.push({ kind: 'text', value: quasi.value.cooked, start: exact ? quasi.range[0] + 1 : null, region });
+        }
+        const inner = expr.expressions[i];
+        if (inner !== undefined) pieces.push(...readUrl(inner, ctx, region, depth + 1));
+      });
+      return pieces;
+    }
+    case 'BinaryExpression': {
+      if (expr.operator === '+') {
+        return [...readUrl(expr.left, ctx, region, depth + 1), ...readUrl(expr.right, ctx, region, depth + 1)];
+      }
+      break;
+    }
+    case 'Identifier': {
+      const variable = findVariable(ctx.getScope(expr), expr.name);
+      const init = variable === undefined ? undefined : constInitOf(variable);
+      if (variable !== undefined && init !== undefined) {
+        // A const used only here can be edited where it is declared; a shared one cannot.
+        const innerRegion = usesOf(variable).length === 1 ? init : null;
+        const inner = readUrl(init, ctx, innerRegion, depth + 1);
+        return inner.map((piece) => (piece.kind === 'text' ? { ...piece, viaConstant: expr } : piece));
+      }
+      break;
+    }
+    case 'NewExpression': {
+      // new URL(path, base): an absolute path keeps only the base's origin, which is what the migration keeps too.
+      if (expr.callee.type === 'Identifier' && expr.callee.name === 'URL' && isGlobal(expr.callee, ctx)) {
+        const [path, base] = expr.arguments;
+        if (path !== undefined && path.type !== 'SpreadElement') {
+          const pathPieces = readUrl(path, ctx, region, depth + 1);
+          const first = pathPieces[0];
+          const absolute = first?.kind === 'text' && /^(?:[a-z][a-z\d+.-]*:)?\//i.test(first.value);
+          if (absolute || base === undefined) return pathPieces;
+          // A relative path resolves against the base's path; treat the base as a client base URL.
+          if (base.type !== 'SpreadElement') {
+            const basePieces = readUrl(base, ctx, null, depth + 1).map(asClientBase);
+            return joinBase(basePieces, pathPieces);
+          }
+        }
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return [{ kind: 'expr', node: expr as TSESTree.Expression, region }];
+}
+
+function isGlobal(id: TSESTree.Identifier, ctx: SourceContext): boolean {
+  return findVariable(ctx.getScope(id), id.name) === undefined;
+}
+
+function asClientBase(piece: UrlPiece): UrlPiece {
+  return piece.kind === 'text' ? { ...piece, start: null, region: null, fromClientBase: true } : { ...piece, region: null };
+}
+
+/** Joins a client's base URL and a relative path the way axios, ky and got do: exactly one slash between. */
+export function joinBase(base: readonly UrlPiece[], path: readonly UrlPiece[]): UrlPiece[] {
+  const firstPath = path[0];
+  const lastBase = base[base.length - 1];
+  if (firstPath?.kind === 'text' && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(firstPath.value)) return [...path];
+  const joined = base.map(asClientBase);
+  const baseEndsInSlash = lastBase?.kind === 'text' && lastBase.value.endsWith('/');
+  const pathStartsWithSlash = firstPath?.kind === 'text' && firstPath.value.startsWith('/');
+  if (!baseEndsInSlash && !pathStartsWithSlash) {
+    joined.push({ kind: 'text', value: '/', start: null, region: null, fromClientBase: true });
+  }
+  if (baseEndsInSlash && pathStartsWithSlash && lastBase.kind === 'text') {
+    joined[joined.length - 1] = { ...lastBase, value: lastBase.value.slice(0, -1), start: null, region: null, fromClientBase: true };
+  }
+  return [...joined, ...path];
+}
+
+/** One deprecated-route shape: what precedes the id and what follows it. */
+export interface RouteShape {
+  readonly before: string;
+  readonly after: string;
+  /** The text that replaces `before + id + after`; null when the v3 location is unknown. */
+  readonly replacement: string | null;
+}
+
+export const DEFAULT_ROUTE: RouteShape = {
+  before: `${DEPRECATED_ASSIGN.prefix.slice(1)}/apps/`,
+  after: '/assign',
+  replacement: V3_ASSIGN.path.slice(1),
+};
+
+/** Turns a configured route (`/gateway/apps/{id}/assign`) into a shape. */
+export function routeShape(path: string, v3Path: string | undefined): RouteShape | undefined {
+  const at = path.indexOf('{id}');
+  if (at < 0) return undefined;
+  return {
+    before: path.slice(0, at).replace(/^\//, ''),
+    after: path.slice(at + '{id}'.length),
+    replacement: v3Path === undefined ? null : v3Path.replace(/^\//, ''),
+  };
+}
+
+/** The `{id}` as found in the URL. */
+export type IdPieces =
+  | { readonly kind: 'text'; readonly value: string; readonly viaConstant?: TSESTree.Identifier }
+  | { readonly kind: 'expr'; readonly node: TSESTree.Expression }
+  | { readonly kind: 'composite' };
+
+export interface RouteMatch {
+  readonly route: RouteShape;
+  readonly id: IdPieces;
+  /** The source range to replace with the v3 path, or why there is none. */
+  readonly edit:
+    | { readonly ok: true; readonly range: readonly [number, number]; readonly text: string }
+    | { readonly ok: false; readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' };
+}
+
+interface Located {
+  readonly pieceIndex: number;
+  readonly offset: number;
+}
+
+/**
+ * Finds the deprecated route at the end of a URL. Returns undefined when the URL is not the deprecated operation:
+ * another route, a sibling (`/unassign`, `/install_app`), a route definition with a `:id` placeholder, or text
+ * that is not a URL at all (a log message with spaces).
+ */
+export function matchRoute(pieces: readonly UrlPiece[], routes: readonly RouteShape[]): RouteMatch | undefined {
+  // Whitespace is never part of a URL: log messages and error strings end here.
+  if (pieces.some((p) => p.kind === 'text' && /\s/.test(p.value))) return undefined;
+  for (const route of routes) {
+    const match = matchOne(pieces, route);
+    if (match !== undefined) return match;
+  }
+  return undefined;
+}
+
+function matchOne(pieces: readonly UrlPiece[], route: RouteShape): RouteMatch | undefined {
+  // Flatten text into one string with a marker per expression, remembering where each character came from.
+  const chars: { piece: number; offset: number }[] = [];
+  let flat = '';
+  pieces.forEach((piece, index) => {
+    if (piece.kind === 'text') {
+      for (let i = 0; i < piece.value.length; i++) chars.push({ piece: index, offset: i });
+      flat += piece.value;
+    } else {
+      chars.push({ piece: index, offset: -1 });
+      flat += '\u0000';
+    }
+  });
+  // The route's `before` must start the URL, follow a slash, or follow an expression (a base).
+  let from = 0;
+  for (;;) {
+    const at = flat.indexOf(route.before, from);
+    if (at < 0) return undefined;
+    from = at + 1;
+    const prev = flat[at - 1];
+    if (!(at === 0 || prev === '/' || prev === '\u0000')) continue;
+    const idStart = at + route.before.length;
+    const afterAt = flat.indexOf(route.after, idStart);
+    if (afterAt <= idStart) continue;
+    const idFlat = flat.slice(idStart, afterAt);
+    if (idFlat.includes('/')) continue;
+    const tailStart = afterAt + route.after.length;
+    const tail = flat.slice(tailStart);
+    // `/assignments`, `/assign/x`: another route.
+    if (tail !== '' && !tail.startsWith('?') && !tail.startsWith('#') && !tail.startsWith('\u0000')) continue;
+    const id = readId(pieces, chars.slice(idStart, afterAt));
+    if (id === undefined) continue;
+    const start: Located = { pieceIndex: chars[at]!.piece, offset: chars[at]!.offset };
+    const endChar = chars[tailStart - 1]!;
+    const end: Located = { pieceIndex: endChar.piece, offset: endChar.offset + 1 };
+    return { route, id, edit: editFor(pieces, start, end, tail !== '', route) };
+  }
+}
+
+function readId(pieces: readonly UrlPiece[], chars: readonly { piece: number; offset: number }[]): IdPieces | undefined {
+  const used = [...new Set(chars.map((c) => c.piece))];
+  if (used.length === 1) {
+    const piece = pieces[used[0]!]!;
+    if (piece.kind === 'expr') return { kind: 'expr', node: piece.node };
+    const value = chars.map((c) => piece.value[c.offset]).join('');
+    // Placeholders of route definitions and docs: `:id`, `{id}`, `[id]`.
+    if (/^(?::|\{|\[)/.test(value)) return undefined;
+    return piece.viaConstant !== undefined && value === piece.value
+      ? { kind: 'text', value, viaConstant: piece.viaConstant }
+      : { kind: 'text', value };
+  }
+  const texts = chars.filter((c) => pieces[c.piece]!.kind === 'text');
+  if (texts.length === chars.length) {
+    // Text split over several literals: still one static value.
+    return { kind: 'text', value: chars.map((c) => (pieces[c.piece] as { value: string }).value[c.offset]).join('') };
+  }
+  return { kind: 'composite' };
+}
+
+function editFor(
+  pieces: readonly UrlPiece[],
+  start: Located,
+  end: Located,
+  hasTail: boolean,
+  route: RouteShape,
+): RouteMatch['edit'] {
+  const first = pieces[start.pieceIndex]!;
+  const last = pieces[end.pieceIndex]!;
+  if (first.kind !== 'text' || last.kind !== 'text') return { ok: false, reason: 'url-not-editable' };
+  if (first.region === null || first.region !== last.region) {
+    // The route starts in a base URL or constant that other calls share.
+    const inBase = first.viaConstant !== undefined || first.fromClientBase === true;
+    return { ok: false, reason: inBase ? 'url-prefix-in-base' : 'url-not-editable' };
+  }
+  if (route.replacement === null) return { ok: false, reason: 'route-without-v3' };
+  if (hasTail || first.start === null || last.start === null) return { ok: false, reason: 'url-not-editable' };
+  // Everything between the two ends must belong to the same editable region.
+  for (let i = start.pieceIndex; i <= end.pieceIndex; i++) {
+    if (pieces[i]!.region !== first.region) return { ok: false, reason: 'url-not-editable' };
+  }
+  return { ok: true, range: [first.start + start.offset, last.start + end.offset], text: route.replacement };
+}
+
+export type { VariableLike };
