@@ -30,7 +30,8 @@ export interface BodyObject {
 export type BodyRead =
   | { readonly kind: 'object'; readonly body: BodyObject; readonly facts: BodyFacts }
   | { readonly kind: 'none'; readonly facts: BodyFacts }
-  | { readonly kind: 'unreadable'; readonly facts: BodyFacts };
+  | { readonly kind: 'unreadable'; readonly facts: BodyFacts }
+  | { readonly kind: 'unknown'; readonly facts: BodyFacts };
 
 export const unreadable = (reason: Extract<BodyFacts, { kind: 'unreadable' }>['reason']): BodyRead => ({
   kind: 'unreadable',

@@ -12,7 +12,7 @@ export * from './reasons.js';
 export * from './plan.js';
 export type { AnalysisOptions, ClientConfig, RouteConfig, SourceContext } from './context.js';
 export { DEFAULT_ANALYSIS_OPTIONS } from './context.js';
-export { validateOptions, type OptionsInput } from './options.js';
+export { OPTIONS_SCHEMA_PROPERTIES, validateOptions, type OptionsInput } from './options.js';
 export type { ScopeLike, VariableLike, DefinitionLike, ReferenceLike } from './scope.js';
 export { type AssignCall, type AppCodeSource, type ClientKind, mayContainAssignCall, recognizeAssignCall } from './recognize.js';
 export { applyEdits, renderMigration, renderTodo, type TextEdit } from './render.js';

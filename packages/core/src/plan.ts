@@ -38,6 +38,8 @@ export type BodyFacts =
   | { readonly kind: 'object'; readonly entries: readonly BodyEntryFacts[] }
   /** The call sends no body at all. */
   | { readonly kind: 'none' }
+  /** Where the body is cannot be told (an unknown client): an obstacle already says why. */
+  | { readonly kind: 'unknown' }
   | {
       readonly kind: 'unreadable';
       readonly reason:
@@ -154,6 +156,7 @@ export function planMigration(facts: CallFacts, options: PlanOptions = DEFAULT_P
   if (facts.body.kind === 'unreadable') {
     return { kind: 'manual', reasons: [...blockers, { code: facts.body.reason }] };
   }
+  if (facts.body.kind === 'unknown') return { kind: 'manual', reasons: blockers };
   const entries = facts.body.kind === 'object' ? facts.body.entries : [];
 
   // Keys the deprecated operation does not define: their meaning is unknown.

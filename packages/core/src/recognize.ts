@@ -96,7 +96,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   const { facts: appId, source: appCode } = appIdOf(match.id, ctx);
   const scoped = appCode === undefined || body === undefined ? true : appCodeInScope(appCode, body, ctx);
   const facts: CallFacts = {
-    appId: scoped ? appId : { kind: 'composite' },
+    appId,
     body: layout.body.facts,
     obstacles: scoped ? obstacles : [...obstacles, { code: ReasonCode.appIdOutOfScope }],
   };
@@ -446,7 +446,7 @@ function shapeLayout(call: TSESTree.CallExpression, ctx: SourceContext): CallLay
     client: 'unresolved',
     url,
     method: 'post',
-    body: unreadable(ReasonCode.bodyDynamic),
+    body: { kind: 'unknown', facts: { kind: 'unknown' } },
     obstacles: [{ code: ReasonCode.clientUnknown }],
   };
   const options = optionsOf(second, ctx);

@@ -75,6 +75,8 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
         // A const used only here can be edited where it is declared; a shared one cannot.
         const innerRegion = usesOf(variable).length === 1 ? init : null;
         const inner = readUrl(init, ctx, innerRegion, depth + 1);
+        // A const that holds no known text (`const code = app.code`) stays the expression it is named by here.
+        if (!inner.some((piece) => piece.kind === 'text')) break;
         return inner.map((piece) => (piece.kind === 'text' ? { ...piece, viaConstant: expr } : piece));
       }
       break;
@@ -259,7 +261,9 @@ function editFor(
   if (first.kind !== 'text' || last.kind !== 'text') return { ok: false, reason: 'url-not-editable' };
   if (first.region === null || first.region !== last.region) {
     // The route starts in a base URL or constant that other calls share.
-    const inBase = first.viaConstant !== undefined || first.fromClientBase === true;
+    // A shared constant that holds the whole route is not a base: it cannot be edited for this call alone.
+    const inBase = first.fromClientBase === true ||
+      (first.viaConstant !== undefined && (last.kind !== 'text' || last.viaConstant !== first.viaConstant));
     return { ok: false, reason: inBase ? 'url-prefix-in-base' : 'url-not-editable' };
   }
   if (route.replacement === null) return { ok: false, reason: 'route-without-v3' };

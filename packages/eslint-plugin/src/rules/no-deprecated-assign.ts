@@ -1,0 +1,143 @@
+/**
+ * `no-deprecated-assign`: reports every call the core recognizes as the deprecated
+ * `POST /platform/v1/apps/{id}/assign`, with the rewrite to `POST /v3/apps/app_assignments` as a suggestion (or a
+ * fix, with `autofix`) where the core has an exact plan, one suggestion per choice where a person must choose, and
+ * the reason in plain words where there is no rewrite.
+ *
+ * The rule only adapts the core analysis to ESLint; it decides nothing of its own.
+ */
+import {
+  analyzeCall,
+  type AnalysisOptions,
+  type ClientConfig,
+  DEPRECATED_ASSIGN,
+  describeReasons,
+  type Finding,
+  mayContainAssignCall,
+  OPTIONS_SCHEMA_PROPERTIES,
+  type RouteConfig,
+  type SourceContext,
+  type TextEdit,
+  V3_ASSIGN,
+} from '@app-assignment/core';
+import type { JSONSchema, TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { createRule } from '../create-rule.js';
+
+export interface RuleOptions {
+  /** Apply exact rewrites as fixes (`eslint --fix`), not only as suggestions. */
+  autofix?: boolean;
+  builtIn?: 'keep' | 'drop';
+  clients?: ClientConfig[];
+  routes?: RouteConfig[];
+}
+
+export type MessageIds =
+  | 'deprecated'
+  | 'deprecatedReview'
+  | 'deprecatedChoose'
+  | 'deprecatedManual'
+  | 'migrate'
+  | 'migrateReview'
+  | 'migrateWithMode';
+
+const DEPRECATED = `${DEPRECATED_ASSIGN.method} ${DEPRECATED_ASSIGN.route} is deprecated`;
+const V3 = `${V3_ASSIGN.method} ${V3_ASSIGN.path}`;
+
+export default createRule<[RuleOptions], MessageIds>({
+  name: 'no-deprecated-assign',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: `Disallow the deprecated ${DEPRECATED_ASSIGN.route} operation; migrate to ${V3}`,
+    },
+    fixable: 'code',
+    hasSuggestions: true,
+    messages: {
+      deprecated: `${DEPRECATED}: use ${V3}.`,
+      deprecatedReview: `${DEPRECATED}: use ${V3}. The rewrite needs a review: {{reasons}}.`,
+      deprecatedChoose: `${DEPRECATED}: use ${V3}. Choose the rewrite: {{reasons}}.`,
+      deprecatedManual: `${DEPRECATED}: use ${V3}. It cannot be migrated automatically: {{reasons}}.`,
+      migrate: `Migrate to ${V3}.`,
+      migrateReview: `Migrate to ${V3}, then review: {{reasons}}.`,
+      migrateWithMode: `Migrate to ${V3} with assignment_mode "{{mode}}".`,
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          autofix: {
+            type: 'boolean',
+            description:
+              'Apply exact rewrites as fixes, so that `eslint --fix` migrates them. Default false: a rewrite changes what the program does at run time, so it is offered as a suggestion.',
+          },
+          // The same option shapes as the codemod's --config file, defined once in core.
+          ...(OPTIONS_SCHEMA_PROPERTIES as unknown as Record<string, JSONSchema.JSONSchema4>),
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [{ autofix: false, builtIn: 'keep', clients: [], routes: [] }],
+  },
+  create(context, [options]) {
+    const sourceCode = context.sourceCode;
+    const analysis: AnalysisOptions = {
+      builtIn: options.builtIn ?? 'keep',
+      clients: options.clients ?? [],
+      routes: options.routes ?? [],
+    };
+    // Most files cannot hold the call at all: a substring test spares them every other step.
+    if (!mayContainAssignCall(sourceCode.text, analysis)) return {};
+    let comments: readonly TSESTree.Comment[] | undefined;
+    const ctx: SourceContext = {
+      text: sourceCode.text,
+      get comments() {
+        comments ??= sourceCode.getAllComments();
+        return comments;
+      },
+      tokens: sourceCode.ast.tokens,
+      getScope: (node) => sourceCode.getScope(node),
+      options: analysis,
+    };
+    const fixesFor = (edits: readonly TextEdit[]) => (fixer: TSESLint.RuleFixer) =>
+      edits.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text));
+
+    return {
+      CallExpression(node) {
+        const finding: Finding | undefined = analyzeCall(node, ctx);
+        if (finding === undefined) return;
+        const reasons = describeReasons(finding.reasons);
+        switch (finding.outcome) {
+          case 'fix': {
+            const fix = fixesFor(finding.edits ?? []);
+            if (options.autofix === true) context.report({ node, messageId: 'deprecated', fix });
+            else context.report({ node, messageId: 'deprecated', suggest: [{ messageId: 'migrate', fix }] });
+            return;
+          }
+          case 'review':
+            context.report({
+              node,
+              messageId: 'deprecatedReview',
+              data: { reasons },
+              suggest: [{ messageId: 'migrateReview', data: { reasons }, fix: fixesFor(finding.edits ?? []) }],
+            });
+            return;
+          case 'choose':
+            context.report({
+              node,
+              messageId: 'deprecatedChoose',
+              data: { reasons },
+              suggest: (finding.choices ?? []).map((choice) => ({
+                messageId: 'migrateWithMode' as const,
+                data: { mode: choice.id },
+                fix: fixesFor(choice.edits),
+              })),
+            });
+            return;
+          case 'manual':
+            context.report({ node, messageId: 'deprecatedManual', data: { reasons } });
+            return;
+        }
+      },
+    };
+  },
+});

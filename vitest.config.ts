@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['packages/*/test/**/*.test.ts'],
+    // CLI and end-to-end tests spawn processes and servers; keep them from starving each other on small machines.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
