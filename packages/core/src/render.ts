@@ -164,12 +164,13 @@ export function renderTodo(call: AssignCall, reasons: readonly Reason[], ctx: So
   const indent = lineIndent(ctx.text, statement.range[0]);
   const eol = /\r\n/.test(ctx.text) ? '\r\n' : '\n';
   const comment = `// ${todoText(reasons)}`;
-  // The line above, as a second run sees it.
-  const previousEnd = lineStart === 0 ? -1 : lineStart - 1;
-  if (previousEnd >= 0) {
-    const previousStart = ctx.text.lastIndexOf('\n', previousEnd - 1) + 1;
-    const previous = ctx.text.slice(previousStart, previousEnd).replace(/\r$/, '').trim();
-    if (previous === comment) return undefined;
+  // The comment lines right above the statement, as a second run sees them.
+  for (let end = lineStart - 1; end > 0;) {
+    const start = ctx.text.lastIndexOf('\n', end - 1) + 1;
+    const line = ctx.text.slice(start, end).replace(/\r$/, '').trim();
+    if (line === comment) return undefined;
+    if (!line.startsWith('//')) break;
+    end = start - 1;
   }
   return { range: [lineStart, lineStart], text: `${indent}${comment}${eol}` };
 }

@@ -1,0 +1,245 @@
+#!/usr/bin/env node
+/**
+ * The `app-assignment` command. Exit codes: 0 when no file errored, 1 when any did, 2 for a usage error (or a refusal
+ * to overwrite uncommitted changes).
+ */
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type AnalysisOptions, TODO_PREFIX, validateOptions } from '@app-assignment/core';
+import { createTwoFilesPatch } from 'diff';
+import type { Shard } from './files.js';
+import { defaultJobs, type RunReport, runMigration } from './run.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const HELP = `app-assignment ${version}
+Moves code off the deprecated POST /platform/v1/apps/{id}/assign onto POST /v3/apps/app_assignments.
+
+Usage:
+  app-assignment migrate [paths...] [options]    (paths default to .)
+
+Every call that can be rewritten exactly is rewritten; every other call gets a
+"// ${TODO_PREFIX} <reason>" line above it. Nothing else in a file changes.
+
+Options:
+  --dry              Write nothing; report what would change.
+  --diff             Print a unified diff of every change.
+  --json             Print the report as JSON on stdout (and nothing else there).
+  --builtin <mode>   keep (default): calls with built_in "true" stay, with a TODO.
+                     drop: migrate them without built_in, with a TODO to review.
+  --config <file>    JSON file with extra clients and routes (the shape of the
+                     ESLint rule's options): {"clients": [{"callee": "api.request",
+                     "url": 0, "body": 1}], "routes": [...], "builtIn": "keep"}
+  --jobs <n>         Worker processes for large runs (default: one per core).
+  --shard <i>/<n>    Process only the i-th of n deterministic slices of the files,
+                     so that n CI jobs can share one large repository.
+  --force            Write even where target files have uncommitted git changes.
+  -h, --help         Show this help.
+  -v, --version      Show the version.
+
+Exit codes: 0 no file errored, 1 some file errored (it was left untouched),
+2 usage error or refusal to overwrite uncommitted changes.
+
+Examples:
+  app-assignment migrate src --dry --diff
+  app-assignment migrate . --json > app-assignment-report.json
+  app-assignment migrate --shard 2/8 --jobs 4
+  grep -rn "${TODO_PREFIX}" src      # what is left to do by hand
+`;
+
+class UsageError extends Error {}
+
+interface Cli {
+  readonly paths: string[];
+  readonly dry: boolean;
+  readonly diff: boolean;
+  readonly json: boolean;
+  readonly force: boolean;
+  readonly jobs: number;
+  readonly shard?: Shard;
+  readonly analysis: AnalysisOptions;
+}
+
+function parse(argv: string[]): Cli | 'help' | 'version' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        dry: { type: 'boolean', default: false },
+        diff: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
+        builtin: { type: 'string' },
+        config: { type: 'string' },
+        jobs: { type: 'string' },
+        shard: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  const [command, ...paths] = positionals;
+  if (command === undefined) throw new UsageError('missing command: try "app-assignment migrate ." (see --help)');
+  if (command !== 'migrate') throw new UsageError(`unknown command "${command}": the command is "migrate" (see --help)`);
+
+  let fromFile: Record<string, unknown> = {};
+  if (values.config !== undefined) {
+    try {
+      fromFile = JSON.parse(readFileSync(values.config, 'utf8')) as Record<string, unknown>;
+    } catch (error) {
+      throw new UsageError(`--config ${values.config}: ${(error as Error).message}`);
+    }
+  }
+  if (values.builtin !== undefined && values.builtin !== 'keep' && values.builtin !== 'drop') {
+    throw new UsageError(`--builtin must be "keep" or "drop", not "${values.builtin}"`);
+  }
+  let analysis: AnalysisOptions;
+  try {
+    analysis = validateOptions(
+      values.builtin === undefined ? fromFile : { ...fromFile, builtIn: values.builtin },
+      values.config ?? 'options',
+    );
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+
+  let jobs = defaultJobs();
+  if (values.jobs !== undefined) {
+    jobs = Number(values.jobs);
+    if (!/^\d+$/.test(values.jobs) || jobs < 1) throw new UsageError(`--jobs must be a whole number of at least 1, not "${values.jobs}"`);
+  }
+  let shard: Shard | undefined;
+  if (values.shard !== undefined) {
+    const match = /^(\d+)\/(\d+)$/.exec(values.shard);
+    const index = Number(match?.[1]);
+    const count = Number(match?.[2]);
+    if (match === null || count < 1 || index < 1 || index > count) {
+      throw new UsageError(`--shard must be i/n with 1 <= i <= n, such as 1/4, not "${values.shard}"`);
+    }
+    shard = { index, count };
+  }
+  return {
+    paths: paths.length === 0 ? ['.'] : paths,
+    dry: values.dry,
+    diff: values.diff,
+    json: values.json,
+    force: values.force,
+    jobs,
+    ...(shard === undefined ? {} : { shard }),
+    analysis,
+  };
+}
+
+function printSummary(report: RunReport, cli: Cli, out: (line: string) => void): void {
+  const { totals } = report;
+  out(
+    `app-assignment: ${totals.files} files scanned, ${totals.changed} changed, ${totals.migrated} calls migrated, ` +
+      `${totals.todos} TODOs left, ${totals.errors} errors${cli.dry ? ' (dry run: nothing written)' : ''}`,
+  );
+  const todos = report.files.flatMap((file) =>
+    file.sites.filter((site) => site.reason !== undefined).map((site) => `  ${file.path}:${site.line}:${site.column}  ${site.reason}`),
+  );
+  if (todos.length > 0) {
+    out(`TODOs left (search for "${TODO_PREFIX}"):`);
+    todos.forEach((line) => out(line));
+  }
+  const errors = report.files.filter((file) => file.error !== undefined);
+  if (errors.length > 0) {
+    out('Errors (these files were left untouched):');
+    errors.forEach((file) => out(`  ${file.error}`));
+  }
+}
+
+export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
+  const stdout = (line: string) => process.stdout.write(`${line}\n`);
+  const stderr = (line: string) => process.stderr.write(`${line}\n`);
+  let cli: Cli | 'help' | 'version';
+  try {
+    cli = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    stderr(`app-assignment: ${error.message}`);
+    return 2;
+  }
+  if (cli === 'help') {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (cli === 'version') {
+    stdout(version);
+    return 0;
+  }
+
+  const tty = process.stderr.isTTY === true && !cli.json;
+  let lastDraw = 0;
+  let report: RunReport;
+  try {
+    report = await runMigration({
+      paths: cli.paths,
+      cwd,
+      analysis: cli.analysis,
+      dry: cli.dry,
+      force: cli.force,
+      jobs: cli.jobs,
+      ...(cli.shard === undefined ? {} : { shard: cli.shard }),
+      ...(tty
+        ? {
+            onProgress: (done: number, total: number, migrated: number) => {
+              const now = Date.now();
+              if (now - lastDraw < 80 && done !== total) return;
+              lastDraw = now;
+              process.stderr.write(`\r\x1b[Kmigrating: ${done}/${total} files, ${migrated} calls migrated`);
+            },
+          }
+        : {}),
+    });
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    if (e.code === 'ENOENT') {
+      stderr(`app-assignment: no such file or folder: ${relative(cwd, resolve(cwd, e.path ?? '')) || e.path}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    if (tty) process.stderr.write('\r\x1b[K');
+  }
+
+  if (report.refused !== undefined) {
+    stderr('app-assignment: refusing to write: these files have uncommitted changes (commit or stash them, or pass --force):');
+    report.refused.forEach((file) => stderr(`  ${file}`));
+    return 2;
+  }
+  if (cli.diff) {
+    const write = cli.json ? stderr : stdout;
+    for (const [file, { before, after }] of report.changes) {
+      const name = relative(cwd, file);
+      write(createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, undefined, undefined, { context: 3 }).replace(/\n$/, ''));
+    }
+  }
+  if (cli.json) {
+    const { files, totals } = report;
+    stdout(JSON.stringify({ files, totals }, null, 2));
+  } else {
+    printSummary(report, cli, stdout);
+  }
+  return report.totals.errors > 0 ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`app-assignment: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,9 @@
+/**
+ * @app-assignment/codemod: migrate code off POST /platform/v1/apps/{id}/assign.
+ * - `migrateText`: one file's text in, migrated text and a report of every call out.
+ * - `runMigration`: what the `app-assignment migrate` command does over a tree.
+ * - `dist/transform-entry.cjs`: the jscodeshift transform.
+ */
+export { migrateText, type MigrateResult, type SiteReport, SourceSyntaxError } from './migrate.js';
+export { default as transform } from './transform.js';
+export { runMigration, type FileReport, type RunOptions, type RunReport } from './run.js';

@@ -1,0 +1,83 @@
+/**
+ * Migrates one file's text: every call the core can rewrite is rewritten, every other deprecated call gets one
+ * `TODO(app-assignment): <reason>` line above its statement. Pure text in, text out; the jscodeshift transform and
+ * the CLI both call this, and nothing else in the file changes.
+ */
+import {
+  type AnalysisOptions,
+  analyzeProgram,
+  applyEdits,
+  DEFAULT_ANALYSIS_OPTIONS,
+  describeReasons,
+  type Finding,
+  mayContainAssignCall,
+  type Reason,
+  ReasonCode,
+  renderTodo,
+  type TextEdit,
+} from '@app-assignment/core';
+import { parseSource, SourceSyntaxError } from '@app-assignment/core/parse';
+
+/** What happened at one deprecated call; line and column (1-based) are those of the call in the input. */
+export interface SiteReport {
+  readonly line: number;
+  readonly column: number;
+  readonly outcome: 'migrated' | 'todo';
+  /** Why a person must look: the reason of a TODO, or the notes of a migration that still needs a review. */
+  readonly reason?: string;
+}
+
+export interface MigrateResult {
+  readonly output: string;
+  readonly changed: boolean;
+  readonly sites: readonly SiteReport[];
+}
+
+export { SourceSyntaxError };
+
+/** Rewrites what can be rewritten; throws SourceSyntaxError when the text does not parse. */
+export function migrateText(text: string, filename: string, options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS): MigrateResult {
+  if (!mayContainAssignCall(text, options)) return { output: text, changed: false, sites: [] };
+  const { program, context } = parseSource(text, filename, options);
+  const findings = analyzeProgram(program, context);
+  if (findings.length === 0) return { output: text, changed: false, sites: [] };
+
+  const edits: TextEdit[] = [];
+  const sites: SiteReport[] = [];
+  for (const finding of findings) {
+    const rewrite = rewriteOf(finding);
+    const { line, column } = finding.call.node.loc.start;
+    const at = { line, column: column + 1 };
+    let reasons: readonly Reason[] = finding.reasons;
+    let migrated = false;
+    if (rewrite !== undefined) {
+      if (rewrite.some((edit) => edits.some((other) => overlaps(edit, other)))) {
+        // Two calls that share code (one inside the other's body) are not rewritten blindly.
+        reasons = [{ code: ReasonCode.urlNotEditable }];
+      } else {
+        edits.push(...rewrite);
+        migrated = true;
+      }
+    }
+    if (!migrated || reasons.length > 0) {
+      const todo = renderTodo(finding.call, reasons, context);
+      if (todo !== undefined) edits.push(todo);
+    }
+    sites.push({
+      ...at,
+      outcome: migrated ? 'migrated' : 'todo',
+      ...(reasons.length > 0 ? { reason: describeReasons(reasons) } : {}),
+    });
+  }
+  const output = applyEdits(text, edits);
+  return { output, changed: output !== text, sites };
+}
+
+/** The codemod migrates exact plans and plans with notes (the notes become the TODO); choices wait for a person. */
+function rewriteOf(finding: Finding): readonly TextEdit[] | undefined {
+  return finding.outcome === 'fix' || finding.outcome === 'review' ? finding.edits : undefined;
+}
+
+function overlaps(a: TextEdit, b: TextEdit): boolean {
+  return a.range[0] < b.range[1] && b.range[0] < a.range[1];
+}

@@ -1,0 +1,210 @@
+/**
+ * What `app-assignment migrate` does over a tree: collect files, skip those that cannot hold the call with a
+ * substring test, migrate the rest (in worker processes for large runs), refuse to overwrite uncommitted work, write
+ * atomically, and report every call: migrated, or left with a TODO and why.
+ */
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AnalysisOptions, mayContainAssignCall } from '@app-assignment/core';
+import { collectFiles, type Shard, shardOf } from './files.js';
+import { uncommittedFiles } from './git.js';
+import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
+import { writeFileAtomic } from './write.js';
+
+export interface RunOptions {
+  readonly paths: readonly string[];
+  readonly cwd: string;
+  readonly analysis: AnalysisOptions;
+  readonly dry: boolean;
+  readonly force: boolean;
+  readonly jobs: number;
+  readonly shard?: Shard;
+  /** Called after each file, for a progress line. */
+  readonly onProgress?: (done: number, total: number, migrated: number) => void;
+}
+
+export interface FileReport {
+  readonly path: string;
+  readonly status: 'changed' | 'unchanged' | 'error' | 'skipped';
+  readonly migrated: number;
+  readonly todos: number;
+  readonly sites: readonly SiteReport[];
+  readonly error?: string;
+}
+
+export interface RunReport {
+  readonly files: FileReport[];
+  readonly totals: { files: number; changed: number; migrated: number; todos: number; errors: number };
+  /** Files that would change, with their old and new text (for --diff). */
+  readonly changes: ReadonlyMap<string, { before: string; after: string }>;
+  /** Set when the run refused to write: the files with uncommitted changes. */
+  readonly refused?: readonly string[];
+}
+
+/** Files larger than this are not source a person wrote; they are reported as skipped. */
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** Below this many files to parse, starting worker processes costs more than it saves. */
+const FILES_PER_WORKER = 40;
+
+/** The result of migrating one file, as a worker sends it back. */
+export interface FileOutcome {
+  readonly path: string;
+  readonly output?: string;
+  readonly changed?: boolean;
+  readonly sites?: readonly SiteReport[];
+  readonly error?: string;
+}
+
+export function migrateFile(path: string, text: string, analysis: AnalysisOptions): FileOutcome {
+  try {
+    const result = migrateText(text, path, analysis);
+    return { path, output: result.output, changed: result.changed, sites: result.sites };
+  } catch (error) {
+    if (error instanceof SourceSyntaxError) return { path, error: `${path}:${error.line}:${error.column} ${error.message}` };
+    return { path, error: `${path}:1:1 ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+export async function runMigration(options: RunOptions): Promise<RunReport> {
+  let files = collectFiles(options.paths, options.cwd);
+  if (options.shard !== undefined) files = shardOf(files, options.shard, options.cwd);
+
+  const display = (file: string) => relative(options.cwd, file).split(sep).join('/') || file;
+  const reports = new Map<string, FileReport>();
+  const texts = new Map<string, string>();
+  const candidates: string[] = [];
+  let done = 0;
+  let migratedSoFar = 0;
+  const progress = () => options.onProgress?.(done, files.length, migratedSoFar);
+
+  for (const file of files) {
+    let text: string;
+    try {
+      const buffer = readFileSync(file);
+      if (buffer.length > MAX_FILE_BYTES || buffer.includes(0)) {
+        reports.set(file, { path: display(file), status: 'skipped', migrated: 0, todos: 0, sites: [] });
+        done++;
+        continue;
+      }
+      text = buffer.toString('utf8');
+    } catch (error) {
+      reports.set(file, fileError(display(file), `${display(file)}:1:1 ${(error as Error).message}`));
+      done++;
+      continue;
+    }
+    if (mayContainAssignCall(text, options.analysis)) {
+      candidates.push(file);
+      texts.set(file, text);
+    } else {
+      reports.set(file, { path: display(file), status: 'unchanged', migrated: 0, todos: 0, sites: [] });
+      done++;
+    }
+    if (done % 200 === 0) progress();
+  }
+  progress();
+
+  const outcomes = await migrateAll(candidates, texts, options, (outcome) => {
+    done++;
+    migratedSoFar += outcome.sites?.filter((s) => s.outcome === 'migrated').length ?? 0;
+    progress();
+  });
+
+  const changes = new Map<string, { before: string; after: string }>();
+  for (const outcome of outcomes) {
+    const path = display(outcome.path);
+    if (outcome.error !== undefined) {
+      reports.set(outcome.path, fileError(path, outcome.error.replace(outcome.path, path)));
+      continue;
+    }
+    const sites = outcome.sites ?? [];
+    if (outcome.changed === true) changes.set(outcome.path, { before: texts.get(outcome.path)!, after: outcome.output! });
+    reports.set(outcome.path, {
+      path,
+      status: outcome.changed === true ? 'changed' : 'unchanged',
+      migrated: sites.filter((s) => s.outcome === 'migrated').length,
+      todos: sites.filter((s) => s.outcome === 'todo' || s.reason !== undefined).length,
+      sites,
+    });
+  }
+
+  let refused: string[] | undefined;
+  if (!options.dry && changes.size > 0) {
+    const dirty = options.force ? [] : uncommittedFiles([...changes.keys()]);
+    if (dirty.length > 0) refused = dirty.map(display);
+    else {
+      for (const [file, { after }] of changes) {
+        try {
+          writeFileAtomic(file, after);
+        } catch (error) {
+          reports.set(file, fileError(display(file), `${display(file)}:1:1 could not write: ${(error as Error).message}`));
+        }
+      }
+    }
+  }
+
+  const list = files.map((file) => reports.get(file)!);
+  return {
+    files: list,
+    totals: {
+      files: list.length,
+      changed: list.filter((f) => f.status === 'changed').length,
+      migrated: list.reduce((n, f) => n + f.migrated, 0),
+      todos: list.reduce((n, f) => n + f.todos, 0),
+      errors: list.filter((f) => f.status === 'error').length,
+    },
+    changes,
+    ...(refused === undefined ? {} : { refused }),
+  };
+}
+
+function fileError(path: string, error: string): FileReport {
+  return { path, status: 'error', migrated: 0, todos: 0, sites: [], error };
+}
+
+async function migrateAll(
+  files: readonly string[],
+  texts: ReadonlyMap<string, string>,
+  options: RunOptions,
+  onDone: (outcome: FileOutcome) => void,
+): Promise<FileOutcome[]> {
+  const workers = Math.min(options.jobs, Math.ceil(files.length / FILES_PER_WORKER));
+  if (workers <= 1) {
+    return files.map((file) => {
+      const outcome = migrateFile(file, texts.get(file)!, options.analysis);
+      onDone(outcome);
+      return outcome;
+    });
+  }
+  const workerPath = fileURLToPath(new URL('./worker.js', import.meta.url));
+  const slices: string[][] = Array.from({ length: workers }, () => []);
+  files.forEach((file, i) => slices[i % workers]!.push(file));
+  const results = await Promise.all(
+    slices.map(
+      (slice) =>
+        new Promise<FileOutcome[]>((resolvePromise, reject) => {
+          const child = fork(workerPath, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+          const outcomes: FileOutcome[] = [];
+          child.on('message', (message: FileOutcome) => {
+            outcomes.push(message);
+            onDone(message);
+            if (outcomes.length === slice.length) child.disconnect();
+          });
+          child.on('error', reject);
+          child.on('exit', (code) => {
+            if (outcomes.length === slice.length) resolvePromise(outcomes);
+            else reject(new Error(`a worker process stopped (exit code ${code}) before it finished`));
+          });
+          child.send({ files: slice, analysis: options.analysis });
+        }),
+    ),
+  );
+  return results.flat();
+}
+
+/** Workers count: what --jobs says, else one per core. */
+export function defaultJobs(): number {
+  return Math.max(1, availableParallelism());
+}

@@ -1,0 +1,41 @@
+/**
+ * The `assign-to-v3` jscodeshift transform:
+ *
+ *   jscodeshift -t node_modules/@app-assignment/codemod/dist/transform-entry.cjs --parser tsx src/
+ *
+ * It parses each file itself with the grammar its extension calls for (so `--parser` does not matter) and returns
+ * the text with only the migrated calls and TODO lines changed. Options: `--builtIn=drop`, `--config=<file.json>`.
+ */
+import { readFileSync } from 'node:fs';
+import { type AnalysisOptions, validateOptions } from '@app-assignment/core';
+import { migrateText } from './migrate.js';
+
+export interface FileInfo {
+  readonly path: string;
+  readonly source: string;
+}
+
+/** Options as jscodeshift passes them (`--builtIn=drop` arrives as `{ builtIn: 'drop' }`). */
+export type TransformOptions = Readonly<Record<string, unknown>>;
+
+const cache = new Map<string, AnalysisOptions>();
+
+export function optionsFrom(raw: TransformOptions): AnalysisOptions {
+  const key = JSON.stringify([raw.config, raw.builtIn ?? raw.builtin]);
+  let options = cache.get(key);
+  if (options === undefined) {
+    const fromFile = typeof raw.config === 'string' ? (JSON.parse(readFileSync(raw.config, 'utf8')) as Record<string, unknown>) : {};
+    const builtIn = raw.builtIn ?? raw.builtin;
+    options = validateOptions(builtIn === undefined ? fromFile : { ...fromFile, builtIn }, typeof raw.config === 'string' ? raw.config : 'options');
+    cache.set(key, options);
+  }
+  return options;
+}
+
+/** Returns the new text, or undefined when the file has nothing to migrate (jscodeshift counts it as skipped). */
+export default function transform(file: FileInfo, _api: unknown, options: TransformOptions = {}): string | undefined {
+  const result = migrateText(file.source, file.path, optionsFrom(options));
+  return result.changed ? result.output : undefined;
+}
+
+export const parser = 'tsx';
