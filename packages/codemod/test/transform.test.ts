@@ -1,0 +1,96 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { validateOptions } from '@app-assignment/core';
+import { migrateText } from '@app-assignment/codemod';
+import { diffLines } from 'diff';
+import { describe, expect, it } from 'vitest';
+import { loadCases } from '../../../fixtures/load.js';
+
+const cases = loadCases();
+
+describe('migrateText over fixtures/', () => {
+  it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, fixture) => {
+    const result = migrateText(fixture.input, fixture.filename, validateOptions(fixture.options));
+    expect(result.output).toBe(fixture.output ?? fixture.input);
+    expect(result.sites).toHaveLength(fixture.finding === null ? 0 : 1);
+    if (fixture.finding !== null) {
+      const site = result.sites[0]!;
+      expect([site.line, site.column]).toEqual([fixture.finding.line, fixture.finding.column]);
+      const migrated = fixture.finding.outcome === 'fix' || fixture.finding.outcome === 'review';
+      expect(site.outcome).toBe(migrated ? 'migrated' : 'todo');
+    }
+  });
+
+  it.each(cases.filter((c) => c.output !== undefined).map((c) => [c.name, c] as const))(
+    'a second run over the output of %s changes nothing',
+    (_name, fixture) => {
+      const again = migrateText(fixture.output!, fixture.filename, validateOptions(fixture.options));
+      expect(again.output).toBe(fixture.output);
+      expect(again.changed).toBe(false);
+    },
+  );
+
+  it('changes only the migrated call and the TODO line (diff hunks)', () => {
+    for (const fixture of cases.filter((c) => c.output !== undefined)) {
+      const changedLines = diffLines(fixture.input, fixture.output!).filter((part) => part.added === true);
+      const removed = diffLines(fixture.input, fixture.output!).filter((part) => part.removed === true);
+      const text = changedLines.map((part) => part.value).join('');
+      // Every added line is a TODO, the new URL, or a line of the new body.
+      for (const line of text.split(/\r?\n/).filter((l) => l.trim() !== '')) {
+        expect(line, `${fixture.name}: ${line}`).toMatch(
+          /TODO\(app-assignment\)|v3\/apps\/app_assignments|assignee_type|assignee_uid|app_code_name|settings|assignment_mode|^\s*[})\]],?;?$|^\s*\{$/,
+        );
+      }
+      // Nothing but the deprecated request is removed.
+      for (const line of removed.map((p) => p.value).join('').split(/\r?\n/).filter((l) => l.trim() !== '')) {
+        expect(line, `${fixture.name}: ${line}`).toMatch(
+          /platform\/v1\/apps|business_uid|directory_uid|is_internal|pre_installed|built_in|hide_from_market|^\s*[})\]],?;?$|^\s*\{$|JSON\.stringify\(\{$/,
+        );
+      }
+    }
+  });
+
+  it('keeps CRLF line endings and a byte order mark', () => {
+    const crlf = '\uFEFFimport axios from "axios";\r\nexport const go = (uid: string) =>\r\n  axios.post("/platform/v1/apps/crm/assign", {\r\n    directory_uid: uid,\r\n    built_in: "true",\r\n  });\r\n';
+    const result = migrateText(crlf, 'a.ts', validateOptions({ builtIn: 'drop' }));
+    expect(result.output.startsWith('\uFEFF')).toBe(true);
+    expect(result.output.replace(/\r\n/g, '')).not.toMatch(/\n/);
+    expect(result.output).toContain('\r\n// TODO(app-assignment): built_in was dropped');
+    expect(result.output).toContain('"/v3/apps/app_assignments"');
+  });
+
+  it('parses .ts with the TS grammar (a <T>x cast) and .tsx/.jsx with JSX', () => {
+    const cast = 'const n = <number>(<unknown>1);\nfetch(`/platform/v1/apps/${c}/assign`, { method: "POST", body: JSON.stringify({ business_uid: b }) });\n';
+    expect(migrateText(cast, 'a.ts').output).toContain('/v3/apps/app_assignments');
+    const jsx = 'export const B = () => <button onClick={() => fetch(`/platform/v1/apps/${c}/assign`, { method: "POST", body: JSON.stringify({ business_uid: b }) })} />;\n';
+    expect(migrateText(jsx, 'a.tsx').output).toContain('/v3/apps/app_assignments');
+    expect(migrateText(jsx, 'a.jsx').output).toContain('/v3/apps/app_assignments');
+  });
+
+  it('puts one TODO per call, even for two calls in one statement, and never twice', () => {
+    const text = 'await Promise.all([\n  fetch("/platform/v1/apps/a/assign", { method: "POST", body: JSON.stringify({ business_uid: x, directory_uid: y }) }),\n  fetch("/platform/v1/apps/b/assign", { method: "POST", body: JSON.stringify({}) }),\n]);\n';
+    const once = migrateText(text, 'a.ts').output;
+    expect(once.match(/TODO\(app-assignment\)/g)).toHaveLength(2);
+    expect(migrateText(once, 'a.ts').output).toBe(once);
+  });
+});
+
+describe('the jscodeshift transform', () => {
+  it('runs under jscodeshift itself and gives the same output', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'app-assignment-jscodeshift-'));
+    const picked = cases.filter((c) => c.output !== undefined && /^(ts|tsx)$/.test(c.ext) && Object.keys(c.options).length === 0).slice(0, 6);
+    picked.forEach((c, i) => cpSync(c.filename, join(dir, `case${i}.${c.ext}`)));
+    writeFileSync(join(dir, 'untouched.ts'), 'export const x = Object.assign({}, { a: 1 });\n');
+    const require = createRequire(import.meta.url);
+    const bin = join(require.resolve('jscodeshift/package.json'), '..', 'bin', 'jscodeshift.js');
+    const transform = require.resolve('@app-assignment/codemod/transform');
+    const run = spawnSync(process.execPath, [bin, '--no-babel', '-t', transform, '--parser', 'tsx', '--extensions', 'ts,tsx', dir], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/0 errors/);
+    picked.forEach((c, i) => expect(readFileSync(join(dir, `case${i}.${c.ext}`), 'utf8'), c.name).toBe(c.output));
+    expect(readFileSync(join(dir, 'untouched.ts'), 'utf8')).toBe('export const x = Object.assign({}, { a: 1 });\n');
+  });
+});
