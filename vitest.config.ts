@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['packages/*/test/**/*.test.ts'],
+    reporters: ['default', './scripts/summary-reporter.ts'],
     // CLI and end-to-end tests spawn processes and servers; keep them from starving each other on small machines.
     testTimeout: 60_000,
     hookTimeout: 120_000,

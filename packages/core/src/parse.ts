@@ -72,7 +72,7 @@ function scopeOf(manager: ScopeManager, node: TSESTree.Node): ScopeLike {
   for (let current: TSESTree.Node | undefined = node; current !== undefined; current = current.parent) {
     const scope = manager.acquire(current, inner);
     if (scope !== null) {
-      return (scope.type === 'function-expression-name' ? scope.childScopes[0] ?? scope : scope) as unknown as ScopeLike;
+      return scope.type === 'function-expression-name' ? (scope.childScopes[0] ?? scope) : scope;
     }
   }
   return manager.globalScope as unknown as ScopeLike;
