@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+/**
+ * The README's main job, on the bundled example (fixtures/sample-app):
+ *   1. lint it with the plugin (the findings),
+ *   2. migrate a copy with the codemod (the diff and the summary),
+ *   3. run the app before and after against the contract server and compare what it assigned.
+ */
+import { spawnSync } from 'node:child_process';
+import { relative } from 'node:path';
+import { start } from '@app-assignment/contract-server';
+import { ESLint } from 'eslint';
+import { CLI, compareRuns, compile, copySampleApp, runSteps, SAMPLE_APP } from './lib/proof.mjs';
+
+const bold = (s) => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[22m` : s);
+const heading = (s) => console.log(`\n${bold(s)}`);
+
+heading('1. Lint: eslint-plugin-app-assignment on fixtures/sample-app');
+const eslint = new ESLint({ cwd: SAMPLE_APP });
+const results = await eslint.lintFiles(['src']);
+let findings = 0;
+let fixable = 0;
+for (const result of results) {
+  for (const message of result.messages.filter((m) => m.ruleId === 'app-assignment/no-deprecated-assign')) {
+    findings++;
+    if (message.fix) fixable++;
+    const why = message.message.split('It cannot be migrated automatically: ')[1];
+    console.log(`  ${relative(SAMPLE_APP, result.filePath)}:${message.line}:${message.column}  ${why ? `left as is: ${why}` : 'fixable: migrate to POST /v3/apps/app_assignments'}`);
+  }
+}
+console.log(`  ${findings} deprecated calls, ${fixable} with an exact fix`);
+
+heading('2. Migrate: app-assignment migrate on a copy');
+const copy = copySampleApp('demo');
+const migrated = spawnSync(process.execPath, [CLI, 'migrate', 'src', '--diff', '--force'], { cwd: copy, encoding: 'utf8' });
+process.stdout.write(migrated.stdout.replace(/^/gm, '  '));
+if (migrated.status !== 0) {
+  process.stderr.write(migrated.stderr);
+  process.exit(1);
+}
+
+heading('3. Prove: the app before and after, against the contract server');
+const beforeDir = copySampleApp('before');
+compile(beforeDir);
+compile(copy);
+const serverBefore = await start();
+const before = await runSteps(beforeDir, serverBefore).finally(() => serverBefore.close());
+const serverAfter = await start();
+const after = await runSteps(copy, serverAfter).finally(() => serverAfter.close());
+const comparison = compareRuns(before, after);
+for (const { step, migrated: isMigrated, same, before: b, after: a } of comparison) {
+  const what = isMigrated ? 'migrated to v3' : 'left with a TODO';
+  const result = same ? 'same' : 'DIFFERENT';
+  console.log(`  ${same ? 'ok  ' : 'FAIL'} ${step.padEnd(44)} ${what.padEnd(17)} ${result} (status ${b.status} -> ${a.status})`);
+}
+const migratedSteps = comparison.filter((c) => c.migrated);
+const sameMigrated = migratedSteps.filter((c) => c.same).length;
+const unchanged = comparison.filter((c) => !c.migrated);
+console.log(`\n${bold(`same assignments: ${sameMigrated}/${migratedSteps.length}`)}; calls left with a TODO behave as before: ${unchanged.filter((c) => c.same).length}/${unchanged.length}`);
+process.exitCode = comparison.every((c) => c.same) && migratedSteps.length > 0 ? 0 : 1;

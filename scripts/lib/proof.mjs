@@ -1,0 +1,93 @@
+/**
+ * The before/after proof, shared by the end-to-end test and the demo: run the sample app against a fresh contract
+ * server one step at a time, migrate a copy with the real CLI, compile the copy with the real TypeScript compiler,
+ * run it against another fresh server, and compare what each step left on the server.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SAMPLE_APP = join(root, 'fixtures', 'sample-app');
+export const CLI = join(root, 'packages', 'codemod', 'dist', 'cli.js');
+const require = createRequire(join(SAMPLE_APP, 'package.json'));
+const TSC = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
+
+/** A copy of the sample app's sources in a new temporary folder, sharing its installed node_modules. */
+export function copySampleApp(label) {
+  const dir = mkdtempSync(join(tmpdir(), `app-assignment-${label}-`));
+  for (const entry of ['src', 'package.json', 'tsconfig.json', 'eslint.config.js']) {
+    cpSync(join(SAMPLE_APP, entry), join(dir, entry), { recursive: true });
+  }
+  symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+  if (result.error) throw result.error;
+  return result;
+}
+
+/** Compiles the app with tsc; throws with the compiler's words when it does not compile. */
+export function compile(dir) {
+  const result = run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')]);
+  if (result.status !== 0) throw new Error(`tsc failed in ${dir}:\n${result.stdout}${result.stderr}`);
+}
+
+/** `app-assignment migrate <dir>/src --json`, with the report parsed. */
+export function migrate(dir, extraArgs = []) {
+  const result = run(process.execPath, [CLI, 'migrate', join(dir, 'src'), '--json', '--force', ...extraArgs], { cwd: dir });
+  if (result.status !== 0) throw new Error(`migrate exited ${result.status}:\n${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+/** The app's step names. */
+export function stepsOf(dir) {
+  return JSON.parse(run(process.execPath, [join(dir, 'dist', 'main.js'), '--steps']).stdout);
+}
+
+/**
+ * Runs each step alone against a fresh state of `server` (reset between steps) and records the status the step got
+ * and the assignments it left.
+ */
+export async function runSteps(dir, server) {
+  const results = [];
+  for (const [index, step] of stepsOf(dir).entries()) {
+    server.reset();
+    // Asynchronous: the server may run in this very process and must go on answering.
+    const { stdout } = await execFileAsync(process.execPath, [join(dir, 'dist', 'main.js'), String(index)], {
+      env: { ...process.env, APP_API_BASE: server.url },
+    });
+    const line = JSON.parse(stdout.trim().split('\n').pop());
+    results.push({ step, status: line.status, assignments: server.assignments() });
+  }
+  return results;
+}
+
+/** What an assignment means, whichever operation made it. */
+export function meaning(assignment) {
+  const { app_code_name, assignee_type, assignee_uid, assignment_mode, built_in } = assignment;
+  return { app_code_name, assignee_type, assignee_uid, assignment_mode, built_in };
+}
+
+/**
+ * Compares step by step. A step is `migrated` when the migrated app reached the server through v3; it must have left
+ * the same assignments (app, assignee, mode). Every other step must behave exactly as before: the same status and
+ * the same assignments.
+ */
+export function compareRuns(before, after) {
+  return before.map((b, i) => {
+    const a = after[i];
+    const migrated = a.assignments.length > 0 && a.assignments.every((x) => x.via === 'v3');
+    const sameAssignments = JSON.stringify(b.assignments.map(meaning)) === JSON.stringify(a.assignments.map(meaning));
+    const same = migrated ? sameAssignments && b.assignments.length > 0 : sameAssignments && a.status === b.status;
+    return { step: b.step, migrated, same, before: b, after: a };
+  });
+}
