@@ -1,0 +1,24 @@
+/**
+ * The codemod as a user installs it: the packed tarball in an empty project outside the workspace, run with
+ * `npx app-assignment`.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { installPacked, run } from '../../../scripts/lib/pack.mjs';
+
+describe('the packed codemod', () => {
+  it('installs from its tarball and migrates a file with npx app-assignment', () => {
+    const dir = installPacked(['core', 'codemod'], []);
+    writeFileSync(
+      join(dir, 'assign.ts'),
+      `await fetch('/platform/v1/apps/crm/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b1' }) });\n`,
+    );
+    const result = run('npx', ['--no-install', 'app-assignment', 'migrate', 'assign.ts'], dir);
+    expect(result.stdout).toContain('1 calls migrated');
+    expect(readFileSync(join(dir, 'assign.ts'), 'utf8')).toBe(
+      `await fetch('/v3/apps/app_assignments', { method: 'POST', body: JSON.stringify({ assignee_type: 'business', assignee_uid: 'b1', app_code_name: 'crm' }) });\n`,
+    );
+    expect(run('npx', ['--no-install', 'app-assignment', '--version'], dir).stdout.trim()).toBe('0.1.0');
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The plugin as a project uses it: ESLint's own `ESLint` class on fixtures/sample-app with the app's
+ * eslint.config.js (the recommended config), then `eslint --fix` on a copy, which must still type-check.
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { copySampleApp, SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
+
+const RULE = 'app-assignment/no-deprecated-assign';
+const FIXABLE = 'fixable';
+const BUILT_IN = 'manual: built_in "true" has no equivalent';
+const BOTH = 'manual: the body sets both business_uid and directory_uid';
+
+async function findings(cwd: string) {
+  const results = await new ESLint({ cwd }).lintFiles(['src']);
+  return results.flatMap((result) =>
+    result.messages.map((m) => {
+      const manual = /It cannot be migrated automatically: (.*)/.exec(m.message)?.[1];
+      const kind = m.fix !== undefined ? FIXABLE : manual?.startsWith('built_in') ? BUILT_IN : manual?.startsWith('the body sets both') ? BOTH : m.message;
+      return [relative(cwd, result.filePath), m.line, m.column, m.ruleId, kind];
+    }),
+  );
+}
+
+describe('ESLint on the sample app', () => {
+  it('reports exactly the deprecated calls, with a fix where the rewrite is exact', async () => {
+    expect(await findings(SAMPLE_APP)).toEqual([
+      ['src/assign/axios.ts', 12, 21, RULE, FIXABLE],
+      ['src/assign/axios.ts', 17, 21, RULE, FIXABLE],
+      ['src/assign/fetch.ts', 5, 26, RULE, FIXABLE],
+      ['src/assign/fetch.ts', 18, 26, RULE, FIXABLE],
+      ['src/assign/got.ts', 5, 26, RULE, FIXABLE],
+      ['src/assign/superagent.ts', 5, 21, RULE, FIXABLE],
+      ['src/assign/superagent.ts', 15, 21, RULE, BUILT_IN],
+      ['src/assign/wrapper.ts', 4, 10, RULE, FIXABLE],
+      ['src/assign/wrapper.ts', 9, 10, RULE, BOTH],
+    ]);
+  });
+
+  it('after eslint --fix the app still type-checks and only the two manual calls are left', async () => {
+    const dir = copySampleApp('eslint-fix');
+    const eslint = new ESLint({ cwd: dir, fix: true });
+    await ESLint.outputFixes(await eslint.lintFiles(['src']));
+    expect(await findings(dir)).toEqual([
+      ['src/assign/superagent.ts', 15, 21, RULE, BUILT_IN],
+      ['src/assign/wrapper.ts', 9, 10, RULE, BOTH],
+    ]);
+    const require = createRequire(join(SAMPLE_APP, 'package.json'));
+    const tsc = join(require.resolve('typescript/package.json'), '..', 'bin', 'tsc');
+    const compiled = spawnSync(process.execPath, [tsc, '--noEmit', '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+    expect(compiled.status, compiled.stdout).toBe(0);
+  });
+});
