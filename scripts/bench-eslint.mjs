@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+/**
+ * `pnpm bench:eslint`: on a generated tree of 2,000 realistic TypeScript files (1% of them call the deprecated
+ * operation), lints with only `app-assignment/no-deprecated-assign` enabled and with no rules at all (the cost of
+ * parsing alone), side by side in one run, alternating the two so that both see the same machine, and prints the
+ * ratio. Target: the rule adds at most 5%.
+ *
+ * A third configuration enables one rule that does nothing (`create() { return {}; }`): ESLint walks every tree once
+ * any rule is on, whatever the rule does, so that row is the floor any rule pays. The rule's own cost is its time
+ * over that floor; both ratios are printed.
+ */
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import plugin from 'eslint-plugin-app-assignment';
+import tseslint from 'typescript-eslint';
+import { generateTree } from './lib/generate-tree.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const files = Number(process.env.BENCH_FILES ?? 2000);
+const rounds = Number(process.env.BENCH_RUNS ?? 5);
+const tree = join(root, '.bench', 'eslint', 'tree');
+const { calls } = generateTree(tree, files, 0.01, 7);
+
+const emptyRule = { meta: { type: 'problem', schema: [] }, create: () => ({}) };
+
+function engine(rules) {
+  return new ESLint({
+    cwd: tree,
+    overrideConfigFile: true,
+    cache: false,
+    overrideConfig: [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { 'app-assignment': plugin, floor: { rules: { empty: emptyRule } } },
+        rules,
+      },
+    ],
+  });
+}
+
+const NONE = {};
+const FLOOR = { 'floor/empty': 'error' };
+const RULE = { 'app-assignment/no-deprecated-assign': 'error' };
+
+async function time(rules) {
+  const start = process.hrtime.bigint();
+  const results = await engine(rules).lintFiles(['src']);
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  return { ms, findings: results.reduce((n, r) => n + r.messages.length, 0) };
+}
+
+console.log(`tree: ${files} files, ${calls} of them call the deprecated operation (${tree})`);
+await time(NONE); // warm-up: module loading and the file system cache
+const none = [];
+const floor = [];
+const rule = [];
+let findings = 0;
+for (let i = 0; i < rounds; i++) {
+  none.push((await time(NONE)).ms);
+  floor.push((await time(FLOOR)).ms);
+  const withRule = await time(RULE);
+  rule.push(withRule.ms);
+  findings = withRule.findings;
+}
+const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+const [a, f, b] = [median(none), median(floor), median(rule)];
+console.log(`\nmedian of ${rounds} alternating runs:`);
+console.log(`  no rules (parse cost alone)              ${a.toFixed(0).padStart(7)} ms`);
+console.log(`  one empty rule (ESLint's walk, any rule) ${f.toFixed(0).padStart(7)} ms`);
+console.log(`  only no-deprecated-assign                ${b.toFixed(0).padStart(7)} ms   (${findings} findings)`);
+const ratio = b / a;
+console.log(`\nratio rule / parse alone: ${ratio.toFixed(3)}, the rule adds ${((ratio - 1) * 100).toFixed(1)}% (target <= 5%: ${ratio <= 1.05 ? 'met' : 'NOT met'})`);
+console.log(`ratio rule / empty rule: ${(b / f).toFixed(3)}, the rule's own cost over ESLint's walk: ${((b / f - 1) * 100).toFixed(1)}%`);
+console.log(`ratio empty rule / parse alone: ${(f / a).toFixed(3)}: what enabling any rule costs here`);
