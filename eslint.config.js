@@ -1,5 +1,6 @@
 // The project lints itself with typescript-eslint's type-aware recommended rules.
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -28,5 +29,6 @@ export default tseslint.config(
     name: 'app-assignment/plain-js',
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
   },
 );

@@ -25,12 +25,12 @@ describe('end to end: the migrated sample app assigns the same apps', () => {
     expect(report.totals).toMatchObject({ migrated: 7, todos: 2, errors: 0 });
     const results = compareRuns(before, after);
     // The old app used only the deprecated operation; the migrated one uses v3 exactly where the codemod migrated.
-    expect(before.every((run: { assignments: { via: string }[] }) => run.assignments.every((a) => a.via === 'v1'))).toBe(true);
-    expect(results.filter((r: { migrated: boolean }) => r.migrated)).toHaveLength(7);
+    expect(before.every((run) => run.assignments.every((a) => a.via === 'v1'))).toBe(true);
+    expect(results.filter((r) => r.migrated)).toHaveLength(7);
     for (const result of results) expect(result.same, `${result.step}: ${JSON.stringify({ before: result.before, after: result.after })}`).toBe(true);
 
     // The steps left alone are the built_in call and the ambiguous one, each with its TODO in the source.
-    const todoSteps = results.filter((r: { migrated: boolean }) => !r.migrated).map((r: { step: string }) => r.step);
+    const todoSteps = results.filter((r) => !r.migrated).map((r) => r.step);
     expect(todoSteps).toEqual(['superagent: built-in for a directory', 'own wrapper: a business and a directory']);
     expect(readFileSync(join(afterDir, 'src/assign/superagent.ts'), 'utf8')).toContain('// TODO(app-assignment): built_in "true" has no equivalent');
     expect(readFileSync(join(afterDir, 'src/assign/wrapper.ts'), 'utf8')).toContain('// TODO(app-assignment): the body sets both business_uid and directory_uid');

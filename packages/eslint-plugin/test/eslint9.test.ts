@@ -20,7 +20,7 @@ async function lint(Engine: AnyESLint, code: string, filePath: string, options: 
       plugins: { 'app-assignment': plugin },
       rules: { 'app-assignment/no-deprecated-assign': ['error', options] },
     },
-  ] as Linter.Config[];
+  ] as unknown as Linter.Config[];
   const engine = new Engine({ overrideConfigFile: true, overrideConfig: config as never, fix });
   const [result] = await engine.lintText(code, { filePath });
   return {

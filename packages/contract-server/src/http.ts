@@ -1,0 +1,151 @@
+/**
+ * The HTTP plumbing every route shares: errors as JSON, replies, and reading a JSON body without trusting it.
+ * The server is fed whatever an application under test sends, including the mistakes a migration can introduce,
+ * so no input may crash it or make it buffer without bound.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isPlainObject } from './seed.js';
+
+/** Bodies above this are refused with 413; every valid request of the API is a few hundred bytes. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** An error the client caused (or a 500); becomes `{ "error": { "code", "message" } }`. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly headers: Readonly<Record<string, string>>;
+  constructor(status: number, code: string, message: string, headers: Readonly<Record<string, string>> = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+/** What a route handler answers when it succeeds. `body` is serialized as JSON unless it is undefined. */
+export interface Reply {
+  readonly status: number;
+  readonly body?: unknown;
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (text !== '') {
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(text));
+  }
+  res.end(text);
+}
+
+export function sendError(res: ServerResponse, error: HttpError): void {
+  sendJson(res, error.status, { error: { code: error.code, message: error.message } }, error.headers);
+}
+
+/**
+ * Reads the request body as a JSON object. In order: 415 unless the content type is JSON, 413 past the limit
+ * (announced or actual), 400 unless it is UTF-8 JSON, 422 unless that JSON is an object.
+ */
+export async function readJsonObject(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<Record<string, unknown>> {
+  requireJsonContentType(req);
+  const bytes = await readBodyBytes(req, limit);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, 'invalid_json', 'The body is not valid UTF-8.');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? ` (${error.message})` : '';
+    const message =
+      text.trim() === '' ? 'The body is empty; send a JSON object.' : `The body is not valid JSON${detail}.`;
+    throw new HttpError(400, 'invalid_json', message);
+  }
+  if (!isPlainObject(value)) {
+    const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+    throw new HttpError(422, 'body_not_object', `The body must be a JSON object, not ${what}.`);
+  }
+  return value;
+}
+
+function requireJsonContentType(req: IncomingMessage): void {
+  const header = req.headers['content-type'];
+  const expected = 'Send the body as JSON with the header Content-Type: application/json.';
+  if (header === undefined || header.trim() === '') {
+    throw new HttpError(415, 'unsupported_media_type', `The request has no Content-Type. ${expected}`);
+  }
+  const [mediaType = '', ...parameters] = header.split(';');
+  if (mediaType.trim().toLowerCase() !== 'application/json') {
+    throw new HttpError(415, 'unsupported_media_type', `Content-Type ${mediaType.trim()} is not accepted. ${expected}`);
+  }
+  for (const parameter of parameters) {
+    const [name = '', value = ''] = parameter.split('=');
+    const charset = value
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+    if (name.trim().toLowerCase() === 'charset' && charset !== 'utf-8' && charset !== 'utf8') {
+      throw new HttpError(415, 'unsupported_media_type', `Charset ${charset} is not accepted; JSON is sent as UTF-8.`);
+    }
+  }
+  const encoding = req.headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      `Content-Encoding ${encoding} is not accepted; send the body uncompressed.`,
+    );
+  }
+}
+
+/** Stops reading as soon as the body is known to exceed the limit, and then closes the connection. */
+function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const tooLarge = (): HttpError =>
+    new HttpError(413, 'body_too_large', `The body is larger than the limit of ${limit} bytes.`, {
+      // The rest of the body is never read, so the connection cannot carry another request.
+      Connection: 'close',
+    });
+  const announced = Number(req.headers['content-length']);
+  if (Number.isFinite(announced) && announced > limit) return Promise.reject(tooLarge());
+
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        req.pause();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error): void => {
+      cleanup();
+      reject(new HttpError(400, 'body_unreadable', `The body could not be read: ${error.message}`));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
