@@ -10,10 +10,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** The pnpm that runs this test run (a script for node, or pnpm 12's own executable), else the one on PATH. */
 function pnpmCommand() {
   const execpath = process.env.npm_execpath;
-  if (execpath !== undefined && /pnpm/.test(execpath)) return [process.execPath, [execpath]];
-  return ['pnpm', []];
+  if (execpath === undefined || !/pnpm/.test(execpath)) return ['pnpm', []];
+  return /\.[cm]?js$/.test(execpath) ? [process.execPath, [execpath]] : [execpath, []];
 }
 
 function run(command, args, cwd) {
