@@ -20,7 +20,7 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // ESTree node types are compared as the strings they are: espree's trees carry no TypeScript enum.
       '@typescript-eslint/no-unsafe-enum-comparison': 'off',
     },

@@ -29,6 +29,32 @@ export const PARTNER_REPORT = {
   existingStatus: 'existing',
 } as const;
 
+/** How a field of the business report record is typed. */
+export type ReportFieldKind = 'string' | 'boolean' | 'integer' | 'string-map';
+
+/** The business report record (document section 2): every field and its type, in the document's order. */
+export const REPORT_RECORD_FIELDS = {
+  business_id: 'string',
+  first_name: 'string',
+  last_name: 'string',
+  email: 'string',
+  business_name: 'string',
+  business_phone: 'string',
+  business_address: 'string',
+  business_description: 'string',
+  hide_address: 'boolean',
+  login_token: 'string',
+  account_locked: 'boolean',
+  account_in_trial: 'boolean',
+  tags: 'string',
+  sms_balance: 'integer',
+  external_params: 'string-map',
+  service_package: 'string',
+} as const satisfies Record<string, ReportFieldKind>;
+
+/** The response shape repeats `sms_balance` under this malformed name; readers must use `sms_balance`. */
+export const REPORT_SMS_BALANCE_MALFORMED_KEY = 'sms_balance:';
+
 /** Body keys of the deprecated operation. */
 export const DeprecatedKey = {
   businessUid: 'business_uid',
