@@ -234,6 +234,16 @@ describe('app-assignment migrate', () => {
     expect(run.stderr).toContain('c.json.clients[0]: unknown field "bodyIndex"');
   });
 
+  it('shows a progress line on a terminal, and none when stderr is not one', () => {
+    const dir = tree({ 'a.ts': FIXABLE, 'b.ts': UNRELATED });
+    // `script` gives the command a real pseudo-terminal.
+    const onTerminal = spawnSync('script', ['-qec', `${process.execPath} ${CLI} migrate --dry`, '/dev/null'], { cwd: dir, encoding: 'utf8' });
+    expect(onTerminal.status).toBe(0);
+    expect(onTerminal.stdout).toContain('migrating: 2/2 files, 1 calls migrated');
+    expect(onTerminal.stdout).toContain('2 files scanned, 1 changed, 1 calls migrated');
+    expect(cli(['migrate', '--dry'], dir).stderr).not.toContain('migrating:');
+  });
+
   it('--help and --version', () => {
     const help = cli(['--help'], tmpdir());
     expect(help.code).toBe(0);
