@@ -102,10 +102,10 @@ function readObject(body: BodyObject, ctx: SourceContext): BodyRead {
     if (property.type === 'SpreadElement') return unreadable(ReasonCode.bodySpread);
     const key = staticKey(property);
     if (key === undefined) return unreadable(ReasonCode.bodyComputedKey);
-    if (property.kind !== 'init' || property.method) {
-      entries.push({ key, value: { kind: 'dynamic' }, pure: false });
-      continue;
-    }
+    // A getter or a method is not a value a rewrite can move.
+    if (property.kind !== 'init' || property.method) return unreadable(ReasonCode.bodyDynamic);
+    // JSON keeps the last of two equal keys; which one the author meant is for a person to say.
+    if (entries.some((entry) => entry.key === key)) return unreadable(ReasonCode.bodyDuplicateKey);
     entries.push({ key, value: classifyValue(property.value, ctx), pure: isPure(property.value) });
   }
   return { kind: 'object', body, facts: { kind: 'object', entries } };

@@ -45,6 +45,7 @@ export type BodyFacts =
       readonly reason:
         | typeof ReasonCode.bodySpread
         | typeof ReasonCode.bodyComputedKey
+        | typeof ReasonCode.bodyDuplicateKey
         | typeof ReasonCode.bodyMutated
         | typeof ReasonCode.bodyFormEncoded
         | typeof ReasonCode.bodyDynamic;

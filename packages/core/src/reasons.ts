@@ -21,6 +21,7 @@ export const ReasonCode = {
   // Body: how the body is built.
   bodySpread: 'body-spread',
   bodyComputedKey: 'body-computed-key',
+  bodyDuplicateKey: 'body-duplicate-key',
   bodyMutated: 'body-mutated',
   bodyFormEncoded: 'body-form-encoded',
   bodyDynamic: 'body-dynamic',
@@ -77,6 +78,8 @@ const MESSAGES: Record<ReasonCode, (key: string) => string> = {
     `the body has the key ${key}, which the deprecated operation does not define; migrate by hand`,
   'body-spread': () => 'the body spreads another object whose keys cannot be seen here; migrate by hand',
   'body-computed-key': () => 'the body has a computed key; migrate by hand',
+  'body-duplicate-key': () =>
+    'the body sets the same key twice and only the last one is sent; remove the duplicate, then migrate',
   'body-mutated': () =>
     'the body object is changed or used elsewhere after it is built; migrate by hand',
   'body-form-encoded': () =>

@@ -133,7 +133,7 @@ describe('planMigration: the rows of decisions.md', () => {
     });
   });
 
-  it.each([ReasonCode.bodySpread, ReasonCode.bodyMutated, ReasonCode.bodyFormEncoded, ReasonCode.bodyDynamic, ReasonCode.bodyComputedKey] as const)(
+  it.each([ReasonCode.bodySpread, ReasonCode.bodyMutated, ReasonCode.bodyFormEncoded, ReasonCode.bodyDynamic, ReasonCode.bodyComputedKey, ReasonCode.bodyDuplicateKey] as const)(
     'a body that cannot be read (%s): manual',
     (reason) => {
       expect(planMigration(facts([], { body: { kind: 'unreadable', reason } }))).toEqual({ kind: 'manual', reasons: [{ code: reason }] });
