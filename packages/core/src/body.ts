@@ -70,7 +70,7 @@ export function readBody(
     }
     case 'CallExpression': {
       const path = calleePath(expr.callee);
-      if (path === 'JSON.stringify') {
+      if (path === 'JSON.stringify' && findVariable(ctx.getScope(expr), 'JSON') === undefined) {
         if (!encoding.stringifyIsJson || expr.arguments.length !== 1) return unreadable(ReasonCode.bodyDynamic);
         return readBody(expr.arguments[0], ctx, { objectIsJson: true, stringifyIsJson: false }, via, isTyped, depth + 1);
       }
