@@ -14,6 +14,7 @@ import {
   type Reason,
   ReasonCode,
   renderTodo,
+  type SourceContext,
   type TextEdit,
 } from '@app-assignment/core';
 import { parseSource, SourceSyntaxError } from '@app-assignment/core/parse';
@@ -41,23 +42,41 @@ export function migrateText(text: string, filename: string, options: AnalysisOpt
   const { program, context } = parseSource(text, filename, options);
   const findings = analyzeProgram(program, context);
   if (findings.length === 0) return { output: text, changed: false, sites: [] };
+  const result = apply(text, findings, context, true);
+  if (!result.changed || parses(result.output, filename)) return result;
+  // A rewrite that does not parse is a bug of this tool; the file keeps its code and every call gets a TODO.
+  return apply(text, findings, context, false);
+}
+
+function parses(text: string, filename: string): boolean {
+  try {
+    parseSource(text, filename);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function apply(text: string, findings: readonly Finding[], context: SourceContext, rewrite: boolean): MigrateResult {
 
   const edits: TextEdit[] = [];
   const sites: SiteReport[] = [];
   for (const finding of findings) {
-    const rewrite = rewriteOf(finding);
+    const edits0 = rewrite ? rewriteOf(finding) : undefined;
     const { line, column } = finding.call.node.loc.start;
     const at = { line, column: column + 1 };
     let reasons: readonly Reason[] = finding.reasons;
     let migrated = false;
-    if (rewrite !== undefined) {
-      if (rewrite.some((edit) => edits.some((other) => overlaps(edit, other)))) {
+    if (edits0 !== undefined) {
+      if (edits0.some((edit) => edits.some((other) => overlaps(edit, other)))) {
         // Two calls that share code (one inside the other's body) are not rewritten blindly.
         reasons = [{ code: ReasonCode.urlNotEditable }];
       } else {
-        edits.push(...rewrite);
+        edits.push(...edits0);
         migrated = true;
       }
+    } else if (!rewrite && finding.reasons.length === 0) {
+      reasons = [{ code: ReasonCode.urlNotEditable }];
     }
     if (!migrated || reasons.length > 0) {
       const todo = renderTodo(finding.call, reasons, context);

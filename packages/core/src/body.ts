@@ -7,7 +7,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
 import type { BodyEntryFacts, BodyFacts, ValueClass } from './plan.js';
 import { ReasonCode } from './reasons.js';
-import { constInitOf, findVariable, usesOf, type VariableLike } from './scope.js';
+import { constInitOf, findVariable, isSingleUse, type VariableLike } from './scope.js';
 import { calleePath, isAsConst, isPure, staticKey, unwrapTS } from './syntax.js';
 
 /** How a client serializes the value it is given as the body. */
@@ -64,8 +64,8 @@ export function readBody(
       const variable = findVariable(ctx.getScope(expr), expr.name);
       const init = variable === undefined ? undefined : constInitOf(variable);
       if (variable === undefined || init === undefined) return unreadable(ReasonCode.bodyDynamic);
-      // Used anywhere else (a later `body.x = ...`, a log line), the object cannot be read or rewritten alone.
-      if (usesOf(variable).length !== 1) return unreadable(ReasonCode.bodyMutated);
+      // Used anywhere else (a later `body.x = ...`, a log line, another module), it cannot be read or rewritten alone.
+      if (!isSingleUse(variable)) return unreadable(ReasonCode.bodyMutated);
       return readBody(init, ctx, encoding, [...via, variable], isTyped || declaredWithType(variable), depth + 1);
     }
     case 'CallExpression': {
@@ -118,7 +118,7 @@ export function classifyValue(node: TSESTree.Node, ctx?: SourceContext): ValueCl
     case 'Literal':
       if (typeof expr.value === 'string') return { kind: 'string', value: expr.value };
       if (typeof expr.value === 'boolean') return { kind: 'boolean', value: expr.value };
-      if (expr.value === null && !('regex' in expr && expr.regex)) return { kind: 'nullish' };
+      // `null` is sent as null (JSON drops only undefined): not a documented value, so not read as "absent".
       return { kind: 'other-literal' };
     case 'TemplateLiteral':
       if (expr.expressions.length === 0 && expr.quasis[0]?.value.cooked != null) {
@@ -126,9 +126,9 @@ export function classifyValue(node: TSESTree.Node, ctx?: SourceContext): ValueCl
       }
       return { kind: 'dynamic' };
     case 'Identifier': {
-      if (expr.name === 'undefined') return { kind: 'nullish' };
       if (ctx === undefined) return { kind: 'dynamic' };
       const variable = findVariable(ctx.getScope(expr), expr.name);
+      if (expr.name === 'undefined' && variable === undefined) return { kind: 'nullish' };
       const init = variable === undefined ? undefined : constInitOf(variable);
       if (init !== undefined && (init.type === 'Literal' || init.type === 'TemplateLiteral')) {
         return classifyValue(init);

@@ -4,7 +4,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
-import { constInitOf, findVariable, importOf, usesOf, type VariableLike } from './scope.js';
+import { constInitOf, findVariable, importOf, isSingleUse, type VariableLike } from './scope.js';
 import { calleePath, propertyOf, unwrapTS } from './syntax.js';
 
 export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch';
@@ -153,19 +153,23 @@ export function objectOf(node: TSESTree.Node, ctx: SourceContext, via: readonly 
 
 /** True when an object reached through consts is also used elsewhere, so editing it would change other code. */
 export function isShared(ref: ObjectRef): boolean {
-  return ref.via.some((variable) => usesOf(variable).length !== 1);
+  return ref.via.some((variable) => !isSingleUse(variable));
 }
 
-/** True for callees that are certainly not HTTP clients: loggers, assertions, the console. */
+/** True for callees that are certainly not HTTP clients: loggers, assertions, routers, caches, the console. */
 export function isNeverAClient(callee: TSESTree.Node): boolean {
-  const path = calleePath(callee);
-  if (path === undefined) return false;
-  const parts = path.split('.');
-  const last = parts[parts.length - 1] ?? '';
-  return (
-    parts[0] === 'console' ||
-    parts[0] === 'Object' ||
-    parts[0] === 'Reflect' ||
-    /^(?:log|info|warn|warning|error|debug|trace|fatal|verbose|silly|assert|expect|equal|strictEqual|deepEqual|toBe|toEqual|toMatch|t|i18n|translate|describe|it|test|assign)$/i.test(last)
-  );
+  const expr = unwrapTS(callee);
+  const path = calleePath(expr);
+  if (path !== undefined && ['console', 'Object', 'Reflect', 'JSON', 'Math'].includes(path.split('.')[0] ?? '')) return true;
+  const last =
+    expr.type === 'Identifier'
+      ? expr.name
+      : expr.type === 'MemberExpression' && !expr.computed && expr.property.type === 'Identifier'
+        ? expr.property.name
+        : '';
+  return NEVER_CLIENT_NAMES.test(last) || /^to[A-Z]/.test(last) || /^on[A-Z][a-z]+$/.test(last);
 }
+
+/** Names of functions that take a path without requesting it. */
+const NEVER_CLIENT_NAMES =
+  /^(?:log|info|warn|warning|error|debug|trace|fatal|verbose|silly|assert|expect|equal|strictEqual|deepEqual|t|i18n|translate|describe|it|test|assign|push|replace|navigate|redirect|prefetch|set|has|add|delete|mock\w*|intercept|route|when|reply|use|emit|track|report|capture\w*|startsWith|endsWith|includes|match|test|exec|split)$/i;

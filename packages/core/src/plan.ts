@@ -20,9 +20,9 @@ import { type Reason, ReasonCode } from './reasons.js';
 export type ValueClass =
   | { readonly kind: 'string'; readonly value: string }
   | { readonly kind: 'boolean'; readonly value: boolean }
-  /** `null` or `undefined`: JSON drops or nulls it; it never enables a flag. */
+  /** `undefined`: JSON drops the key, so it is as good as absent. */
   | { readonly kind: 'nullish' }
-  /** A number, a regular expression, a bigint: not a documented value. */
+  /** A number, `null`, a regular expression, a bigint: not a documented value. */
   | { readonly kind: 'other-literal' }
   | { readonly kind: 'dynamic' };
 

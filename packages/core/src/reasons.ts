@@ -89,7 +89,7 @@ const MESSAGES: Record<ReasonCode, (key: string) => string> = {
     'the path holds a numeric app id, but the operation takes the app_code_name (this call likely fails today); fix the app code by hand',
   'app-id-composite': () => 'the app code in the path is built from several parts; migrate by hand',
   'app-id-side-effects': () =>
-    'the app code in the path is computed by a call that would move into the body; migrate by hand',
+    'the app code in the path is computed by an expression that would move into the body; migrate by hand',
   'app-id-out-of-scope': () =>
     'the app code is not in scope where the body object is declared; migrate by hand',
   'url-prefix-in-base': () =>

@@ -6,13 +6,13 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { type BodyEncoding, type BodyObject, readBody, type BodyRead, unreadable } from './body.js';
-import { type ClientRef, isNeverAClient, isShared, type Library, objectOf, type ObjectRef, resolveClient } from './clients.js';
+import { type ClientRef, isNeverAClient, isShared, type Library, objectOf, type ObjectRef, requiredModule, resolveClient } from './clients.js';
 import type { ClientConfig, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, DEPRECATED_KEYS } from './contract.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
-import { findVariable } from './scope.js';
-import { calleePath, isFunction, isPure, propertyOf, rootIdentifier, staticKey, unwrapTS } from './syntax.js';
+import { constInitOf, findVariable, importOf, isNeverReassigned } from './scope.js';
+import { calleePath, isFunction, isPure, propertyOf, staticKey, unwrapTS } from './syntax.js';
 import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape } from './url.js';
 
 export type ClientKind = Library | 'configured' | 'unresolved';
@@ -78,7 +78,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
 
   let pieces = readUrl(layout.url, ctx, layout.urlShared === true ? null : layout.url);
   if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base, ctx, null), pieces);
-  const match = matchRoute(pieces, routesOf(ctx));
+  const match = matchRoute(pieces, routesOf(ctx), ctx.text);
   if (match === undefined) return undefined;
   // Without a method the clients send GET: that is not the deprecated operation.
   if (layout.method === 'default') return undefined;
@@ -94,7 +94,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   }
 
   const { facts: appId, source: appCode } = appIdOf(match.id, ctx);
-  const scoped = appCode === undefined || body === undefined ? true : appCodeInScope(appCode, body, ctx);
+  const scoped = appCode === undefined || body === undefined ? true : appCodeCanMove(appCode, body, call, ctx);
   const facts: CallFacts = {
     appId,
     body: layout.body.facts,
@@ -157,30 +157,42 @@ function appIdOf(id: IdPieces, ctx: SourceContext): { facts: AppIdFacts; source?
         findVariable(ctx.getScope(expr), 'encodeURIComponent') === undefined && expr.arguments.length === 1) {
         const inner = expr.arguments[0]!;
         return {
-          facts: { kind: 'expression', pure: isPure(inner), encoded: true },
+          facts: { kind: 'expression', pure: isNameOrMemberChain(unwrapTS(inner)) && isPure(inner), encoded: true },
           source: { kind: 'expression', node: inner },
         };
       }
-      return { facts: { kind: 'expression', pure: isPure(expr), encoded: false }, source: { kind: 'expression', node: id.node } };
+      // Only a name or a member chain is the code as it stands; `+code`, `a ?? b`, `f()` compute it.
+      const movable = isNameOrMemberChain(expr) && isPure(expr);
+      return { facts: { kind: 'expression', pure: movable, encoded: false }, source: { kind: 'expression', node: id.node } };
     }
   }
 }
 
 /**
- * A body declared in a const before the call: the app code moves into that declaration, so it must already be in
- * scope there (declared earlier in an enclosing scope).
+ * The app code moves from the URL into the body. Where both sit in the call's own arguments it is evaluated in the
+ * same call as before. Where either sits in a const declared elsewhere (the body object, or the URL), the value is
+ * read at another place and another time, so only a name that means the same there and is never reassigned moves.
  */
-function appCodeInScope(source: AppCodeSource, body: BodyObject, ctx: SourceContext): boolean {
-  if (source.kind === 'literal' || body.via.length === 0) return true;
-  const root = rootIdentifier(source.node);
-  if (root === undefined) return true;
-  const atUse = findVariable(ctx.getScope(root), root.name);
-  if (atUse === undefined) return true;
-  const atBody = findVariable(ctx.getScope(body.object), root.name);
-  if (atBody !== atUse) return false;
-  const def = atUse.defs[0];
+function appCodeCanMove(source: AppCodeSource, body: BodyObject, call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  if (source.kind === 'literal') return true;
+  const bodyAtCall = body.via.length === 0;
+  const codeAtCall = source.node.range[0] >= call.range[0] && source.node.range[1] <= call.range[1];
+  if (bodyAtCall && codeAtCall) return true;
+  const expr = unwrapTS(source.node);
+  if (expr.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(expr), expr.name);
+  if (variable !== findVariable(ctx.getScope(body.object), expr.name)) return false;
+  if (variable === undefined) return true; // a global the program does not declare
+  if (!isNeverReassigned(variable)) return false;
+  const def = variable.defs[0];
   if (def === undefined || def.type === 'ImportBinding' || def.type === 'Parameter') return true;
   return def.name.range[1] <= body.object.range[0];
+}
+
+function isNameOrMemberChain(node: TSESTree.Node): boolean {
+  if (node.type === 'Identifier' || node.type === 'ThisExpression') return true;
+  if (node.type === 'CallExpression') return false;
+  return node.type === 'MemberExpression' && isNameOrMemberChain(unwrapTS(node.object));
 }
 
 function hasCommentInside(
@@ -217,13 +229,60 @@ function layoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout
   // A call of a client value: fetch(url, init), axios(config), got(url, options), an instance.
   const direct = resolveClient(callee, ctx);
   if (direct !== undefined) return callLayout(call, direct, ctx);
-  // A method of a client: axios.post, got.post, superagent.post, api.request.
-  if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') {
+  // A method of a client: axios.post, got.post, superagent.post, api.request, axios['put'].
+  if (callee.type === 'MemberExpression') {
     const owner = resolveClient(callee.object, ctx);
-    if (owner !== undefined) return methodLayout(call, owner, callee.property.name, ctx);
+    const name = memberName(callee);
+    if (owner !== undefined && name !== null) return methodLayout(call, owner, name, ctx);
+    // axios[method](...): which method is not known here.
+    if (owner !== undefined) return dynamicMethodLayout(call, owner.library);
   }
-  if (callee.type === 'Super' || isNeverAClient(callee)) return undefined;
+  if (callee.type === 'Super' || isNeverAClient(callee) || isTestOrMock(callee, ctx)) return undefined;
   return shapeLayout(call, ctx);
+}
+
+/** A member's name: `a.b` and `a['b']` give 'b'; `a[m]` gives null (not known here). */
+function memberName(member: TSESTree.MemberExpression): string | null {
+  if (!member.computed && member.property.type === 'Identifier') return member.property.name;
+  const property = unwrapTS(member.property);
+  if (property.type === 'Literal' && typeof property.value === 'string') return property.value;
+  if (property.type === 'TemplateLiteral' && property.expressions.length === 0) return property.quasis[0]?.value.cooked ?? null;
+  return null;
+}
+
+function dynamicMethodLayout(call: TSESTree.CallExpression, client: ClientKind): CallLayout | undefined {
+  const [url] = call.arguments;
+  if (url === undefined || url.type === 'SpreadElement') return undefined;
+  return { client, url, method: 'dynamic', body: unreadable(ReasonCode.bodyDynamic) };
+}
+
+/** Modules whose calls describe requests (mocks, assertions, test servers) rather than make them. */
+const TEST_AND_MOCK_MODULES = new Set([
+  'nock', 'msw', 'axios-mock-adapter', 'fetch-mock', 'jest-fetch-mock', 'supertest', 'sinon', 'vitest', '@jest/globals', 'chai',
+]);
+const TEST_GLOBALS = new Set(['expect', 'jest', 'vi', 'cy', 'sinon', 'nock', 'assert', 'should']);
+
+/** `expect(fetch).toHaveBeenCalledWith(...)`, `nock(host).post(...)`, `mock.onPost(...)`: never the call itself. */
+function isTestOrMock(callee: TSESTree.Node, ctx: SourceContext): boolean {
+  let node = unwrapTS(callee);
+  while (node.type === 'MemberExpression' || node.type === 'CallExpression') {
+    node = unwrapTS(node.type === 'MemberExpression' ? node.object : node.callee);
+  }
+  if (node.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(node), node.name);
+  if (variable === undefined) return TEST_GLOBALS.has(node.name);
+  const imported = importOf(variable);
+  if (imported !== undefined) return TEST_AND_MOCK_MODULES.has(imported.source);
+  const init = constInitOf(variable);
+  const required = init === undefined ? undefined : requireOrNewOf(init);
+  return required !== undefined && TEST_AND_MOCK_MODULES.has(required);
+}
+
+/** The module of `require('m')` or `new (require('m'))(...)` / `new Imported(...)` is not followed further. */
+function requireOrNewOf(init: TSESTree.Expression): string | undefined {
+  const expr = unwrapTS(init);
+  if (expr.type === 'CallExpression') return requiredModule(expr);
+  return undefined;
 }
 
 function configuredClient(call: TSESTree.CallExpression, clients: readonly ClientConfig[]): ClientConfig | undefined {
@@ -251,7 +310,60 @@ function configuredLayout(call: TSESTree.CallExpression, client: ClientConfig, c
 /** Options that hold the method and the body: resolved through consts, or unknown (a parameter, a call). */
 function optionsOf(node: TSESTree.Node | undefined, ctx: SourceContext): ObjectRef | 'absent' | 'unknown' {
   if (node === undefined || node.type === 'SpreadElement') return node === undefined ? 'absent' : 'unknown';
-  return objectOf(node, ctx) ?? 'unknown';
+  const ref = objectOf(node, ctx);
+  // A spread may set the method, the body, headers or query parameters; a key set twice sends the last one.
+  if (ref === undefined || !isPlainObject(ref.object)) return 'unknown';
+  return ref;
+}
+
+function isPlainObject(object: TSESTree.ObjectExpression): boolean {
+  const keys = new Set<string>();
+  for (const property of object.properties) {
+    if (property.type === 'SpreadElement') return false;
+    const key = staticKey(property);
+    if (key === undefined || keys.has(key)) return false;
+    keys.add(key);
+  }
+  return true;
+}
+
+/**
+ * What the options say about the request besides URL, method and body: query parameters (the deprecated keys may
+ * travel there), a form content type or a request transform (the object body is not sent as JSON).
+ */
+function optionsObstacles(options: ObjectRef | 'absent' | 'unknown', ctx: SourceContext, serializesObjects: boolean): {
+  obstacles: Reason[];
+  bodyReason?: typeof ReasonCode.bodyFormEncoded | typeof ReasonCode.bodyDynamic;
+} {
+  if (typeof options === 'string') return { obstacles: [] };
+  const obstacles: Reason[] = [];
+  if (['params', 'searchParams', 'query'].some((key) => propertyOf(options.object, key) !== undefined)) {
+    obstacles.push({ code: ReasonCode.urlNotEditable });
+  }
+  let bodyReason: typeof ReasonCode.bodyFormEncoded | typeof ReasonCode.bodyDynamic | undefined;
+  if (serializesObjects) {
+    if (propertyOf(options.object, 'transformRequest') !== undefined) bodyReason = ReasonCode.bodyDynamic;
+    const headers = propertyOf(options.object, 'headers');
+    const headerObject = headers === undefined ? undefined : objectOf(headers.value, ctx)?.object;
+    for (const header of headerObject?.properties ?? []) {
+      if (header.type !== 'Property' || !/^content-type$/i.test(staticKey(header) ?? '')) continue;
+      const value = unwrapTS(header.value);
+      if (value.type === 'Literal' && typeof value.value === 'string' && /form|multipart/i.test(value.value)) {
+        bodyReason = ReasonCode.bodyFormEncoded;
+      }
+    }
+  }
+  return bodyReason === undefined ? { obstacles } : { obstacles, bodyReason };
+}
+
+/** Applies what the options say to a layout: extra obstacles, and a body that is not sent as JSON. */
+function withOptions(layout: CallLayout, options: ObjectRef | 'absent' | 'unknown', ctx: SourceContext, serializesObjects: boolean): CallLayout {
+  const { obstacles, bodyReason } = optionsObstacles(options, ctx, serializesObjects);
+  return {
+    ...layout,
+    ...(obstacles.length > 0 ? { obstacles: [...(layout.obstacles ?? []), ...obstacles] } : {}),
+    ...(bodyReason === undefined || layout.body.kind !== 'object' ? {} : { body: unreadable(bodyReason) }),
+  };
 }
 
 /** Reads `options[key]` as the body; an options object shared with other code cannot be rewritten for this call. */
@@ -283,15 +395,17 @@ function callLayout(call: TSESTree.CallExpression, client: ClientRef, ctx: Sourc
     case 'axios': {
       const config = second === undefined ? objectOf(first, ctx) : undefined;
       if (config !== undefined) {
-        // axios({ method, url, data, baseURL })
-        return {
+        // axios({ method, url, data, baseURL }); with a spread or a repeated key, only the URL can be read.
+        const plain = isPlainObject(config.object);
+        const layout: CallLayout = {
           client: 'axios',
           url: propertyOf(config.object, 'url')?.value,
           urlShared: isShared(config),
           ...baseOf(client, config, 'baseURL'),
-          method: methodOf(config.object),
-          body: bodyIn(config, 'data', ctx, JSON_OBJECT),
+          method: plain ? methodOf(config.object) : 'dynamic',
+          body: plain ? bodyIn(config, 'data', ctx, JSON_OBJECT) : unreadable(ReasonCode.bodyDynamic),
         };
+        return withOptions(layout, plain ? config : 'unknown', ctx, true);
       }
       return optionsLayout(client, first, second, ctx, 'data', JSON_OBJECT);
     }
@@ -319,13 +433,15 @@ function optionsLayout(
 ): CallLayout {
   const options = optionsOf(optionsNode, ctx);
   const baseKey = client.library === 'got' || client.library === 'ky' ? 'prefixUrl' : 'baseURL';
-  return {
+  const layout: CallLayout = {
     client: client.library,
     url,
     ...baseOf(client, typeof options === 'string' ? undefined : options, baseKey),
     method: method ?? methodIn(options),
     body: bodyOf(options, ctx, bodyKey, encoding),
   };
+  // fetch, got and ky send the JSON they are given whatever the headers say; axios and ofetch serialize objects.
+  return withOptions(layout, options, ctx, client.library === 'axios' || client.library === 'ofetch');
 }
 
 function bodyOf(
@@ -353,7 +469,7 @@ function baseOf(client: ClientRef, options: ObjectRef | undefined, key: string):
 
 function methodOf(options: TSESTree.ObjectExpression): Method {
   const property = propertyOf(options, 'method');
-  if (property === undefined) return 'default';
+  if (property === undefined) return isPlainObject(options) ? 'default' : 'dynamic';
   const value = unwrapTS(property.value);
   const text =
     value.type === 'Literal' && typeof value.value === 'string'
@@ -378,16 +494,24 @@ function methodLayout(
   switch (client.library) {
     case 'axios': {
       if (verb === 'request') return callLayout(call, client, ctx);
-      if (!HTTP_VERBS.has(verb)) return undefined;
+      // postForm, putForm, patchForm: the object is sent as a form.
+      const form = verb.endsWith('form');
+      const base = form ? verb.slice(0, -'form'.length) : verb;
+      if (!HTTP_VERBS.has(base)) return undefined;
       const config = optionsOf(third, ctx);
-      return {
+      let body: BodyRead;
+      if (second === undefined) body = readBody(undefined, ctx, JSON_OBJECT);
+      else if (second.type === 'SpreadElement') body = unreadable(ReasonCode.bodyDynamic);
+      else body = readBody(second, ctx, JSON_OBJECT);
+      if (form && body.kind === 'object') body = unreadable(ReasonCode.bodyFormEncoded);
+      const layout: CallLayout = {
         client: 'axios',
         url: first,
         ...baseOf(client, typeof config === 'string' ? undefined : config, 'baseURL'),
-        method: verb === 'post' ? 'post' : 'other',
-        body: second === undefined ? readBody(undefined, ctx, JSON_OBJECT) :
-          second.type === 'SpreadElement' ? unreadable(ReasonCode.bodyDynamic) : readBody(second, ctx, JSON_OBJECT),
+        method: base === 'post' ? (config === 'unknown' ? 'dynamic' : 'post') : 'other',
+        body,
       };
+      return withOptions(layout, config, ctx, true);
     }
     case 'got':
     case 'ky':
@@ -409,17 +533,24 @@ function methodLayout(
 function chainLayout(call: TSESTree.CallExpression, url: TSESTree.Node, method: Method, ctx: SourceContext): CallLayout {
   const sends: TSESTree.Node[] = [];
   let form = false;
+  let query = false;
   let current: TSESTree.Node = call;
   for (;;) {
     const member: TSESTree.Node | undefined = current.parent;
     if (member?.type !== 'MemberExpression' || member.object !== current || member.property.type !== 'Identifier') break;
     const next: TSESTree.Node | undefined = member.parent;
     if (next?.type !== 'CallExpression' || next.callee !== member) break;
-    const arg = next.arguments[0];
-    if (member.property.name === 'send' && arg !== undefined) sends.push(arg);
-    if (member.property.name === 'type' && arg?.type === 'Literal' && typeof arg.value === 'string' &&
-      /form|urlencoded/.test(arg.value)) {
-      form = true;
+    const [arg, value] = next.arguments;
+    const name = member.property.name;
+    if (name === 'send' && arg !== undefined) sends.push(arg);
+    if (name === 'query') query = true;
+    if (name === 'type' && isFormType(arg)) form = true;
+    // .set('Content-Type', 'application/x-www-form-urlencoded') or .set({ 'Content-Type': ... })
+    if (name === 'set' && arg?.type === 'Literal' && /^content-type$/i.test(String(arg.value)) && isFormType(value)) form = true;
+    if (name === 'set' && arg?.type === 'ObjectExpression') {
+      for (const header of arg.properties) {
+        if (header.type === 'Property' && /^content-type$/i.test(staticKey(header) ?? '') && isFormType(header.value)) form = true;
+      }
     }
     current = next;
   }
@@ -428,7 +559,12 @@ function chainLayout(call: TSESTree.CallExpression, url: TSESTree.Node, method: 
   // Several .send() calls merge their objects: not one literal to rewrite.
   else if (sends.length > 1) body = unreadable(ReasonCode.bodyDynamic);
   else body = readBody(sends[0], ctx, JSON_OBJECT);
-  return { client: 'superagent', url, method, body };
+  // .query() sends keys in the URL, where deprecated flags may travel too.
+  return { client: 'superagent', url, method, body, ...(query ? { obstacles: [{ code: ReasonCode.urlNotEditable }] } : {}) };
+}
+
+function isFormType(node: TSESTree.Node | undefined): boolean {
+  return node?.type === 'Literal' && typeof node.value === 'string' && /form|urlencoded|multipart/i.test(node.value);
 }
 
 /**
@@ -437,31 +573,39 @@ function chainLayout(call: TSESTree.CallExpression, url: TSESTree.Node, method: 
  */
 function shapeLayout(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
   const callee = unwrapTS(call.callee);
-  const name =
-    callee.type === 'MemberExpression' && callee.property.type === 'Identifier' ? callee.property.name.toLowerCase() : undefined;
-  if (name !== undefined && HTTP_VERBS.has(name) && name !== 'post') return undefined;
+  const member = callee.type === 'MemberExpression' ? memberName(callee) : undefined;
+  const name = member?.toLowerCase();
+  // postForm sends a form; putForm, patchForm and the other verbs are not POST.
+  const verb = name?.endsWith('form') === true ? name.slice(0, -'form'.length) : name;
+  if (verb !== undefined && HTTP_VERBS.has(verb) && verb !== 'post') return undefined;
   if (call.arguments.length === 0 || call.arguments.some((a) => a.type === 'SpreadElement')) return undefined;
-  const [url, second] = call.arguments as TSESTree.Expression[];
+  const [url, second, third] = call.arguments as TSESTree.Expression[];
+  const named: Method = member === null ? 'dynamic' : 'post';
   const unknown: CallLayout = {
     client: 'unresolved',
     url,
-    method: 'post',
+    method: named,
     body: { kind: 'unknown', facts: { kind: 'unknown' } },
     obstacles: [{ code: ReasonCode.clientUnknown }],
   };
   const options = optionsOf(second, ctx);
   if (typeof options === 'string') return unknown;
-  const method = propertyOf(options.object, 'method') === undefined ? 'post' : methodOf(options.object);
+  const method = propertyOf(options.object, 'method') === undefined ? named : methodOf(options.object);
+  const asForm = (layout: CallLayout): CallLayout =>
+    verb !== name && layout.body.kind === 'object' ? { ...layout, body: unreadable(ReasonCode.bodyFormEncoded) } : layout;
   for (const key of ['json', 'data', 'body'] as const) {
     if (propertyOf(options.object, key) !== undefined) {
-      return { client: 'unresolved', url, method, body: bodyIn(options, key, ctx, JSON_OBJECT) };
+      return asForm(withOptions({ client: 'unresolved', url, method, body: bodyIn(options, key, ctx, JSON_OBJECT) }, options, ctx, true));
     }
   }
-  // The object itself is the body when it holds a deprecated key (axios-like `api.post(url, data)`).
+  // The object itself is the body when it holds a deprecated key (axios-like `api.post(url, data, config)`).
   const holdsDeprecatedKey = options.object.properties.some(
     (p) => p.type === 'Property' && DEPRECATED_KEY_NAMES.has(staticKey(p) ?? ''),
   );
-  if (holdsDeprecatedKey) return { client: 'unresolved', url, method, body: readBody(second, ctx, JSON_OBJECT) };
+  if (holdsDeprecatedKey) {
+    const layout: CallLayout = { client: 'unresolved', url, method, body: readBody(second, ctx, JSON_OBJECT) };
+    return asForm(withOptions(layout, optionsOf(third, ctx), ctx, true));
+  }
   return { ...unknown, method };
 }
 

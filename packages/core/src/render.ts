@@ -164,6 +164,13 @@ export function renderTodo(call: AssignCall, reasons: readonly Reason[], ctx: So
   const indent = lineIndent(ctx.text, statement.range[0]);
   const eol = /\r\n/.test(ctx.text) ? '\r\n' : '\n';
   const comment = `// ${todoText(reasons)}`;
+  // Code before the statement on its line (`a(); fetch(...)`, the end of a multi-line template or comment): the
+  // start of the line may sit inside that code, so the comment goes on a line of its own right before the statement.
+  const before = ctx.text.slice(lineStart, statement.range[0]);
+  if (before.trim() !== '') {
+    const gap = /[ \t]*$/.exec(before)?.[0] ?? '';
+    return { range: [statement.range[0] - gap.length, statement.range[0]], text: `${eol}${indent}${comment}${eol}${indent}` };
+  }
   // The comment lines right above the statement, as a second run sees them.
   for (let end = lineStart - 1; end > 0;) {
     const start = ctx.text.lastIndexOf('\n', end - 1) + 1;

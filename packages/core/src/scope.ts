@@ -85,3 +85,21 @@ export function importOf(variable: VariableLike): { source: string; imported: st
       return undefined;
   }
 }
+
+/** True for a binding that other modules can see (`export const x`, `export { x }`): never edit it for one call. */
+export function isExported(variable: VariableLike): boolean {
+  const def = variable.defs[0];
+  const declaration = def?.parent as TSESTree.Node | null | undefined;
+  return declaration?.parent?.type === 'ExportNamedDeclaration' ||
+    variable.references.some((ref) => (ref.identifier as TSESTree.Node).parent?.type === 'ExportSpecifier');
+}
+
+/** A const, or a binding that nothing writes after its declaration. */
+export function isNeverReassigned(variable: VariableLike): boolean {
+  return variable.references.every((ref) => !ref.isWrite() || ref.init === true);
+}
+
+/** Used exactly once, and not visible to other modules: safe to edit for that one use. */
+export function isSingleUse(variable: VariableLike): boolean {
+  return usesOf(variable).length === 1 && !isExported(variable);
+}

@@ -9,7 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
-import { constInitOf, findVariable, usesOf, type VariableLike } from './scope.js';
+import { constInitOf, findVariable, isSingleUse, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
 
 /** Where a piece of text can be edited: at the call itself, or in the initializer of a const used only there. */
@@ -26,6 +26,10 @@ export type UrlPiece =
       readonly viaConstant?: TSESTree.Identifier;
       /** Set when the text comes from a client's base URL (axios baseURL, ky/got prefixUrl). */
       readonly fromClientBase?: true;
+      /** The string literal or template literal that spells the text. */
+      readonly owner?: TSESTree.Node;
+      /** The text of a number: `+` with another number adds, it does not join. */
+      readonly numeric?: true;
     }
   | { readonly kind: 'expr'; readonly node: TSESTree.Expression; readonly region: Region };
 
@@ -41,10 +45,10 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
     case 'Literal': {
       if (typeof expr.value === 'string') {
         const exact = expr.raw.slice(1, -1) === expr.value;
-        return [{ kind: 'text', value: expr.value, start: exact ? expr.range[0] + 1 : null, region }];
+        return [{ kind: 'text', value: expr.value, start: exact ? expr.range[0] + 1 : null, region, owner: expr }];
       }
       if (typeof expr.value === 'number') {
-        return [{ kind: 'text', value: String(expr.value), start: null, region }];
+        return [{ kind: 'text', value: String(expr.value), start: null, region, numeric: true }];
       }
       break;
     }
@@ -55,7 +59,7 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
         if (quasi.value.cooked === null) {
           pieces.push({ kind: 'expr', node: expr, region: null });
         } else if (quasi.value.cooked !== '') {
-          pieces.push({ kind: 'text', value: quasi.value.cooked, start: exact ? quasi.range[0] + 1 : null, region });
+          pieces.push({ kind: 'text', value: quasi.value.cooked, start: exact ? quasi.range[0] + 1 : null, region, owner: expr });
         }
         const inner = expr.expressions[i];
         if (inner !== undefined) pieces.push(...readUrl(inner, ctx, region, depth + 1));
@@ -64,7 +68,11 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
     }
     case 'BinaryExpression': {
       if (expr.operator === '+') {
-        return [...readUrl(expr.left, ctx, region, depth + 1), ...readUrl(expr.right, ctx, region, depth + 1)];
+        const left = readUrl(expr.left, ctx, region, depth + 1);
+        const right = readUrl(expr.right, ctx, region, depth + 1);
+        // `+` joins only when one side is a string; `1 + 2` adds.
+        const isString = (pieces: UrlPiece[]) => pieces.some((p) => p.kind === 'text' && p.numeric !== true);
+        if (isString(left) || isString(right)) return [...left, ...right];
       }
       break;
     }
@@ -73,7 +81,7 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       const init = variable === undefined ? undefined : constInitOf(variable);
       if (variable !== undefined && init !== undefined) {
         // A const used only here can be edited where it is declared; a shared one cannot.
-        const innerRegion = usesOf(variable).length === 1 ? init : null;
+        const innerRegion = isSingleUse(variable) ? init : null;
         const inner = readUrl(init, ctx, innerRegion, depth + 1);
         // A const that holds no known text (`const code = app.code`) stays the expression it is named by here.
         if (!inner.some((piece) => piece.kind === 'text')) break;
@@ -180,17 +188,17 @@ interface Located {
  * another route, a sibling (`/unassign`, `/install_app`), a route definition with a `:id` placeholder, or text
  * that is not a URL at all (a log message with spaces).
  */
-export function matchRoute(pieces: readonly UrlPiece[], routes: readonly RouteShape[]): RouteMatch | undefined {
+export function matchRoute(pieces: readonly UrlPiece[], routes: readonly RouteShape[], source: string): RouteMatch | undefined {
   // Whitespace is never part of a URL: log messages and error strings end here.
   if (pieces.some((p) => p.kind === 'text' && /\s/.test(p.value))) return undefined;
   for (const route of routes) {
-    const match = matchOne(pieces, route);
+    const match = matchOne(pieces, route, source);
     if (match !== undefined) return match;
   }
   return undefined;
 }
 
-function matchOne(pieces: readonly UrlPiece[], route: RouteShape): RouteMatch | undefined {
+function matchOne(pieces: readonly UrlPiece[], route: RouteShape, source: string): RouteMatch | undefined {
   // Flatten text into one string with a marker per expression, remembering where each character came from.
   const chars: { piece: number; offset: number }[] = [];
   let flat = '';
@@ -215,7 +223,8 @@ function matchOne(pieces: readonly UrlPiece[], route: RouteShape): RouteMatch | 
     const afterAt = flat.indexOf(route.after, idStart);
     if (afterAt <= idStart) continue;
     const idFlat = flat.slice(idStart, afterAt);
-    if (idFlat.includes('/')) continue;
+    // One path segment: `?x=/assign` is a query, `#/assign` a fragment, `..` climbs out of the route.
+    if (/[/?#]/.test(idFlat) || idFlat === '.' || idFlat === '..') continue;
     const tailStart = afterAt + route.after.length;
     const tail = flat.slice(tailStart);
     // `/assignments`, `/assign/x`: another route.
@@ -225,7 +234,7 @@ function matchOne(pieces: readonly UrlPiece[], route: RouteShape): RouteMatch | 
     const start: Located = { pieceIndex: chars[at]!.piece, offset: chars[at]!.offset };
     const endChar = chars[tailStart - 1]!;
     const end: Located = { pieceIndex: endChar.piece, offset: endChar.offset + 1 };
-    return { route, id, edit: editFor(pieces, start, end, tail !== '', route) };
+    return { route, id, edit: editFor(pieces, start, end, tail !== '', route, source) };
   }
 }
 
@@ -249,12 +258,32 @@ function readId(pieces: readonly UrlPiece[], chars: readonly { piece: number; of
   return { kind: 'composite' };
 }
 
+/**
+ * The replaced span must leave valid code: both ends in one literal or one template, or in two string literals with
+ * the same quotes and nothing but `+`, names and spaces between them (no parentheses, no nested template).
+ */
+function spansOneToken(
+  first: Extract<UrlPiece, { kind: 'text' }>,
+  last: Extract<UrlPiece, { kind: 'text' }>,
+  range: readonly [number, number],
+  source: string,
+): boolean {
+  if (first.owner === undefined || last.owner === undefined) return false;
+  if (first.owner === last.owner) return true;
+  if (first.owner.type !== 'Literal' || last.owner.type !== 'Literal') return false;
+  if (first.owner.raw[0] !== last.owner.raw[0]) return false;
+  // Comments are judged on their own (a rewrite that would lose one is refused with that reason).
+  const between = source.slice(first.owner.range[1], last.owner.range[0]).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+  return /^[\s+\w$.]*$/.test(between);
+}
+
 function editFor(
   pieces: readonly UrlPiece[],
   start: Located,
   end: Located,
   hasTail: boolean,
   route: RouteShape,
+  source: string,
 ): RouteMatch['edit'] {
   const first = pieces[start.pieceIndex]!;
   const last = pieces[end.pieceIndex]!;
@@ -272,7 +301,9 @@ function editFor(
   for (let i = start.pieceIndex; i <= end.pieceIndex; i++) {
     if (pieces[i]!.region !== first.region) return { ok: false, reason: 'url-not-editable' };
   }
-  return { ok: true, range: [first.start + start.offset, last.start + end.offset], text: route.replacement };
+  const range: [number, number] = [first.start + start.offset, last.start + end.offset];
+  if (!spansOneToken(first, last, range, source)) return { ok: false, reason: 'url-not-editable' };
+  return { ok: true, range, text: route.replacement };
 }
 
 export type { VariableLike };

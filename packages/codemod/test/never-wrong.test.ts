@@ -1,0 +1,181 @@
+/**
+ * Inputs where a rewrite would mean something else. Each must be left as it was: with a TODO where it is the
+ * deprecated call, untouched where it is not. Found by reading the code as an adversary would.
+ */
+import { validateOptions } from '@app-assignment/core';
+import { parseSource } from '@app-assignment/core/parse';
+import { migrateText } from '@app-assignment/codemod';
+import { describe, expect, it } from 'vitest';
+
+const withoutTodos = (text: string) => text.replace(/^[ \t]*\/\/ TODO\(app-assignment\):.*\r?\n/gm, '');
+
+function expectLeftWithTodo(input: string, filename = 'a.ts', options = {}) {
+  const result = migrateText(input, filename, validateOptions(options));
+  expect(result.sites.map((s) => s.outcome), result.output).toEqual(['todo']);
+  expect(withoutTodos(result.output)).toBe(input);
+  expect(() => parseSource(result.output, filename)).not.toThrow();
+}
+
+function expectNotReported(input: string, filename = 'a.ts') {
+  const result = migrateText(input, filename);
+  expect(result.sites).toEqual([]);
+  expect(result.output).toBe(input);
+}
+
+describe('the app code is never read at another time or under another name', () => {
+  it('a let assigned after the body const was built', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+export async function f(b: string) {
+  let code;
+  const body = { business_uid: b };
+  code = await getCode();
+  return axios.post(\`/platform/v1/apps/\${code}/assign\`, body);
+}
+`);
+  });
+
+  it('a parameter reassigned before the call', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+export async function f(code: string, b: string) {
+  const body = { business_uid: b };
+  code = code.trim();
+  return axios.post(\`/platform/v1/apps/\${code}/assign\`, body);
+}
+`);
+  });
+
+  it('a URL const whose app code name means something else at the call', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+const appCode = getCode();
+const url = \`/platform/v1/apps/\${appCode}/assign\`;
+export function f(appCode: number) {
+  return axios.post(url, { business_uid: 'b' });
+}
+`);
+  });
+
+  it('a member chain moved into a body const declared earlier', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+const body = { business_uid: 'b' };
+export function f(config: { appCode: string }) {
+  return axios.post(\`/platform/v1/apps/\${config.appCode}/assign\`, body);
+}
+`);
+  });
+
+  it('an app code computed by an operator', () => {
+    expectLeftWithTodo(`await fetch(\`/platform/v1/apps/\${+code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });\n`);
+  });
+});
+
+describe('shared and exported code is never edited for one call', () => {
+  it('an exported URL const', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+export const ASSIGN_URL = '/platform/v1/apps/my-app/assign';
+export const go = () => axios.post(ASSIGN_URL, { business_uid: 'b' });
+`);
+  });
+
+  it('an exported body const', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+export const BODY = { business_uid: 'b' };
+export const go = () => axios.post('/platform/v1/apps/my-app/assign', BODY);
+`);
+  });
+});
+
+describe('only POST with a JSON body is rewritten', () => {
+  it.each([
+    ["api['delete']('/platform/v1/apps/a/assign', { data: { business_uid: 'b' } });", true],
+    ["import axios from 'axios';\naxios['put']('/platform/v1/apps/a/assign', { business_uid: 'b' });", false],
+    ["import ky from 'ky';\nky['get']('/platform/v1/apps/a/assign');", false],
+    ["api.putForm('/platform/v1/apps/a/assign', { business_uid: 'b' });", false],
+  ])('%s is not reported', (input, _reported) => {
+    expectNotReported(`${input}\n`);
+  });
+
+  it('a method chosen at run time', () => {
+    expectLeftWithTodo("import axios from 'axios';\nexport const go = (m: string) => axios[m]('/platform/v1/apps/a/assign', { business_uid: 'b' });\n");
+  });
+
+  it.each([
+    ["import axios from 'axios';\naxios.postForm('/platform/v1/apps/a/assign', { business_uid: 'b' });"],
+    ["import axios from 'axios';\naxios.post('/platform/v1/apps/a/assign', { business_uid: 'b' }, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });"],
+    ["import axios from 'axios';\naxios.post('/platform/v1/apps/a/assign', { business_uid: 'b' }, { transformRequest: [(d) => qs.stringify(d)] });"],
+    ["import superagent from 'superagent';\nsuperagent.post('/platform/v1/apps/a/assign').set('Content-Type', 'application/x-www-form-urlencoded').send({ business_uid: 'b' });"],
+    ["import superagent from 'superagent';\nsuperagent.post('/platform/v1/apps/a/assign').set({ 'content-type': 'multipart/form-data' }).send({ business_uid: 'b' });"],
+  ])('a body that is not sent as JSON: %s', (input) => {
+    expectLeftWithTodo(`${input}\n`);
+  });
+
+  it.each([
+    "fetch('/platform/v1/apps/a/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }), ...init });",
+    "import axios from 'axios';\naxios({ method: 'post', url: '/platform/v1/apps/a/assign', data: { business_uid: 'b' }, ...overrides });",
+    "fetch('/platform/v1/apps/a/assign', { method: 'POST', method: 'GET', body: JSON.stringify({ business_uid: 'b' }) });",
+    "api.request('/platform/v1/apps/a/assign', { method: 'POST', method: 'GET', data: { business_uid: 'b' } });",
+  ])('options a spread or a repeated key may override: %s', (input) => {
+    const result = migrateText(`${input}\n`, 'a.js');
+    expect(result.sites.every((s) => s.outcome === 'todo')).toBe(true);
+    expect(withoutTodos(result.output)).toBe(`${input}\n`);
+  });
+
+  it.each([
+    "import axios from 'axios';\naxios.post('/platform/v1/apps/a/assign', { directory_uid: 'd' }, { params: { is_internal: 'true' } });",
+    "import ky from 'ky';\nky.post('platform/v1/apps/a/assign', { json: { directory_uid: 'd' }, searchParams: { is_internal: 'true' } });",
+    "import superagent from 'superagent';\nsuperagent.post('/platform/v1/apps/a/assign').query({ is_internal: 'true' }).send({ directory_uid: 'd' });",
+  ])('deprecated keys may travel as query parameters: %s', (input) => {
+    expectLeftWithTodo(`${input}\n`);
+  });
+});
+
+describe('only the deprecated route is matched', () => {
+  it.each([
+    "fetch('/platform/v1/apps/my-app?next=/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });",
+    "fetch('/platform/v1/apps/my-app#/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });",
+    "fetch('/platform/v1/apps/../assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });",
+  ])('%s', (input) => expectNotReported(`${input}\n`, 'a.js'));
+
+  it('numbers added in the path are not joined as text', () => {
+    expectLeftWithTodo("fetch('/platform/v1/apps/app' + (1 + 2) + '/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });\n", 'a.js');
+  });
+});
+
+describe('a URL edit never crosses token boundaries it cannot keep valid', () => {
+  it.each([
+    `fetch("/platform/v1/apps/" + code + '/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });`,
+    'fetch("/platform/v1/apps/" + `${code}/assign`, { method: \'POST\', body: JSON.stringify({ business_uid: \'b\' }) });',
+    `fetch(('/platform/v1/apps/' + code) + '/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });`,
+    `fetch('/platform/v1/apps/' + (code + '/assign'), { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });`,
+    'fetch(`${base + "/platform/v1"}/apps/${code}/assign`, { method: \'POST\', body: JSON.stringify({ business_uid: \'b\' }) });',
+  ])('%s', (input) => expectLeftWithTodo(`${input}\n`, 'a.js'));
+});
+
+describe('tests and mocks describe requests; they do not make them', () => {
+  it.each([
+    "expect(fetchMock).toHaveBeenCalledWith('https://h/platform/v1/apps/my-app/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });",
+    "import nock from 'nock';\nnock('https://h').post('/platform/v1/apps/my-app/assign', { business_uid: 'b' }).reply(200);",
+    "mock.onPost('/platform/v1/apps/my-app/assign', { business_uid: 'b' }).reply(200);",
+    "router.push('/platform/v1/apps/my-app/assign');",
+    "cache.set('/platform/v1/apps/my-app/assign', { business_uid: 'b' });",
+    "getLogger().info('/platform/v1/apps/my-app/assign');",
+  ])('%s', (input) => expectNotReported(`${input}\n`, 'a.js'));
+});
+
+describe('the TODO lands on a line of its own, outside strings and comments', () => {
+  it('after a multi-line template that ends on the statement line', () => {
+    const input = "import axios from 'axios';\nconst msg = `a\nb`; await axios.post('/platform/v1/apps/a/assign', { business_uid: 'b', directory_uid: 'd' });\n";
+    const result = migrateText(input, 'a.ts');
+    expect(result.output).toContain('const msg = `a\nb`;\n// TODO(app-assignment):');
+    expect(migrateText(result.output, 'a.ts').output).toBe(result.output);
+  });
+});
+
+describe('values a rewrite cannot carry', () => {
+  it('null is sent as null: not read as an absent assignee', () => {
+    expectLeftWithTodo("import axios from 'axios';\naxios.post('/platform/v1/apps/a/assign', { business_uid: 'b', directory_uid: null });\n");
+  });
+
+  it('a parameter named undefined is a value', () => {
+    expectLeftWithTodo("import axios from 'axios';\nexport const go = (undefined: string) => axios.post('/platform/v1/apps/a/assign', { business_uid: 'b', directory_uid: undefined });\n");
+  });
+});
