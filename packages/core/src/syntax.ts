@@ -63,14 +63,6 @@ export function calleePath(node: Node): string | undefined {
   return undefined;
 }
 
-/** The identifier a member chain starts from (`api` in `api.v1.post`). */
-export function rootIdentifier(node: Node): TSESTree.Identifier | undefined {
-  const expr = unwrapTS(node);
-  if (expr.type === 'Identifier') return expr;
-  if (expr.type === 'MemberExpression') return rootIdentifier(expr.object);
-  return undefined;
-}
-
 /**
  * True when evaluating the expression cannot have side effects (so moving or dropping it changes nothing):
  * literals, identifiers, member chains, templates of those.
