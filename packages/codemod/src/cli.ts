@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type AnalysisOptions, TODO_PREFIX, validateOptions } from '@app-assignment/core';
+import { type AnalysisOptions, TODO_PREFIX } from '@app-assignment/core';
 import { createTwoFilesPatch } from 'diff';
+import { loadOptions } from './config.js';
 import type { Shard } from './files.js';
 import { defaultJobs, type RunReport, runMigration } from './run.js';
 
@@ -91,23 +92,12 @@ function parse(argv: string[]): Cli | 'help' | 'version' {
   if (command === undefined) throw new UsageError('missing command: try "app-assignment migrate ." (see --help)');
   if (command !== 'migrate') throw new UsageError(`unknown command "${command}": the command is "migrate" (see --help)`);
 
-  let fromFile: Record<string, unknown> = {};
-  if (values.config !== undefined) {
-    try {
-      fromFile = JSON.parse(readFileSync(values.config, 'utf8')) as Record<string, unknown>;
-    } catch (error) {
-      throw new UsageError(`--config ${values.config}: ${(error as Error).message}`);
-    }
-  }
   if (values.builtin !== undefined && values.builtin !== 'keep' && values.builtin !== 'drop') {
     throw new UsageError(`--builtin must be "keep" or "drop", not "${values.builtin}"`);
   }
   let analysis: AnalysisOptions;
   try {
-    analysis = validateOptions(
-      values.builtin === undefined ? fromFile : { ...fromFile, builtIn: values.builtin },
-      values.config ?? 'options',
-    );
+    analysis = loadOptions(values.config, values.builtin);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

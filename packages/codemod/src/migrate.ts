@@ -57,25 +57,25 @@ function parses(text: string, filename: string): boolean {
   }
 }
 
-function apply(text: string, findings: readonly Finding[], context: SourceContext, rewrite: boolean): MigrateResult {
+function apply(text: string, findings: readonly Finding[], context: SourceContext, allowRewrites: boolean): MigrateResult {
 
   const edits: TextEdit[] = [];
   const sites: SiteReport[] = [];
   for (const finding of findings) {
-    const edits0 = rewrite ? rewriteOf(finding) : undefined;
+    const rewrite = allowRewrites ? rewriteOf(finding) : undefined;
     const { line, column } = finding.call.node.loc.start;
     const at = { line, column: column + 1 };
     let reasons: readonly Reason[] = finding.reasons;
     let migrated = false;
-    if (edits0 !== undefined) {
-      if (edits0.some((edit) => edits.some((other) => overlaps(edit, other)))) {
+    if (rewrite !== undefined) {
+      if (rewrite.some((edit) => edits.some((other) => overlaps(edit, other)))) {
         // Two calls that share code (one inside the other's body) are not rewritten blindly.
         reasons = [{ code: ReasonCode.urlNotEditable }];
       } else {
-        edits.push(...edits0);
+        edits.push(...rewrite);
         migrated = true;
       }
-    } else if (!rewrite && finding.reasons.length === 0) {
+    } else if (!allowRewrites && finding.reasons.length === 0) {
       reasons = [{ code: ReasonCode.urlNotEditable }];
     }
     if (!migrated || reasons.length > 0) {

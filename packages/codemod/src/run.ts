@@ -197,7 +197,8 @@ async function migrateAll(
             if (outcomes.length === slice.length) resolvePromise(outcomes);
             else reject(new Error(`a worker process stopped (exit code ${code}) before it finished`));
           });
-          child.send({ files: slice, analysis: options.analysis });
+          // The texts were read once already, for the substring test; the workers get them rather than reading again.
+          child.send({ files: slice.map((path) => ({ path, text: texts.get(path)! })), analysis: options.analysis });
         }),
     ),
   );

@@ -6,8 +6,8 @@
  * It parses each file itself with the grammar its extension calls for (so `--parser` does not matter) and returns
  * the text with only the migrated calls and TODO lines changed. Options: `--builtIn=drop`, `--config=<file.json>`.
  */
-import { readFileSync } from 'node:fs';
-import { type AnalysisOptions, validateOptions } from '@app-assignment/core';
+import type { AnalysisOptions } from '@app-assignment/core';
+import { loadOptions } from './config.js';
 import { migrateText } from './migrate.js';
 
 export interface FileInfo {
@@ -21,12 +21,12 @@ export type TransformOptions = Readonly<Record<string, unknown>>;
 const cache = new Map<string, AnalysisOptions>();
 
 export function optionsFrom(raw: TransformOptions): AnalysisOptions {
-  const key = JSON.stringify([raw.config, raw.builtIn ?? raw.builtin]);
+  const config = typeof raw.config === 'string' ? raw.config : undefined;
+  const builtIn = raw.builtIn ?? raw.builtin;
+  const key = JSON.stringify([config, builtIn]);
   let options = cache.get(key);
   if (options === undefined) {
-    const fromFile = typeof raw.config === 'string' ? (JSON.parse(readFileSync(raw.config, 'utf8')) as Record<string, unknown>) : {};
-    const builtIn = raw.builtIn ?? raw.builtin;
-    options = validateOptions(builtIn === undefined ? fromFile : { ...fromFile, builtIn }, typeof raw.config === 'string' ? raw.config : 'options');
+    options = loadOptions(config, builtIn);
     cache.set(key, options);
   }
   return options;

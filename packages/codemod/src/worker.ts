@@ -1,17 +1,7 @@
-/** A worker process of `app-assignment migrate --jobs N`: migrates the files it is sent and sends each result back. */
-import { readFileSync } from 'node:fs';
+/** A worker process of `app-assignment migrate --jobs N`: migrates the texts it is sent and sends each result back. */
 import type { AnalysisOptions } from '@app-assignment/core';
 import { migrateFile } from './run.js';
 
-process.on('message', (message: { files: string[]; analysis: AnalysisOptions }) => {
-  for (const file of message.files) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      process.send?.({ path: file, error: `${file}:1:1 ${(error as Error).message}` });
-      continue;
-    }
-    process.send?.(migrateFile(file, text, message.analysis));
-  }
+process.on('message', (message: { files: { path: string; text: string }[]; analysis: AnalysisOptions }) => {
+  for (const { path, text } of message.files) process.send?.(migrateFile(path, text, message.analysis));
 });

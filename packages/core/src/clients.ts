@@ -172,4 +172,4 @@ export function isNeverAClient(callee: TSESTree.Node): boolean {
 
 /** Names of functions that take a path without requesting it. */
 const NEVER_CLIENT_NAMES =
-  /^(?:log|info|warn|warning|error|debug|trace|fatal|verbose|silly|assert|expect|equal|strictEqual|deepEqual|t|i18n|translate|describe|it|test|assign|push|replace|navigate|redirect|prefetch|set|has|add|delete|mock\w*|intercept|route|when|reply|use|emit|track|report|capture\w*|startsWith|endsWith|includes|match|test|exec|split)$/i;
+  /^(?:log|info|warn|warning|error|debug|trace|fatal|verbose|silly|assert|expect|equal|strictEqual|deepEqual|t|i18n|translate|describe|it|assign|push|replace|navigate|redirect|prefetch|set|has|add|delete|mock\w*|intercept|route|when|reply|use|emit|track|report|capture\w*|startsWith|endsWith|includes|match|test|exec|split)$/i;

@@ -121,11 +121,19 @@ function urlReason(reason: Extract<RouteMatch['edit'], { ok: false }>['reason'])
   }
 }
 
+const routeShapes = new WeakMap<SourceContext['options'], RouteShape[]>();
+
+/** The route shapes of the options, made once per options object rather than once per call. */
 function routesOf(ctx: SourceContext): RouteShape[] {
-  const extra = ctx.options.routes
-    .map((route) => routeShape(route.path, route.v3Path))
-    .filter((shape): shape is RouteShape => shape !== undefined);
-  return [DEFAULT_ROUTE, ...extra];
+  let shapes = routeShapes.get(ctx.options);
+  if (shapes === undefined) {
+    const extra = ctx.options.routes
+      .map((route) => routeShape(route.path, route.v3Path))
+      .filter((shape): shape is RouteShape => shape !== undefined);
+    shapes = [DEFAULT_ROUTE, ...extra];
+    routeShapes.set(ctx.options, shapes);
+  }
+  return shapes;
 }
 
 function isFunctionBinding(arg: TSESTree.Node, ctx: SourceContext): boolean {
@@ -274,15 +282,8 @@ function isTestOrMock(callee: TSESTree.Node, ctx: SourceContext): boolean {
   const imported = importOf(variable);
   if (imported !== undefined) return TEST_AND_MOCK_MODULES.has(imported.source);
   const init = constInitOf(variable);
-  const required = init === undefined ? undefined : requireOrNewOf(init);
+  const required = init?.type === 'CallExpression' ? requiredModule(init) : undefined;
   return required !== undefined && TEST_AND_MOCK_MODULES.has(required);
-}
-
-/** The module of `require('m')` or `new (require('m'))(...)` / `new Imported(...)` is not followed further. */
-function requireOrNewOf(init: TSESTree.Expression): string | undefined {
-  const expr = unwrapTS(init);
-  if (expr.type === 'CallExpression') return requiredModule(expr);
-  return undefined;
 }
 
 function configuredClient(call: TSESTree.CallExpression, clients: readonly ClientConfig[]): ClientConfig | undefined {
