@@ -179,3 +179,35 @@ describe('values a rewrite cannot carry', () => {
     expectLeftWithTodo("import axios from 'axios';\nexport const go = (undefined: string) => axios.post('/platform/v1/apps/a/assign', { business_uid: 'b', directory_uid: undefined });\n");
   });
 });
+
+describe('what an instance was made with counts at every call through it', () => {
+  it('the innermost instance sets the method: GET after POST is not the operation', () => {
+    expectNotReported(`import got from 'got';
+const posting = got.extend({ method: 'POST' });
+const reading = posting.extend({ method: 'GET' });
+export const f = (code: string) => reading(\`https://api.example.com/platform/v1/apps/\${code}/assign\`);
+`);
+  });
+
+  it('an instance made from a spread may set the method', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+import { defaults } from './defaults';
+const api = axios.create({ ...defaults, baseURL: 'https://api.example.com' });
+export const f = (code: string, b: string) => api({ url: \`/platform/v1/apps/\${code}/assign\`, data: { business_uid: b } });
+`);
+  });
+
+  it('default query parameters on the instance', () => {
+    expectLeftWithTodo(`import ky from 'ky';
+const api = ky.create({ prefixUrl: 'https://api.example.com', searchParams: { business_uid: 'b-default' } });
+export const f = (code: string, b: string) => api.post(\`platform/v1/apps/\${code}/assign\`, { json: { directory_uid: b } });
+`);
+  });
+
+  it('a request transform on the parent instance', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+const api = axios.create({ transformRequest: [(data) => new URLSearchParams(data).toString()] });
+export const f = (code: string, b: string) => api.post(\`/platform/v1/apps/\${code}/assign\`, { business_uid: b });
+`);
+  });
+});

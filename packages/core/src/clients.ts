@@ -15,6 +15,12 @@ export interface ClientRef {
   readonly instance: boolean;
   /** The instance's base URL (axios/ofetch `baseURL`, got/ky `prefixUrl`), when it has one. */
   readonly base?: TSESTree.Node;
+  /**
+   * The options every instance on the way was made with, outermost first (`axios.create(config)`, then
+   * `api.extend(more)`): they may set the method, headers or query parameters of every call. 'unknown' when the
+   * options cannot be read here (a parameter, an import, a spread).
+   */
+  readonly defaults?: readonly (ObjectRef | 'unknown')[];
 }
 
 /** Modules whose default export (or named export) is a client. */
@@ -106,12 +112,17 @@ function instanceFrom(call: TSESTree.CallExpression, ctx: SourceContext, depth: 
   const factory = INSTANCE_FACTORIES[parent.library];
   if (factory === undefined || !factory.methods.includes(callee.property.name)) return undefined;
   const config = call.arguments[0];
-  const options = config === undefined ? undefined : objectOf(config, ctx)?.object;
-  const base = options === undefined ? undefined : propertyOf(options, factory.base)?.value;
+  const ref = config === undefined || config.type === 'SpreadElement' ? undefined : objectOf(config, ctx);
+  const base = ref === undefined ? undefined : propertyOf(ref.object, factory.base)?.value;
   const inherited = base ?? parent.base;
-  return inherited === undefined
-    ? { library: parent.library, instance: true }
-    : { library: parent.library, instance: true, base: inherited };
+  const own: readonly (ObjectRef | 'unknown')[] = config === undefined ? [] : [ref ?? 'unknown'];
+  const defaults = [...(parent.defaults ?? []), ...own];
+  return {
+    library: parent.library,
+    instance: true,
+    ...(inherited === undefined ? {} : { base: inherited }),
+    ...(defaults.length === 0 ? {} : { defaults }),
+  };
 }
 
 /** The module of `require('x')`. */

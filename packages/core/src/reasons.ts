@@ -96,7 +96,8 @@ const MESSAGES: Record<ReasonCode, (key: string) => string> = {
     `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${V3_ASSIGN.path} by hand`,
   'url-not-editable': () =>
     'the URL is built where it cannot be rewritten safely (a shared constant, escapes, or a query string); migrate by hand',
-  'method-dynamic': () => 'the HTTP method is computed at run time; migrate by hand',
+  'method-dynamic': () =>
+    'the HTTP method is computed at run time, or set by client options that cannot be read here; migrate by hand',
   'client-unknown': () =>
     'the call goes through a function whose arguments do not show the body; migrate by hand, or configure the client',
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,

@@ -236,12 +236,12 @@ function layoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout
   const callee = unwrapTS(call.callee);
   // A call of a client value: fetch(url, init), axios(config), got(url, options), an instance.
   const direct = resolveClient(callee, ctx);
-  if (direct !== undefined) return callLayout(call, direct, ctx);
+  if (direct !== undefined) return withDefaults(callLayout(call, direct, ctx), direct, ctx);
   // A method of a client: axios.post, got.post, superagent.post, api.request, axios['put'].
   if (callee.type === 'MemberExpression') {
     const owner = resolveClient(callee.object, ctx);
     const name = memberName(callee);
-    if (owner !== undefined && name !== null) return methodLayout(call, owner, name, ctx);
+    if (owner !== undefined && name !== null) return withDefaults(methodLayout(call, owner, name, ctx), owner, ctx);
     // axios[method](...): which method is not known here.
     if (owner !== undefined) return dynamicMethodLayout(call, owner.library);
   }
@@ -365,6 +365,26 @@ function withOptions(layout: CallLayout, options: ObjectRef | 'absent' | 'unknow
     ...(obstacles.length > 0 ? { obstacles: [...(layout.obstacles ?? []), ...obstacles] } : {}),
     ...(bodyReason === undefined || layout.body.kind !== 'object' ? {} : { body: unreadable(bodyReason) }),
   };
+}
+
+/**
+ * Applies what an instance was made with (`axios.create({ method: 'post', headers })`): its method where the call
+ * names none (the innermost instance that sets one wins; options that cannot be read make it unknown), and its
+ * query parameters, form content type or request transform, as the call's own options would.
+ */
+function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: SourceContext): CallLayout | undefined {
+  if (layout === undefined || client.defaults === undefined) return layout;
+  let method = layout.method;
+  if (method === 'default') {
+    for (const options of [...client.defaults].reverse()) {
+      if (options === 'unknown') method = 'dynamic';
+      else if (propertyOf(options.object, 'method') !== undefined || !isPlainObject(options.object)) method = methodOf(options.object);
+      else continue;
+      break;
+    }
+  }
+  const serializesObjects = client.library === 'axios' || client.library === 'ofetch';
+  return client.defaults.reduce<CallLayout>((result, options) => withOptions(result, options, ctx, serializesObjects), { ...layout, method });
 }
 
 /** Reads `options[key]` as the body; an options object shared with other code cannot be rewritten for this call. */
