@@ -58,37 +58,48 @@ function parses(text: string, filename: string): boolean {
 }
 
 function apply(text: string, findings: readonly Finding[], context: SourceContext, allowRewrites: boolean): MigrateResult {
-
-  const edits: TextEdit[] = [];
-  const sites: SiteReport[] = [];
-  for (const finding of findings) {
+  const rewrites: TextEdit[] = [];
+  const outcomes = findings.map((finding) => {
     const rewrite = allowRewrites ? rewriteOf(finding) : undefined;
-    const { line, column } = finding.call.node.loc.start;
-    const at = { line, column: column + 1 };
     let reasons: readonly Reason[] = finding.reasons;
     let migrated = false;
     if (rewrite !== undefined) {
-      if (rewrite.some((edit) => edits.some((other) => overlaps(edit, other)))) {
+      if (rewrite.some((edit) => rewrites.some((other) => overlaps(edit, other)))) {
         // Two calls that share code (one inside the other's body) are not rewritten blindly.
         reasons = [{ code: ReasonCode.urlNotEditable }];
       } else {
-        edits.push(...rewrite);
+        rewrites.push(...rewrite);
         migrated = true;
       }
     } else if (!allowRewrites && finding.reasons.length === 0) {
       reasons = [{ code: ReasonCode.urlNotEditable }];
     }
-    if (!migrated || reasons.length > 0) {
-      const todo = renderTodo(finding.call, reasons, context);
-      if (todo !== undefined) edits.push(todo);
+    return { finding, reasons, migrated, todo: !migrated || reasons.length > 0 };
+  });
+  const peers = {
+    all: outcomes.filter((o) => o.todo).map((o) => o.finding.call),
+    pending: outcomes.filter((o) => !o.migrated).map((o) => o.finding.call),
+  };
+  const todos: TextEdit[] = [];
+  for (const { finding, reasons, todo } of outcomes) {
+    if (!todo) continue;
+    let edit = renderTodo(finding.call, reasons, context, peers);
+    // A comment above a call that sits inside another call's rewritten span would be lost: above the statement then.
+    if (edit !== undefined && rewrites.some((r) => r.range[0] < edit!.range[0] && edit!.range[0] < r.range[1])) {
+      edit = renderTodo(finding.call, reasons, context);
     }
-    sites.push({
-      ...at,
+    if (edit !== undefined) todos.push(edit);
+  }
+  const sites = outcomes.map(({ finding, reasons, migrated }): SiteReport => {
+    const { line, column } = finding.call.node.loc.start;
+    return {
+      line,
+      column: column + 1,
       outcome: migrated ? 'migrated' : 'todo',
       ...(reasons.length > 0 ? { reason: describeReasons(reasons) } : {}),
-    });
-  }
-  const output = applyEdits(text, edits);
+    };
+  });
+  const output = applyEdits(text, [...rewrites, ...todos]);
   return { output, changed: output !== text, sites };
 }
 

@@ -76,6 +76,35 @@ describe('migrateText over fixtures/', () => {
     expect(once.match(/TODO\(app-assignment\)/g)).toHaveLength(2);
     expect(migrateText(once, 'a.ts').output).toBe(once);
   });
+
+  it('puts the TODO right above each call that starts its own line in a shared statement', () => {
+    const text = 'await Promise.all([\n  fetch("/platform/v1/apps/a/assign", { method: "POST", body: JSON.stringify({ business_uid: x, directory_uid: y }) }),\n  fetch("/platform/v1/apps/b/assign", { method: "POST", body: JSON.stringify({}) }),\n]);\n';
+    const lines = migrateText(text, 'a.ts').output.split('\n');
+    expect(lines[1]).toMatch(/^  \/\/ TODO\(app-assignment\): the body sets both business_uid and directory_uid/);
+    expect(lines[2]).toContain('/platform/v1/apps/a/assign');
+    expect(lines[3]).toMatch(/^  \/\/ TODO\(app-assignment\): the body sets neither/);
+    expect(lines[4]).toContain('/platform/v1/apps/b/assign');
+  });
+
+  it('numbers the TODOs of calls that share a line, in the order of the calls, and keeps them on a second run', () => {
+    const text = 'export const f = () => { log(); return [fetch("/platform/v1/apps/a/assign", { method: "POST", body: JSON.stringify({}) }), fetch("/platform/v1/apps/b/assign", { method: "POST", body: JSON.stringify({ business_uid: x, directory_uid: y }) })]; };\n';
+    const once = migrateText(text, 'a.ts').output;
+    const todos = once.split('\n').filter((line) => line.includes('TODO(app-assignment)'));
+    expect(todos).toEqual([
+      '// TODO(app-assignment): call 1 of 2 in this statement: the body sets neither business_uid nor directory_uid; v3 needs one assignee, so add it by hand',
+      '// TODO(app-assignment): call 2 of 2 in this statement: the body sets both business_uid and directory_uid; v3 takes one assignee, so choose which one this call means',
+    ]);
+    expect(once.startsWith('export const f = () => { log();\n// TODO')).toBe(true);
+    expect(migrateText(once, 'a.ts').output).toBe(once);
+  });
+
+  it('does not number a TODO against a call migrated in the same run', () => {
+    const text = 'export const f = () => [fetch("/platform/v1/apps/a/assign", { method: "POST", body: JSON.stringify({ business_uid: x }) }), fetch("/platform/v1/apps/b/assign", { method: "POST", body: JSON.stringify({}) })];\n';
+    const once = migrateText(text, 'a.ts').output;
+    expect(once).toContain('/v3/apps/app_assignments');
+    expect(once).toMatch(/^\/\/ TODO\(app-assignment\): the body sets neither/);
+    expect(migrateText(once, 'a.ts').output).toBe(once);
+  });
 });
 
 describe('the jscodeshift transform', () => {

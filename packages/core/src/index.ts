@@ -15,6 +15,6 @@ export { DEFAULT_ANALYSIS_OPTIONS } from './context.js';
 export { OPTIONS_SCHEMA_PROPERTIES, validateOptions, type OptionsInput } from './options.js';
 export type { ScopeLike, VariableLike, DefinitionLike, ReferenceLike } from './scope.js';
 export { type AssignCall, type AppCodeSource, type ClientKind, mayContainAssignCall, recognizeAssignCall } from './recognize.js';
-export { applyEdits, renderMigration, renderTodo, type TextEdit } from './render.js';
+export { applyEdits, renderMigration, renderTodo, type TextEdit, type TodoPeers } from './render.js';
 export { analyzeCall, analyzeProgram, type Choice, type Finding, type Outcome } from './analyze.js';
 export { enclosingStatement, forEachCall } from './syntax.js';

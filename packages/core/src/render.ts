@@ -63,7 +63,14 @@ export function renderMigration(call: AssignCall, option: MigrationOption, ctx: 
 /** Applies non-overlapping edits to a text. */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   let out = text;
-  for (const edit of [...edits].sort((x, y) => y.range[0] - x.range[0])) {
+  // From the end of the text backwards, so that each range still holds. At one offset, a replacement goes before any
+  // insertion (which then lands in front of it), and insertions go last one first, so they read in the order given.
+  const order = edits.map((edit, index) => ({ edit, index }));
+  order.sort((x, y) =>
+    y.edit.range[0] - x.edit.range[0] ||
+    Number(x.edit.range[1] === x.edit.range[0]) - Number(y.edit.range[1] === y.edit.range[0]) ||
+    y.index - x.index);
+  for (const { edit } of order) {
     out = out.slice(0, edit.range[0]) + edit.text + out.slice(edit.range[1]);
   }
   return out;
@@ -153,25 +160,67 @@ function quoteOf(object: TSESTree.ObjectExpression, ctx: SourceContext): Quote {
   return double > single ? '"' : "'";
 }
 
+/** The other calls of a run that get a TODO, so that calls sharing one statement can be told apart. */
+export interface TodoPeers {
+  /** Every call that gets a TODO in this run, this one included. */
+  readonly all: readonly AssignCall[];
+  /** Those left as they were: a second run finds them again (a migrated call under review is not among them). */
+  readonly pending: readonly AssignCall[];
+}
+
 /**
  * The edit that puts one TODO comment on its own line above the statement holding the call, in that line's
  * indentation and the file's line ending. Undefined when the same comment is already there, so a second run adds
  * nothing.
+ *
+ * When the statement holds other calls that get a TODO, the comment goes right above the call where the call starts
+ * a line of its own; otherwise, above the statement, it says which of the statement's calls it is about.
  */
-export function renderTodo(call: AssignCall, reasons: readonly Reason[], ctx: SourceContext): TextEdit | undefined {
+export function renderTodo(
+  call: AssignCall,
+  reasons: readonly Reason[],
+  ctx: SourceContext,
+  peers: TodoPeers = { all: [call], pending: [call] },
+): TextEdit | undefined {
   const statement = enclosingStatement(call.node);
+  const eol = /\r\n/.test(ctx.text) ? '\r\n' : '\n';
+  const sharing = (calls: readonly AssignCall[]) =>
+    calls.filter((other) => enclosingStatement(other.node) === statement).sort((a, b) => a.node.range[0] - b.node.range[0]);
+  const together = sharing(peers.all);
+  if (together.length > 1 && startsOwnLine(call, statement, ctx)) {
+    const callLine = ctx.text.lastIndexOf('\n', call.node.range[0] - 1) + 1;
+    return commentAbove(callLine, ctx.text.slice(callLine, call.node.range[0]), `// ${todoText(reasons)}`, eol, ctx);
+  }
+  // Numbered among the calls a second run finds again, so that the number, and the comment, stay the same.
+  const pending = sharing(peers.pending);
+  const index = pending.indexOf(call);
+  const which = pending.length > 1 && index >= 0 ? `call ${index + 1} of ${pending.length} in this statement: ` : '';
+  const comment = `// ${todoText(reasons).replace(': ', `: ${which}`)}`;
   const lineStart = ctx.text.lastIndexOf('\n', statement.range[0] - 1) + 1;
   const indent = lineIndent(ctx.text, statement.range[0]);
-  const eol = /\r\n/.test(ctx.text) ? '\r\n' : '\n';
-  const comment = `// ${todoText(reasons)}`;
   // Code before the statement on its line (`a(); fetch(...)`, the end of a multi-line template or comment): the
   // start of the line may sit inside that code, so the comment goes on a line of its own right before the statement.
+  // The first such comment of the statement breaks the line; the others follow it.
   const before = ctx.text.slice(lineStart, statement.range[0]);
   if (before.trim() !== '') {
+    const first = together.find((other) => !startsOwnLine(other, statement, ctx));
+    if (first !== undefined && first !== call) {
+      return { range: [statement.range[0], statement.range[0]], text: `${comment}${eol}${indent}` };
+    }
     const gap = /[ \t]*$/.exec(before)?.[0] ?? '';
     return { range: [statement.range[0] - gap.length, statement.range[0]], text: `${eol}${indent}${comment}${eol}${indent}` };
   }
-  // The comment lines right above the statement, as a second run sees them.
+  return commentAbove(lineStart, indent, comment, eol, ctx);
+}
+
+/** The call begins a line of the statement other than its first, with only indentation before it. */
+function startsOwnLine(call: AssignCall, statement: TSESTree.Node, ctx: SourceContext): boolean {
+  const callLine = ctx.text.lastIndexOf('\n', call.node.range[0] - 1) + 1;
+  return callLine > statement.range[0] && ctx.text.slice(callLine, call.node.range[0]).trim() === '';
+}
+
+/** Inserts `comment` as a line of its own at `lineStart`, unless the comment lines right above already hold it. */
+function commentAbove(lineStart: number, indent: string, comment: string, eol: string, ctx: SourceContext): TextEdit | undefined {
   for (let end = lineStart - 1; end > 0;) {
     const start = ctx.text.lastIndexOf('\n', end - 1) + 1;
     const line = ctx.text.slice(start, end).replace(/\r$/, '').trim();
