@@ -80,9 +80,9 @@ describe('migrateText over fixtures/', () => {
   it('puts the TODO right above each call that starts its own line in a shared statement', () => {
     const text = 'await Promise.all([\n  fetch("/platform/v1/apps/a/assign", { method: "POST", body: JSON.stringify({ business_uid: x, directory_uid: y }) }),\n  fetch("/platform/v1/apps/b/assign", { method: "POST", body: JSON.stringify({}) }),\n]);\n';
     const lines = migrateText(text, 'a.ts').output.split('\n');
-    expect(lines[1]).toMatch(/^  \/\/ TODO\(app-assignment\): the body sets both business_uid and directory_uid/);
+    expect(lines[1]).toMatch(/^ {2}\/\/ TODO\(app-assignment\): the body sets both business_uid and directory_uid/);
     expect(lines[2]).toContain('/platform/v1/apps/a/assign');
-    expect(lines[3]).toMatch(/^  \/\/ TODO\(app-assignment\): the body sets neither/);
+    expect(lines[3]).toMatch(/^ {2}\/\/ TODO\(app-assignment\): the body sets neither/);
     expect(lines[4]).toContain('/platform/v1/apps/b/assign');
   });
 
