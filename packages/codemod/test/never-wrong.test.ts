@@ -211,3 +211,86 @@ export const f = (code: string, b: string) => api.post(\`/platform/v1/apps/\${co
 `);
   });
 });
+
+describe('second adversarial review', () => {
+  it('a host named platform is not the /platform path', () => {
+    for (const origin of ['http://platform', 'https://platform', '//platform']) {
+      expectNotReported(`await fetch(\`${origin}/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: d }) });\n`);
+    }
+  });
+
+  it('a literal app code inside a URL const is the app code, not the const', () => {
+    const input = "const url = `/platform/v1/apps/${'my-app'}/assign`;\nawait fetch(url, { method: 'POST', body: JSON.stringify({ business_uid: b }) });\n";
+    expect(migrateText(input, 'a.ts').output).toContain("app_code_name: 'my-app'");
+    const nested = "const APP = 'my-app';\nconst url = `/platform/v1/apps/${APP}/assign`;\nawait fetch(url, { method: 'POST', body: JSON.stringify({ business_uid: b }) });\n";
+    expect(migrateText(nested, 'a.ts').output).not.toContain('app_code_name: url');
+  });
+
+  it('a function whose name says another verb does not send POST', () => {
+    for (const callee of ['put', 'httpPut', 'del', 'http.putJson', 'deleteAssignment']) {
+      expectNotReported(`await ${callee}(\`/platform/v1/apps/\${code}/assign\`, { business_uid: b });\n`);
+    }
+  });
+
+  it('the request library sends GET unless told otherwise', () => {
+    expectNotReported("const request = require('request');\nrequest(`/platform/v1/apps/${code}/assign`, { json: { business_uid: b } });\n", 'a.js');
+    expectLeftWithTodo("const request = require('request');\nrequest(`/platform/v1/apps/${code}/assign`, { method: 'POST', form: { business_uid: b } });\n", 'a.js');
+  });
+
+  it('jQuery sends objects form-encoded, and $.ajax sends GET by default', () => {
+    expectLeftWithTodo("import $ from 'jquery';\n$.post(`/platform/v1/apps/${code}/assign`, { directory_uid: d, is_internal: 'true' });\n", 'a.js');
+    expectLeftWithTodo("$.ajax(`/platform/v1/apps/${code}/assign`, { type: 'POST', data: { business_uid: b } });\n", 'a.js');
+    expectNotReported("$.ajax(`/platform/v1/apps/${code}/assign`, { data: { business_uid: b } });\n", 'a.js');
+  });
+
+  it('axios defaults or interceptors set in the file', () => {
+    for (const setup of [
+      "axios.defaults.headers.post['Content-Type'] = 'application/x-www-form-urlencoded';",
+      'axios.defaults.transformRequest = [(data) => qs.stringify(data)];',
+      'axios.interceptors.request.use((config) => config);',
+    ]) {
+      expectLeftWithTodo(`import axios from 'axios';\n${setup}\nawait axios.post(\`/platform/v1/apps/\${code}/assign\`, { business_uid: b });\n`);
+    }
+  });
+
+  it('a content type spelled through a const, a template, per method, or not known here', () => {
+    for (const headers of [
+      "{ 'Content-Type': FORM }",
+      '{ "Content-Type": `application/x-www-form-urlencoded` }',
+      "{ post: { 'Content-Type': FORM } }",
+      "{ 'Content-Type': pickType() }",
+    ]) {
+      expectLeftWithTodo(`import axios from 'axios';\nconst FORM = 'application/x-www-form-urlencoded';\nawait axios.post(\`/platform/v1/apps/\${code}/assign\`, { business_uid: b }, { headers: ${headers} });\n`);
+    }
+  });
+
+  it('superagent with a serializer, or a type not known here', () => {
+    expectLeftWithTodo("import request from 'superagent';\nawait request.post(`/platform/v1/apps/${code}/assign`).serialize(qs.stringify).send({ directory_uid: d });\n");
+    expectLeftWithTodo("import request from 'superagent';\nconst FORM = 'form';\nawait request.post(`/platform/v1/apps/${code}/assign`).type(FORM).send({ directory_uid: d });\n");
+    expectLeftWithTodo("import request from 'superagent';\nawait request.post(`/platform/v1/apps/${code}/assign`).type(kind).send({ directory_uid: d });\n");
+  });
+
+  it('query options under qs', () => {
+    expectLeftWithTodo("await api.post(`/platform/v1/apps/${code}/assign`, { directory_uid: d }, { qs: { is_internal: 'true' } });\n");
+  });
+
+  it('a body typed by the call: axios type arguments, a local function parameter', () => {
+    expectLeftWithTodo("import axios, { type AxiosResponse } from 'axios';\ninterface LegacyAssignBody { business_uid?: string }\nawait axios.post<void, AxiosResponse<void>, LegacyAssignBody>(`/platform/v1/apps/${code}/assign`, { business_uid: b });\n");
+    expectLeftWithTodo(`interface LegacyAssignBody { business_uid?: string; directory_uid?: string }
+type Body = LegacyAssignBody;
+async function post(url: string, data: Body): Promise<Response> {
+  return fetch(url, { method: 'POST', body: JSON.stringify(data) });
+}
+export const run = () => post(\`/platform/v1/apps/\${code}/assign\`, { business_uid: b });
+`);
+  });
+
+  it('a response type argument does not stop the rewrite', () => {
+    const input = "import axios from 'axios';\nawait axios.post<{ id: string }>(`/platform/v1/apps/${code}/assign`, { business_uid: b });\n";
+    expect(migrateText(input, 'a.ts').output).toContain('/v3/apps/app_assignments');
+  });
+
+  it('a route split over several strings is still found', () => {
+    expectLeftWithTodo("await fetch('/platform/v1/apps/' + code + '/' + 'assign', { method: 'POST', body: JSON.stringify({ directory_uid: d }) });\n");
+  });
+});

@@ -58,7 +58,8 @@ const HTTP_VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'hea
 
 /** A cheap test on a file's text: can it hold a deprecated call at all? Files that cannot are never parsed. */
 export function mayContainAssignCall(text: string, options: Pick<SourceContext['options'], 'clients' | 'routes'>): boolean {
-  if (text.includes('/assign')) return true;
+  // `'/platform/v1/apps/' + code + '/' + 'assign'` and `const ASSIGN = 'assign'` too.
+  if (text.includes('/assign') || /['"`]assign/.test(text)) return true;
   for (const client of options.clients) {
     const last = client.callee.split('.').pop();
     if (last !== undefined && text.includes(last)) return true;
@@ -88,7 +89,9 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   if (layout.method === 'dynamic') obstacles.push({ code: ReasonCode.methodDynamic });
   obstacles.push(...(layout.obstacles ?? []));
   const body = layout.body.kind === 'object' ? layout.body.body : undefined;
-  if (body?.typed === true) obstacles.push({ code: ReasonCode.bodyTyped });
+  if (body?.typed === true || (body !== undefined && typeArgumentsMayDescribeBody(call, layout.client))) {
+    obstacles.push({ code: ReasonCode.bodyTyped });
+  }
   if (hasCommentInside(ctx, body?.object.range, match.edit.ok ? match.edit.range : undefined)) {
     obstacles.push({ code: ReasonCode.commentsInside });
   }
@@ -246,7 +249,51 @@ function layoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout
     if (owner !== undefined) return dynamicMethodLayout(call, owner.library);
   }
   if (callee.type === 'Super' || isNeverAClient(callee) || isTestOrMock(callee, ctx)) return undefined;
+  if (isJQuery(callee, ctx)) return jqueryLayout(call, callee, ctx);
   return shapeLayout(call, ctx);
+}
+
+/**
+ * `axios.post<R, AxiosResponse<R>, LegacyBody>(...)`: axios's third type argument is the body's type, and a wrapper's
+ * may be too. fetch, got, ky and ofetch take only the response's type.
+ */
+function typeArgumentsMayDescribeBody(call: TSESTree.CallExpression, client: ClientKind): boolean {
+  const count = call.typeArguments?.params.length ?? 0;
+  if (count === 0) return false;
+  if (client === 'axios') return count >= 3;
+  return client === 'unresolved' || client === 'configured';
+}
+
+/** `$.post`, `jQuery.ajax`: the global jQuery, or one imported from 'jquery'. */
+function isJQuery(callee: TSESTree.Node, ctx: SourceContext): callee is TSESTree.MemberExpression {
+  if (callee.type !== 'MemberExpression') return false;
+  const root = unwrapTS(callee.object);
+  if (root.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(root), root.name);
+  if (variable === undefined) return root.name === '$' || root.name === 'jQuery';
+  return moduleOf(root, ctx) === 'jquery';
+}
+
+/**
+ * jQuery sends an object body form-encoded (`settings[assignment_mode]=...`), never as JSON: a POST is found and left
+ * to a person. `$.ajax` sends GET unless `type` or `method` says otherwise.
+ */
+function jqueryLayout(call: TSESTree.CallExpression, callee: TSESTree.MemberExpression, ctx: SourceContext): CallLayout | undefined {
+  const name = memberName(callee);
+  const [first, second] = call.arguments;
+  if (first === undefined || first.type === 'SpreadElement') return undefined;
+  const form = unreadable(ReasonCode.bodyFormEncoded);
+  if (name === 'post') return { client: 'unresolved', url: first, method: 'post', body: form };
+  if (name !== 'ajax') return undefined;
+  // $.ajax(url, settings) or $.ajax(settings)
+  const settingsNode = second ?? first;
+  const settings = optionsOf(settingsNode, ctx);
+  if (typeof settings === 'string') return { client: 'unresolved', url: second === undefined ? undefined : first, method: 'dynamic', body: form };
+  const url = second === undefined ? propertyOf(settings.object, 'url')?.value : first;
+  const typeKey = propertyOf(settings.object, 'type') ?? propertyOf(settings.object, 'method');
+  const type = typeKey === undefined ? 'GET' : staticString(typeKey.value, ctx);
+  const method: Method = type === undefined ? 'dynamic' : type.toUpperCase() === 'POST' ? 'post' : type.toUpperCase() === 'GET' ? 'default' : 'other';
+  return { client: 'unresolved', url, method, body: form };
 }
 
 /** A member's name: `a.b` and `a['b']` give 'b'; `a[m]` gives null (not known here). */
@@ -338,7 +385,7 @@ function optionsObstacles(options: ObjectRef | 'absent' | 'unknown', ctx: Source
 } {
   if (typeof options === 'string') return { obstacles: [] };
   const obstacles: Reason[] = [];
-  if (['params', 'searchParams', 'query'].some((key) => propertyOf(options.object, key) !== undefined)) {
+  if (QUERY_OPTION_KEYS.some((key) => propertyOf(options.object, key) !== undefined)) {
     obstacles.push({ code: ReasonCode.urlNotEditable });
   }
   let bodyReason: typeof ReasonCode.bodyFormEncoded | typeof ReasonCode.bodyDynamic | undefined;
@@ -346,15 +393,47 @@ function optionsObstacles(options: ObjectRef | 'absent' | 'unknown', ctx: Source
     if (propertyOf(options.object, 'transformRequest') !== undefined) bodyReason = ReasonCode.bodyDynamic;
     const headers = propertyOf(options.object, 'headers');
     const headerObject = headers === undefined ? undefined : objectOf(headers.value, ctx)?.object;
-    for (const header of headerObject?.properties ?? []) {
-      if (header.type !== 'Property' || !/^content-type$/i.test(staticKey(header) ?? '')) continue;
-      const value = unwrapTS(header.value);
-      if (value.type === 'Literal' && typeof value.value === 'string' && /form|multipart/i.test(value.value)) {
-        bodyReason = ReasonCode.bodyFormEncoded;
+    // axios also takes headers per method: `headers: { post: { 'Content-Type': ... }, common: { ... } }`.
+    const perMethod = ['common', 'post'].map((key) => {
+      const nested = headerObject === undefined ? undefined : propertyOf(headerObject, key);
+      return nested === undefined ? undefined : objectOf(nested.value, ctx)?.object;
+    });
+    for (const object of [headerObject, ...perMethod]) {
+      for (const header of object?.properties ?? []) {
+        if (header.type !== 'Property' || !/^content-type$/i.test(staticKey(header) ?? '')) continue;
+        const type = contentTypeOf(header.value, ctx);
+        if (type === 'form') bodyReason = ReasonCode.bodyFormEncoded;
+        else if (type === 'unknown' && bodyReason === undefined) bodyReason = ReasonCode.bodyDynamic;
       }
     }
   }
   return bodyReason === undefined ? { obstacles } : { obstacles, bodyReason };
+}
+
+const AXIOS_GLOBAL_SETUP = /\.defaults\s*\.\s*(?:headers|transformRequest)\b|\.defaults\s*=|\.interceptors\s*\.\s*request\s*\.\s*use\b/;
+
+/** Option keys that put keys in the query string, where the deprecated flags may travel too. */
+const QUERY_OPTION_KEYS = ['params', 'searchParams', 'query', 'qs'];
+
+/** A string the file spells out: a literal, a template without expressions, or a const holding one. */
+function staticString(node: TSESTree.Node | undefined, ctx: SourceContext, depth = 0): string | undefined {
+  if (node === undefined || depth > 8) return undefined;
+  const expr = unwrapTS(node);
+  if (expr.type === 'Literal') return typeof expr.value === 'string' ? expr.value : undefined;
+  if (expr.type === 'TemplateLiteral' && expr.expressions.length === 0) return expr.quasis[0]?.value.cooked ?? undefined;
+  if (expr.type === 'Identifier') {
+    const variable = findVariable(ctx.getScope(expr), expr.name);
+    const init = variable === undefined ? undefined : constInitOf(variable);
+    return init === undefined ? undefined : staticString(init, ctx, depth + 1);
+  }
+  return undefined;
+}
+
+/** What a content type says of an object body: sent as a form, something else, or not known here. */
+function contentTypeOf(node: TSESTree.Node | undefined, ctx: SourceContext): 'form' | 'other' | 'unknown' {
+  const value = staticString(node, ctx);
+  if (value === undefined) return 'unknown';
+  return /form|urlencoded|multipart/i.test(value) ? 'form' : 'other';
 }
 
 /** Applies what the options say to a layout: extra obstacles, and a body that is not sent as JSON. */
@@ -373,6 +452,11 @@ function withOptions(layout: CallLayout, options: ObjectRef | 'absent' | 'unknow
  * query parameters, form content type or request transform, as the call's own options would.
  */
 function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: SourceContext): CallLayout | undefined {
+  // `axios.defaults.headers.post[...] = ...`, `api.interceptors.request.use(...)` anywhere in the file may change how
+  // every axios call sends its body.
+  if (layout !== undefined && client.library === 'axios' && layout.body.kind === 'object' && AXIOS_GLOBAL_SETUP.test(ctx.text)) {
+    layout = { ...layout, body: unreadable(ReasonCode.bodyDynamic) };
+  }
   if (layout === undefined || client.defaults === undefined) return layout;
   let method = layout.method;
   if (method === 'default') {
@@ -555,6 +639,12 @@ function chainLayout(call: TSESTree.CallExpression, url: TSESTree.Node, method: 
   const sends: TSESTree.Node[] = [];
   let form = false;
   let query = false;
+  let unknownType = false;
+  // .type() takes a type or a short name ('form', 'json'); a value not known here may be either.
+  const mark = (type: 'form' | 'other' | 'unknown') => {
+    if (type === 'form') form = true;
+    if (type === 'unknown') unknownType = true;
+  };
   let current: TSESTree.Node = call;
   for (;;) {
     const member: TSESTree.Node | undefined = current.parent;
@@ -565,18 +655,23 @@ function chainLayout(call: TSESTree.CallExpression, url: TSESTree.Node, method: 
     const name = member.property.name;
     if (name === 'send' && arg !== undefined) sends.push(arg);
     if (name === 'query') query = true;
-    if (name === 'type' && isFormType(arg)) form = true;
+    // .serialize(fn) decides how the object is sent.
+    if (name === 'serialize') unknownType = true;
+    if (name === 'type') mark(contentTypeOf(arg, ctx));
     // .set('Content-Type', 'application/x-www-form-urlencoded') or .set({ 'Content-Type': ... })
-    if (name === 'set' && arg?.type === 'Literal' && /^content-type$/i.test(String(arg.value)) && isFormType(value)) form = true;
+    if (name === 'set' && arg?.type !== 'ObjectExpression' && /^content-type$/i.test(staticString(arg, ctx) ?? '')) {
+      mark(contentTypeOf(value, ctx));
+    }
     if (name === 'set' && arg?.type === 'ObjectExpression') {
       for (const header of arg.properties) {
-        if (header.type === 'Property' && /^content-type$/i.test(staticKey(header) ?? '') && isFormType(header.value)) form = true;
+        if (header.type === 'Property' && /^content-type$/i.test(staticKey(header) ?? '')) mark(contentTypeOf(header.value, ctx));
       }
     }
     current = next;
   }
   let body: BodyRead;
   if (form) body = unreadable(ReasonCode.bodyFormEncoded);
+  else if (unknownType && sends.length > 0) body = unreadable(ReasonCode.bodyDynamic);
   // Several .send() calls merge their objects: not one literal to rewrite.
   else if (sends.length > 1) body = unreadable(ReasonCode.bodyDynamic);
   else body = readBody(sends[0], ctx, JSON_OBJECT);
@@ -584,24 +679,34 @@ function chainLayout(call: TSESTree.CallExpression, url: TSESTree.Node, method: 
   return { client: 'superagent', url, method, body, ...(query ? { obstacles: [{ code: ReasonCode.urlNotEditable }] } : {}) };
 }
 
-function isFormType(node: TSESTree.Node | undefined): boolean {
-  return node?.type === 'Literal' && typeof node.value === 'string' && /form|urlencoded|multipart/i.test(node.value);
-}
-
 /**
  * A callee the file cannot resolve (an instance imported from the application's own module, a wrapper): read by
  * the shape of its arguments. When the shape says nothing, the call is still found, without a plan.
  */
 function shapeLayout(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
+  const layout = shapeLayoutOf(call, ctx);
+  const callee = unwrapTS(call.callee);
+  if (layout === undefined || layout.body.kind !== 'object' || callee.type !== 'Identifier') return layout;
+  if (!localParameterDescribesBody(callee, 1, ctx)) return layout;
+  return { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.bodyTyped }] };
+}
+
+function shapeLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
   const callee = unwrapTS(call.callee);
   const member = callee.type === 'MemberExpression' ? memberName(callee) : undefined;
   const name = member?.toLowerCase();
   // postForm sends a form; putForm, patchForm and the other verbs are not POST.
   const verb = name?.endsWith('form') === true ? name.slice(0, -'form'.length) : name;
   if (verb !== undefined && HTTP_VERBS.has(verb) && verb !== 'post') return undefined;
+  // A name that says another verb (`put`, `httpPut`, `del`, `api.putJson`) does not send POST.
+  const words = verbsIn(callee.type === 'Identifier' ? callee.name : member ?? '');
+  if (words.some((word) => word !== 'post')) return undefined;
   if (call.arguments.length === 0 || call.arguments.some((a) => a.type === 'SpreadElement')) return undefined;
   const [url, second, third] = call.arguments as TSESTree.Expression[];
-  const named: Method = member === null ? 'dynamic' : 'post';
+  // The request library sends GET unless told otherwise.
+  const fromRequest = callee.type === 'Identifier' && moduleOf(callee, ctx) !== undefined &&
+    REQUEST_MODULES.has(moduleOf(callee, ctx)!);
+  const named: Method = member === null ? 'dynamic' : fromRequest ? 'default' : 'post';
   const unknown: CallLayout = {
     client: 'unresolved',
     url,
@@ -631,5 +736,54 @@ function shapeLayout(call: TSESTree.CallExpression, ctx: SourceContext): CallLay
 }
 
 const DEPRECATED_KEY_NAMES: ReadonlySet<string> = new Set(DEPRECATED_KEYS);
+
+/**
+ * Whether a function declared in this file takes, at `index`, a parameter whose declared type names a deprecated key,
+ * directly or through an interface or type alias declared here: `function post(url: string, data: LegacyBody)`.
+ */
+function localParameterDescribesBody(callee: TSESTree.Identifier, index: number, ctx: SourceContext): boolean {
+  const variable = findVariable(ctx.getScope(callee), callee.name);
+  const def = variable?.defs[0]?.node as TSESTree.Node | undefined;
+  const fn = def?.type === 'FunctionDeclaration' ? def
+    : def?.type === 'VariableDeclarator' && def.init !== null && isFunction(def.init) ? def.init as TSESTree.FunctionLike
+    : undefined;
+  const param = fn?.params[index];
+  const annotation = param === undefined ? undefined : 'typeAnnotation' in param ? param.typeAnnotation : undefined;
+  return annotation != null && typeDescribesBody(annotation, ctx, 0);
+}
+
+function typeDescribesBody(node: TSESTree.Node, ctx: SourceContext, depth: number): boolean {
+  const text = ctx.text.slice(node.range[0], node.range[1]);
+  if (DEPRECATED_KEYS.some((key) => text.includes(key))) return true;
+  if (depth > 4) return false;
+  for (const name of new Set(text.match(/\b[A-Za-z_$][\w$]*\b/g) ?? [])) {
+    const declared = findVariable(ctx.getScope(node), name)?.defs[0]?.node as TSESTree.Node | undefined;
+    if (declared?.type === 'TSInterfaceDeclaration' && typeDescribesBody(declared.body, ctx, depth + 1)) return true;
+    if (declared?.type === 'TSTypeAliasDeclaration' && typeDescribesBody(declared.typeAnnotation, ctx, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** The HTTP verbs among the words of a name: `httpPut` gives put, `postJson` post, `assignApp` none. */
+function verbsIn(name: string): string[] {
+  const words = name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).map((word) => word.toLowerCase());
+  return words.filter((word) => NAME_VERBS.has(word));
+}
+
+/** Verbs a word of a name can stand for; `head` and `options` are too often other words (`withOptions`). */
+const NAME_VERBS: ReadonlySet<string> = new Set(['get', 'post', 'put', 'patch', 'delete', 'del']);
+
+/** The request library and its wrappers: GET by default, the method in `method`. */
+const REQUEST_MODULES: ReadonlySet<string> = new Set(['request', 'request-promise', 'request-promise-native', 'postman-request']);
+
+/** The module an identifier was imported or required from. */
+function moduleOf(id: TSESTree.Identifier, ctx: SourceContext): string | undefined {
+  const variable = findVariable(ctx.getScope(id), id.name);
+  if (variable === undefined) return undefined;
+  const imported = importOf(variable);
+  if (imported !== undefined) return imported.source;
+  const init = constInitOf(variable);
+  return init?.type === 'CallExpression' ? requiredModule(init) : undefined;
+}
 
 export type { RouteMatch };

@@ -22,8 +22,13 @@ export type UrlPiece =
       /** The source offset of the first character of `value`, when the source spells it one to one. */
       readonly start: number | null;
       readonly region: Region;
-      /** Set when the text is the value of a constant named at this place (a base constant). */
+      /** Set when the text is (part of) the value of a constant named at this place (a base constant). */
       readonly viaConstant?: TSESTree.Identifier;
+      /**
+       * Set when the text is the whole value of the constant named here (`${APP}` with `const APP = 'crm'`), so that
+       * the name can stand for the text elsewhere. Never set for a piece of a longer constant (`const url = ...`).
+       */
+      readonly wholeConstant?: TSESTree.Identifier;
       /** Set when the text comes from a client's base URL (axios baseURL, ky/got prefixUrl). */
       readonly fromClientBase?: true;
       /** The string literal or template literal that spells the text. */
@@ -85,7 +90,10 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
         const inner = readUrl(init, ctx, innerRegion, depth + 1);
         // A const that holds no known text (`const code = app.code`) stays the expression it is named by here.
         if (!inner.some((piece) => piece.kind === 'text')) break;
-        return inner.map((piece) => (piece.kind === 'text' ? { ...piece, viaConstant: expr } : piece));
+        const whole = inner.length === 1;
+        return inner.map((piece) => (piece.kind === 'text'
+          ? whole ? { ...piece, viaConstant: expr, wholeConstant: expr } : { ...piece, viaConstant: expr }
+          : piece));
       }
       break;
     }
@@ -219,6 +227,8 @@ function matchOne(pieces: readonly UrlPiece[], route: RouteShape, source: string
     from = at + 1;
     const prev = flat[at - 1];
     if (!(at === 0 || prev === '/' || prev === '\u0000')) continue;
+    // `http://platform/v1/apps/...`, `//platform/...`: `platform` is a host there, and the path is another one.
+    if (prev === '/' && flat[at - 2] === '/' && (at === 2 || flat[at - 3] === ':')) continue;
     const idStart = at + route.before.length;
     const afterAt = flat.indexOf(route.after, idStart);
     if (afterAt <= idStart) continue;
@@ -246,8 +256,8 @@ function readId(pieces: readonly UrlPiece[], chars: readonly { piece: number; of
     const value = chars.map((c) => piece.value[c.offset]).join('');
     // Placeholders of route definitions and docs: `:id`, `{id}`, `[id]`.
     if (/^(?::|\{|\[)/.test(value)) return undefined;
-    return piece.viaConstant !== undefined && value === piece.value
-      ? { kind: 'text', value, viaConstant: piece.viaConstant }
+    return piece.wholeConstant !== undefined && value === piece.value
+      ? { kind: 'text', value, viaConstant: piece.wholeConstant }
       : { kind: 'text', value };
   }
   const texts = chars.filter((c) => pieces[c.piece]!.kind === 'text');
