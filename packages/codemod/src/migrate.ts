@@ -92,9 +92,11 @@ function apply(text: string, findings: readonly Finding[], context: SourceContex
   }
   const sites = outcomes.map(({ finding, reasons, migrated }): SiteReport => {
     const { line, column } = finding.call.node.loc.start;
+    // The parser counts a byte order mark as a column of the first line; ESLint, which strips it, does not.
+    const bom = line === 1 && text.startsWith('\uFEFF') ? 1 : 0;
     return {
       line,
-      column: column + 1,
+      column: column + 1 - bom,
       outcome: migrated ? 'migrated' : 'todo',
       ...(reasons.length > 0 ? { reason: describeReasons(reasons) } : {}),
     };

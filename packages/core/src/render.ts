@@ -197,7 +197,9 @@ export function renderTodo(
   const which = pending.length > 1 && index >= 0 ? `call ${index + 1} of ${pending.length} in this statement: ` : '';
   const comment = `// ${todoText(reasons).replace(': ', `: ${which}`)}`;
   const lineStart = ctx.text.lastIndexOf('\n', statement.range[0] - 1) + 1;
-  const indent = lineIndent(ctx.text, statement.range[0]);
+  // A byte order mark starts the first line but is not its indentation.
+  const indentStart = lineStart === 0 && ctx.text.startsWith(BOM) ? BOM.length : lineStart;
+  const indent = /^[ \t]*/.exec(ctx.text.slice(indentStart, statement.range[0]))?.[0] ?? '';
   // Code before the statement on its line (`a(); fetch(...)`, the end of a multi-line template or comment): the
   // start of the line may sit inside that code, so the comment goes on a line of its own right before the statement.
   // The first such comment of the statement breaks the line; the others follow it.
@@ -219,14 +221,44 @@ function startsOwnLine(call: AssignCall, statement: TSESTree.Node, ctx: SourceCo
   return callLine > statement.range[0] && ctx.text.slice(callLine, call.node.range[0]).trim() === '';
 }
 
-/** Inserts `comment` as a line of its own at `lineStart`, unless the comment lines right above already hold it. */
+/**
+ * Inserts `comment` as a line of its own at `lineStart`, unless the comment lines right above already hold it.
+ *
+ * Directive comments right above (`// eslint-disable-next-line`, `// @ts-expect-error`, ...) act on the line that
+ * follows them: the comment goes above them, else it would become that line and the directive would miss the code.
+ */
 function commentAbove(lineStart: number, indent: string, comment: string, eol: string, ctx: SourceContext): TextEdit | undefined {
+  let at = lineStart;
+  let inDirectives = true;
+  // Upwards through the comment lines; a single-line `/* ... */` directive is one of them too, so that a second run
+  // finds the comment above it.
   for (let end = lineStart - 1; end > 0;) {
     const start = ctx.text.lastIndexOf('\n', end - 1) + 1;
     const line = ctx.text.slice(start, end).replace(/\r$/, '').trim();
     if (line === comment) return undefined;
-    if (!line.startsWith('//')) break;
+    const directive = isDirective(line);
+    if (inDirectives && directive) at = start;
+    else inDirectives = false;
+    if (!line.startsWith('//') && !directive) break;
     end = start - 1;
   }
-  return { range: [lineStart, lineStart], text: `${indent}${comment}${eol}` };
+  // The byte order mark must stay the file's first character.
+  if (at === 0 && ctx.text.startsWith(BOM)) at = BOM.length;
+  return { range: [at, at], text: `${indent}${comment}${eol}` };
+}
+
+const BOM = '\uFEFF';
+
+/**
+ * The comments that act on the next line: ESLint, TypeScript, Prettier, Biome, deno lint, oxlint, istanbul and c8.
+ * Their tools accept them with or without a space after the comment's opening. The `-file`, `-all`, `-start` and
+ * `-end` forms act elsewhere and are not among them.
+ */
+const NEXT_LINE_DIRECTIVE =
+  /^(?:\/\/|\/\*\*?)\s*(?:eslint-disable-next-line|@ts-expect-error|@ts-ignore|prettier-ignore|biome-ignore|deno-lint-ignore|oxlint-disable-next-line|istanbul ignore next|c8 ignore next)(?![\w-])/;
+
+/** A trimmed line that is one next-line directive comment and nothing else (a block one ends the line). */
+function isDirective(line: string): boolean {
+  if (!NEXT_LINE_DIRECTIVE.test(line)) return false;
+  return line.startsWith('//') || line.indexOf('*/') === line.length - 2;
 }
