@@ -294,3 +294,14 @@ export const run = () => post(\`/platform/v1/apps/\${code}/assign\`, { business_
     expectLeftWithTodo("await fetch('/platform/v1/apps/' + code + '/' + 'assign', { method: 'POST', body: JSON.stringify({ directory_uid: d }) });\n");
   });
 });
+
+describe('calls that take a response callback are still found', () => {
+  it('jQuery and the request library', () => {
+    expectLeftWithTodo("$.post(`/platform/v1/apps/${code}/assign`, { directory_uid: d }, function () { done(); });\n", 'a.js');
+    expectLeftWithTodo("const request = require('request');\nrequest.post(`/platform/v1/apps/${code}/assign`, { form: { business_uid: b } }, (err) => done(err));\n", 'a.js');
+  });
+
+  it('a server route with a handler is still not a call', () => {
+    expectNotReported("import express from 'express';\nconst app = express();\napp.post('/platform/v1/apps/:id/assign', (req, res) => res.end());\n", 'a.js');
+  });
+});

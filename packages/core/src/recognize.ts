@@ -69,8 +69,9 @@ export function mayContainAssignCall(text: string, options: Pick<SourceContext['
 
 /** Recognizes one call. Returns undefined when it is not a call to the deprecated operation. */
 export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall | undefined {
-  // A call that passes a handler function defines a route on a server; it does not call one.
-  if (call.arguments.some((arg) => isFunction(arg) || isFunctionBinding(arg, ctx))) return undefined;
+  // A call that passes a handler function defines a route on a server; it does not call one. jQuery and the request
+  // library take a callback for the response.
+  if (call.arguments.some((arg) => isFunction(arg) || isFunctionBinding(arg, ctx)) && !takesCallback(call, ctx)) return undefined;
   const layout = layoutOf(call, ctx);
   if (layout === undefined) return undefined;
   if (layout.method === 'other') return undefined;
@@ -249,7 +250,7 @@ function layoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout
     if (owner !== undefined) return dynamicMethodLayout(call, owner.library);
   }
   if (callee.type === 'Super' || isNeverAClient(callee) || isTestOrMock(callee, ctx)) return undefined;
-  if (isJQuery(callee, ctx)) return jqueryLayout(call, callee, ctx);
+  if (callee.type === 'MemberExpression' && isJQuery(callee, ctx)) return jqueryLayout(call, callee, ctx);
   return shapeLayout(call, ctx);
 }
 
@@ -264,8 +265,18 @@ function typeArgumentsMayDescribeBody(call: TSESTree.CallExpression, client: Cli
   return client === 'unresolved' || client === 'configured';
 }
 
+/** Clients whose calls take a response callback: jQuery, the request library. */
+function takesCallback(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  const callee = unwrapTS(call.callee);
+  if (isJQuery(callee, ctx)) return true;
+  const root = callee.type === 'MemberExpression' ? unwrapTS(callee.object) : callee;
+  if (root.type !== 'Identifier') return false;
+  const module = moduleOf(root, ctx);
+  return module !== undefined && REQUEST_MODULES.has(module);
+}
+
 /** `$.post`, `jQuery.ajax`: the global jQuery, or one imported from 'jquery'. */
-function isJQuery(callee: TSESTree.Node, ctx: SourceContext): callee is TSESTree.MemberExpression {
+function isJQuery(callee: TSESTree.Node, ctx: SourceContext): boolean {
   if (callee.type !== 'MemberExpression') return false;
   const root = unwrapTS(callee.object);
   if (root.type !== 'Identifier') return false;
