@@ -305,3 +305,9 @@ describe('calls that take a response callback are still found', () => {
     expectNotReported("import express from 'express';\nconst app = express();\napp.post('/platform/v1/apps/:id/assign', (req, res) => res.end());\n", 'a.js');
   });
 });
+
+describe('an instance held in a let that keeps its first value', () => {
+  it('is the instance, with its options', () => {
+    expectLeftWithTodo("import axios from 'axios';\nlet api = axios.create({ headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });\nawait api.post(`/platform/v1/apps/${code}/assign`, { business_uid: b });\n");
+  });
+});

@@ -4,7 +4,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
-import { constInitOf, findVariable, importOf, isSingleUse, type VariableLike } from './scope.js';
+import { constInitOf, findVariable, importOf, isSingleUse, unchangedInitOf, type VariableLike } from './scope.js';
 import { calleePath, propertyOf, unwrapTS } from './syntax.js';
 
 export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch';
@@ -99,7 +99,7 @@ function resolveVariable(variable: VariableLike, ctx: SourceContext, depth: numb
     const library = MODULE_EXPORTS[imported.source]?.[imported.imported];
     return library === undefined ? undefined : { library, instance: false };
   }
-  const init = constInitOf(variable);
+  const init = unchangedInitOf(variable);
   return init === undefined ? undefined : resolveClient(init, ctx, depth + 1);
 }
 

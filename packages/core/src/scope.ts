@@ -51,13 +51,25 @@ export function usesOf(variable: VariableLike): readonly ReferenceLike[] {
 
 /** The `const x = <init>` of a variable, when it is exactly that and is never written again. */
 export function constInitOf(variable: VariableLike): TSESTree.Expression | undefined {
+  return initOf(variable, false);
+}
+
+/**
+ * The `<init>` of a `const`, or of a `let` or `var` that is never written again: what a value is, where a `let` that
+ * keeps its first value says as much as a `const` (which client an `api` is).
+ */
+export function unchangedInitOf(variable: VariableLike): TSESTree.Expression | undefined {
+  return initOf(variable, true);
+}
+
+function initOf(variable: VariableLike, anyKind: boolean): TSESTree.Expression | undefined {
   if (variable.defs.length !== 1) return undefined;
   const def = variable.defs[0];
   if (def?.type !== 'Variable') return undefined;
   const declarator = def.node as TSESTree.Node;
   const declaration = def.parent as TSESTree.Node | null | undefined;
   if (declarator.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier') return undefined;
-  if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') return undefined;
+  if (declaration?.type !== 'VariableDeclaration' || (!anyKind && declaration.kind !== 'const')) return undefined;
   if (variable.references.some((ref) => ref.isWrite() && !ref.init)) return undefined;
   return declarator.init ?? undefined;
 }
