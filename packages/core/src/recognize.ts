@@ -335,13 +335,8 @@ function isTestOrMock(callee: TSESTree.Node, ctx: SourceContext): boolean {
     node = unwrapTS(node.type === 'MemberExpression' ? node.object : node.callee);
   }
   if (node.type !== 'Identifier') return false;
-  const variable = findVariable(ctx.getScope(node), node.name);
-  if (variable === undefined) return TEST_GLOBALS.has(node.name);
-  const imported = importOf(variable);
-  if (imported !== undefined) return TEST_AND_MOCK_MODULES.has(imported.source);
-  const init = constInitOf(variable);
-  const required = init?.type === 'CallExpression' ? requiredModule(init) : undefined;
-  return required !== undefined && TEST_AND_MOCK_MODULES.has(required);
+  if (findVariable(ctx.getScope(node), node.name) === undefined) return TEST_GLOBALS.has(node.name);
+  return TEST_AND_MOCK_MODULES.has(moduleOf(node, ctx) ?? '');
 }
 
 function configuredClient(call: TSESTree.CallExpression, clients: readonly ClientConfig[]): ClientConfig | undefined {
@@ -715,8 +710,7 @@ function shapeLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallL
   if (call.arguments.length === 0 || call.arguments.some((a) => a.type === 'SpreadElement')) return undefined;
   const [url, second, third] = call.arguments as TSESTree.Expression[];
   // The request library sends GET unless told otherwise.
-  const fromRequest = callee.type === 'Identifier' && moduleOf(callee, ctx) !== undefined &&
-    REQUEST_MODULES.has(moduleOf(callee, ctx)!);
+  const fromRequest = callee.type === 'Identifier' && REQUEST_MODULES.has(moduleOf(callee, ctx) ?? '');
   const named: Method = member === null ? 'dynamic' : fromRequest ? 'default' : 'post';
   const unknown: CallLayout = {
     client: 'unresolved',
