@@ -106,24 +106,18 @@ describe('migrateText over fixtures/', () => {
     expect(migrateText(once, 'a.ts').output).toBe(once);
   });
 
-  it('puts the TODO above an eslint-disable-next-line comment, not between it and its line, and never twice', () => {
-    const text = "import axios from 'axios';\nexport function f(code, d) {\n  // eslint-disable-next-line no-undef\n  return axios.post(`/platform/v1/apps/${code}/assign`, { directory_uid: d, built_in: 'true' }, undef1);\n}\n";
-    const once = migrateText(text, 'a.js').output;
-    const lines = once.split('\n');
-    expect(lines[2]).toMatch(/^ {2}\/\/ TODO\(app-assignment\): /);
-    expect(lines[3]).toBe('  // eslint-disable-next-line no-undef');
-    expect(lines[4]).toMatch(/^ {2}return axios\.post\(/);
-    expect(migrateText(once, 'a.js').output).toBe(once);
-  });
-
-  it('puts the TODO above a /* eslint-disable-next-line */ block comment too, and never twice', () => {
-    const text = "import axios from 'axios';\nexport function f(code, d) {\n  /* eslint-disable-next-line no-undef */\n  return axios.post(`/platform/v1/apps/${code}/assign`, { directory_uid: d, built_in: 'true' }, undef1);\n}\n";
-    const once = migrateText(text, 'a.js').output;
-    const lines = once.split('\n');
-    expect(lines[2]).toMatch(/^ {2}\/\/ TODO\(app-assignment\): /);
-    expect(lines[3]).toBe('  /* eslint-disable-next-line no-undef */');
-    expect(migrateText(once, 'a.js').output).toBe(once);
-  });
+  it.each(['// eslint-disable-next-line no-undef', '/* eslint-disable-next-line no-undef */'])(
+    'puts the TODO above %s, not between it and its line, and never twice',
+    (directive) => {
+      const text = `import axios from 'axios';\nexport function f(code, d) {\n  ${directive}\n  return axios.post(\`/platform/v1/apps/\${code}/assign\`, { directory_uid: d, built_in: 'true' }, undef1);\n}\n`;
+      const once = migrateText(text, 'a.js').output;
+      const lines = once.split('\n');
+      expect(lines[2]).toMatch(/^ {2}\/\/ TODO\(app-assignment\): /);
+      expect(lines[3]).toBe(`  ${directive}`);
+      expect(lines[4]).toMatch(/^ {2}return axios\.post\(/);
+      expect(migrateText(once, 'a.js').output).toBe(once);
+    },
+  );
 
   it('keeps the byte order mark first when the TODO goes above line 1, and counts the column without it', () => {
     const plain = 'fetch("/platform/v1/apps/a/assign", { method: "POST", body: JSON.stringify({}) });\n';
