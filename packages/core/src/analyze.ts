@@ -10,6 +10,7 @@ import { type Reason, ReasonCode } from './reasons.js';
 import { type AssignCall, recognizeAssignCall } from './recognize.js';
 import { renderMigration, type TextEdit } from './render.js';
 import { forEachCall } from './syntax.js';
+import { settleWrappers } from './wrappers.js';
 
 /**
  * - `fix`: one exact rewrite (ESLint: a suggestion, or a fix with `autofix`; codemod: rewritten).
@@ -46,14 +47,14 @@ export function analyzeCall(node: TSESTree.CallExpression, ctx: SourceContext): 
     case 'manual':
       return { call, plan, outcome: 'manual', reasons: plan.reasons };
     case 'migrate': {
-      const edits = renderMigration(call, plan, ctx);
+      const edits = renderMigration(call, plan);
       if (edits === undefined) return { call, plan, outcome: 'manual', reasons: [{ code: ReasonCode.urlNotEditable }] };
       return { call, plan, outcome: plan.notes.length === 0 ? 'fix' : 'review', edits, reasons: plan.notes };
     }
     case 'choose': {
       const choices: Choice[] = [];
       for (const option of plan.options) {
-        const edits = renderMigration(call, option, ctx);
+        const edits = renderMigration(call, option);
         if (edits === undefined) return { call, plan, outcome: 'manual', reasons: plan.reasons };
         choices.push({ id: option.id, edits, notes: option.notes });
       }
@@ -62,12 +63,17 @@ export function analyzeCall(node: TSESTree.CallExpression, ctx: SourceContext): 
   }
 }
 
-/** Every deprecated call under a syntax tree, in source order. */
-export function analyzeProgram(program: TSESTree.Node, ctx: SourceContext): Finding[] {
+/**
+ * Every deprecated call under a syntax tree, in source order, settled: a function of the file that sends the request
+ * for its callers is migrated with all of them or not at all (see wrappers.ts). `settle: false` leaves that to a
+ * caller that settles the findings of many files together.
+ */
+export function analyzeProgram(program: TSESTree.Node, ctx: SourceContext, options: { settle?: boolean } = {}): Finding[] {
   const findings: Finding[] = [];
   forEachCall(program, (node) => {
     const finding = analyzeCall(node, ctx);
     if (finding !== undefined) findings.push(finding);
   });
-  return findings.sort((a, b) => a.call.node.range[0] - b.call.node.range[0]);
+  findings.sort((a, b) => a.call.node.range[0] - b.call.node.range[0]);
+  return options.settle === false ? findings : settleWrappers(findings);
 }

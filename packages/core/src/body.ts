@@ -5,9 +5,10 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
+import { valueOfName } from './follow.js';
 import type { BodyEntryFacts, BodyFacts, ValueClass } from './plan.js';
 import { ReasonCode } from './reasons.js';
-import { constInitOf, findVariable, isSingleUse, type VariableLike } from './scope.js';
+import { findVariable, isSingleUse, type VariableLike } from './scope.js';
 import { calleePath, isAsConst, isPure, staticKey, unwrapTS } from './syntax.js';
 
 /** How a client serializes the value it is given as the body. */
@@ -25,6 +26,8 @@ export interface BodyObject {
   readonly via: readonly VariableLike[];
   /** A type annotation or assertion (other than `as const`) describes the deprecated body. */
   readonly typed: boolean;
+  /** The file the object is written in (a caller's, when the body was passed to a followed function). */
+  readonly ctx: SourceContext;
 }
 
 export type BodyRead =
@@ -58,15 +61,18 @@ export function readBody(
   switch (expr.type) {
     case 'ObjectExpression':
       if (!encoding.objectIsJson) return unreadable(ReasonCode.bodyDynamic);
-      return readObject({ object: expr, via, typed: isTyped }, ctx);
+      return readObject({ object: expr, via, typed: isTyped, ctx }, ctx);
     case 'Identifier': {
-      if (expr.name === 'undefined') return { kind: 'none', facts: { kind: 'none' } };
-      const variable = findVariable(ctx.getScope(expr), expr.name);
-      const init = variable === undefined ? undefined : constInitOf(variable);
-      if (variable === undefined || init === undefined) return unreadable(ReasonCode.bodyDynamic);
+      const name = valueOfName(expr, ctx);
+      if (name.kind === 'global') return expr.name === 'undefined' ? { kind: 'none', facts: { kind: 'none' } } : unreadable(ReasonCode.bodyDynamic);
+      if (name.kind === 'absent') return { kind: 'none', facts: { kind: 'none' } };
+      if (name.kind !== 'const' && name.kind !== 'argument') return unreadable(ReasonCode.bodyDynamic);
       // Used anywhere else (a later `body.x = ...`, a log line, another module), it cannot be read or rewritten alone.
-      if (!isSingleUse(variable)) return unreadable(ReasonCode.bodyMutated);
-      return readBody(init, ctx, encoding, [...via, variable], isTyped || declaredWithType(variable), depth + 1);
+      if (!isSingleUse(name.variable)) return unreadable(ReasonCode.bodyMutated);
+      // A caller's argument is written at the caller: what leads to it starts there.
+      const path = name.kind === 'argument' ? [] : [...via, name.variable];
+      const typedHere = isTyped || declaredWithType(name.variable) || (name.kind === 'argument' && parameterTypeIsNarrow(name.variable));
+      return readBody(name.value.node, name.value.ctx, encoding, path, typedHere, depth + 1);
     }
     case 'CallExpression': {
       const path = calleePath(expr.callee);
@@ -94,6 +100,22 @@ function declaredWithType(variable: VariableLike): boolean {
   const declarator = variable.defs[0]?.node as TSESTree.Node | undefined;
   return declarator?.type === 'VariableDeclarator' && declarator.id.type === 'Identifier' &&
     declarator.id.typeAnnotation !== undefined;
+}
+
+/**
+ * A parameter whose declared type would not take the v3 body (any type but `unknown`, `any`, `object` and records of
+ * `unknown` or `any`): the caller's object cannot be rewritten without the type.
+ */
+function parameterTypeIsNarrow(variable: VariableLike): boolean {
+  const name = variable.defs[0]?.name as TSESTree.Node | undefined;
+  if (name?.type !== 'Identifier' || name.typeAnnotation === undefined) return false;
+  const type = name.typeAnnotation.typeAnnotation;
+  if (type.type === 'TSUnknownKeyword' || type.type === 'TSAnyKeyword' || type.type === 'TSObjectKeyword') return false;
+  if (type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && type.typeName.name === 'Record') {
+    const value = type.typeArguments?.params[1];
+    return !(value?.type === 'TSUnknownKeyword' || value?.type === 'TSAnyKeyword');
+  }
+  return true;
 }
 
 function readObject(body: BodyObject, ctx: SourceContext): BodyRead {
@@ -127,12 +149,15 @@ export function classifyValue(node: TSESTree.Node, ctx?: SourceContext): ValueCl
       return { kind: 'dynamic' };
     case 'Identifier': {
       if (ctx === undefined) return { kind: 'dynamic' };
-      const variable = findVariable(ctx.getScope(expr), expr.name);
-      if (expr.name === 'undefined' && variable === undefined) return { kind: 'nullish' };
-      const init = variable === undefined ? undefined : constInitOf(variable);
-      if (init !== undefined && (init.type === 'Literal' || init.type === 'TemplateLiteral')) {
-        return classifyValue(init);
+      const name = valueOfName(expr, ctx);
+      if (name.kind === 'global') return expr.name === 'undefined' ? { kind: 'nullish' } : { kind: 'dynamic' };
+      if (name.kind === 'absent') return { kind: 'nullish' };
+      if (name.kind === 'const') {
+        const init = name.value.node;
+        return init.type === 'Literal' || init.type === 'TemplateLiteral' ? classifyValue(init) : { kind: 'dynamic' };
       }
+      // A caller's argument is what the parameter holds, whatever it is written as there.
+      if (name.kind === 'argument') return classifyValue(name.value.node, name.value.ctx);
       return { kind: 'dynamic' };
     }
     default:

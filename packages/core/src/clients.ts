@@ -3,8 +3,9 @@
  * `fetch`), never by its name alone. The client decides where a call keeps its URL, method and body.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { SourceContext } from './context.js';
-import { constInitOf, findVariable, importOf, isSingleUse, unchangedInitOf, type VariableLike } from './scope.js';
+import type { Bound, SourceContext } from './context.js';
+import { valueOfName } from './follow.js';
+import { constInitOf, findVariable, importOf, isSingleUse, type VariableLike } from './scope.js';
 import { calleePath, propertyOf, unwrapTS } from './syntax.js';
 
 export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch';
@@ -13,8 +14,8 @@ export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch'
 export interface ClientRef {
   readonly library: Library;
   readonly instance: boolean;
-  /** The instance's base URL (axios/ofetch `baseURL`, got/ky `prefixUrl`), when it has one. */
-  readonly base?: TSESTree.Node;
+  /** The instance's base URL (axios/ofetch `baseURL`, got/ky `prefixUrl`), when it has one, where it is written. */
+  readonly base?: Bound;
   /**
    * The options every instance on the way was made with, outermost first (`axios.create(config)`, then
    * `api.extend(more)`): they may set the method, headers or query parameters of every call. 'unknown' when the
@@ -63,7 +64,7 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
       const library = GLOBAL_CLIENTS[expr.name];
       return library === undefined ? undefined : { library, instance: false };
     }
-    return resolveVariable(variable, ctx, depth);
+    return resolveVariable(variable, expr, ctx, depth);
   }
   if (expr.type === 'MemberExpression' && !expr.computed && expr.property.type === 'Identifier') {
     // globalThis.fetch, window.fetch
@@ -93,14 +94,16 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
   return undefined;
 }
 
-function resolveVariable(variable: VariableLike, ctx: SourceContext, depth: number): ClientRef | undefined {
+function resolveVariable(variable: VariableLike, id: TSESTree.Identifier, ctx: SourceContext, depth: number): ClientRef | undefined {
   const imported = importOf(variable);
   if (imported !== undefined) {
     const library = MODULE_EXPORTS[imported.source]?.[imported.imported];
-    return library === undefined ? undefined : { library, instance: false };
+    if (library !== undefined) return { library, instance: false };
   }
-  const init = unchangedInitOf(variable);
-  return init === undefined ? undefined : resolveClient(init, ctx, depth + 1);
+  // A const in this file, or (with facts from other files) the instance another module of the program exports.
+  const value = valueOfName(id, ctx, true);
+  if (value.kind !== 'const' && value.kind !== 'imported') return undefined;
+  return resolveClient(value.value.node, value.value.ctx, depth + 1);
 }
 
 /** `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create(...)`, `api.extend(...)`. */
@@ -113,8 +116,8 @@ function instanceFrom(call: TSESTree.CallExpression, ctx: SourceContext, depth: 
   if (factory === undefined || !factory.methods.includes(callee.property.name)) return undefined;
   const config = call.arguments[0];
   const ref = config === undefined || config.type === 'SpreadElement' ? undefined : objectOf(config, ctx);
-  const base = ref === undefined ? undefined : propertyOf(ref.object, factory.base)?.value;
-  const inherited = base ?? parent.base;
+  const baseNode = ref === undefined ? undefined : propertyOf(ref.object, factory.base)?.value;
+  const inherited = baseNode === undefined ? parent.base : { node: baseNode, ctx: ref!.ctx };
   const own: readonly (ObjectRef | 'unknown')[] = config === undefined ? [] : [ref ?? 'unknown'];
   const defaults = [...(parent.defaults ?? []), ...own];
   return {
@@ -145,26 +148,33 @@ function resolveModuleValue(node: TSESTree.Node, ctx: SourceContext): string | u
   return init?.type === 'CallExpression' ? requiredModule(init) : undefined;
 }
 
-/** An object literal, directly or through consts; `via` names the consts, so a caller can tell if it is shared. */
+/**
+ * An object literal, directly or through consts (or a parameter bound to a caller's argument); `via` names them, so a
+ * caller can tell if it is shared. `ctx` is the file the literal is written in.
+ */
 export interface ObjectRef {
   readonly object: TSESTree.ObjectExpression;
   readonly via: readonly VariableLike[];
+  readonly ctx: SourceContext;
+  /** Reached through an import: other modules may use it too. */
+  readonly exported?: true;
 }
 
-export function objectOf(node: TSESTree.Node, ctx: SourceContext, via: readonly VariableLike[] = []): ObjectRef | undefined {
+export function objectOf(node: TSESTree.Node, ctx: SourceContext, via: readonly VariableLike[] = [], exported = false): ObjectRef | undefined {
   const expr = unwrapTS(node);
-  if (expr.type === 'ObjectExpression') return { object: expr, via };
+  if (expr.type === 'ObjectExpression') return { object: expr, via, ctx, ...(exported ? { exported: true as const } : {}) };
   if (expr.type === 'Identifier' && via.length < MAX_DEPTH) {
-    const variable = findVariable(ctx.getScope(expr), expr.name);
-    const init = variable === undefined ? undefined : constInitOf(variable);
-    return init === undefined || variable === undefined ? undefined : objectOf(init, ctx, [...via, variable]);
+    const name = valueOfName(expr, ctx);
+    if (name.kind === 'const' || name.kind === 'argument' || name.kind === 'imported') {
+      return objectOf(name.value.node, name.value.ctx, [...via, name.variable], exported || name.kind === 'imported');
+    }
   }
   return undefined;
 }
 
 /** True when an object reached through consts is also used elsewhere, so editing it would change other code. */
 export function isShared(ref: ObjectRef): boolean {
-  return ref.via.some((variable) => !isSingleUse(variable));
+  return ref.exported === true || ref.via.some((variable) => !isSingleUse(variable));
 }
 
 /** True for callees that are certainly not HTTP clients: loggers, assertions, routers, caches, the console. */

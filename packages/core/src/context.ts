@@ -4,7 +4,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { PlanOptions } from './plan.js';
-import type { ScopeLike } from './scope.js';
+import type { ScopeLike, VariableLike } from './scope.js';
 
 /** A function or method the user's code calls the deprecated operation through. */
 export interface ClientConfig {
@@ -33,8 +33,40 @@ export interface AnalysisOptions extends PlanOptions {
 
 export const DEFAULT_ANALYSIS_OPTIONS: AnalysisOptions = { builtIn: 'keep', clients: [], routes: [] };
 
+/** A node, with the context of the file it belongs to: what crosses from one file (or one call) to another. */
+export interface Bound {
+  readonly node: TSESTree.Node;
+  readonly ctx: SourceContext;
+}
+
+/**
+ * Facts from other files. Per-file analysis has none; a project analysis (a program, a ts-morph project, an ESLint
+ * run with type information) supplies them. Core asks only in plain terms ("what does this import stand for?"), so it
+ * does not depend on where the answer comes from.
+ */
+export interface ProjectFacts {
+  /**
+   * What the name `imported` ('default', or a named export) of the module `source`, imported by the file of `from`,
+   * stands for: the exported declaration's value (a function, a class, a variable's initializer), with the context of
+   * its file. Undefined for packages and for anything the project cannot see.
+   */
+  resolveImport(source: string, imported: string, from: SourceContext): Bound | undefined;
+}
+
+/**
+ * While a call is followed into the function it calls, each parameter of that function stands for the argument the
+ * call passes (in the caller's context). An absent argument is bound to `undefined`.
+ */
+export type Bindings = ReadonlyMap<VariableLike, Bound | 'absent'>;
+
 export interface SourceContext {
   readonly text: string;
+  /** The file's id in a project analysis (a project-relative path): edits and reports name it. Absent per file. */
+  readonly file?: string;
+  /** Facts from other files; absent in per-file analysis. */
+  readonly project?: ProjectFacts;
+  /** Parameters bound to a caller's arguments; absent outside a followed call. */
+  readonly bindings?: Bindings;
   readonly comments: readonly TSESTree.Comment[];
   /** String tokens decide the file's quote style; optional, single quotes without them. */
   readonly tokens?: readonly TSESTree.Token[];

@@ -10,11 +10,13 @@
 export * from './contract.js';
 export * from './reasons.js';
 export * from './plan.js';
-export type { AnalysisOptions, ClientConfig, RouteConfig, SourceContext } from './context.js';
+export type { AnalysisOptions, Bindings, Bound, ClientConfig, ProjectFacts, RouteConfig, SourceContext } from './context.js';
 export { DEFAULT_ANALYSIS_OPTIONS } from './context.js';
 export { OPTIONS_SCHEMA_PROPERTIES, validateOptions, type OptionsInput } from './options.js';
 export type { ScopeLike, VariableLike, DefinitionLike, ReferenceLike } from './scope.js';
-export { type AssignCall, type AppCodeSource, type ClientKind, mayContainAssignCall, recognizeAssignCall } from './recognize.js';
+export { type AssignCall, type AppCodeSource, type ClientKind, mayContainAssignCall, recognizeAssignCall, type ViaStep } from './recognize.js';
 export { applyEdits, renderMigration, renderTodo, type TextEdit, type TodoPeers } from './render.js';
 export { analyzeCall, analyzeProgram, type Choice, type Finding, type Outcome } from './analyze.js';
 export { enclosingStatement, forEachCall } from './syntax.js';
+export { type FunctionUses, nameOf, placeOf, settleWrappers, usesInFile } from './wrappers.js';
+export { calledFunction, type CalledFunction, valueOfName, type NameValue } from './follow.js';

@@ -33,6 +33,7 @@ export const ReasonCode = {
   // The call itself.
   urlPrefixInBase: 'url-prefix-in-base',
   urlNotEditable: 'url-not-editable',
+  urlBuiltByFunction: 'url-built-by-function',
   methodDynamic: 'method-dynamic',
   clientUnknown: 'client-unknown',
   clientSdk: 'client-sdk',
@@ -40,6 +41,11 @@ export const ReasonCode = {
   bodyTyped: 'body-typed',
   routeWithoutV3: 'route-without-v3',
   sideEffects: 'side-effects',
+  // Calls that send the request through a function of the program (a wrapper): all of its callers, or none.
+  wrapperHeldBack: 'wrapper-held-back',
+  wrapperCallersUnknown: 'wrapper-callers-unknown',
+  wrapperCallers: 'wrapper-callers',
+  wrapperCallersDiffer: 'wrapper-callers-differ',
 } as const;
 export type ReasonCode = (typeof ReasonCode)[keyof typeof ReasonCode];
 
@@ -94,6 +100,8 @@ const MESSAGES: Record<ReasonCode, (key: string) => string> = {
     'the app code is not in scope where the body object is declared; migrate by hand',
   'url-prefix-in-base': () =>
     `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${V3_ASSIGN.path} by hand`,
+  'url-built-by-function': () =>
+    `the URL is built by a function that other code may call too; make that function build ${V3_ASSIGN.path} for this call, or migrate by hand`,
   'url-not-editable': () =>
     'the URL is built where it cannot be rewritten safely (a shared constant, escapes, or a query string); migrate by hand',
   'method-dynamic': () =>
@@ -109,6 +117,14 @@ const MESSAGES: Record<ReasonCode, (key: string) => string> = {
     'the call uses a configured route that has no v3Path; set v3Path in the configuration or migrate by hand',
   'side-effects': (key) =>
     `the value of ${key} has side effects and would be dropped; migrate by hand`,
+  'wrapper-held-back': (key) =>
+    `the request is sent by a function that other calls use too, and the call at ${key} cannot be migrated exactly; that function and all its callers are migrated together or not at all, so migrate them by hand (or make that call exact first)`,
+  'wrapper-callers-unknown': () =>
+    'the request is sent by a function used where its calls cannot all be seen (exported beyond what was analysed, or passed around as a value); it is never rewritten automatically, so migrate it by hand',
+  'wrapper-callers-differ': (key) =>
+    `the request is sent by a function that other calls use too, and this call and the call at ${key} need different rewrites of it; migrate them together by hand`,
+  'wrapper-callers': (key) =>
+    `this request is sent for the callers of this function, and not all of them can be migrated exactly (the first at ${key}; each caller has a TODO that says why); migrate them together by hand`,
 };
 
 /** The reason in plain words, as the ESLint message and the TODO comment show it. */

@@ -7,8 +7,9 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type BodyEncoding, type BodyObject, readBody, type BodyRead, unreadable } from './body.js';
 import { type ClientRef, isNeverAClient, isShared, type Library, objectOf, type ObjectRef, requiredModule, resolveClient } from './clients.js';
-import type { ClientConfig, SourceContext } from './context.js';
+import type { Bound, ClientConfig, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, DEPRECATED_KEYS } from './contract.js';
+import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, valueOfName } from './follow.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { constInitOf, findVariable, importOf, isNeverReassigned } from './scope.js';
@@ -20,20 +21,35 @@ export type ClientKind = Library | 'configured' | 'unresolved';
 /** Where the app code goes in the new body: a literal value, or the source text of an expression. */
 export type AppCodeSource =
   | { readonly kind: 'literal'; readonly value: string }
-  | { readonly kind: 'expression'; readonly node: TSESTree.Node };
+  | { readonly kind: 'expression'; readonly node: TSESTree.Node; readonly ctx: SourceContext };
+
+/** A place on the way from a reported call to the request it sends: the call inside a followed function. */
+export interface ViaStep {
+  readonly node: TSESTree.CallExpression;
+  readonly ctx: SourceContext;
+  /** The function followed into, which holds `node`. */
+  readonly fn: TSESTree.FunctionLike;
+}
 
 /** One recognized deprecated call. */
 export interface AssignCall {
   /** The call to report (for a superagent chain, the `.post(url)` call). */
   readonly node: TSESTree.CallExpression;
+  /** The context of the file that holds `node`. */
+  readonly ctx: SourceContext;
   readonly client: ClientKind;
   /** What the planner needs. */
   readonly facts: CallFacts;
-  /** The URL edit, when the URL can be rewritten. */
-  readonly urlEdit?: { readonly range: readonly [number, number]; readonly text: string };
+  /** The URL edit, when the URL can be rewritten, in the file that spells the URL. */
+  readonly urlEdit?: { readonly range: readonly [number, number]; readonly text: string; readonly ctx: SourceContext };
   /** The body object to replace, when there is one. */
   readonly body?: BodyObject;
   readonly appCode?: AppCodeSource;
+  /**
+   * When the call sends the request through functions of the program (a wrapper, a request helper): the calls inside
+   * them, outermost first, down to the one that sends it. Empty for a direct call.
+   */
+  readonly via: readonly ViaStep[];
 }
 
 type Method = 'post' | 'other' | 'dynamic' | 'default';
@@ -44,7 +60,7 @@ interface CallLayout {
   readonly url: TSESTree.Node | undefined;
   /** The URL sits in an options object other code shares: it cannot be edited for this call. */
   readonly urlShared?: boolean;
-  readonly base?: TSESTree.Node;
+  readonly base?: Bound;
   readonly method: Method;
   readonly body: BodyRead;
   readonly obstacles?: readonly Reason[];
@@ -72,15 +88,21 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   // A call that passes a handler function defines a route on a server; it does not call one. jQuery and the request
   // library take a callback for the response.
   if (call.arguments.some((arg) => isFunction(arg) || isFunctionBinding(arg, ctx)) && !takesCallback(call, ctx)) return undefined;
-  const layout = layoutOf(call, ctx);
+  let layout = clientLayoutOf(call, ctx);
+  if (layout === undefined) {
+    // A function of the program: what it sends, read with its parameters bound to this call's arguments.
+    const followed = follow(call, ctx);
+    if (followed !== 'not-followed') return followed;
+    layout = otherLayoutOf(call, ctx);
+  }
   if (layout === undefined) return undefined;
   if (layout.method === 'other') return undefined;
-  if (layout.appCodeArg !== undefined) return sdkCall(call, layout);
+  if (layout.appCodeArg !== undefined) return sdkCall(call, { ...layout, ctx });
   if (layout.url === undefined) return undefined;
 
   let pieces = readUrl(layout.url, ctx, layout.urlShared === true ? null : layout.url);
-  if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base, ctx, null), pieces);
-  const match = matchRoute(pieces, routesOf(ctx), ctx.text);
+  if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces);
+  const match = matchRoute(pieces, routesOf(ctx));
   if (match === undefined) return undefined;
   // Without a method the clients send GET: that is not the deprecated operation.
   if (layout.method === 'default') return undefined;
@@ -93,12 +115,15 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   if (body?.typed === true || (body !== undefined && typeArgumentsMayDescribeBody(call, layout.client))) {
     obstacles.push({ code: ReasonCode.bodyTyped });
   }
-  if (hasCommentInside(ctx, body?.object.range, match.edit.ok ? match.edit.range : undefined)) {
+  if (hasCommentInside(body === undefined ? undefined : { range: body.object.range, ctx: body.ctx },
+    match.edit.ok ? { range: match.edit.range, ctx: match.edit.ctx } : undefined)) {
     obstacles.push({ code: ReasonCode.commentsInside });
   }
 
-  const { facts: appId, source: appCode } = appIdOf(match.id, ctx);
-  const scoped = appCode === undefined || body === undefined ? true : appCodeCanMove(appCode, body, call, ctx);
+  const { facts: appId, sources } = appIdOf(match.id);
+  // The first way to name the app code that means the same where the body object is written.
+  const appCode = body === undefined ? sources[0] : sources.find((source) => appCodeCanMove(source, body, call));
+  const scoped = sources.length === 0 || body === undefined || appCode !== undefined;
   const facts: CallFacts = {
     appId,
     body: layout.body.facts,
@@ -106,16 +131,50 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   };
   return {
     node: call,
+    ctx,
     client: layout.client,
     facts,
-    ...(match.edit.ok ? { urlEdit: { range: match.edit.range, text: match.edit.text } } : {}),
+    ...(match.edit.ok ? { urlEdit: { range: match.edit.range, text: match.edit.text, ctx: match.edit.ctx } } : {}),
     ...(body === undefined ? {} : { body }),
     ...(appCode === undefined ? {} : { appCode }),
+    via: [],
   };
 }
 
+/**
+ * Follows a call of a function of the program into the function: the request its own body sends, read with its
+ * parameters bound to this call's arguments, is what this call sends. The result is final when the function sends a
+ * request through a client this analysis knows (or through another function it follows): a deprecated one makes this
+ * call a site (its `via` says where the request is made); any other request (`axios.put`) means this call is none.
+ * 'not-followed' when the callee is no such function, or its body shows no request: then the call is read as before.
+ */
+function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall | undefined | 'not-followed' {
+  const target = calledFunction(call.callee, ctx);
+  if (target === undefined || following.has(target.fn) || following.size >= MAX_FOLLOW_DEPTH) return 'not-followed';
+  const inner = contextForCall(target, call, ctx);
+  following.add(target.fn);
+  try {
+    let sendsRequest = false;
+    for (const own of ownCalls(target.fn)) {
+      const found = recognizeAssignCall(own, inner);
+      if (found !== undefined) {
+        return { ...found, node: call, ctx, via: [{ node: own, ctx: inner, fn: target.fn }, ...found.via] };
+      }
+      sendsRequest ||= clientLayoutOf(own, inner) !== undefined || calledFunction(own.callee, inner) !== undefined;
+    }
+    return sendsRequest ? undefined : 'not-followed';
+  } finally {
+    following.delete(target.fn);
+  }
+}
+
+/** The functions being followed right now: a recursive function is not followed into itself. */
+const following = new Set<TSESTree.FunctionLike>();
+
 function urlReason(reason: Extract<RouteMatch['edit'], { ok: false }>['reason']): Reason['code'] {
   switch (reason) {
+    case 'url-built-by-function':
+      return ReasonCode.urlBuiltByFunction;
     case 'url-prefix-in-base':
       return ReasonCode.urlPrefixInBase;
     case 'route-without-v3':
@@ -146,38 +205,64 @@ function isFunctionBinding(arg: TSESTree.Node, ctx: SourceContext): boolean {
   return variable?.defs.some((def) => def.type === 'FunctionName') ?? false;
 }
 
-/** The `{id}` as planner facts, and where the renderer takes the app code from. */
-function appIdOf(id: IdPieces, ctx: SourceContext): { facts: AppIdFacts; source?: AppCodeSource } {
+/**
+ * The `{id}` as planner facts, and the ways the renderer may name the app code in the new body, outermost first: the
+ * names that lead to a static value (a const, a parameter and the caller's argument bound to it) and then the value.
+ */
+function appIdOf(id: IdPieces): { facts: AppIdFacts; sources: AppCodeSource[] } {
   switch (id.kind) {
     case 'composite':
-      return { facts: { kind: 'composite' } };
+      return { facts: { kind: 'composite' }, sources: [] };
     case 'text': {
       let value: string;
       try {
         value = decodeURIComponent(id.value);
       } catch {
-        return { facts: { kind: 'composite' } };
+        return { facts: { kind: 'composite' }, sources: [] };
       }
-      if (id.viaConstant !== undefined && id.value === value) {
-        return { facts: { kind: 'static', value }, source: { kind: 'expression', node: id.viaConstant } };
+      const literal: AppCodeSource = { kind: 'literal', value };
+      if (id.names !== undefined && id.value === value) {
+        return { facts: { kind: 'static', value }, sources: [...id.names.map(namedSource), literal] };
       }
-      return { facts: { kind: 'static', value }, source: { kind: 'literal', value } };
+      return { facts: { kind: 'static', value }, sources: [literal] };
     }
     case 'expr': {
       const expr = unwrapTS(id.node);
       if (expr.type === 'CallExpression' && calleePath(expr.callee) === 'encodeURIComponent' &&
-        findVariable(ctx.getScope(expr), 'encodeURIComponent') === undefined && expr.arguments.length === 1) {
+        findVariable(id.ctx.getScope(expr), 'encodeURIComponent') === undefined && expr.arguments.length === 1) {
         const inner = expr.arguments[0]!;
         return {
           facts: { kind: 'expression', pure: isNameOrMemberChain(unwrapTS(inner)) && isPure(inner), encoded: true },
-          source: { kind: 'expression', node: inner },
+          sources: boundChain(inner, id.ctx),
         };
       }
       // Only a name or a member chain is the code as it stands; `+code`, `a ?? b`, `f()` compute it.
       const movable = isNameOrMemberChain(expr) && isPure(expr);
-      return { facts: { kind: 'expression', pure: movable, encoded: false }, source: { kind: 'expression', node: id.node } };
+      return { facts: { kind: 'expression', pure: movable, encoded: false }, sources: boundChain(id.node, id.ctx) };
     }
   }
+}
+
+/**
+ * An expression, then, while it is a parameter bound to a caller's argument that is a plain name or member chain, that
+ * argument: the caller may have to name the app code where the function's parameter means nothing.
+ */
+function boundChain(node: TSESTree.Node, ctx: SourceContext): AppCodeSource[] {
+  const chain: AppCodeSource[] = [{ kind: 'expression', node, ctx }];
+  for (let current = unwrapTS(node), at = ctx; current.type === 'Identifier' && chain.length <= MAX_FOLLOW_DEPTH;) {
+    const name = valueOfName(current, at);
+    if (name.kind !== 'argument') break;
+    const arg = unwrapTS(name.value.node);
+    if (!isNameOrMemberChain(arg) || !isPure(arg)) break;
+    chain.push({ kind: 'expression', node: name.value.node, ctx: name.value.ctx });
+    current = arg;
+    at = name.value.ctx;
+  }
+  return chain;
+}
+
+function namedSource(name: Bound): AppCodeSource {
+  return { kind: 'expression', node: name.node, ctx: name.ctx };
 }
 
 /**
@@ -185,11 +270,15 @@ function appIdOf(id: IdPieces, ctx: SourceContext): { facts: AppIdFacts; source?
  * same call as before. Where either sits in a const declared elsewhere (the body object, or the URL), the value is
  * read at another place and another time, so only a name that means the same there and is never reassigned moves.
  */
-function appCodeCanMove(source: AppCodeSource, body: BodyObject, call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+function appCodeCanMove(source: AppCodeSource, body: BodyObject, call: TSESTree.CallExpression): boolean {
   if (source.kind === 'literal') return true;
+  // The body is written in another file (or function) than the name: the name means nothing there.
+  if (source.ctx.text !== body.ctx.text || source.ctx.bindings !== body.ctx.bindings) return false;
+  const ctx = source.ctx;
   const bodyAtCall = body.via.length === 0;
   const codeAtCall = source.node.range[0] >= call.range[0] && source.node.range[1] <= call.range[1];
-  if (bodyAtCall && codeAtCall) return true;
+  const callOwnsBoth = bodyAtCall && codeAtCall && body.object.range[0] >= call.range[0] && body.object.range[1] <= call.range[1];
+  if (callOwnsBoth) return true;
   const expr = unwrapTS(source.node);
   if (expr.type !== 'Identifier') return false;
   const variable = findVariable(ctx.getScope(expr), expr.name);
@@ -207,16 +296,12 @@ function isNameOrMemberChain(node: TSESTree.Node): boolean {
   return node.type === 'MemberExpression' && isNameOrMemberChain(unwrapTS(node.object));
 }
 
-function hasCommentInside(
-  ctx: SourceContext,
-  ...ranges: (readonly [number, number] | undefined)[]
-): boolean {
-  return ctx.comments.some((comment) =>
-    ranges.some((range) => range !== undefined && comment.range[0] >= range[0] && comment.range[1] <= range[1]),
-  );
+function hasCommentInside(...spans: ({ range: readonly [number, number]; ctx: SourceContext } | undefined)[]): boolean {
+  return spans.some((span) => span !== undefined &&
+    span.ctx.comments.some((comment) => comment.range[0] >= span.range[0] && comment.range[1] <= span.range[1]));
 }
 
-function sdkCall(call: TSESTree.CallExpression, layout: CallLayout): AssignCall {
+function sdkCall(call: TSESTree.CallExpression, layout: CallLayout & { ctx: SourceContext }): AssignCall {
   const appCodeArg = layout.appCodeArg!;
   const value = unwrapTS(appCodeArg);
   const appId: AppIdFacts =
@@ -225,15 +310,18 @@ function sdkCall(call: TSESTree.CallExpression, layout: CallLayout): AssignCall 
       : { kind: 'expression', pure: isPure(value), encoded: false };
   return {
     node: call,
+    ctx: layout.ctx,
     client: 'configured',
     facts: { appId, body: layout.body.facts, obstacles: [{ code: ReasonCode.clientSdk }] },
+    via: [],
   };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Layouts: where each client keeps URL, method and body.
 
-function layoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
+/** A call of a configured client, of a client library or of an instance made from one. */
+function clientLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
   const configured = configuredClient(call, ctx.options.clients);
   if (configured !== undefined) return configuredLayout(call, configured, ctx);
 
@@ -249,6 +337,12 @@ function layoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout
     // axios[method](...): which method is not known here.
     if (owner !== undefined) return dynamicMethodLayout(call, owner.library);
   }
+  return undefined;
+}
+
+/** A callee that is no known client and no function the analysis follows: jQuery, or read by the shape of its arguments. */
+function otherLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
+  const callee = unwrapTS(call.callee);
   if (callee.type === 'Super' || isNeverAClient(callee) || isTestOrMock(callee, ctx)) return undefined;
   if (callee.type === 'MemberExpression' && isJQuery(callee, ctx)) return jqueryLayout(call, callee, ctx);
   return shapeLayout(call, ctx);
@@ -398,16 +492,16 @@ function optionsObstacles(options: ObjectRef | 'absent' | 'unknown', ctx: Source
   if (serializesObjects) {
     if (propertyOf(options.object, 'transformRequest') !== undefined) bodyReason = ReasonCode.bodyDynamic;
     const headers = propertyOf(options.object, 'headers');
-    const headerObject = headers === undefined ? undefined : objectOf(headers.value, ctx)?.object;
+    const headerObject = headers === undefined ? undefined : objectOf(headers.value, options.ctx)?.object;
     // axios also takes headers per method: `headers: { post: { 'Content-Type': ... }, common: { ... } }`.
     const perMethod = ['common', 'post'].map((key) => {
       const nested = headerObject === undefined ? undefined : propertyOf(headerObject, key);
-      return nested === undefined ? undefined : objectOf(nested.value, ctx)?.object;
+      return nested === undefined ? undefined : objectOf(nested.value, options.ctx)?.object;
     });
     for (const object of [headerObject, ...perMethod]) {
       for (const header of object?.properties ?? []) {
         if (header.type !== 'Property' || !/^content-type$/i.test(staticKey(header) ?? '')) continue;
-        const type = contentTypeOf(header.value, ctx);
+        const type = contentTypeOf(header.value, options.ctx);
         if (type === 'form') bodyReason = ReasonCode.bodyFormEncoded;
         else if (type === 'unknown' && bodyReason === undefined) bodyReason = ReasonCode.bodyDynamic;
       }
@@ -428,9 +522,10 @@ function staticString(node: TSESTree.Node | undefined, ctx: SourceContext, depth
   if (expr.type === 'Literal') return typeof expr.value === 'string' ? expr.value : undefined;
   if (expr.type === 'TemplateLiteral' && expr.expressions.length === 0) return expr.quasis[0]?.value.cooked ?? undefined;
   if (expr.type === 'Identifier') {
-    const variable = findVariable(ctx.getScope(expr), expr.name);
-    const init = variable === undefined ? undefined : constInitOf(variable);
-    return init === undefined ? undefined : staticString(init, ctx, depth + 1);
+    const name = valueOfName(expr, ctx);
+    return name.kind === 'const' || name.kind === 'argument' || name.kind === 'imported'
+      ? staticString(name.value.node, name.value.ctx, depth + 1)
+      : undefined;
   }
   return undefined;
 }
@@ -468,7 +563,7 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: So
   if (method === 'default') {
     for (const options of [...client.defaults].reverse()) {
       if (options === 'unknown') method = 'dynamic';
-      else if (propertyOf(options.object, 'method') !== undefined || !isPlainObject(options.object)) method = methodOf(options.object);
+      else if (propertyOf(options.object, 'method') !== undefined || !isPlainObject(options.object)) method = methodOf(options);
       else continue;
       break;
     }
@@ -480,15 +575,15 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: So
 /** Reads `options[key]` as the body; an options object shared with other code cannot be rewritten for this call. */
 function bodyIn(options: ObjectRef, key: string, ctx: SourceContext, encoding: BodyEncoding): BodyRead {
   const property = propertyOf(options.object, key);
-  if (property === undefined) return readBody(undefined, ctx, encoding);
+  if (property === undefined) return readBody(undefined, options.ctx, encoding);
   if (isShared(options)) return unreadable(ReasonCode.bodyMutated);
-  return readBody(property.value, ctx, encoding, options.via);
+  return readBody(property.value, options.ctx, encoding, options.via);
 }
 
 function methodIn(options: ObjectRef | 'absent' | 'unknown'): Method {
   if (options === 'absent') return 'default';
   if (options === 'unknown') return 'dynamic';
-  return methodOf(options.object);
+  return methodOf(options);
 }
 
 /** `fetch(url, init)`, `axios(config)`, `axios(url, config)`, `got(url, options)`, `ky(url, options)`, `ofetch(url, options)`. */
@@ -513,7 +608,7 @@ function callLayout(call: TSESTree.CallExpression, client: ClientRef, ctx: Sourc
           url: propertyOf(config.object, 'url')?.value,
           urlShared: isShared(config),
           ...baseOf(client, config, 'baseURL'),
-          method: plain ? methodOf(config.object) : 'dynamic',
+          method: plain ? methodOf(config) : 'dynamic',
           body: plain ? bodyIn(config, 'data', ctx, JSON_OBJECT) : unreadable(ReasonCode.bodyDynamic),
         };
         return withOptions(layout, plain ? config : 'unknown', ctx, true);
@@ -572,16 +667,23 @@ function bodyOf(
   return bodyIn(options, bodyKey, ctx, encoding);
 }
 
-function baseOf(client: ClientRef, options: ObjectRef | undefined, key: string): { base?: TSESTree.Node } {
+function baseOf(client: ClientRef, options: ObjectRef | undefined, key: string): { base?: Bound } {
   const local = options === undefined ? undefined : propertyOf(options.object, key)?.value;
-  const base = local ?? client.base;
+  const base = local === undefined ? client.base : { node: local, ctx: options!.ctx };
   return base === undefined ? {} : { base };
 }
 
-function methodOf(options: TSESTree.ObjectExpression): Method {
-  const property = propertyOf(options, 'method');
-  if (property === undefined) return isPlainObject(options) ? 'default' : 'dynamic';
-  const value = unwrapTS(property.value);
+function methodOf(options: ObjectRef): Method {
+  const property = propertyOf(options.object, 'method');
+  if (property === undefined) return isPlainObject(options.object) ? 'default' : 'dynamic';
+  let value = unwrapTS(property.value);
+  // A parameter of a followed function holds what its caller passed (`request('POST', path, body)`).
+  let ctx = options.ctx;
+  for (let name = value.type === 'Identifier' ? valueOfName(value, ctx) : undefined; name?.kind === 'argument';) {
+    value = unwrapTS(name.value.node);
+    ctx = name.value.ctx;
+    name = value.type === 'Identifier' ? valueOfName(value, ctx) : undefined;
+  }
   const text =
     value.type === 'Literal' && typeof value.value === 'string'
       ? value.value
@@ -721,7 +823,7 @@ function shapeLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallL
   };
   const options = optionsOf(second, ctx);
   if (typeof options === 'string') return unknown;
-  const method = propertyOf(options.object, 'method') === undefined ? named : methodOf(options.object);
+  const method = propertyOf(options.object, 'method') === undefined ? named : methodOf(options);
   const asForm = (layout: CallLayout): CallLayout =>
     verb !== name && layout.body.kind === 'object' ? { ...layout, body: unreadable(ReasonCode.bodyFormEncoded) } : layout;
   for (const key of ['json', 'data', 'body'] as const) {

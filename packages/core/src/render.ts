@@ -16,14 +16,18 @@ import { enclosingStatement } from './syntax.js';
 export interface TextEdit {
   readonly range: readonly [number, number];
   readonly text: string;
+  /** The file to edit, in a project analysis (its `SourceContext.file`); absent: the file analysed. */
+  readonly file?: string;
 }
 
 type Quote = "'" | '"';
 
 /** The edits that migrate `call` as `option` says; undefined when the call cannot be rewritten in place. */
-export function renderMigration(call: AssignCall, option: MigrationOption, ctx: SourceContext): TextEdit[] | undefined {
+export function renderMigration(call: AssignCall, option: MigrationOption): TextEdit[] | undefined {
   if (call.urlEdit === undefined || call.body === undefined || call.appCode === undefined) return undefined;
   const object = call.body.object;
+  // The object is written in the style of the file that holds it (a caller's, when it was passed to a wrapper).
+  const ctx = call.body.ctx;
   const quote = quoteOf(object, ctx);
   const assigneeProperty = object.properties.find(
     (p): p is TSESTree.Property => p.type === 'Property' && keyName(p) === option.body.assigneeFrom,
@@ -31,7 +35,7 @@ export function renderMigration(call: AssignCall, option: MigrationOption, ctx: 
   if (assigneeProperty === undefined) return undefined;
 
   const appCode =
-    call.appCode.kind === 'literal' ? stringLiteral(call.appCode.value, quote) : textOf(call.appCode.node, ctx);
+    call.appCode.kind === 'literal' ? stringLiteral(call.appCode.value, quote) : textOf(call.appCode.node, call.appCode.ctx);
   const entries: [string, string][] = [
     [V3Key.assigneeType, stringLiteral(option.body.assigneeType, quote)],
     [V3Key.assigneeUid, textOf(assigneeProperty.value, ctx)],
@@ -51,13 +55,17 @@ export function renderMigration(call: AssignCall, option: MigrationOption, ctx: 
     : `{${style.padded ? ' ' : ''}${properties.join(', ')}${style.trailingComma ? ',' : ''}${style.padded ? ' ' : ''}}`;
 
   const edits: TextEdit[] = [
-    { range: call.urlEdit.range, text: call.urlEdit.text },
-    { range: object.range, text },
+    { range: call.urlEdit.range, text: call.urlEdit.text, ...fileOf(call.urlEdit.ctx) },
+    { range: object.range, text, ...fileOf(ctx) },
   ];
   // The URL can sit inside the body's range only in code no client accepts; refuse rather than overlap.
   const [a, b] = [...edits].sort((x, y) => x.range[0] - y.range[0]);
-  if (a !== undefined && b !== undefined && a.range[1] > b.range[0]) return undefined;
+  if (a !== undefined && b !== undefined && a.file === b.file && a.range[1] > b.range[0]) return undefined;
   return edits;
+}
+
+function fileOf(ctx: SourceContext): { file?: string } {
+  return ctx.file === undefined ? {} : { file: ctx.file };
 }
 
 /** Applies non-overlapping edits to a text. */

@@ -7,9 +7,10 @@
  * whatever precedes the route (an origin, a base expression) stays.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { SourceContext } from './context.js';
+import type { Bound, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
-import { constInitOf, findVariable, isSingleUse, type VariableLike } from './scope.js';
+import { calledFunction, contextForCall, returnedExpression, valueOfName } from './follow.js';
+import { findVariable, isSingleUse, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
 
 /** Where a piece of text can be edited: at the call itself, or in the initializer of a const used only there. */
@@ -22,13 +23,20 @@ export type UrlPiece =
       /** The source offset of the first character of `value`, when the source spells it one to one. */
       readonly start: number | null;
       readonly region: Region;
+      /** The file the text is written in. */
+      readonly ctx: SourceContext;
       /** Set when the text is (part of) the value of a constant named at this place (a base constant). */
       readonly viaConstant?: TSESTree.Identifier;
       /**
-       * Set when the text is the whole value of the constant named here (`${APP}` with `const APP = 'crm'`), so that
-       * the name can stand for the text elsewhere. Never set for a piece of a longer constant (`const url = ...`).
+       * Set when the text is the whole value of the names that lead to it, outermost first (`${APP}` with
+       * `const APP = 'crm'`; a parameter bound to a caller's `'crm'`), so that a name can stand for the text
+       * elsewhere. Never set for a piece of a longer constant (`const url = ...`).
        */
-      readonly wholeConstant?: TSESTree.Identifier;
+      readonly whole?: readonly Bound[];
+      /** With `whole`: where the outermost name is written, which an edit around it removes with it. */
+      readonly at?: Region;
+      /** Set when the text comes from what a function of the program returns (a URL builder): `assignAppUrl(code)`. */
+      readonly builtBy?: TSESTree.CallExpression;
       /** Set when the text comes from a client's base URL (axios baseURL, ky/got prefixUrl). */
       readonly fromClientBase?: true;
       /** The string literal or template literal that spells the text. */
@@ -36,7 +44,7 @@ export type UrlPiece =
       /** The text of a number: `+` with another number adds, it does not join. */
       readonly numeric?: true;
     }
-  | { readonly kind: 'expr'; readonly node: TSESTree.Expression; readonly region: Region };
+  | { readonly kind: 'expr'; readonly node: TSESTree.Expression; readonly region: Region; readonly ctx: SourceContext };
 
 const MAX_DEPTH = 8;
 
@@ -45,15 +53,15 @@ const MAX_DEPTH = 8;
  */
 export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region = node, depth = 0): UrlPiece[] {
   const expr = unwrapTS(node);
-  if (depth > MAX_DEPTH) return [{ kind: 'expr', node: expr as TSESTree.Expression, region }];
+  if (depth > MAX_DEPTH) return [{ kind: 'expr', node: expr as TSESTree.Expression, region, ctx }];
   switch (expr.type) {
     case 'Literal': {
       if (typeof expr.value === 'string') {
         const exact = expr.raw.slice(1, -1) === expr.value;
-        return [{ kind: 'text', value: expr.value, start: exact ? expr.range[0] + 1 : null, region, owner: expr }];
+        return [{ kind: 'text', value: expr.value, start: exact ? expr.range[0] + 1 : null, region, ctx, owner: expr }];
       }
       if (typeof expr.value === 'number') {
-        return [{ kind: 'text', value: String(expr.value), start: null, region, numeric: true }];
+        return [{ kind: 'text', value: String(expr.value), start: null, region, ctx, numeric: true }];
       }
       break;
     }
@@ -62,9 +70,9 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       expr.quasis.forEach((quasi, i) => {
         const exact = quasi.value.raw === quasi.value.cooked;
         if (quasi.value.cooked === null) {
-          pieces.push({ kind: 'expr', node: expr, region: null });
+          pieces.push({ kind: 'expr', node: expr, region: null, ctx });
         } else if (quasi.value.cooked !== '') {
-          pieces.push({ kind: 'text', value: quasi.value.cooked, start: exact ? quasi.range[0] + 1 : null, region, owner: expr });
+          pieces.push({ kind: 'text', value: quasi.value.cooked, start: exact ? quasi.range[0] + 1 : null, region, ctx, owner: expr });
         }
         const inner = expr.expressions[i];
         if (inner !== undefined) pieces.push(...readUrl(inner, ctx, region, depth + 1));
@@ -82,20 +90,34 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       break;
     }
     case 'Identifier': {
-      const variable = findVariable(ctx.getScope(expr), expr.name);
-      const init = variable === undefined ? undefined : constInitOf(variable);
-      if (variable !== undefined && init !== undefined) {
-        // A const used only here can be edited where it is declared; a shared one cannot.
-        const innerRegion = isSingleUse(variable) ? init : null;
-        const inner = readUrl(init, ctx, innerRegion, depth + 1);
-        // A const that holds no known text (`const code = app.code`) stays the expression it is named by here.
-        if (!inner.some((piece) => piece.kind === 'text')) break;
-        const whole = inner.length === 1;
-        return inner.map((piece) => (piece.kind === 'text'
-          ? whole ? { ...piece, viaConstant: expr, wholeConstant: expr } : { ...piece, viaConstant: expr }
-          : piece));
+      const name = valueOfName(expr, ctx);
+      let inner: UrlPiece[] | undefined;
+      // A const used only here can be edited where it is declared; a shared one cannot. The same holds for a
+      // caller's argument bound to a parameter: it is written at the caller, and edited there only when the
+      // function reads the parameter here alone. A value another module exports is never edited for one call.
+      if (name.kind === 'const' || name.kind === 'argument') {
+        const innerRegion = isSingleUse(name.variable) ? name.value.node : null;
+        inner = readUrl(name.value.node, name.value.ctx, innerRegion, depth + 1);
+      } else if (name.kind === 'imported') {
+        inner = readUrl(name.value.node, name.value.ctx, null, depth + 1);
       }
-      break;
+      // A name that holds no known text (`const code = app.code`) stays the expression it is named by here.
+      if (inner === undefined || !inner.some((piece) => piece.kind === 'text')) break;
+      const whole = inner.length === 1;
+      const named: Bound = { node: expr, ctx };
+      return inner.map((piece) => (piece.kind === 'text'
+        ? whole ? { ...piece, viaConstant: expr, whole: [named, ...(piece.whole ?? [])], at: region } : { ...piece, viaConstant: expr }
+        : piece));
+    }
+    case 'CallExpression': {
+      // A URL builder of the program (`assignAppUrl(base, code)`): what it returns, read with its parameters bound to
+      // this call's arguments. Its text is the builder's, shared by every call of it: never edited for one call.
+      const target = calledFunction(expr.callee, ctx);
+      const returned = target === undefined ? undefined : returnedExpression(target.fn);
+      if (target === undefined || returned === undefined) break;
+      const inner = readUrl(returned, contextForCall(target, expr, ctx), null, depth + 1);
+      if (!inner.some((piece) => piece.kind === 'text')) break;
+      return inner.map((piece) => ({ ...piece, region: null, ...(piece.kind === 'text' ? { builtBy: expr } : {}) }));
     }
     case 'NewExpression': {
       // new URL(path, base): an absolute path keeps only the base's origin, which is what the migration keeps too.
@@ -118,7 +140,7 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
     default:
       break;
   }
-  return [{ kind: 'expr', node: expr as TSESTree.Expression, region }];
+  return [{ kind: 'expr', node: expr as TSESTree.Expression, region, ctx }];
 }
 
 function isGlobal(id: TSESTree.Identifier, ctx: SourceContext): boolean {
@@ -138,7 +160,7 @@ export function joinBase(base: readonly UrlPiece[], path: readonly UrlPiece[]): 
   const baseEndsInSlash = lastBase?.kind === 'text' && lastBase.value.endsWith('/');
   const pathStartsWithSlash = firstPath?.kind === 'text' && firstPath.value.startsWith('/');
   if (!baseEndsInSlash && !pathStartsWithSlash) {
-    joined.push({ kind: 'text', value: '/', start: null, region: null, fromClientBase: true });
+    joined.push({ kind: 'text', value: '/', start: null, region: null, ctx: (lastBase ?? firstPath)!.ctx, fromClientBase: true });
   }
   if (baseEndsInSlash && pathStartsWithSlash && lastBase.kind === 'text') {
     joined[joined.length - 1] = { ...lastBase, value: lastBase.value.slice(0, -1), start: null, region: null, fromClientBase: true };
@@ -173,8 +195,8 @@ export function routeShape(path: string, v3Path: string | undefined): RouteShape
 
 /** The `{id}` as found in the URL. */
 export type IdPieces =
-  | { readonly kind: 'text'; readonly value: string; readonly viaConstant?: TSESTree.Identifier }
-  | { readonly kind: 'expr'; readonly node: TSESTree.Expression }
+  | { readonly kind: 'text'; readonly value: string; readonly names?: readonly Bound[] }
+  | { readonly kind: 'expr'; readonly node: TSESTree.Expression; readonly ctx: SourceContext }
   | { readonly kind: 'composite' };
 
 export interface RouteMatch {
@@ -182,8 +204,8 @@ export interface RouteMatch {
   readonly id: IdPieces;
   /** The source range to replace with the v3 path, or why there is none. */
   readonly edit:
-    | { readonly ok: true; readonly range: readonly [number, number]; readonly text: string }
-    | { readonly ok: false; readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' };
+    | { readonly ok: true; readonly range: readonly [number, number]; readonly text: string; readonly ctx: SourceContext }
+    | { readonly ok: false; readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' | 'url-built-by-function' };
 }
 
 interface Located {
@@ -196,17 +218,17 @@ interface Located {
  * another route, a sibling (`/unassign`, `/install_app`), a route definition with a `:id` placeholder, or text
  * that is not a URL at all (a log message with spaces).
  */
-export function matchRoute(pieces: readonly UrlPiece[], routes: readonly RouteShape[], source: string): RouteMatch | undefined {
+export function matchRoute(pieces: readonly UrlPiece[], routes: readonly RouteShape[]): RouteMatch | undefined {
   // Whitespace is never part of a URL: log messages and error strings end here.
   if (pieces.some((p) => p.kind === 'text' && /\s/.test(p.value))) return undefined;
   for (const route of routes) {
-    const match = matchOne(pieces, route, source);
+    const match = matchOne(pieces, route);
     if (match !== undefined) return match;
   }
   return undefined;
 }
 
-function matchOne(pieces: readonly UrlPiece[], route: RouteShape, source: string): RouteMatch | undefined {
+function matchOne(pieces: readonly UrlPiece[], route: RouteShape): RouteMatch | undefined {
   // Flatten text into one string with a marker per expression, remembering where each character came from.
   const chars: { piece: number; offset: number }[] = [];
   let flat = '';
@@ -244,7 +266,7 @@ function matchOne(pieces: readonly UrlPiece[], route: RouteShape, source: string
     const start: Located = { pieceIndex: chars[at]!.piece, offset: chars[at]!.offset };
     const endChar = chars[tailStart - 1]!;
     const end: Located = { pieceIndex: endChar.piece, offset: endChar.offset + 1 };
-    return { route, id, edit: editFor(pieces, start, end, tail !== '', route, source) };
+    return { route, id, edit: editFor(pieces, start, end, tail !== '', route) };
   }
 }
 
@@ -252,13 +274,11 @@ function readId(pieces: readonly UrlPiece[], chars: readonly { piece: number; of
   const used = [...new Set(chars.map((c) => c.piece))];
   if (used.length === 1) {
     const piece = pieces[used[0]!]!;
-    if (piece.kind === 'expr') return { kind: 'expr', node: piece.node };
+    if (piece.kind === 'expr') return { kind: 'expr', node: piece.node, ctx: piece.ctx };
     const value = chars.map((c) => piece.value[c.offset]).join('');
     // Placeholders of route definitions and docs: `:id`, `{id}`, `[id]`.
     if (/^(?::|\{|\[)/.test(value)) return undefined;
-    return piece.wholeConstant !== undefined && value === piece.value
-      ? { kind: 'text', value, viaConstant: piece.wholeConstant }
-      : { kind: 'text', value };
+    return piece.whole !== undefined && value === piece.value ? { kind: 'text', value, names: piece.whole } : { kind: 'text', value };
   }
   const texts = chars.filter((c) => pieces[c.piece]!.kind === 'text');
   if (texts.length === chars.length) {
@@ -275,15 +295,13 @@ function readId(pieces: readonly UrlPiece[], chars: readonly { piece: number; of
 function spansOneToken(
   first: Extract<UrlPiece, { kind: 'text' }>,
   last: Extract<UrlPiece, { kind: 'text' }>,
-  range: readonly [number, number],
-  source: string,
 ): boolean {
   if (first.owner === undefined || last.owner === undefined) return false;
   if (first.owner === last.owner) return true;
   if (first.owner.type !== 'Literal' || last.owner.type !== 'Literal') return false;
   if (first.owner.raw[0] !== last.owner.raw[0]) return false;
   // Comments are judged on their own (a rewrite that would lose one is refused with that reason).
-  const between = source.slice(first.owner.range[1], last.owner.range[0]).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
+  const between = first.ctx.text.slice(first.owner.range[1], last.owner.range[0]).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
   return /^[\s+\w$.]*$/.test(between);
 }
 
@@ -293,11 +311,11 @@ function editFor(
   end: Located,
   hasTail: boolean,
   route: RouteShape,
-  source: string,
 ): RouteMatch['edit'] {
   const first = pieces[start.pieceIndex]!;
   const last = pieces[end.pieceIndex]!;
   if (first.kind !== 'text' || last.kind !== 'text') return { ok: false, reason: 'url-not-editable' };
+  if (first.builtBy !== undefined) return { ok: false, reason: 'url-built-by-function' };
   if (first.region === null || first.region !== last.region) {
     // The route starts in a base URL or constant that other calls share.
     // A shared constant that holds the whole route is not a base: it cannot be edited for this call alone.
@@ -308,12 +326,18 @@ function editFor(
   if (route.replacement === null) return { ok: false, reason: 'route-without-v3' };
   if (hasTail || first.start === null || last.start === null) return { ok: false, reason: 'url-not-editable' };
   // Everything between the two ends must belong to the same editable region.
+  // A piece inside the span that is the whole value of a name written in the region (`${code}`, whatever `code`
+  // holds) goes with the name: the edit removes the name, not the text it stands for.
   for (let i = start.pieceIndex; i <= end.pieceIndex; i++) {
-    if (pieces[i]!.region !== first.region) return { ok: false, reason: 'url-not-editable' };
+    const piece = pieces[i]!;
+    const inside = i !== start.pieceIndex && i !== end.pieceIndex;
+    if (piece.region !== first.region && !(inside && piece.kind === 'text' && piece.whole !== undefined && piece.at === first.region)) {
+      return { ok: false, reason: 'url-not-editable' };
+    }
   }
   const range: [number, number] = [first.start + start.offset, last.start + end.offset];
-  if (!spansOneToken(first, last, range, source)) return { ok: false, reason: 'url-not-editable' };
-  return { ok: true, range, text: route.replacement };
+  if (!spansOneToken(first, last)) return { ok: false, reason: 'url-not-editable' };
+  return { ok: true, range, text: route.replacement, ctx: first.ctx };
 }
 
 export type { VariableLike };

@@ -16,6 +16,7 @@ import {
   mayContainAssignCall,
   OPTIONS_SCHEMA_PROPERTIES,
   type RouteConfig,
+  settleWrappers,
   type SourceContext,
   type TextEdit,
   V3_ASSIGN,
@@ -101,10 +102,11 @@ export default createRule<[RuleOptions], MessageIds>({
     const fixesFor = (edits: readonly TextEdit[]) => (fixer: TSESLint.RuleFixer) =>
       edits.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text));
 
-    return {
-      CallExpression(node) {
-        const finding: Finding | undefined = analyzeCall(node, ctx);
-        if (finding === undefined) return;
+    // A call through a function of this file may need that function's code changed too, which its other callers share:
+    // the findings are settled together (all of them migrated, or none) before any is reported.
+    const findings: Finding[] = [];
+    const report = (finding: Finding): void => {
+        const node = finding.call.node;
         const reasons = describeReasons(finding.reasons);
         switch (finding.outcome) {
           case 'fix': {
@@ -137,6 +139,16 @@ export default createRule<[RuleOptions], MessageIds>({
             context.report({ node, messageId: 'deprecatedManual', data: { reasons } });
             return;
         }
+    };
+    return {
+      CallExpression(node) {
+        const finding = analyzeCall(node, ctx);
+        if (finding !== undefined) findings.push(finding);
+      },
+      'Program:exit'() {
+        if (findings.length === 0) return;
+        findings.sort((a, b) => a.call.node.range[0] - b.call.node.range[0]);
+        settleWrappers(findings).forEach(report);
       },
     };
   },

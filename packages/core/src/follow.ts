@@ -1,0 +1,192 @@
+/**
+ * Following values and calls beyond the expression at hand: what a name stands for (a const's initializer, the
+ * argument a caller passed for a parameter, the value another module exports), and what a call of a function of the
+ * program sends (the function's own request, read with its parameters bound to the call's arguments).
+ *
+ * Every step returns the node together with the context of its file, so that a fact found in another file, or in a
+ * caller, is read with that file's scopes and text. The planner never learns where a fact came from.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { Bound, SourceContext } from './context.js';
+import { constInitOf, findVariable, importOf, isNeverReassigned, unchangedInitOf, type VariableLike } from './scope.js';
+import { isFunction, unwrapTS } from './syntax.js';
+
+/** What a name stands for where it is read. */
+export type NameValue =
+  /** Not declared by the program: a global such as `fetch` or `undefined`. */
+  | { readonly kind: 'global' }
+  /** A const (or a binding never written again) with its initializer, in the same file. */
+  | { readonly kind: 'const'; readonly variable: VariableLike; readonly value: Bound }
+  /** A parameter of a followed function: the caller's argument, in the caller's context. */
+  | { readonly kind: 'argument'; readonly variable: VariableLike; readonly value: Bound }
+  /** A parameter of a followed function for which the caller passed nothing: `undefined`. */
+  | { readonly kind: 'absent'; readonly variable: VariableLike }
+  /** An import the project resolved to the value its module exports. */
+  | { readonly kind: 'imported'; readonly variable: VariableLike; readonly value: Bound }
+  /** Anything else: a parameter not followed, a reassigned `let`, an import from a package. */
+  | { readonly kind: 'unknown'; readonly variable: VariableLike };
+
+/**
+ * What an identifier stands for. `anyKind`: a `let` or `var` that is never written again counts as a const (what a
+ * client is); without it only a `const` does (what a value is).
+ */
+export function valueOfName(id: TSESTree.Identifier, ctx: SourceContext, anyKind = false): NameValue {
+  const variable = findVariable(ctx.getScope(id), id.name);
+  if (variable === undefined) return { kind: 'global' };
+  const bound = ctx.bindings?.get(variable);
+  if (bound !== undefined) return bound === 'absent' ? { kind: 'absent', variable } : { kind: 'argument', variable, value: bound };
+  const init = anyKind ? unchangedInitOf(variable) : constInitOf(variable);
+  if (init !== undefined) return { kind: 'const', variable, value: { node: init, ctx } };
+  const imported = ctx.project === undefined ? undefined : importOf(variable);
+  if (imported !== undefined && ctx.project !== undefined && imported.imported !== '*') {
+    const value = ctx.project.resolveImport(imported.source, imported.imported, ctx);
+    if (value !== undefined) return { kind: 'imported', variable, value };
+  }
+  return { kind: 'unknown', variable };
+}
+
+/** A function of the program that a call calls, with the context of the file that declares it. */
+export interface CalledFunction {
+  readonly fn: TSESTree.FunctionLike;
+  readonly ctx: SourceContext;
+}
+
+/**
+ * The function a callee names: a function declaration, a const holding an arrow or function expression, or an import
+ * the project resolves to one. Undefined for anything else (a client, a method, a parameter, a package's export).
+ */
+export function calledFunction(callee: TSESTree.Node, ctx: SourceContext): CalledFunction | undefined {
+  const expr = unwrapTS(callee);
+  if (expr.type === 'MemberExpression') return memberFunction(expr, ctx);
+  if (expr.type !== 'Identifier') return undefined;
+  const variable = findVariable(ctx.getScope(expr), expr.name);
+  if (variable === undefined || ctx.bindings?.has(variable) === true) return undefined;
+  const def = variable.defs[0];
+  if (variable.defs.length === 1 && def?.type === 'FunctionName' && isNeverReassigned(variable)) {
+    const node = def.node as TSESTree.Node;
+    if (node.type === 'FunctionDeclaration') return { fn: node, ctx };
+  }
+  const value = valueOfName(expr, ctx, true);
+  if (value.kind !== 'const' && value.kind !== 'imported') return undefined;
+  const node = unwrapTS(value.value.node);
+  if (node.type === 'FunctionDeclaration' || isFunction(node)) return { fn: node as TSESTree.FunctionLike, ctx: value.value.ctx };
+  return undefined;
+}
+
+/**
+ * The context in which a followed function's body is read: its file's, with each plain parameter bound to the
+ * argument the call passes. A parameter that is destructured, has a default, is a rest parameter or is reassigned in
+ * the body is left unbound (unknown), as is every parameter after a spread argument.
+ */
+export function contextForCall(target: CalledFunction, call: TSESTree.CallExpression, callerCtx: SourceContext): SourceContext {
+  const bindings = new Map<VariableLike, Bound | 'absent'>(target.ctx.bindings ?? []);
+  const scope = target.ctx.getScope(target.fn.body ?? target.fn);
+  const spreadAt = call.arguments.findIndex((arg) => arg.type === 'SpreadElement');
+  target.fn.params.forEach((param, index) => {
+    if (param.type !== 'Identifier') return;
+    const variable = findVariable(scope, param.name);
+    if (variable === undefined || !isNeverReassigned(variable)) return;
+    if (spreadAt >= 0 && index >= spreadAt) return;
+    const arg = call.arguments[index];
+    bindings.set(variable, arg === undefined ? 'absent' : { node: arg, ctx: callerCtx });
+  });
+  return { ...target.ctx, bindings: bindings };
+}
+
+/** How deep calls are followed into functions that call other functions: wrappers of wrappers, not recursion. */
+export const MAX_FOLLOW_DEPTH = 4;
+
+/** The calls of a function's own body, in source order; calls inside nested functions (callbacks) are not its own. */
+export function ownCalls(fn: TSESTree.FunctionLike): TSESTree.CallExpression[] {
+  const calls: TSESTree.CallExpression[] = [];
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    if (typeof record.type !== 'string') return;
+    if (node !== fn.body && (record.type === 'FunctionDeclaration' || record.type === 'FunctionExpression' ||
+      record.type === 'ArrowFunctionExpression')) return;
+    if (record.type === 'CallExpression') calls.push(node as TSESTree.CallExpression);
+    for (const key of Object.keys(record)) {
+      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'typeAnnotation' || key === 'returnType') continue;
+      const value = record[key];
+      if (value !== null && typeof value === 'object') visit(value);
+    }
+  };
+  visit(fn.body);
+  return calls.sort((a, b) => a.range[0] - b.range[0]);
+}
+
+/** What a function returns when its body is one expression or one `return` statement: a URL builder's URL. */
+export function returnedExpression(fn: TSESTree.FunctionLike): TSESTree.Expression | undefined {
+  const body = fn.body;
+  if (body === undefined || body === null) return undefined;
+  if (body.type !== 'BlockStatement') return body;
+  const [only] = body.body;
+  return body.body.length === 1 && only?.type === 'ReturnStatement' && only.argument !== null ? only.argument : undefined;
+}
+
+/**
+ * A method the program declares: a function-valued member of a const object literal (`routes.assign(code)`), a static
+ * method of a class (`Routes.assign(code)`), or a method of an instance made here (`new Routes(base).assign(code)`,
+ * or a const holding one).
+ */
+function memberFunction(member: TSESTree.MemberExpression, ctx: SourceContext): CalledFunction | undefined {
+  const name = staticMemberName(member);
+  if (name === undefined) return undefined;
+  const owner = ownerOf(member.object, ctx);
+  if (owner === undefined) return undefined;
+  const node = unwrapTS(owner.value.node);
+  if (node.type === 'ObjectExpression' && owner.kind === 'value') {
+    const found = node.properties.filter((p): p is TSESTree.Property => p.type === 'Property' && propertyName(p) === name);
+    const value = found.length === 1 ? unwrapTS(found[0]!.value) : undefined;
+    return value !== undefined && isFunction(value) ? { fn: value as TSESTree.FunctionLike, ctx: owner.value.ctx } : undefined;
+  }
+  if (node.type === 'ClassDeclaration' || node.type === 'ClassExpression') {
+    const found = node.body.body.filter((m): m is TSESTree.MethodDefinition =>
+      m.type === 'MethodDefinition' && m.kind === 'method' && m.static === (owner.kind === 'class') && !m.computed &&
+      m.key.type === 'Identifier' && m.key.name === name);
+    return found.length === 1 ? { fn: found[0]!.value, ctx: owner.value.ctx } : undefined;
+  }
+  return undefined;
+}
+
+/** What a member call's object is: a value (an object literal), a class (static methods) or an instance of a class. */
+function ownerOf(node: TSESTree.Node, ctx: SourceContext, depth = 0): { kind: 'value' | 'class' | 'instance'; value: Bound } | undefined {
+  const expr = unwrapTS(node);
+  if (depth > MAX_FOLLOW_DEPTH) return undefined;
+  if (expr.type === 'NewExpression') {
+    const cls = ownerOf(expr.callee, ctx, depth + 1);
+    return cls?.kind === 'class' ? { kind: 'instance', value: cls.value } : undefined;
+  }
+  if (expr.type === 'ClassExpression') return { kind: 'class', value: { node: expr, ctx } };
+  if (expr.type !== 'Identifier') return expr.type === 'ObjectExpression' ? { kind: 'value', value: { node: expr, ctx } } : undefined;
+  const variable = findVariable(ctx.getScope(expr), expr.name);
+  const def = variable?.defs[0];
+  if (variable !== undefined && variable.defs.length === 1 && def?.type === 'ClassName' && isNeverReassigned(variable)) {
+    return { kind: 'class', value: { node: def.node as TSESTree.Node, ctx } };
+  }
+  const value = valueOfName(expr, ctx, true);
+  if (value.kind !== 'const' && value.kind !== 'imported') return undefined;
+  const inner = unwrapTS(value.value.node);
+  if (inner.type === 'ClassDeclaration' || inner.type === 'ClassExpression') return { kind: 'class', value: { node: inner, ctx: value.value.ctx } };
+  if (inner.type === 'ObjectExpression') return { kind: 'value', value: { node: inner, ctx: value.value.ctx } };
+  return ownerOf(inner, value.value.ctx, depth + 1);
+}
+
+/** `a.b` and `a['b']` give 'b'; a computed member that is not a literal gives undefined. */
+export function staticMemberName(member: TSESTree.MemberExpression): string | undefined {
+  if (!member.computed && member.property.type === 'Identifier') return member.property.name;
+  const property = unwrapTS(member.property);
+  if (property.type === 'Literal' && typeof property.value === 'string') return property.value;
+  if (property.type === 'TemplateLiteral' && property.expressions.length === 0) return property.quasis[0]?.value.cooked ?? undefined;
+  return undefined;
+}
+
+function propertyName(property: TSESTree.Property): string | undefined {
+  if (!property.computed && property.key.type === 'Identifier') return property.key.name;
+  return property.key.type === 'Literal' && typeof property.key.value === 'string' ? property.key.value : undefined;
+}

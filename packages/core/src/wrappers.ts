@@ -1,0 +1,171 @@
+/**
+ * Wrappers: a function of the program that sends the deprecated request for its callers. A caller's rewrite may have
+ * to edit the function itself (its URL, a body it builds), which every other caller shares; so a function and all its
+ * callers are migrated together, or none of them is. This is where that is decided, over the findings of one file or
+ * of a whole project: every front end settles its findings here before it reports or rewrites them.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { Finding } from './analyze.js';
+import type { SourceContext } from './context.js';
+import { type Reason, ReasonCode } from './reasons.js';
+import type { TextEdit } from './render.js';
+import { findVariable, isExported, usesOf } from './scope.js';
+
+/**
+ * Every place a function is used (the identifiers that name it), or 'unknown' when not all of them can be seen: a
+ * method, a function exported where this analysis does not see every importer.
+ */
+export type FunctionUses = (fn: TSESTree.FunctionLike, ctx: SourceContext) => readonly TSESTree.Node[] | 'unknown';
+
+/** The uses one file shows: a function that is not exported, named by a declaration or a const. */
+export const usesInFile: FunctionUses = (fn, ctx) => {
+  const id = nameOf(fn);
+  const variable = id === undefined ? undefined : findVariable(ctx.getScope(id), id.name);
+  if (variable === undefined || isExported(variable) || variable.defs.length !== 1) return 'unknown';
+  // `export function f`, `export default function f`: other modules may call it.
+  if (fn.parent?.type === 'ExportNamedDeclaration' || fn.parent?.type === 'ExportDefaultDeclaration') return 'unknown';
+  return usesOf(variable).map((ref) => ref.identifier as TSESTree.Node);
+};
+
+/** The identifier that declares a function: `function f`, `const f = () => ...`. */
+export function nameOf(fn: TSESTree.FunctionLike): TSESTree.Identifier | undefined {
+  if (fn.type === 'FunctionDeclaration') return fn.id ?? undefined;
+  const parent = fn.parent;
+  return parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' && parent.init === fn ? parent.id : undefined;
+}
+
+/** Where a node is, in words a TODO can carry: `src/a.ts:12` in a project, `line 12` in one file. */
+export function placeOf(node: TSESTree.Node, ctx: SourceContext): string {
+  return ctx.file === undefined ? `line ${node.loc.start.line}` : `${ctx.file}:${node.loc.start.line}`;
+}
+
+interface Holder {
+  readonly fn: TSESTree.FunctionLike;
+  readonly ctx: SourceContext;
+}
+
+const editsOf = (finding: Finding): readonly TextEdit[] =>
+  finding.edits ?? finding.choices?.flatMap((choice) => choice.edits) ?? [];
+
+function inside(edit: TextEdit, holder: Holder): boolean {
+  return edit.file === holder.ctx.file && edit.range[0] >= holder.fn.range[0] && edit.range[1] <= holder.fn.range[1];
+}
+
+const editKey = (edit: TextEdit): string => `${edit.file ?? ''}:${edit.range[0]}:${edit.range[1]}:${edit.text}`;
+
+/**
+ * Settles findings that share a followed function's code. Returns the findings in the same order: where a function
+ * and all its callers can be migrated (every caller a `fix` or `review`, all asking the same edits of the function,
+ * every use of the function among them), each caller keeps its rewrite and the function's edits are made once; else
+ * no finding of the group changes anything, and each says why (a caller that could be migrated alone names the one
+ * that holds the group back; the function's own call says its callers cannot all be migrated).
+ */
+export function settleWrappers(findings: readonly Finding[], uses: FunctionUses = usesInFile): Finding[] {
+  // The followed functions that hold an edit of some finding: their code is shared by all their callers.
+  const followed: Holder[] = [];
+  for (const finding of findings) {
+    for (const step of finding.call.via) if (!followed.some((h) => h.fn === step.fn)) followed.push({ fn: step.fn, ctx: step.ctx });
+  }
+  if (followed.length === 0) return [...findings];
+  const holders = followed.filter((holder) => findings.some((f) => editsOf(f).some((edit) => inside(edit, holder))));
+  if (holders.length === 0) return [...findings];
+
+  // Groups: the findings that edit a holder or call through one, merged where they overlap.
+  const groupOf = new Map<number, Set<number>>();
+  for (const holder of holders) {
+    const members = new Set<number>();
+    // The function's own request call, found on its own, belongs with its callers.
+    const ownCallsOf = new Set(findings.flatMap((f) => f.call.via.filter((step) => step.fn === holder.fn).map((step) => step.node)));
+    findings.forEach((finding, index) => {
+      if (finding.call.via.some((step) => step.fn === holder.fn) || editsOf(finding).some((edit) => inside(edit, holder)) ||
+        ownCallsOf.has(finding.call.node)) members.add(index);
+    });
+    for (const index of [...members]) for (const other of groupOf.get(index) ?? []) members.add(other);
+    for (const index of members) groupOf.set(index, members);
+  }
+
+  const settled = [...findings];
+  for (const members of new Set(groupOf.values())) {
+    const indexes = [...members].sort((a, b) => a - b);
+    const callers = indexes.filter((i) => findings[i]!.call.via.length > 0);
+    const problem = groupProblem(indexes.map((i) => findings[i]!), callers.map((i) => findings[i]!), holders, uses);
+    if (problem === undefined) {
+      // One rewrite for the group: each edit once, carried by the first finding that asks for it.
+      const done = new Set<string>();
+      for (const index of indexes) {
+        const finding = findings[index]!;
+        if (finding.call.via.length === 0 && callers.length > 0) {
+          settled[index] = { ...finding, outcome: 'fix', edits: [], reasons: [] };
+          continue;
+        }
+        const edits = (finding.edits ?? []).filter((edit) => !done.has(editKey(edit)));
+        edits.forEach((edit) => done.add(editKey(edit)));
+        settled[index] = { ...finding, edits };
+      }
+      continue;
+    }
+    for (const index of indexes) {
+      const finding = findings[index]!;
+      // A caller that cannot be migrated says its own reasons (built_in, ...); the others say what holds them back.
+      const own = finding.outcome === 'manual' && finding.call.via.length > 0 ? finding.reasons : [];
+      const reasons: Reason[] = own.length > 0 ? [...own] : [problem.reason(finding)];
+      const { edits: _edits, choices: _choices, ...rest } = finding;
+      settled[index] = { ...rest, outcome: 'manual', reasons };
+    }
+  }
+  return settled;
+}
+
+interface Problem {
+  /** What a finding of the group says when it is held back by this problem. */
+  reason(finding: Finding): Reason;
+}
+
+function groupProblem(members: readonly Finding[], callers: readonly Finding[], holders: readonly Holder[], uses: FunctionUses): Problem | undefined {
+  const differ = (other: Finding): Problem => ({
+    reason: (finding) => {
+      const named = finding === other ? callers[0]! : other;
+      return { code: ReasonCode.wrapperCallersDiffer, key: placeOf(named.call.node, named.call.ctx) };
+    },
+  });
+  const heldBy = (blocker: Finding): Problem => ({
+    reason: (finding) => finding.call.via.length === 0
+      ? { code: ReasonCode.wrapperCallers, key: placeOf(blocker.call.node, blocker.call.ctx) }
+      : { code: ReasonCode.wrapperHeldBack, key: placeOf(blocker.call.node, blocker.call.ctx) },
+  });
+  const unknownCallers: Problem = { reason: () => ({ code: ReasonCode.wrapperCallersUnknown }) };
+
+  const blocker = callers.find((caller) => caller.outcome !== 'fix' && caller.outcome !== 'review');
+  if (blocker !== undefined) return heldBy(blocker);
+  // The function's own call, read alone, cannot be migrated: only its callers' facts say how, and there are none.
+  const lone = members.find((finding) => finding.call.via.length === 0 && finding.outcome !== 'fix' && finding.outcome !== 'review');
+  if (lone !== undefined && callers.length === 0) return heldBy(lone);
+
+  // Every caller must ask the same of the code they share.
+  const groupHolders = holders.filter((holder) => members.some((f) => f.call.via.some((step) => step.fn === holder.fn) ||
+    editsOf(f).some((edit) => inside(edit, holder))));
+  const sharedOf = (finding: Finding) => editsOf(finding).filter((edit) => groupHolders.some((h) => inside(edit, h))).map(editKey).sort().join('\n');
+  const first = callers[0];
+  if (first !== undefined) {
+    const expected = sharedOf(first);
+    const differs = callers.find((caller) => sharedOf(caller) !== expected);
+    if (differs !== undefined) return differ(differs);
+  }
+
+  // Every use of every function on the way must be one of the calls seen here: another use would send the request
+  // the old way to the new route, or the new way from code that was never read.
+  const seen = new Set<TSESTree.Node>();
+  for (const finding of callers) {
+    seen.add(finding.call.node.callee);
+    for (const step of finding.call.via) seen.add(step.node.callee);
+  }
+  const onTheWay = new Map<TSESTree.FunctionLike, SourceContext>();
+  for (const finding of callers) for (const step of finding.call.via) onTheWay.set(step.fn, step.ctx);
+  for (const holder of groupHolders) onTheWay.set(holder.fn, holder.ctx);
+  for (const [fn, ctx] of onTheWay) {
+    const found = uses(fn, ctx);
+    if (found === 'unknown') return unknownCallers;
+    if (found.some((use) => !seen.has(use))) return unknownCallers;
+  }
+  return undefined;
+}
