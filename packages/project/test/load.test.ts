@@ -250,6 +250,74 @@ describe('a monorepo with references and workspace packages', () => {
   });
 });
 
+describe('a jsconfig.json', () => {
+  const t = tree({
+    'jsconfig.json': json({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', paths: { '~/*': ['./src/*'] } }, include: ['src'] }),
+    'src/app.jsx': "import { api } from '~/lib/api';\nimport { Button } from './ui/Button';\nexport const App = () => <Button onClick={() => api.post('/x')} />;\n",
+    'src/lib/api.js': "export const api = { post: (u) => fetch(u, { method: 'POST' }) };\n",
+    'src/ui/Button.jsx': 'export const Button = (props) => <button {...props} />;\n',
+  });
+  const project = loadProject(t.root);
+
+  it('includes JavaScript files as the editor does, and resolves its aliases', () => {
+    expect(project.found).toBe(true);
+    expect(project.configs).toEqual([t.at('jsconfig.json')]);
+    expect(project.sourceFiles).toEqual(['src/app.jsx', 'src/lib/api.js', 'src/ui/Button.jsx'].map(t.at));
+    expect(project.resolveImport(t.at('src/app.jsx'), '~/lib/api')).toBe(t.at('src/lib/api.js'));
+    expect(project.resolveImport(t.at('src/app.jsx'), './ui/Button')).toBe(t.at('src/ui/Button.jsx'));
+    expect(project.importersOf(t.at('src/lib/api.js'), read)).toEqual([t.at('src/app.jsx')]);
+  });
+});
+
+describe('a pnpm workspace without a root config', () => {
+  const t = tree({
+    'pnpm-workspace.yaml': "packages:\n  - 'apps/*'\n  - libs/shared # the one library\n  - '!apps/legacy'\n",
+    'apps/web/package.json': json({ name: 'web' }),
+    'apps/web/tsconfig.json': json({ compilerOptions: nodeNext, include: ['src'] }),
+    'apps/web/src/index.ts': "import { shared } from 'shared';\nexport const web = shared;\n",
+    'apps/legacy/package.json': json({ name: 'legacy' }),
+    'apps/legacy/tsconfig.json': json({ compilerOptions: nodeNext, include: ['src'] }),
+    'apps/legacy/src/index.ts': 'export {};\n',
+    'libs/shared/package.json': json({ name: 'shared', main: './dist/index.js', types: './dist/index.d.ts' }),
+    'libs/shared/tsconfig.json': json({ compilerOptions: { ...nodeNext, rootDir: 'src', outDir: 'dist' }, include: ['src'] }),
+    'libs/shared/src/index.ts': 'export const shared = 1;\n',
+    'apps/web/node_modules/shared': { link: '../../../libs/shared' },
+  });
+  const project = loadProject(t.root);
+
+  it('takes the configs of the declared packages, leaving out the negated one', () => {
+    expect(project.configs).toEqual(['apps/web/tsconfig.json', 'libs/shared/tsconfig.json'].map(t.at));
+    expect(project.sourceFiles).toEqual(['apps/web/src/index.ts', 'libs/shared/src/index.ts'].map(t.at));
+  });
+
+  it('resolves a package whose build output does not exist to its source through outDir and rootDir', () => {
+    expect(project.resolveImport(t.at('apps/web/src/index.ts'), 'shared')).toBe(t.at('libs/shared/src/index.ts'));
+    expect(project.importersOf(t.at('libs/shared/src/index.ts'), read)).toEqual([t.at('apps/web/src/index.ts')]);
+  });
+});
+
+describe('a folder of projects without a config of its own', () => {
+  const t = tree({
+    'one/tsconfig.json': json({ compilerOptions: nodeNext, include: ['src'] }),
+    'one/src/a.ts': "import './b.js';\n",
+    'one/src/b.ts': 'export {};\n',
+    'two/deep/jsconfig.json': json({ include: ['.'] }),
+    'two/deep/c.js': "require('./d');\n",
+    'two/deep/d.js': 'module.exports = {};\n',
+    'loose.js': 'export {};\n',
+  });
+  const project = loadProject(t.root);
+
+  it('uses the config of each project below it', () => {
+    expect(project.found).toBe(true);
+    expect(project.configs).toEqual(['one/tsconfig.json', 'two/deep/jsconfig.json'].map(t.at));
+    expect(project.sourceFiles).toEqual(['one/src/a.ts', 'one/src/b.ts', 'two/deep/c.js', 'two/deep/d.js'].map(t.at));
+    expect(project.configOf(t.at('two/deep/c.js'))).toBe(t.at('two/deep/jsconfig.json'));
+    expect(project.resolveImport(t.at('two/deep/c.js'), './d')).toBe(t.at('two/deep/d.js'));
+    expect(project.resolveImport(t.at('one/src/a.ts'), './b.js')).toBe(t.at('one/src/b.ts'));
+  });
+});
+
 describe('a config above root', () => {
   const t = tree({
     'tsconfig.json': json({ compilerOptions: nodeNext, include: ['app/src'] }),
