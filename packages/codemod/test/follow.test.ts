@@ -129,6 +129,19 @@ export async function run(uid: string) {
     expect(result.output.replace(/^.*TODO\(app-assignment\).*\n/gm, '')).toBe(input);
   });
 
+  it('an exported wrapper whose own request has an exact rewrite is migrated alone, whoever calls it', () => {
+    const input = `export function assignApp(code: string, uid: string) {
+  return fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });
+}
+export const run = () => assignApp('crm-sync', 'biz_1');
+`;
+    const result = migrate(input);
+    expect(result.sites.map((s) => s.outcome)).toEqual(['migrated', 'migrated']);
+    expect(result.output).toBe(input
+      .replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments')
+      .replace('{ business_uid: uid }', "{ assignee_type: 'business', assignee_uid: uid, app_code_name: code }"));
+  });
+
   it('a wrapper also passed around as a value: nothing changes', () => {
     const input = wrapper(`  await assignApp('crm-sync', { business_uid: 'biz_1' });
   [1].map(() => assignApp);`);

@@ -88,6 +88,14 @@ export function settleWrappers(findings: readonly Finding[], uses: FunctionUses 
   for (const members of new Set(groupOf.values())) {
     const indexes = [...members].sort((a, b) => a - b);
     const callers = indexes.filter((i) => findings[i]!.call.via.length > 0);
+    if (selfSufficient(indexes.map((i) => findings[i]!), holders)) {
+      // The function's own rewrite holds whatever its callers pass: it is made alone; each caller is migrated with it.
+      for (const index of callers) {
+        const finding = findings[index]!;
+        settled[index] = { ...finding, outcome: 'fix', edits: [], reasons: [] };
+      }
+      continue;
+    }
     const problem = groupProblem(indexes.map((i) => findings[i]!), callers.map((i) => findings[i]!), holders, uses);
     if (problem === undefined) {
       // One rewrite for the group: each edit once, carried by the first finding that asks for it.
@@ -114,6 +122,20 @@ export function settleWrappers(findings: readonly Finding[], uses: FunctionUses 
     }
   }
   return settled;
+}
+
+/**
+ * The function's own request call, read alone (its parameters unknown), has an exact rewrite, and its callers ask for
+ * nothing else: every edit a caller asks is one the function's own rewrite makes. Such a rewrite is right for any
+ * argument a caller passes (an unknown value is never taken for a flag or an app code), so callers the analysis cannot
+ * see do not hold it back.
+ */
+function selfSufficient(members: readonly Finding[], holders: readonly Holder[]): boolean {
+  const own = members.filter((finding) => finding.call.via.length === 0 && holders.some((h) => finding.call.node.range[0] >= h.fn.range[0] &&
+    finding.call.node.range[1] <= h.fn.range[1] && finding.call.ctx.file === h.ctx.file));
+  if (own.length === 0 || own.some((finding) => finding.outcome !== 'fix')) return false;
+  const made = new Set(own.flatMap((finding) => (finding.edits ?? []).map(editKey)));
+  return members.every((finding) => finding.call.via.length === 0 || (finding.outcome === 'fix' && editsOf(finding).every((edit) => made.has(editKey(edit)))));
 }
 
 interface Problem {
