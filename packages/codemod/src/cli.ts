@@ -35,6 +35,10 @@ Options:
   --jobs <n>         Worker processes for large runs (default: one per core).
   --shard <i>/<n>    Process only the i-th of n deterministic slices of the files,
                      so that n CI jobs can share one large repository.
+  --no-project       Read each file alone. By default, when the current folder
+                     has a tsconfig.json or jsconfig.json, the files are read as
+                     one project: imports of your own modules are followed (an
+                     axios instance, a URL builder, a wrapper and its callers).
   --force            Write even where target files have uncommitted git changes.
   -h, --help         Show this help.
   -v, --version      Show the version.
@@ -59,6 +63,7 @@ interface Cli {
   readonly force: boolean;
   readonly jobs: number;
   readonly shard?: Shard;
+  readonly project: boolean;
   readonly analysis: AnalysisOptions;
 }
 
@@ -78,6 +83,7 @@ function parse(argv: string[]): Cli | 'help' | 'version' {
         config: { type: 'string' },
         jobs: { type: 'string' },
         shard: { type: 'string' },
+        'no-project': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -125,6 +131,7 @@ function parse(argv: string[]): Cli | 'help' | 'version' {
     force: values.force,
     jobs,
     ...(shard === undefined ? {} : { shard }),
+    project: !values['no-project'],
     analysis,
   };
 }
@@ -135,8 +142,12 @@ function printSummary(report: RunReport, cli: Cli, out: (line: string) => void):
     `app-assignment: ${totals.files} files scanned, ${totals.changed} changed, ${totals.migrated} calls migrated, ` +
       `${totals.todos} TODOs left, ${totals.errors} errors${cli.dry ? ' (dry run: nothing written)' : ''}`,
   );
+  if (report.mode.kind === 'project') {
+    out(`read as one project (${report.mode.configs.join(', ')}): ${totals.callers} calls of wrappers go with the requests they send`);
+  }
   const todos = report.files.flatMap((file) =>
-    file.sites.filter((site) => site.reason !== undefined).map((site) => `  ${file.path}:${site.line}:${site.column}  ${site.reason}`),
+    file.sites.filter((site) => site.reason !== undefined && site.kind === undefined)
+      .map((site) => `  ${file.path}:${site.line}:${site.column}  ${site.reason}`),
   );
   if (todos.length > 0) {
     out(`TODOs left (search for "${TODO_PREFIX}"):`);
@@ -180,6 +191,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       dry: cli.dry,
       force: cli.force,
       jobs: cli.jobs,
+      project: cli.project,
       ...(cli.shard === undefined ? {} : { shard: cli.shard }),
       ...(tty
         ? {
@@ -216,8 +228,8 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     }
   }
   if (cli.json) {
-    const { files, totals } = report;
-    stdout(JSON.stringify({ files, totals }, null, 2));
+    const { files, totals, mode } = report;
+    stdout(JSON.stringify({ mode, files, totals }, null, 2));
   } else {
     printSummary(report, cli, stdout);
   }

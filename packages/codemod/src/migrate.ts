@@ -26,6 +26,10 @@ export interface SiteReport {
   readonly outcome: 'migrated' | 'todo';
   /** Why a person must look: the reason of a TODO, or the notes of a migration that still needs a review. */
   readonly reason?: string;
+  /** The request is sent through functions of the program: where each followed call is, outermost first. */
+  readonly via?: readonly { readonly path: string; readonly line: number }[];
+  /** A call of a wrapper (the request itself is made in the wrapper, at `via`); absent for the request's own call. */
+  readonly kind?: 'caller';
 }
 
 export interface MigrateResult {
@@ -42,13 +46,13 @@ export function migrateText(text: string, filename: string, options: AnalysisOpt
   const { program, context } = parseSource(text, filename, options);
   const findings = analyzeProgram(program, context);
   if (findings.length === 0) return { output: text, changed: false, sites: [] };
-  const result = apply(text, findings, context, true);
+  const result = applyFindings(text, findings, context);
   if (!result.changed || parses(result.output, filename)) return result;
   // A rewrite that does not parse is a bug of this tool; the file keeps its code and every call gets a TODO.
-  return apply(text, findings, context, false);
+  return applyFindings(text, findings, context, { allowRewrites: false });
 }
 
-function parses(text: string, filename: string): boolean {
+export function parses(text: string, filename: string): boolean {
   try {
     parseSource(text, filename);
     return true;
@@ -57,10 +61,24 @@ function parses(text: string, filename: string): boolean {
   }
 }
 
-function apply(text: string, findings: readonly Finding[], context: SourceContext, allowRewrites: boolean): MigrateResult {
-  const rewrites: TextEdit[] = [];
+export interface ApplyOptions {
+  /** false: no call is rewritten, every one gets a TODO (the fallback when a rewrite does not parse). */
+  readonly allowRewrites?: boolean;
+  /** Edits that calls in other files ask of this one (a wrapper's URL): made here as they are. */
+  readonly incoming?: readonly TextEdit[];
+}
+
+/**
+ * Applies one file's settled findings: their edits that belong to this file (in a project, a finding may also edit
+ * another file, which applies them itself), the edits other files' findings ask of it, and a TODO above every call
+ * that is not migrated or needs a review.
+ */
+export function applyFindings(text: string, findings: readonly Finding[], context: SourceContext, options: ApplyOptions = {}): MigrateResult {
+  const allowRewrites = options.allowRewrites !== false;
+  const here = (edit: TextEdit) => edit.file === undefined || edit.file === context.file;
+  const rewrites: TextEdit[] = allowRewrites ? [...(options.incoming ?? [])] : [];
   const outcomes = findings.map((finding) => {
-    const rewrite = allowRewrites ? rewriteOf(finding) : undefined;
+    const rewrite = allowRewrites ? rewriteOf(finding)?.filter(here) : undefined;
     let reasons: readonly Reason[] = finding.reasons;
     let migrated = false;
     if (rewrite !== undefined) {
@@ -74,7 +92,9 @@ function apply(text: string, findings: readonly Finding[], context: SourceContex
     } else if (!allowRewrites && finding.reasons.length === 0) {
       reasons = [{ code: ReasonCode.urlNotEditable }];
     }
-    return { finding, reasons, migrated, todo: !migrated || reasons.length > 0 };
+    // A wrapper's caller held back for the wrapper's own reasons: the comment at the wrapper says them.
+    const todo = (!migrated || reasons.length > 0) && finding.repeatsWrapper !== true;
+    return { finding, reasons, migrated, todo };
   });
   const peers = {
     all: outcomes.filter((o) => o.todo).map((o) => o.finding.call),
@@ -99,6 +119,10 @@ function apply(text: string, findings: readonly Finding[], context: SourceContex
       column: column + 1 - bom,
       outcome: migrated ? 'migrated' : 'todo',
       ...(reasons.length > 0 ? { reason: describeReasons(reasons) } : {}),
+      ...(finding.call.via.length > 0
+        ? { via: finding.call.via.map((step) => ({ path: step.ctx.file ?? '', line: step.node.loc.start.line })) }
+        : {}),
+      ...(finding.call.caller === true ? { kind: 'caller' as const } : {}),
     };
   });
   const output = applyEdits(text, [...rewrites, ...todos]);

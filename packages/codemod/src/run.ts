@@ -12,6 +12,7 @@ import { type AnalysisOptions, mayContainAssignCall } from '@app-assignment/core
 import { collectFiles, type Shard, shardOf } from './files.js';
 import { uncommittedFiles } from './git.js';
 import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
+import { migrateProject } from './project-run.js';
 import { writeFileAtomic } from './write.js';
 
 export interface RunOptions {
@@ -22,6 +23,12 @@ export interface RunOptions {
   readonly force: boolean;
   readonly jobs: number;
   readonly shard?: Shard;
+  /**
+   * Analyse the files as one project when the folder the run starts in has a tsconfig.json or jsconfig.json (imports
+   * of the program's own modules followed, wrappers migrated with their callers). Default true; false reads each
+   * file alone.
+   */
+  readonly project?: boolean;
   /** Called after each file, for a progress line. */
   readonly onProgress?: (done: number, total: number, migrated: number) => void;
 }
@@ -29,17 +36,22 @@ export interface RunOptions {
 export interface FileReport {
   readonly path: string;
   readonly status: 'changed' | 'unchanged' | 'error' | 'skipped';
+  /** Requests rewritten, and requests left with a TODO (callers of wrappers are counted apart). */
   readonly migrated: number;
   readonly todos: number;
+  /** Calls of wrappers: they go with the wrapper's request (project mode). */
+  readonly callers?: number;
   readonly sites: readonly SiteReport[];
   readonly error?: string;
 }
 
 export interface RunReport {
   readonly files: FileReport[];
-  readonly totals: { files: number; changed: number; migrated: number; todos: number; errors: number };
+  readonly totals: { files: number; changed: number; migrated: number; todos: number; callers: number; errors: number };
   /** Files that would change, with their old and new text (for --diff). */
   readonly changes: ReadonlyMap<string, { before: string; after: string }>;
+  /** How the files were read: as one project (with the configs it was loaded from), or each file alone. */
+  readonly mode: { readonly kind: 'project'; readonly configs: readonly string[] } | { readonly kind: 'file' };
   /** Set when the run refused to write: the files with uncommitted changes. */
   readonly refused?: readonly string[];
 }
@@ -106,11 +118,32 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
   }
   progress();
 
-  const outcomes = await migrateAll(candidates, texts, options, (outcome) => {
+  const onDone = (outcome: FileOutcome) => {
     done++;
-    migratedSoFar += outcome.sites?.filter((s) => s.outcome === 'migrated').length ?? 0;
+    migratedSoFar += outcome.sites?.filter((s) => s.kind === undefined && s.outcome === 'migrated').length ?? 0;
     progress();
-  });
+  };
+  let outcomes: FileOutcome[];
+  let mode: RunReport['mode'] = { kind: 'file' };
+  // The files a project run may read and change: every file of the run that could be read (a wrapper's callers need
+  // not mention the route themselves).
+  const readable = files.filter((file) => candidates.includes(file) || reports.get(file)?.status === 'unchanged');
+  const projectRun = options.project === false || candidates.length === 0
+    ? undefined
+    : await migrateProject(options.cwd, readable, texts, options.analysis);
+  if (projectRun !== undefined) {
+    mode = { kind: 'project', configs: projectRun.configs.map(display) };
+    outcomes = projectRun.outcomes;
+    for (const outcome of outcomes) {
+      reports.delete(outcome.path);
+      if (!texts.has(outcome.path)) texts.set(outcome.path, readFileSync(outcome.path, 'utf8'));
+      migratedSoFar += outcome.sites?.filter((s) => s.kind === undefined && s.outcome === 'migrated').length ?? 0;
+    }
+    done = files.length;
+    progress();
+  } else {
+    outcomes = await migrateAll(candidates, texts, options, onDone);
+  }
 
   const changes = new Map<string, { before: string; after: string }>();
   for (const outcome of outcomes) {
@@ -124,8 +157,9 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
     reports.set(outcome.path, {
       path,
       status: outcome.changed === true ? 'changed' : 'unchanged',
-      migrated: sites.filter((s) => s.outcome === 'migrated').length,
-      todos: sites.filter((s) => s.outcome === 'todo' || s.reason !== undefined).length,
+      migrated: sites.filter((s) => s.kind === undefined && s.outcome === 'migrated').length,
+      todos: sites.filter((s) => s.kind === undefined && (s.outcome === 'todo' || s.reason !== undefined)).length,
+      callers: sites.filter((s) => s.kind === 'caller').length,
       sites,
     });
   }
@@ -145,7 +179,8 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
     }
   }
 
-  const list = files.map((file) => reports.get(file)!);
+  // A project run reports only the files it changed or found calls in; every other file read is unchanged.
+  const list = files.map((file) => reports.get(file) ?? { path: display(file), status: 'unchanged' as const, migrated: 0, todos: 0, sites: [] });
   return {
     files: list,
     totals: {
@@ -153,9 +188,11 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
       changed: list.filter((f) => f.status === 'changed').length,
       migrated: list.reduce((n, f) => n + f.migrated, 0),
       todos: list.reduce((n, f) => n + f.todos, 0),
+      callers: list.reduce((n, f) => n + (f.callers ?? 0), 0),
       errors: list.filter((f) => f.status === 'error').length,
     },
     changes,
+    mode,
     ...(refused === undefined ? {} : { refused }),
   };
 }

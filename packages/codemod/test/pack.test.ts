@@ -9,7 +9,7 @@ import { installPacked, run } from '../../../scripts/lib/pack.mjs';
 
 describe('the packed codemod', () => {
   it('installs from its tarball and migrates a file with npx app-assignment', () => {
-    const dir = installPacked(['core', 'codemod'], []);
+    const dir = installPacked(['core', 'project', 'codemod'], []);
     writeFileSync(
       join(dir, 'assign.ts'),
       `await fetch('/platform/v1/apps/crm/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b1' }) });\n`,

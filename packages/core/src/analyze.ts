@@ -36,6 +36,11 @@ export interface Finding {
   readonly choices?: readonly Choice[];
   /** What a person should know: the notes of a review, the reasons of a choice or of a manual call. */
   readonly reasons: readonly Reason[];
+  /**
+   * A call of a wrapper that is held back for the wrapper's own reasons, not for what this call passes: the wrapper's
+   * call says them, so this call needs no comment of its own.
+   */
+  readonly repeatsWrapper?: true;
 }
 
 /** Analyses one call expression; undefined when it is not a deprecated call. */

@@ -7,7 +7,7 @@
  * caller, is read with that file's scopes and text. The planner never learns where a fact came from.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Bound, SourceContext } from './context.js';
+import type { Bindings, Bound, SourceContext } from './context.js';
 import { constInitOf, findVariable, importOf, isNeverReassigned, unchangedInitOf, type VariableLike } from './scope.js';
 import { isFunction, unwrapTS } from './syntax.js';
 
@@ -34,7 +34,10 @@ export function valueOfName(id: TSESTree.Identifier, ctx: SourceContext, anyKind
   const variable = findVariable(ctx.getScope(id), id.name);
   if (variable === undefined) return { kind: 'global' };
   const bound = ctx.bindings?.get(variable);
-  if (bound !== undefined) return bound === 'absent' ? { kind: 'absent', variable } : { kind: 'argument', variable, value: bound };
+  if (bound !== undefined) {
+    consulted.get(ctx.bindings!)?.add(variable);
+    return bound === 'absent' ? { kind: 'absent', variable } : { kind: 'argument', variable, value: bound };
+  }
   const init = anyKind ? unchangedInitOf(variable) : constInitOf(variable);
   if (init !== undefined) return { kind: 'const', variable, value: { node: init, ctx } };
   const imported = ctx.project === undefined ? undefined : importOf(variable);
@@ -90,7 +93,19 @@ export function contextForCall(target: CalledFunction, call: TSESTree.CallExpres
     const arg = call.arguments[index];
     bindings.set(variable, arg === undefined ? 'absent' : { node: arg, ctx: callerCtx });
   });
-  return { ...target.ctx, bindings: bindings };
+  consulted.set(bindings, new Set());
+  return { ...target.ctx, bindings };
+}
+
+/** The parameters whose arguments were read while a followed call was analysed, by the bindings of that call. */
+const consulted = new WeakMap<Bindings, Set<VariableLike>>();
+
+/**
+ * Whether anything read in a followed function came from the call's arguments. A function that sends the same request
+ * whatever it is passed (`offerReviews()`) is not a wrapper: its calls are not sites, its own request is.
+ */
+export function readsArguments(ctx: SourceContext): boolean {
+  return ctx.bindings !== undefined && (consulted.get(ctx.bindings)?.size ?? 0) > 0;
 }
 
 /** How deep calls are followed into functions that call other functions: wrappers of wrappers, not recursion. */

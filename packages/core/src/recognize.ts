@@ -9,7 +9,7 @@ import { type BodyEncoding, type BodyObject, readBody, type BodyRead, unreadable
 import { type ClientRef, isNeverAClient, isShared, type Library, objectOf, type ObjectRef, requiredModule, resolveClient } from './clients.js';
 import type { Bound, ClientConfig, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, DEPRECATED_KEYS } from './contract.js';
-import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, valueOfName } from './follow.js';
+import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, valueOfName } from './follow.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { constInitOf, findVariable, importOf, isNeverReassigned } from './scope.js';
@@ -50,6 +50,13 @@ export interface AssignCall {
    * them, outermost first, down to the one that sends it. Empty for a direct call.
    */
   readonly via: readonly ViaStep[];
+  /**
+   * The route is written inside a followed function (a wrapper), not at this call: this is a call of a wrapper. A call
+   * through a request helper that is passed the route (`request('POST', '/platform/v1/...')`) is the request's own.
+   */
+  readonly caller?: true;
+  /** Where the route is spelled, when the source spells it. */
+  readonly routeAt?: Bound;
 }
 
 type Method = 'post' | 'other' | 'dynamic' | 'default';
@@ -137,6 +144,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
     ...(match.edit.ok ? { urlEdit: { range: match.edit.range, text: match.edit.text, ctx: match.edit.ctx } } : {}),
     ...(body === undefined ? {} : { body }),
     ...(appCode === undefined ? {} : { appCode }),
+    ...(match.routeAt === undefined ? {} : { routeAt: match.routeAt }),
     via: [],
   };
 }
@@ -158,7 +166,12 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
     for (const own of ownCalls(target.fn)) {
       const found = recognizeAssignCall(own, inner);
       if (found !== undefined) {
-        return { ...found, node: call, ctx, via: [{ node: own, ctx: inner, fn: target.fn }, ...found.via] };
+        // The same request whatever this call passes: the function's own call is the site, not this one.
+        if (!readsArguments(inner)) return undefined;
+        const at = found.routeAt;
+        const routeInside = found.caller === true || (at !== undefined && at.ctx.text === target.ctx.text &&
+          at.node.range[0] >= target.fn.range[0] && at.node.range[1] <= target.fn.range[1]);
+        return { ...found, node: call, ctx, via: [{ node: own, ctx: inner, fn: target.fn }, ...found.via], ...(routeInside ? { caller: true as const } : {}) };
       }
       sendsRequest ||= clientLayoutOf(own, inner) !== undefined || calledFunction(own.callee, inner) !== undefined;
     }
@@ -253,6 +266,11 @@ function boundChain(node: TSESTree.Node, ctx: SourceContext): AppCodeSource[] {
     const name = valueOfName(current, at);
     if (name.kind !== 'argument') break;
     const arg = unwrapTS(name.value.node);
+    // A caller that passes the code as a string: the new body names it as a string.
+    if (arg.type === 'Literal' && typeof arg.value === 'string') {
+      chain.push({ kind: 'literal', value: arg.value });
+      break;
+    }
     if (!isNameOrMemberChain(arg) || !isPure(arg)) break;
     chain.push({ kind: 'expression', node: name.value.node, ctx: name.value.ctx });
     current = arg;

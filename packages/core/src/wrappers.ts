@@ -68,7 +68,7 @@ export function settleWrappers(findings: readonly Finding[], uses: FunctionUses 
   }
   if (followed.length === 0) return [...findings];
   const holders = followed.filter((holder) => findings.some((f) => editsOf(f).some((edit) => inside(edit, holder))));
-  if (holders.length === 0) return [...findings];
+  if (holders.length === 0) return markRepeats(explainHeldCalls([...findings], new Set()));
 
   // Groups: the findings that edit a holder or call through one, merged where they overlap.
   const groupOf = new Map<number, Set<number>>();
@@ -121,6 +121,36 @@ export function settleWrappers(findings: readonly Finding[], uses: FunctionUses 
       settled[index] = { ...rest, outcome: 'manual', reasons };
     }
   }
+  return markRepeats(explainHeldCalls(settled, new Set(groupOf.keys())));
+}
+
+/** Callers held back for exactly the reasons of the request they go through (its own, intrinsic ones). */
+function markRepeats(settled: Finding[]): Finding[] {
+  const key = (finding: Finding) => finding.reasons.map((r) => `${r.code}:${r.key ?? ''}`).join();
+  return settled.map((finding) => {
+    if (finding.call.caller !== true || finding.outcome !== 'manual') return finding;
+    // The request's own call: the call on the way that is a finding of its own (a helper below it sends nothing alone).
+    const own = settled.find((other) => other !== finding && finding.call.via.some((step) => step.node === other.call.node) &&
+      other.call.caller !== true);
+    return own !== undefined && own.outcome === 'manual' && key(own) === key(finding) ? { ...finding, repeatsWrapper: true } : finding;
+  });
+}
+
+/**
+ * A function's own request call whose callers cannot all be migrated, though none of them edits anything (each is
+ * left with its own reasons): it says so, rather than a reason of its own that its callers' arguments answer.
+ */
+function explainHeldCalls(settled: Finding[], grouped: ReadonlySet<number>): Finding[] {
+  settled.forEach((finding, index) => {
+    if (finding.call.via.length > 0 || finding.outcome !== 'manual' || grouped.has(index)) return;
+    const callers = settled.filter((other) => other.call.via.some((step) => step.node === finding.call.node));
+    // A caller held back for the same reasons as the call itself says nothing new: the call keeps its own.
+    const same = (caller: Finding) => caller.reasons.map((r) => `${r.code}:${r.key ?? ''}`).join() === finding.reasons.map((r) => `${r.code}:${r.key ?? ''}`).join();
+    const blocker = callers.find((caller) => caller.outcome === 'manual' && !same(caller));
+    if (blocker !== undefined) {
+      settled[index] = { ...finding, reasons: [{ code: ReasonCode.wrapperCallers, key: placeOf(blocker.call.node, blocker.call.ctx) }] };
+    }
+  });
   return settled;
 }
 
@@ -144,9 +174,11 @@ interface Problem {
 }
 
 function groupProblem(members: readonly Finding[], callers: readonly Finding[], holders: readonly Holder[], uses: FunctionUses): Problem | undefined {
-  const differ = (other: Finding): Problem => ({
+  // A caller's edits are made once each; a span two findings edit alike is one edit.
+  // Two findings that ask different rewrites of the same code: each names the other, the rest name the first.
+  const differ = (one: Finding, other: Finding): Problem => ({
     reason: (finding) => {
-      const named = finding === other ? callers[0]! : other;
+      const named = finding === one ? other : one;
       return { code: ReasonCode.wrapperCallersDiffer, key: placeOf(named.call.node, named.call.ctx) };
     },
   });
@@ -163,15 +195,14 @@ function groupProblem(members: readonly Finding[], callers: readonly Finding[], 
   const lone = members.find((finding) => finding.call.via.length === 0 && finding.outcome !== 'fix' && finding.outcome !== 'review');
   if (lone !== undefined && callers.length === 0) return heldBy(lone);
 
-  // Every caller must ask the same of the code they share.
+  // No two findings may ask different things of one span: one rewrite of the shared code must serve every caller.
   const groupHolders = holders.filter((holder) => members.some((f) => f.call.via.some((step) => step.fn === holder.fn) ||
     editsOf(f).some((edit) => inside(edit, holder))));
-  const sharedOf = (finding: Finding) => editsOf(finding).filter((edit) => groupHolders.some((h) => inside(edit, h))).map(editKey).sort().join('\n');
-  const first = callers[0];
-  if (first !== undefined) {
-    const expected = sharedOf(first);
-    const differs = callers.find((caller) => sharedOf(caller) !== expected);
-    if (differs !== undefined) return differ(differs);
+  const edits = members.flatMap((finding) => editsOf(finding).map((edit) => ({ edit, finding })));
+  for (const [i, a] of edits.entries()) {
+    const clash = edits.slice(i + 1).find((b) => a.edit.file === b.edit.file && a.edit.range[0] < b.edit.range[1] &&
+      b.edit.range[0] < a.edit.range[1] && editKey(a.edit) !== editKey(b.edit));
+    if (clash !== undefined) return differ(clash.finding === a.finding ? a.finding : clash.finding, a.finding);
   }
 
   // Every use of every function on the way must be one of the calls seen here: another use would send the request
@@ -181,8 +212,13 @@ function groupProblem(members: readonly Finding[], callers: readonly Finding[], 
     seen.add(finding.call.node.callee);
     for (const step of finding.call.via) seen.add(step.node.callee);
   }
+  // Only the functions from a caller down to the deepest one whose code changes: a helper below it (a `request` that
+  // every kind of call goes through) is not changed, so its other uses do not matter.
   const onTheWay = new Map<TSESTree.FunctionLike, SourceContext>();
-  for (const finding of callers) for (const step of finding.call.via) onTheWay.set(step.fn, step.ctx);
+  for (const finding of callers) {
+    const deepest = finding.call.via.findLastIndex((step) => groupHolders.some((holder) => holder.fn === step.fn));
+    for (const step of finding.call.via.slice(0, deepest + 1)) onTheWay.set(step.fn, step.ctx);
+  }
   for (const holder of groupHolders) onTheWay.set(holder.fn, holder.ctx);
   for (const [fn, ctx] of onTheWay) {
     const found = uses(fn, ctx);

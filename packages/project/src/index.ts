@@ -433,3 +433,5 @@ function commonDir(files: readonly string[]): string | undefined {
   return dir;
 }
 
+
+export { ProjectAnalysis, type ParseFile, type ProjectAnalysisResult, type ProjectFile, type ProjectInput } from './analysis.js';

@@ -1,0 +1,143 @@
+/**
+ * Project mode of `migrate`: the files of the run are analysed together, with facts from the whole project (imported
+ * instances, URL builders, wrappers and their callers in other modules), and each file is written with the edits its
+ * own calls make and those that calls in other files ask of it.
+ *
+ * A wrapper's rewrite spans files, so a file that cannot take its part (its result does not parse, or an edit
+ * overlaps another) holds back every finding that shares code with it, in every file: those calls get a TODO, and the
+ * run is made again without them.
+ */
+import { readFileSync } from 'node:fs';
+import { type AnalysisOptions, type Finding, ReasonCode, type TextEdit } from '@app-assignment/core';
+import { parseSource } from '@app-assignment/core/parse';
+import { applyFindings, type MigrateResult, parses } from './migrate.js';
+import type { FileOutcome } from './run.js';
+
+export interface ProjectRun {
+  /** One outcome per file of the run that holds a reported call or receives an edit; the others are unchanged. */
+  readonly outcomes: FileOutcome[];
+  /** The configs the project was loaded from. */
+  readonly configs: readonly string[];
+}
+
+/** Migrates `files` as one project rooted at `root`; undefined when the root has no tsconfig.json or jsconfig.json. */
+export async function migrateProject(
+  root: string,
+  files: readonly string[],
+  texts: ReadonlyMap<string, string>,
+  analysis: AnalysisOptions,
+): Promise<ProjectRun | undefined> {
+  // ts-morph and the TypeScript compiler load only when a project run is asked for.
+  const { loadProject, ProjectAnalysis } = await import('@app-assignment/project');
+  const project = loadProject(root);
+  if (!project.found) return undefined;
+  const readText = (file: string): string | undefined => {
+    const known = texts.get(file);
+    if (known !== undefined) return known;
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const text = (file: string) => readText(file) ?? '';
+  const analysisRun = new ProjectAnalysis({
+    root,
+    resolveImport: (from, specifier) => project.resolveImport(from, specifier),
+    importersOf: (file) => project.importersOf(file, text),
+    readText,
+    parse: parseSource,
+    options: analysis,
+  });
+  const result = analysisRun.analyze(files);
+
+  const outcomes = new Map<string, FileOutcome>();
+  for (const [path, error] of result.errors) {
+    if (!files.includes(path)) continue;
+    const e = error as { line?: number; column?: number; message?: string };
+    outcomes.set(path, { path, error: `${path}:${e.line ?? 1}:${e.column ?? 1} ${e.message ?? String(error)}` });
+  }
+
+  const all = [...result.findings.values()].flat();
+  let held = new Set<Finding>();
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const findingsOf = new Map<string, Finding[]>();
+    const incoming = new Map<string, TextEdit[]>();
+    for (const [path, list] of result.findings) {
+      const file = result.files.get(path)!;
+      findingsOf.set(path, list.map((finding) => (held.has(finding) ? heldBack(finding) : finding)));
+      for (const finding of list) {
+        if (held.has(finding)) continue;
+        for (const edit of finding.edits ?? []) {
+          if (edit.file === undefined || edit.file === file.id) continue;
+          const target = [...result.files.values()].find((other) => other.id === edit.file);
+          if (target === undefined) continue;
+          incoming.set(target.path, [...(incoming.get(target.path) ?? []), edit]);
+        }
+      }
+    }
+    const applied = new Map<string, MigrateResult>();
+    const broken = new Set<Finding>();
+    for (const path of new Set([...findingsOf.keys(), ...incoming.keys()])) {
+      const file = result.files.get(path)!;
+      const list = findingsOf.get(path) ?? [];
+      const out = applyFindings(file.text, list, file.context, { incoming: incoming.get(path) ?? [] });
+      applied.set(path, out);
+      if (out.changed && !parses(out.output, path)) {
+        // Every finding that edits this file, wherever it is, is held back with its group.
+        for (const finding of all) if ((finding.edits ?? []).some((edit) => edit.file === file.id)) broken.add(finding);
+      }
+      list.forEach((finding, index) => {
+        const meant = (finding.outcome === 'fix' || finding.outcome === 'review') && !held.has(finding);
+        if (meant && out.sites[index]?.outcome !== 'migrated') broken.add(originalOf(finding, result.findings.get(path)!, index));
+      });
+    }
+    if (broken.size === 0) {
+      for (const [path, out] of applied) {
+        if (!files.includes(path)) continue;
+        outcomes.set(path, { path, output: out.output, changed: out.changed, sites: out.sites });
+      }
+      return { outcomes: [...outcomes.values()], configs: project.configs };
+    }
+    held = new Set([...held, ...groupsOf(broken, all)]);
+  }
+  // Still not consistent: nothing is rewritten; every call gets its TODO.
+  for (const [path, list] of result.findings) {
+    if (!files.includes(path)) continue;
+    const file = result.files.get(path)!;
+    const out = applyFindings(file.text, list, file.context, { allowRewrites: false });
+    outcomes.set(path, { path, output: out.output, changed: out.changed, sites: out.sites });
+  }
+  return { outcomes: [...outcomes.values()], configs: project.configs };
+}
+
+function heldBack(finding: Finding): Finding {
+  const { edits: _edits, choices: _choices, ...rest } = finding;
+  return { ...rest, outcome: 'manual', reasons: finding.outcome === 'manual' ? finding.reasons : [{ code: ReasonCode.urlNotEditable }] };
+}
+
+function originalOf(finding: Finding, list: readonly Finding[], index: number): Finding {
+  return list[index] ?? finding;
+}
+
+const editKey = (edit: TextEdit) => `${edit.file ?? ''}:${edit.range[0]}:${edit.range[1]}`;
+
+/** The findings that share code with any of `seeds` (a followed function, a call, an edit), transitively. */
+function groupsOf(seeds: ReadonlySet<Finding>, all: readonly Finding[]): Set<Finding> {
+  const group = new Set(seeds);
+  const touches = (a: Finding, b: Finding): boolean =>
+    a.call.via.some((step) => b.call.via.some((other) => other.fn === step.fn) || step.node === b.call.node) ||
+    b.call.via.some((step) => step.node === a.call.node) ||
+    (a.edits ?? []).some((edit) => (b.edits ?? []).some((other) => editKey(other) === editKey(edit)));
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const finding of all) {
+      if (group.has(finding)) continue;
+      if ([...group].some((member) => touches(member, finding))) {
+        group.add(finding);
+        grown = true;
+      }
+    }
+  }
+  return group;
+}
