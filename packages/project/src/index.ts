@@ -310,11 +310,14 @@ export function loadProject(rootArg: string, options: ProjectLoadOptions = {}): 
     if (resolutionCache.has(key)) return resolutionCache.get(key);
     let result: string | undefined;
     const resolved = tsResolve(fromFile, specifier, config);
-    if (resolved !== undefined && insideRepo(resolved) && !isDeclaration(resolved)) {
-      result = resolved;
+    const inRepo = resolved !== undefined && insideRepo(resolved) ? resolved : undefined;
+    if (inRepo !== undefined && owner.has(inRepo)) {
+      result = inRepo;
     } else {
-      if (isBare(specifier)) result = resolveWorkspace(specifier);
-      if (result === undefined && resolved !== undefined && insideRepo(resolved)) result = outputToSource(resolved) ?? resolved;
+      // Build output (a package's dist/ reached through its manifest) stands for the source it was built from.
+      result = inRepo === undefined ? undefined : outputToSource(inRepo);
+      if (result === undefined && isBare(specifier)) result = resolveWorkspace(specifier);
+      result ??= inRepo;
     }
     resolutionCache.set(key, result);
     return result;
