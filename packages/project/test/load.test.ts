@@ -391,4 +391,26 @@ describe('speed on a large repository', () => {
     expect(project.sourceFiles).toHaveLength(FILES + 20);
     expect(done - start).toBeLessThan(1000);
   });
+
+  it('finds the importers of a module among all files by a text search first', () => {
+    const project = loadProject(t.root);
+    const texts = new Map<string, string>();
+    const cachedRead = (f: string): string => {
+      let text = texts.get(f);
+      if (text === undefined) texts.set(f, (text = read(f)));
+      return text;
+    };
+    const start = performance.now();
+    const helperImporters = project.importersOf(t.at('src/lib/helper7.ts'), cachedRead);
+    const modImporters = project.importersOf(t.at('src/feature3/mod150.ts'), cachedRead);
+    const done = performance.now();
+    console.log(`project: importersOf twice over ${FILES + 20} files ${(done - start).toFixed(0)} ms`);
+    expect(helperImporters).toEqual(
+      Array.from({ length: FILES / 20 }, (_, k) => 20 * k + 7)
+        .map((i) => t.at(`src/feature${Math.floor(i / 50)}/mod${i}.ts`))
+        .sort(),
+    );
+    expect(modImporters).toEqual([t.at('src/feature2/mod149.ts')]);
+    expect(done - start).toBeLessThan(1000);
+  });
 });
