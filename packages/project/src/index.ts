@@ -88,8 +88,11 @@ function realDir(p: string): string {
   }
 }
 
-export function loadProject(rootArg: string, options: ProjectLoadOptions = {}): LoadedProject {
-  const root = realDir(rootArg);
+export function loadProject(root: string, options: ProjectLoadOptions = {}): LoadedProject {
+  return load(realDir(root), options);
+}
+
+function load(root: string, options: ProjectLoadOptions): LoadedProject {
   const userIgnore = options.ignore ?? (() => false);
   const host: CachedHost = createCachedHost(root);
   const getCanonicalFileName = (f: string): string => (ts.sys.useCaseSensitiveFileNames ? f : f.toLowerCase());
@@ -310,33 +313,33 @@ export function loadProject(rootArg: string, options: ProjectLoadOptions = {}): 
     if (resolutionCache.has(key)) return resolutionCache.get(key);
     let result: string | undefined;
     const resolved = tsResolve(fromFile, specifier, config);
-    if (resolved !== undefined && insideRepo(resolved) && !isDeclaration(resolved)) {
-      result = resolved;
+    const inRepo = resolved !== undefined && insideRepo(resolved) ? resolved : undefined;
+    if (inRepo !== undefined && owner.has(inRepo)) {
+      result = inRepo;
     } else {
-      if (isBare(specifier)) result = resolveWorkspace(specifier);
-      if (result === undefined && resolved !== undefined && insideRepo(resolved)) result = outputToSource(resolved) ?? resolved;
+      // Build output (a package's dist/ reached through its manifest) stands for the source it was built from.
+      result = inRepo === undefined ? undefined : outputToSource(inRepo);
+      if (result === undefined && isBare(specifier)) result = resolveWorkspace(specifier);
+      result ??= inRepo;
     }
     resolutionCache.set(key, result);
     return result;
   };
 
-  // importersOf: the names a file can be imported by, searched for in the text of every source file.
+  // importersOf: the names a file can be imported by, searched for in the text of every source file. A relative or
+  // wildcard-alias specifier holds the file's base name (or, for an index file, its folder's name); a package name or
+  // an exact alias names the file only when it resolves to it.
   const searchTokens = (file: string): string[] => {
     const tokens = new Set<string>();
     const base = path.basename(file).replace(/(\.d)?\.(m|c)?[jt]sx?$/, '');
     tokens.add(base === 'index' ? path.basename(path.dirname(file)) : base);
-    for (const pkg of workspacePackages) if (pkg.name !== undefined && isWithin(pkg.dir, file)) tokens.add(pkg.name);
+    for (const pkg of workspacePackages) {
+      if (pkg.name !== undefined && isWithin(pkg.dir, file) && resolveWorkspace(pkg.name) === file) tokens.add(pkg.name);
+    }
     for (const config of configList) {
-      const paths = config.options.paths;
-      if (paths === undefined) continue;
-      const baseDir = config.options.baseUrl ?? config.dir;
-      for (const [alias, targets] of Object.entries(paths)) {
-        const prefix = alias.split('*')[0]?.replace(/\/$/, '') ?? '';
-        if (prefix === '') continue;
-        for (const target of targets) {
-          const targetPrefix = path.resolve(baseDir, target.split('*')[0] ?? '');
-          if (isWithin(targetPrefix, file) || file.startsWith(targetPrefix.replace(/(\.d)?\.(m|c)?[jt]sx?$/, ''))) tokens.add(prefix);
-        }
+      const fromConfigDir = path.join(config.dir, '__importer__.ts');
+      for (const alias of Object.keys(config.options.paths ?? {})) {
+        if (!alias.includes('*') && resolveImport(fromConfigDir, alias) === file) tokens.add(alias);
       }
     }
     return [...tokens].filter((t) => t.length > 0);

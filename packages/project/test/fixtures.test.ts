@@ -149,3 +149,25 @@ describe('type questions across files', () => {
     expect(added).not.toContain('src/typed.ts');
   });
 });
+
+describe.each(names)('fixtures/projects/%s/expected.md', (name) => {
+  const root = path.join(PROJECTS, name);
+  const text = read(path.join(root, 'expected.md'));
+  const refs = [...text.matchAll(/`((?:packages\/[\w-]+\/)?src\/[\w/.-]+\.ts):(\d+)(?::(\d+))?(?:-(\d+))?`/g)];
+
+  it('points at lines that exist, and each line:column at a call', () => {
+    expect(refs.length).toBeGreaterThan(0);
+    for (const [ref, rel = '', line, column, lastLine] of refs) {
+      const file = path.join(root, rel);
+      expect(existsSync(file), ref).toBe(true);
+      const lines = read(file).split('\n');
+      for (const n of [line, lastLine]) if (n !== undefined) expect(lines[Number(n) - 1]?.trim(), ref).toBeTruthy();
+      if (column !== undefined) {
+        const source = lines[Number(line) - 1] ?? '';
+        // the call starts exactly there: an identifier chain begins at the column and is called
+        expect(source.slice(0, Number(column) - 1), ref).toMatch(/(^|[^\w$.])$/);
+        expect(source.slice(Number(column) - 1), ref).toMatch(/^[\w$.]+(?:\([^)]*\))?(?:\.[\w$]+)*\(/);
+      }
+    }
+  });
+});

@@ -271,10 +271,10 @@ describe('a jsconfig.json', () => {
 
 describe('a pnpm workspace without a root config', () => {
   const t = tree({
-    'pnpm-workspace.yaml': "packages:\n  - 'apps/*'\n  - libs/shared # the one library\n  - '!apps/legacy'\n",
+    'pnpm-workspace.yaml': "packages:\n  - 'apps/*'\n  - libs/shared # the one library\n  - libs/built\n  - '!apps/legacy'\n",
     'apps/web/package.json': json({ name: 'web' }),
-    'apps/web/tsconfig.json': json({ compilerOptions: nodeNext, include: ['src'] }),
-    'apps/web/src/index.ts': "import { shared } from 'shared';\nexport const web = shared;\n",
+    'apps/web/tsconfig.json': json({ compilerOptions: { ...nodeNext, allowJs: true }, include: ['src'] }),
+    'apps/web/src/index.ts': "import { shared } from 'shared';\nimport { built } from 'built';\nexport const web = [shared, built];\n",
     'apps/legacy/package.json': json({ name: 'legacy' }),
     'apps/legacy/tsconfig.json': json({ compilerOptions: nodeNext, include: ['src'] }),
     'apps/legacy/src/index.ts': 'export {};\n',
@@ -282,16 +282,23 @@ describe('a pnpm workspace without a root config', () => {
     'libs/shared/tsconfig.json': json({ compilerOptions: { ...nodeNext, rootDir: 'src', outDir: 'dist' }, include: ['src'] }),
     'libs/shared/src/index.ts': 'export const shared = 1;\n',
     'apps/web/node_modules/shared': { link: '../../../libs/shared' },
+    // built JavaScript and no declarations: the compiler (allowJs) reaches dist/index.js
+    'libs/built/package.json': json({ name: 'built', main: './dist/index.js' }),
+    'libs/built/tsconfig.json': json({ compilerOptions: { ...nodeNext, rootDir: 'src', outDir: 'dist' }, include: ['src'] }),
+    'libs/built/src/index.ts': 'export const built = 2;\n',
+    'libs/built/dist/index.js': 'export const built = 2;\n',
+    'apps/web/node_modules/built': { link: '../../../libs/built' },
   });
   const project = loadProject(t.root);
 
   it('takes the configs of the declared packages, leaving out the negated one', () => {
-    expect(project.configs).toEqual(['apps/web/tsconfig.json', 'libs/shared/tsconfig.json'].map(t.at));
-    expect(project.sourceFiles).toEqual(['apps/web/src/index.ts', 'libs/shared/src/index.ts'].map(t.at));
+    expect(project.configs).toEqual(['apps/web/tsconfig.json', 'libs/built/tsconfig.json', 'libs/shared/tsconfig.json'].map(t.at));
+    expect(project.sourceFiles).toEqual(['apps/web/src/index.ts', 'libs/built/src/index.ts', 'libs/shared/src/index.ts'].map(t.at));
   });
 
   it('resolves a package whose build output does not exist to its source through outDir and rootDir', () => {
     expect(project.resolveImport(t.at('apps/web/src/index.ts'), 'shared')).toBe(t.at('libs/shared/src/index.ts'));
+    expect(project.resolveImport(t.at('apps/web/src/index.ts'), 'built')).toBe(t.at('libs/built/src/index.ts'));
     expect(project.importersOf(t.at('libs/shared/src/index.ts'), read)).toEqual([t.at('apps/web/src/index.ts')]);
   });
 });
@@ -382,6 +389,28 @@ describe('speed on a large repository', () => {
       `project: ${FILES + 20} files, load ${(loaded - start).toFixed(0)} ms, ${resolved} resolutions ${(done - loaded).toFixed(0)} ms, total ${(done - start).toFixed(0)} ms`,
     );
     expect(project.sourceFiles).toHaveLength(FILES + 20);
+    expect(done - start).toBeLessThan(1000);
+  });
+
+  it('finds the importers of a module among all files by a text search first', () => {
+    const project = loadProject(t.root);
+    const texts = new Map<string, string>();
+    const cachedRead = (f: string): string => {
+      let text = texts.get(f);
+      if (text === undefined) texts.set(f, (text = read(f)));
+      return text;
+    };
+    const start = performance.now();
+    const helperImporters = project.importersOf(t.at('src/lib/helper7.ts'), cachedRead);
+    const modImporters = project.importersOf(t.at('src/feature3/mod150.ts'), cachedRead);
+    const done = performance.now();
+    console.log(`project: importersOf twice over ${FILES + 20} files ${(done - start).toFixed(0)} ms`);
+    expect(helperImporters).toEqual(
+      Array.from({ length: FILES / 20 }, (_, k) => 20 * k + 7)
+        .map((i) => t.at(`src/feature${Math.floor(i / 50)}/mod${i}.ts`))
+        .sort(),
+    );
+    expect(modImporters).toEqual([t.at('src/feature2/mod149.ts')]);
     expect(done - start).toBeLessThan(1000);
   });
 });
