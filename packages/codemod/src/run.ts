@@ -159,7 +159,7 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
       status: outcome.changed === true ? 'changed' : 'unchanged',
       migrated: sites.filter((s) => s.kind === undefined && s.outcome === 'migrated').length,
       todos: sites.filter((s) => s.kind === undefined && (s.outcome === 'todo' || s.reason !== undefined)).length,
-      callers: sites.filter((s) => s.kind === 'caller').length,
+      ...(sites.some((s) => s.kind === 'caller') ? { callers: sites.filter((s) => s.kind === 'caller').length } : {}),
       sites,
     });
   }

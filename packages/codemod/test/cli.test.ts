@@ -86,7 +86,7 @@ describe('app-assignment migrate', () => {
     const run = cli(['migrate', 'src', '--json', '--dry'], dir);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as { files: Record<string, unknown>[]; totals: Record<string, number> };
-    expect(report.totals).toEqual({ files: 4, changed: 2, migrated: 1, todos: 1, errors: 1 });
+    expect(report.totals).toEqual({ files: 4, changed: 2, migrated: 1, todos: 1, callers: 0, errors: 1 });
     expect(report.files).toEqual([
       { path: 'src/a.ts', status: 'changed', migrated: 1, todos: 0, sites: [{ line: 2, column: 9, outcome: 'migrated' }] },
       {

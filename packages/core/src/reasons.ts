@@ -118,13 +118,13 @@ const MESSAGES: Record<ReasonCode, (key: string) => string> = {
   'side-effects': (key) =>
     `the value of ${key} has side effects and would be dropped; migrate by hand`,
   'wrapper-held-back': (key) =>
-    `the request is sent by a function that other calls use too, and the call at ${key} cannot be migrated exactly; that function and all its callers are migrated together or not at all, so migrate them by hand (or make that call exact first)`,
+    `the request is sent by a function that other calls use too, and the call ${key} cannot be migrated exactly; that function and all its callers are migrated together or not at all, so migrate them by hand (or make that call exact first)`,
   'wrapper-callers-unknown': () =>
     'the request is sent by a function used where its calls cannot all be seen (exported beyond what was analysed, or passed around as a value); it is never rewritten automatically, so migrate it by hand',
   'wrapper-callers-differ': (key) =>
-    `the request is sent by a function that other calls use too, and this call and the call at ${key} need different rewrites of it; migrate them together by hand`,
+    `the request is sent by a function that other calls use too, and this call and the call ${key} need different rewrites of it; migrate them together by hand`,
   'wrapper-callers': (key) =>
-    `this request is sent for the callers of this function, and not all of them can be migrated exactly (the first at ${key}; each caller has a TODO that says why); migrate them together by hand`,
+    `this request is sent for the callers of this function, and not all of them can be migrated exactly (the first is the call ${key}; each caller has a TODO that says why); migrate them together by hand`,
 };
 
 /** The reason in plain words, as the ESLint message and the TODO comment show it. */

@@ -55,8 +55,8 @@ export interface AssignCall {
    * through a request helper that is passed the route (`request('POST', '/platform/v1/...')`) is the request's own.
    */
   readonly caller?: true;
-  /** Where the route is spelled, when the source spells it. */
-  readonly routeAt?: Bound;
+  /** Where the route's first and last characters are spelled, when the source spells them. */
+  readonly routeAt?: readonly Bound[];
 }
 
 type Method = 'post' | 'other' | 'dynamic' | 'default';
@@ -144,7 +144,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
     ...(match.edit.ok ? { urlEdit: { range: match.edit.range, text: match.edit.text, ctx: match.edit.ctx } } : {}),
     ...(body === undefined ? {} : { body }),
     ...(appCode === undefined ? {} : { appCode }),
-    ...(match.routeAt === undefined ? {} : { routeAt: match.routeAt }),
+    routeAt: match.routeAt,
     via: [],
   };
 }
@@ -168,9 +168,12 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
       if (found !== undefined) {
         // The same request whatever this call passes: the function's own call is the site, not this one.
         if (!readsArguments(inner)) return undefined;
-        const at = found.routeAt;
-        const routeInside = found.caller === true || (at !== undefined && at.ctx.text === target.ctx.text &&
-          at.node.range[0] >= target.fn.range[0] && at.node.range[1] <= target.fn.range[1]);
+        // This call supplies the route (it passes the path, or a const of its file): it is the request's own call.
+        // Otherwise the route is written in what it calls (a wrapper, a URL builder, an instance's base): a caller.
+        const followed = [{ fn: target.fn, ctx: target.ctx }, ...found.via];
+        const suppliesRoute = (found.routeAt ?? []).some((at) => at.ctx.text === ctx.text &&
+          !followed.some(({ fn, ctx: where }) => where.text === at.ctx.text && at.node.range[0] >= fn.range[0] && at.node.range[1] <= fn.range[1]));
+        const routeInside = !suppliesRoute;
         return { ...found, node: call, ctx, via: [{ node: own, ctx: inner, fn: target.fn }, ...found.via], ...(routeInside ? { caller: true as const } : {}) };
       }
       sendsRequest ||= clientLayoutOf(own, inner) !== undefined || calledFunction(own.callee, inner) !== undefined;

@@ -201,8 +201,8 @@ export type IdPieces =
 
 export interface RouteMatch {
   readonly route: RouteShape;
-  /** The literal that spells the start of the route, where the source spells it. */
-  readonly routeAt?: Bound;
+  /** The literals that spell the start and the end of the route, where the source spells them. */
+  readonly routeAt: readonly Bound[];
   readonly id: IdPieces;
   /** The source range to replace with the v3 path, or why there is none. */
   readonly edit:
@@ -268,9 +268,9 @@ function matchOne(pieces: readonly UrlPiece[], route: RouteShape): RouteMatch | 
     const start: Located = { pieceIndex: chars[at]!.piece, offset: chars[at]!.offset };
     const endChar = chars[tailStart - 1]!;
     const end: Located = { pieceIndex: endChar.piece, offset: endChar.offset + 1 };
-    const startPiece = pieces[start.pieceIndex]!;
-    const routeAt = startPiece.kind === 'text' && startPiece.owner !== undefined ? { node: startPiece.owner, ctx: startPiece.ctx } : undefined;
-    return { route, id, edit: editFor(pieces, start, end, tail !== '', route), ...(routeAt === undefined ? {} : { routeAt }) };
+    const routeAt = [pieces[start.pieceIndex]!, pieces[end.pieceIndex]!].flatMap((piece) =>
+      piece.kind === 'text' && piece.owner !== undefined ? [{ node: piece.owner, ctx: piece.ctx }] : []);
+    return { route, id, edit: editFor(pieces, start, end, tail !== '', route), routeAt };
   }
 }
 

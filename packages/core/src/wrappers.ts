@@ -34,9 +34,25 @@ export function nameOf(fn: TSESTree.FunctionLike): TSESTree.Identifier | undefin
   return parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' && parent.init === fn ? parent.id : undefined;
 }
 
-/** Where a node is, in words a TODO can carry: `src/a.ts:12` in a project, `line 12` in one file. */
+/**
+ * Where a call is, in words a TODO can carry and a second run finds unchanged (a line number moves when comments are
+ * added above it): the function that holds it, and its file in a project.
+ */
 export function placeOf(node: TSESTree.Node, ctx: SourceContext): string {
-  return ctx.file === undefined ? `line ${node.loc.start.line}` : `${ctx.file}:${node.loc.start.line}`;
+  const holder = enclosingName(node);
+  const where = holder === undefined ? 'at the top level' : `in ${holder}`;
+  return ctx.file === undefined ? where : `${where} (${ctx.file})`;
+}
+
+/** The name of the innermost named function, method or variable-held function around a node. */
+function enclosingName(node: TSESTree.Node): string | undefined {
+  for (let current = node.parent; current !== undefined; current = current.parent) {
+    if (current.type === 'FunctionDeclaration' && current.id !== null) return current.id.name;
+    if (current.type === 'MethodDefinition' && !current.computed && current.key.type === 'Identifier') return current.key.name;
+    if ((current.type === 'ArrowFunctionExpression' || current.type === 'FunctionExpression') &&
+      current.parent?.type === 'VariableDeclarator' && current.parent.id.type === 'Identifier') return current.parent.id.name;
+  }
+  return undefined;
 }
 
 interface Holder {
@@ -129,9 +145,9 @@ function markRepeats(settled: Finding[]): Finding[] {
   const key = (finding: Finding) => finding.reasons.map((r) => `${r.code}:${r.key ?? ''}`).join();
   return settled.map((finding) => {
     if (finding.call.caller !== true || finding.outcome !== 'manual') return finding;
-    // The request's own call: the call on the way that is a finding of its own (a helper below it sends nothing alone).
-    const own = settled.find((other) => other !== finding && finding.call.via.some((step) => step.node === other.call.node) &&
-      other.call.caller !== true);
+    // The nearest call on the way that is a finding of its own (the wrapper's request, or a caller with its own TODO).
+    const own = finding.call.via.map((step) => settled.find((other) => other !== finding && other.call.node === step.node))
+      .find((other) => other !== undefined);
     return own !== undefined && own.outcome === 'manual' && key(own) === key(finding) ? { ...finding, repeatsWrapper: true } : finding;
   });
 }

@@ -60,8 +60,8 @@ export async function run() {
       options: [{ autofix: true }],
       output: null,
       errors: [
-        { messageId: 'deprecatedManual', line: 2, data: { reasons: 'this request is sent for the callers of this function, and not all of them can be migrated exactly (the first at line 6; each caller has a TODO that says why); migrate them together by hand' } },
-        { messageId: 'deprecatedManual', line: 5, data: { reasons: 'the request is sent by a function that other calls use too, and the call at line 6 cannot be migrated exactly; that function and all its callers are migrated together or not at all, so migrate them by hand (or make that call exact first)' } },
+        { messageId: 'deprecatedManual', line: 2, data: { reasons: 'this request is sent for the callers of this function, and not all of them can be migrated exactly (the first is the call in run; each caller has a TODO that says why); migrate them together by hand' } },
+        { messageId: 'deprecatedManual', line: 5, data: { reasons: 'the request is sent by a function that other calls use too, and the call in run cannot be migrated exactly; that function and all its callers are migrated together or not at all, so migrate them by hand (or make that call exact first)' } },
         { messageId: 'deprecatedManual', line: 6, data: { reasons: 'built_in "true" has no equivalent in POST /v3/apps/app_assignments; decide how these users get the app, then migrate by hand (or run with builtIn "drop")' } },
       ],
     },

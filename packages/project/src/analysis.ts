@@ -118,12 +118,20 @@ export class ProjectAnalysis {
         if (file === undefined) continue;
         const found = analyzeProgram(file.program, file.context, { settle: false });
         raw.set(path, found);
-        // A request sent from inside an exported function: its callers may be in the modules that import it.
+        // What a module exports may carry the request into other modules: a wrapper, a URL builder or a route const
+        // (the module spells the route), an instance, or anything built from such a module. Their importers are read
+        // too, a few imports deep, so that calls which never spell the route are found.
+        const carries = round === 0 || found.length > 0 || exportsAnything(file.program);
+        if (!carries) continue;
+        for (const importer of this.#input.importersOf(path)) {
+          if (this.#scope.has(importer) && !raw.has(importer)) next.add(importer);
+        }
+        // A request sent from inside an exported function of another module (a followed one).
         for (const finding of found) {
           for (const fn of sendingFunctions(finding)) {
             if (!exportedFromModule(fn)) continue;
             const owner = this.#pathOfContext(fn.ctx);
-            if (owner === undefined) continue;
+            if (owner === undefined || owner === path) continue;
             for (const importer of this.#input.importersOf(owner)) {
               if (this.#scope.has(importer) && !raw.has(importer)) next.add(importer);
             }
@@ -278,6 +286,11 @@ function sendingFunctions(finding: Finding): { fn: TSESTree.FunctionLike; ctx: S
     }
   }
   return found;
+}
+
+function exportsAnything(program: TSESTree.Program): boolean {
+  return program.body.some((statement) => statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ||
+    statement.type === 'ExportAllDeclaration');
 }
 
 /** Whether other modules can reach a function: it sits in an exported top-level declaration (a function, a class, a const). */

@@ -36,7 +36,9 @@ function expectedTarget(from: string, specifier: string): string | undefined {
 
 function tsFilesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.split(path.sep).includes('node_modules') && !f.split(path.sep).includes('dist'))
+    // `after/` holds the expected result of a migration, beside the project rather than in it.
+    .filter((f) => f.endsWith('.ts') && !f.split(path.sep).includes('node_modules') && !f.split(path.sep).includes('dist') &&
+      f.split(path.sep)[0] !== 'after')
     .map((f) => path.join(dir, f));
 }
 
