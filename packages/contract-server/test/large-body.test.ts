@@ -66,7 +66,7 @@ describe('a 5 MB body sent with fetch to a server in another process', () => {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKENS.internal}` },
         body,
         duplex: 'half',
-      } as RequestInit),
+      }),
     );
     expect(response.status).toBe(413);
     expect(errorCode(response)).toBe('body_too_large');

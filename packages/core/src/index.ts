@@ -18,3 +18,4 @@ export { type AssignCall, type AppCodeSource, type ClientKind, mayContainAssignC
 export { applyEdits, renderMigration, renderTodo, type TextEdit, type TodoPeers } from './render.js';
 export { analyzeCall, analyzeProgram, type Choice, type Finding, type Outcome } from './analyze.js';
 export { enclosingStatement, forEachCall } from './syntax.js';
+export * from './interface/index.js';

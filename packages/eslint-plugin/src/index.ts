@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type { TSESLint } from '@typescript-eslint/utils';
 import noDeprecatedAssign from './rules/no-deprecated-assign.js';
+import validReportQuery from './rules/valid-report-query.js';
 
 export type { RuleOptions as NoDeprecatedAssignOptions } from './rules/no-deprecated-assign.js';
 
@@ -14,6 +15,7 @@ const { name, version } = createRequire(import.meta.url)('../package.json') as {
 
 const rules = {
   'no-deprecated-assign': noDeprecatedAssign,
+  'valid-report-query': validReportQuery,
 };
 
 interface Plugin {
@@ -31,7 +33,10 @@ const plugin: Plugin = {
 plugin.configs.recommended = {
   name: 'app-assignment/recommended',
   plugins: { 'app-assignment': plugin as unknown as TSESLint.FlatConfig.Plugin },
-  rules: { 'app-assignment/no-deprecated-assign': 'error' },
+  rules: {
+    'app-assignment/no-deprecated-assign': 'error',
+    'app-assignment/valid-report-query': 'error',
+  },
 };
 
 export default plugin;
