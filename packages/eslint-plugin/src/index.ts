@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type { TSESLint } from '@typescript-eslint/utils';
 import noDeprecatedAssign from './rules/no-deprecated-assign.js';
+import noMalformedReportField from './rules/no-malformed-report-field.js';
 import validReportQuery from './rules/valid-report-query.js';
 
 export type { RuleOptions as NoDeprecatedAssignOptions } from './rules/no-deprecated-assign.js';
@@ -16,6 +17,7 @@ const { name, version } = createRequire(import.meta.url)('../package.json') as {
 const rules = {
   'no-deprecated-assign': noDeprecatedAssign,
   'valid-report-query': validReportQuery,
+  'no-malformed-report-field': noMalformedReportField,
 };
 
 interface Plugin {
@@ -36,6 +38,7 @@ plugin.configs.recommended = {
   rules: {
     'app-assignment/no-deprecated-assign': 'error',
     'app-assignment/valid-report-query': 'error',
+    'app-assignment/no-malformed-report-field': 'error',
   },
 };
 
