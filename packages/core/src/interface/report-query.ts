@@ -8,11 +8,11 @@
  * scanner that learns what an imported `authHeaders()` returns fills the unknown facts and gets the same problems.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { type ClientRef, isNeverAClient, isShared, objectOf, resolveClient } from '../clients.js';
+import { type ClientRef, isNeverAClient, isShared, objectOf, requiredModule, resolveClient } from '../clients.js';
 import type { SourceContext } from '../context.js';
 import { PARTNER_REPORT } from '../contract.js';
-import { constInitOf, findVariable, isSingleUse } from '../scope.js';
-import { calleePath, propertyOf, staticKey, unwrapTS } from '../syntax.js';
+import { constInitOf, findVariable, importOf, isSingleUse } from '../scope.js';
+import { calleePath, isFunction, propertyOf, staticKey, unwrapTS } from '../syntax.js';
 import { readUrl, type UrlPiece } from '../url.js';
 
 /** The header the report takes (document section 5), and its value as this project writes it. */
@@ -71,6 +71,9 @@ export function mayContainReportQuery(text: string): boolean {
 
 /** Recognizes one call of the report query; undefined for any other call. */
 export function recognizeReportQuery(call: TSESTree.CallExpression, ctx: SourceContext): ReportQueryCall | undefined {
+  // A call that passes a handler defines a route on a server (`app.post(path, handler)`); it does not call one.
+  if (call.arguments.some((arg) => isFunction(arg))) return undefined;
+  if (describesRequest(call.callee, ctx)) return undefined;
   const layout = layoutOf(call, ctx);
   if (layout === undefined || layout.url === undefined) return undefined;
   let pieces = readUrl(layout.url, ctx, null);
@@ -452,4 +455,23 @@ function staticText(node: TSESTree.Node, ctx: SourceContext, depth = 0): string 
 function isUndefined(node: TSESTree.Node, ctx: SourceContext): boolean {
   const expr = unwrapTS(node);
   return expr.type === 'Identifier' && expr.name === 'undefined' && findVariable(ctx.getScope(expr), 'undefined') === undefined;
+}
+
+/** Modules and globals whose calls describe requests (mocks, assertions, test clients) rather than send them. */
+const TEST_MODULES: ReadonlySet<string> = new Set(['nock', 'msw', 'axios-mock-adapter', 'fetch-mock', 'jest-fetch-mock', 'supertest', 'sinon', 'vitest', '@jest/globals', 'chai']);
+const TEST_GLOBALS: ReadonlySet<string> = new Set(['expect', 'jest', 'vi', 'cy', 'sinon', 'nock', 'assert', 'should']);
+
+/** `nock(base).get(path)`, `request(app).post(path)` from supertest, `expect(...)`: never the query itself. */
+function describesRequest(callee: TSESTree.Node, ctx: SourceContext): boolean {
+  let node = unwrapTS(callee);
+  while (node.type === 'MemberExpression' || node.type === 'CallExpression') {
+    node = unwrapTS(node.type === 'MemberExpression' ? node.object : node.callee);
+  }
+  if (node.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(node), node.name);
+  if (variable === undefined) return TEST_GLOBALS.has(node.name);
+  const imported = importOf(variable);
+  const init = constInitOf(variable);
+  const module = imported?.source ?? (init?.type === 'CallExpression' ? requiredModule(init) : undefined);
+  return module !== undefined && TEST_MODULES.has(module);
 }
