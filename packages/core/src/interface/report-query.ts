@@ -127,11 +127,13 @@ export function checkReportQuery(facts: ReportQueryFacts): ReportQueryProblem[] 
 const EXPR = '\u0000';
 
 function authorizationProblem(auth: Extract<AuthorizationFacts, { kind: 'value' }>): ReportQueryProblem | undefined {
-  // An expression alone (`apiKey`, `header()`): what it holds is not known here.
-  if (!auth.spelled.some((piece) => piece.kind === 'text')) return undefined;
+  // The scheme must be visible: `${scheme} ${key}` or an expression alone (`apiKey`, `header()`) may hold anything.
+  if (auth.spelled[0]?.kind !== 'text') return undefined;
   const flat = auth.spelled.map((piece) => (piece.kind === 'text' ? piece.value : EXPR)).join('');
+  // `Token token="${key}"`, with the key inside the quotes, is right whatever the key holds.
   if (REPORT_AUTH_VALUE.test(flat.split(EXPR).join('key'))) return undefined;
-  // `Token token="${key}"` with the key inside the quotes is right whatever the key holds.
+  // `Token token=${quoted}`: the quotes may be in the expression.
+  if (new RegExp(`^\\s*Token +token *= *${EXPR}`, 'i').test(flat)) return undefined;
   const bearer = /^\s*Bearer\b/i.exec(flat);
   const token = /^\s*Token\b(?! *token *=)/i.exec(flat);
   const found = bearer !== null ? 'bearer' : token !== null ? 'token-without-param' : 'other';
