@@ -73,6 +73,8 @@ export function mayContainReportQuery(text: string): boolean {
 export function recognizeReportQuery(call: TSESTree.CallExpression, ctx: SourceContext): ReportQueryCall | undefined {
   // A call that passes a handler defines a route on a server (`app.post(path, handler)`); it does not call one.
   if (call.arguments.some((arg) => isFunction(arg))) return undefined;
+  // Cheap before the client is resolved: the call's own URL must spell the last segment of the path.
+  if (!ownUrlMentionsPath(call, ctx)) return undefined;
   if (describesRequest(call.callee, ctx)) return undefined;
   const layout = layoutOf(call, ctx);
   if (layout === undefined || layout.url === undefined) return undefined;
@@ -157,6 +159,17 @@ function authorizationProblem(auth: Extract<AuthorizationFacts, { kind: 'value' 
 // The path
 
 const REPORT_PATH = PARTNER_REPORT.path.slice(1);
+
+const LAST_SEGMENT = PARTNER_REPORT.path.slice(PARTNER_REPORT.path.lastIndexOf('/') + 1);
+
+/** The first argument, or the `url` of a config object there, read as a URL, holds the path's last segment. */
+function ownUrlMentionsPath(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  const first = call.arguments[0];
+  if (first === undefined || first.type === 'SpreadElement') return false;
+  const config = objectOf(first, ctx);
+  const url = config === undefined ? first : propertyOf(config.object, 'url')?.value;
+  return url !== undefined && readUrl(url, ctx, null).some((piece) => piece.kind === 'text' && piece.value.includes(LAST_SEGMENT));
+}
 
 /** The index of the first piece after the report path, when the URL ends with it (a query may follow). */
 function matchReportPath(pieces: readonly UrlPiece[]): number | undefined {
