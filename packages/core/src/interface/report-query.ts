@@ -45,10 +45,28 @@ export type EmailFacts =
       readonly kind: 'raw';
       readonly node: TSESTree.Expression;
       /** Where `email=<expr>` sits in one template literal, so that it can become `${new URLSearchParams(...)}`. */
-      readonly param?: { readonly range: readonly [number, number] };
+      readonly param?: EmailParam;
+      /** The client's own query option (axios `params`, got and ky `searchParams`, ofetch `query`), when it can take the e-mail. */
+      readonly queryOption?: QueryOption;
     }
   /** Encoded, passed as a query option, or not visible here. */
   | { readonly kind: 'ok' };
+
+export interface EmailParam {
+  /** From `email=` to the `}` that closes the expression. */
+  readonly range: readonly [number, number];
+  /** `?email=${value}` is the whole query: nothing precedes it after `?`, nothing follows it in the URL. */
+  readonly wholeQuery: boolean;
+}
+
+export interface QueryOption {
+  /** The option's name for this client. */
+  readonly key: string;
+  /** The options object written at the call, or undefined when the call has no options argument yet. */
+  readonly options: TSESTree.ObjectExpression | undefined;
+  /** The URL argument, after which a new options argument goes. */
+  readonly url: TSESTree.Node;
+}
 
 export interface ReportQueryFacts {
   /** 'GET' when the call sends GET (the clients' default), another method's name, or 'unknown'. */
@@ -90,9 +108,15 @@ export function recognizeReportQuery(call: TSESTree.CallExpression, ctx: SourceC
       method: layout.method,
       body: layout.body,
       authorization,
-      email: emailOf(pieces.slice(match), ctx),
+      email: withQueryOption(emailOf(pieces.slice(match), ctx), layout.queryOption),
     },
   };
+}
+
+/** The query option is offered only where it replaces the whole query: `?email=${value}` and nothing else. */
+function withQueryOption(email: EmailFacts, option: QueryOption | undefined): EmailFacts {
+  if (email.kind !== 'raw' || option === undefined || email.param?.wholeQuery !== true) return email;
+  return { ...email, queryOption: option };
 }
 
 /** What is wrong with a report query, in the order a message lists it. */
@@ -108,7 +132,7 @@ export type ReportQueryProblem =
       /** The value in the Token form, when the key is visible and the node can be rewritten for this call alone. */
       readonly replacement?: { readonly key: TSESTree.Node | string };
     }
-  | { readonly kind: 'email-raw'; readonly node: TSESTree.Expression; readonly param?: { readonly range: readonly [number, number] } };
+  | { readonly kind: 'email-raw'; readonly node: TSESTree.Expression; readonly param?: EmailParam; readonly queryOption?: QueryOption };
 
 export function checkReportQuery(facts: ReportQueryFacts): ReportQueryProblem[] {
   const problems: ReportQueryProblem[] = [];
@@ -121,7 +145,8 @@ export function checkReportQuery(facts: ReportQueryFacts): ReportQueryProblem[] 
     if (problem !== undefined) problems.push(problem);
   }
   if (facts.email.kind === 'raw') {
-    problems.push({ kind: 'email-raw', node: facts.email.node, ...(facts.email.param === undefined ? {} : { param: facts.email.param }) });
+    const { node, param, queryOption } = facts.email;
+    problems.push({ kind: 'email-raw', node, ...(param === undefined ? {} : { param }), ...(queryOption === undefined ? {} : { queryOption }) });
   }
   return problems;
 }
@@ -211,7 +236,7 @@ function emailOf(pieces: readonly UrlPiece[], ctx: SourceContext): EmailFacts {
 }
 
 /** `email=${value}` written in one template literal, followed by the end of the literal or by `&`. */
-function paramSpan(piece: Extract<UrlPiece, { kind: 'text' }>, node: TSESTree.Expression, at: number): { param?: { range: readonly [number, number] } } {
+function paramSpan(piece: Extract<UrlPiece, { kind: 'text' }>, node: TSESTree.Expression, at: number): { param?: EmailParam } {
   const template = piece.owner;
   if (template?.type !== 'TemplateLiteral' || piece.start === null) return {};
   const index = template.expressions.indexOf(node);
@@ -221,7 +246,8 @@ function paramSpan(piece: Extract<UrlPiece, { kind: 'text' }>, node: TSESTree.Ex
   // From `email=` to the `}` that closes the expression.
   const start = piece.start + at;
   const end = template.quasis[index + 1]!.range[0] + 1;
-  return { param: { range: [start, end] } };
+  const wholeQuery = piece.value[at - 1] === '?' && after === '' && index === template.expressions.length - 1;
+  return { param: { range: [start, end], wholeQuery } };
 }
 
 function isEncoded(node: TSESTree.Node, ctx: SourceContext, depth = 0): boolean {
@@ -316,6 +342,22 @@ interface Layout {
   readonly body: TSESTree.Node | 'none' | 'unknown';
   /** An instance was made with options this file cannot read: they may set the header. */
   readonly defaultsUnknown?: boolean;
+  /** Where the client's query option could take the e-mail instead of the URL. */
+  readonly queryOption?: QueryOption;
+}
+
+/** Each client's option for query parameters. */
+const QUERY_OPTION: Readonly<Record<string, string>> = { axios: 'params', got: 'searchParams', ky: 'searchParams', ofetch: 'query' };
+const QUERY_KEYS = ['params', 'searchParams', 'query', 'qs'];
+
+/** `client(url)` or `client(url, { ... })` with an object written at the call that sets no query parameters yet. */
+function queryOptionOf(library: string, url: TSESTree.Node, options: TSESTree.Node | undefined): { queryOption?: QueryOption } {
+  const key = QUERY_OPTION[library];
+  if (key === undefined) return {};
+  if (options === undefined) return { queryOption: { key, options: undefined, url } };
+  if (options.type !== 'ObjectExpression') return {};
+  const plain = options.properties.every((p) => p.type === 'Property' && !QUERY_KEYS.includes(staticKey(p) ?? QUERY_KEYS[0]!));
+  return plain ? { queryOption: { key, options, url } } : {};
 }
 
 const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
@@ -340,7 +382,9 @@ function layoutOf(call: TSESTree.CallExpression, ctx: SourceContext): Layout | u
       const config = objectOf(first, ctx);
       if (config !== undefined) return withDefaults(configLayout(config.object, 'axios', ctx, undefined, undefined, isShared(config)), direct, ctx);
     }
-    return withDefaults(optionsLayout(first, second, direct.library, ctx, undefined), direct, ctx);
+    const layout = optionsLayout(first, second, direct.library, ctx, undefined);
+    const option = second?.type === 'SpreadElement' || call.arguments.length > 2 ? {} : queryOptionOf(direct.library, first, second);
+    return withDefaults({ ...layout, ...option }, direct, ctx);
   }
   if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') {
     const verb = callee.property.name.toLowerCase();
@@ -357,7 +401,9 @@ function layoutOf(call: TSESTree.CallExpression, ctx: SourceContext): Layout | u
         const layout = optionsLayout(first, third, 'axios', ctx, verb.toUpperCase());
         return withDefaults({ ...layout, body: second === undefined ? 'none' : second }, owner, ctx);
       }
-      return withDefaults(optionsLayout(first, second, owner.library, ctx, verb.toUpperCase()), owner, ctx);
+      const layout = optionsLayout(first, second, owner.library, ctx, verb.toUpperCase());
+      const option = verb !== 'get' || second?.type === 'SpreadElement' || call.arguments.length > 2 ? {} : queryOptionOf(owner.library, first, second);
+      return withDefaults({ ...layout, ...option }, owner, ctx);
     }
   }
   if (callee.type === 'Super' || isNeverAClient(callee)) return undefined;

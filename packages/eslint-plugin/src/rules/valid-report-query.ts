@@ -24,6 +24,7 @@ export type MessageIds =
   | 'emailRaw'
   | 'encodeEmail'
   | 'useUrlSearchParams'
+  | 'useQueryOption'
   | 'wrongMethod'
   | 'bodyNotAllowed';
 
@@ -51,6 +52,7 @@ export default createRule<[], MessageIds>({
       emailRaw: `The e-mail goes into the URL unencoded: an address with "+" or "&" reaches the service as another address.`,
       encodeEmail: 'Encode the e-mail with encodeURIComponent(...).',
       useUrlSearchParams: 'Build the query with URLSearchParams.',
+      useQueryOption: "Pass the e-mail in the client's `{{option}}` option.",
       wrongMethod: `The partner report is read with ${PARTNER_REPORT.method}, not {{method}}.`,
       bodyNotAllowed: `${QUERY} takes no request body.`,
     },
@@ -102,7 +104,7 @@ export default createRule<[], MessageIds>({
           return;
         }
         case 'email-raw': {
-          const { node, param } = problem;
+          const { node, param, queryOption } = problem;
           const text = sourceCode.getText(node);
           const suggest: TSESLint.SuggestionReportDescriptor<MessageIds>[] = [];
           if (isGlobal(node, 'encodeURIComponent')) {
@@ -113,6 +115,25 @@ export default createRule<[], MessageIds>({
               messageId: 'useUrlSearchParams',
               fix: (fixer) =>
                 fixer.replaceTextRange([param.range[0], param.range[1]], `\${new URLSearchParams({ ${PARTNER_REPORT.emailParam}: ${text} })}`),
+            });
+          }
+          const first = queryOption?.options?.properties[0];
+          const between = first === undefined ? '' : sourceCode.text.slice(queryOption!.options!.range[0] + 1, first.range[0]);
+          // A comment between the brace and the first option would be copied: no suggestion then.
+          if (queryOption !== undefined && param !== undefined && !/\S/.test(between)) {
+            const { key, options, url } = queryOption;
+            const entry = `${key}: { ${PARTNER_REPORT.emailParam}: ${text} }`;
+            suggest.push({
+              messageId: 'useQueryOption',
+              data: { option: key },
+              fix: (fixer) => {
+                // `?email=${value}` leaves the URL; the option carries it.
+                const fixes = [fixer.removeRange([param.range[0] - 1, param.range[1]])];
+                if (options === undefined) fixes.push(fixer.insertTextAfter(url, `, { ${entry} }`));
+                else if (options.properties.length === 0) fixes.push(fixer.replaceText(options, `{ ${entry} }`));
+                else fixes.push(fixer.insertTextBefore(options.properties[0]!, `${entry},${between}`));
+                return fixes;
+              },
             });
           }
           context.report({ node, messageId: 'emailRaw', suggest });
