@@ -93,13 +93,17 @@ export default createRule<[], MessageIds>({
       BinaryExpression(node) {
         if (node.operator === 'in' && isMalformed(node.left)) reportRead(node.left);
       },
-      // Object.hasOwn(record, 'sms_balance:'), record.hasOwnProperty('sms_balance:'), Reflect.has(record, ...)
+      // Object.hasOwn(record, 'sms_balance:'), record.hasOwnProperty('sms_balance:'), Reflect.has / Reflect.get(record, ...)
       CallExpression(node) {
         const callee = node.callee;
         if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
         const name = callee.property.name;
-        const key = name === 'hasOwnProperty' ? node.arguments[0] : name === 'hasOwn' || name === 'has' ? node.arguments[1] : undefined;
-        if (name === 'has' && !(callee.object.type === 'Identifier' && callee.object.name === 'Reflect')) return;
+        const owner = callee.object.type === 'Identifier' ? callee.object.name : undefined;
+        const key = name === 'hasOwnProperty'
+          ? node.arguments[0]
+          : (name === 'hasOwn' && owner === 'Object') || ((name === 'has' || name === 'get') && owner === 'Reflect')
+            ? node.arguments[1]
+            : undefined;
         if (key !== undefined && key.type !== 'SpreadElement' && isMalformed(key)) reportRead(key);
       },
       TSPropertySignature(node) {
