@@ -399,7 +399,7 @@ function layoutOf(call: TSESTree.CallExpression, ctx: SourceContext): Layout | u
       // axios.post(url, data, config): the body is the second argument.
       if (owner.library === 'axios' && ['post', 'put', 'patch'].includes(verb)) {
         const layout = optionsLayout(first, third, 'axios', ctx, verb.toUpperCase());
-        return withDefaults({ ...layout, body: second === undefined ? 'none' : second }, owner, ctx);
+        return withDefaults({ ...layout, body: second === undefined || second.type === 'SpreadElement' || isNoValue(second, ctx) ? 'none' : second }, owner, ctx);
       }
       const layout = optionsLayout(first, second, owner.library, ctx, verb.toUpperCase());
       const option = verb !== 'get' || second?.type === 'SpreadElement' || call.arguments.length > 2 ? {} : queryOptionOf(owner.library, first, second);
@@ -449,7 +449,7 @@ function configLayout(
   }
   const bodyKey = (BODY_KEYS[library] ?? []).find((key) => propertyOf(object, key) !== undefined);
   const bodyValue = bodyKey === undefined ? undefined : propertyOf(object, bodyKey)!.value;
-  const body = bodyValue === undefined || isUndefined(bodyValue, ctx) ? 'none' : bodyValue;
+  const body = bodyValue === undefined || isNoValue(bodyValue, ctx) ? 'none' : bodyValue;
   const urlNode = url ?? propertyOf(object, 'url')?.value;
   const base = propertyOf(object, 'baseURL')?.value ?? propertyOf(object, 'prefixUrl')?.value;
   return { url: urlNode, ...(base === undefined ? {} : { base }), method: resolvedMethod, headers, body };
@@ -513,8 +513,10 @@ function staticText(node: TSESTree.Node, ctx: SourceContext, depth = 0): string 
   return undefined;
 }
 
-function isUndefined(node: TSESTree.Node, ctx: SourceContext): boolean {
+/** `undefined` or `null`: the clients send no body for either. */
+function isNoValue(node: TSESTree.Node, ctx: SourceContext): boolean {
   const expr = unwrapTS(node);
+  if (expr.type === 'Literal' && expr.value === null && !('regex' in expr) && !('bigint' in expr)) return true;
   return expr.type === 'Identifier' && expr.name === 'undefined' && findVariable(ctx.getScope(expr), 'undefined') === undefined;
 }
 
