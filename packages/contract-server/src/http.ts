@@ -9,6 +9,15 @@ import { isPlainObject } from './seed.js';
 /** Bodies above this are refused with 413; every valid request of the API is a few hundred bytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/**
+ * A refused request's remaining body is read and thrown away up to this size before the answer is sent. A client
+ * that is still uploading when the server closes the connection gets a reset instead of the answer (the kernel
+ * resets a socket closed with unread data), so it could not tell what happened. Past this size, or when the client
+ * stops sending for `DRAIN_IDLE_MS`, the server answers at once and closes.
+ */
+export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+export const DRAIN_IDLE_MS = 500;
+
 /** An error the client caused (or a 500); becomes `{ "error": { "code", "message" } }`. */
 export class HttpError extends Error {
   readonly status: number;
@@ -112,7 +121,7 @@ function requireJsonContentType(req: IncomingMessage): void {
 function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = (): HttpError =>
     new HttpError(413, 'body_too_large', `The body is larger than the limit of ${limit} bytes.`, {
-      // The rest of the body is never read, so the connection cannot carry another request.
+      // The rest of the body is discarded, never parsed: the connection does not carry another request.
       Connection: 'close',
     });
   const announced = Number(req.headers['content-length']);
@@ -147,5 +156,47 @@ function readBodyBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
+  });
+}
+
+/**
+ * Reads and discards what is left of a request body (see `DRAIN_LIMIT_BYTES`). Resolves true when the whole body was
+ * read, so the answer reaches a client that was still sending; false when the body is too large to wait for or the
+ * client went quiet, and the connection must be closed.
+ */
+export function discardRest(req: IncomingMessage, limit = DRAIN_LIMIT_BYTES, idleMs = DRAIN_IDLE_MS): Promise<boolean> {
+  if (req.complete) return Promise.resolve(true);
+  const announced = Number(req.headers['content-length']);
+  if (Number.isFinite(announced) && announced > limit) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let size = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (complete: boolean): void => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+      if (!complete) req.pause();
+      resolve(complete);
+    };
+    const idle = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(false), idleMs);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) finish(false);
+      else idle();
+    };
+    const onEnd = (): void => finish(true);
+    const onError = (): void => finish(false);
+    const onClose = (): void => finish(req.complete);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+    idle();
+    req.resume();
   });
 }

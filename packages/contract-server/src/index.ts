@@ -18,5 +18,5 @@ export {
   type TokenKind,
 } from './seed.js';
 export type { ReportFields } from './report-fields.js';
-export { BODY_LIMIT_BYTES } from './http.js';
+export { BODY_LIMIT_BYTES, DRAIN_LIMIT_BYTES } from './http.js';
 export { CONTRACT_HELPER_PATHS } from './routes/contract-helpers.js';

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { BODY_LIMIT_BYTES, HttpError, sendError, sendJson } from './http.js';
+import { discardRest, HttpError, sendError, sendJson } from './http.js';
 import { createRouter, type Router } from './router.js';
 import { assignDeprecatedRoute } from './routes/assign-deprecated.js';
 import { assignV3Route } from './routes/assign-v3.js';
@@ -95,11 +95,13 @@ async function handleRequest(
       res.destroy();
       return;
     }
-    if (!req.complete && !smallBody(req)) {
-      // The request failed before its body was needed. To keep the connection, Node would read and discard the
-      // rest of the body, however large; closing the connection is cheaper, and safe.
+    // The request failed before its body was read to the end. Answering while the client still uploads, then
+    // closing, makes the client see a reset instead of the answer; so the rest is read and discarded first, up to a
+    // bound. A body too large to wait for is not read: the answer goes out at once and the connection closes.
+    if (!req.complete && !(await discardRest(req))) {
       res.setHeader('Connection', 'close');
     }
+    if (res.headersSent || res.destroyed) return;
     if (error instanceof HttpError) {
       sendError(res, error);
       return;
@@ -108,12 +110,6 @@ async function handleRequest(
     const detail = error instanceof Error ? error.message : String(error);
     sendError(res, new HttpError(500, 'internal_error', `The contract server failed: ${detail}`));
   }
-}
-
-/** A body of announced length within the limit costs nothing to skip, so its connection can be kept. */
-function smallBody(req: IncomingMessage): boolean {
-  const length = Number(req.headers['content-length']);
-  return Number.isFinite(length) && length <= BODY_LIMIT_BYTES;
 }
 
 /** Node's default for unparsable HTTP is a bare 400; this one keeps the JSON error shape where it still can. */

@@ -36,7 +36,7 @@ export interface PostOptions {
 
 /** POSTs `body` as JSON (a string is sent as is, so malformed JSON can be sent too). */
 export async function postJson(
-  server: ContractServer,
+  server: Pick<ContractServer, 'url'>,
   path: string,
   body: unknown,
   options: PostOptions = {},

@@ -20,3 +20,4 @@ export { analyzeCall, analyzeProgram, type Choice, type Finding, type Outcome } 
 export { enclosingStatement, forEachCall } from './syntax.js';
 export { type FunctionUses, nameOf, placeOf, settleWrappers, usesInFile } from './wrappers.js';
 export { calledFunction, type CalledFunction, valueOfName, type NameValue } from './follow.js';
+export * from './interface/index.js';

@@ -6,7 +6,11 @@
  */
 import { createRequire } from 'node:module';
 import type { TSESLint } from '@typescript-eslint/utils';
+import directoryTokenAssign from './rules/directory-token-assign.js';
 import noDeprecatedAssign from './rules/no-deprecated-assign.js';
+import noNumericAppId from './rules/no-numeric-app-id.js';
+import noMalformedReportField from './rules/no-malformed-report-field.js';
+import validReportQuery from './rules/valid-report-query.js';
 
 export type { RuleOptions as NoDeprecatedAssignOptions } from './rules/no-deprecated-assign.js';
 
@@ -14,24 +18,54 @@ const { name, version } = createRequire(import.meta.url)('../package.json') as {
 
 const rules = {
   'no-deprecated-assign': noDeprecatedAssign,
+  'valid-report-query': validReportQuery,
+  'no-malformed-report-field': noMalformedReportField,
+  'no-numeric-app-id': noNumericAppId,
+  'directory-token-assign': directoryTokenAssign,
 };
+
+type Rules = Record<string, TSESLint.SharedConfig.RuleEntry>;
+
+/** The rules every project that calls the platform wants: no type information needed. */
+const recommendedRules: Rules = {
+  'app-assignment/no-deprecated-assign': 'error',
+  'app-assignment/valid-report-query': 'error',
+  'app-assignment/no-malformed-report-field': 'error',
+};
+
+/** The recommended rules and those that need type information (`parserOptions.projectService` or `project`). */
+const recommendedTypeCheckedRules: Rules = {
+  ...recommendedRules,
+  'app-assignment/no-numeric-app-id': 'error',
+};
+
+/** For code that calls the platform with a directory token (opt-in: code cannot show which token a call sends). */
+const directoryTokenRules: Rules = {
+  'app-assignment/directory-token-assign': 'error',
+};
+
+type ConfigName = 'recommended' | 'recommendedTypeChecked' | 'directory-token';
 
 interface Plugin {
   meta: { name: string; version: string; namespace: string };
   rules: typeof rules;
-  configs: { recommended: TSESLint.FlatConfig.Config };
+  configs: Record<ConfigName, TSESLint.FlatConfig.Config>;
 }
 
 const plugin: Plugin = {
   meta: { name, version, namespace: 'app-assignment' },
   rules,
-  configs: { recommended: {} },
+  configs: {} as Plugin['configs'],
 };
 
-plugin.configs.recommended = {
-  name: 'app-assignment/recommended',
+const configOf = (configName: string, configRules: Rules): TSESLint.FlatConfig.Config => ({
+  name: `app-assignment/${configName}`,
   plugins: { 'app-assignment': plugin as unknown as TSESLint.FlatConfig.Plugin },
-  rules: { 'app-assignment/no-deprecated-assign': 'error' },
-};
+  rules: configRules,
+});
+
+plugin.configs.recommended = configOf('recommended', recommendedRules);
+plugin.configs.recommendedTypeChecked = configOf('recommended-type-checked', recommendedTypeCheckedRules);
+plugin.configs['directory-token'] = configOf('directory-token', directoryTokenRules);
 
 export default plugin;

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { copySampleApp, SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
 
 const RULE = 'app-assignment/no-deprecated-assign';
+const REPORT = 'app-assignment/valid-report-query';
+const FIELD = 'app-assignment/no-malformed-report-field';
 const FIXABLE = 'fixable';
 const BUILT_IN = 'manual: built_in "true" has no equivalent';
 const BOTH = 'manual: the body sets both business_uid and directory_uid';
@@ -19,14 +21,15 @@ async function findings(cwd: string) {
   return results.flatMap((result) =>
     result.messages.map((m) => {
       const manual = /It cannot be migrated automatically: (.*)/.exec(m.message)?.[1];
-      const kind = m.fix !== undefined ? FIXABLE : manual?.startsWith('built_in') ? BUILT_IN : manual?.startsWith('the body sets both') ? BOTH : m.message;
+      const suggested = m.suggestions?.map((suggestion) => suggestion.messageId).join(', ');
+      const kind = m.fix !== undefined ? FIXABLE : suggested !== undefined ? `suggestions: ${suggested}` : manual?.startsWith('built_in') ? BUILT_IN : manual?.startsWith('the body sets both') ? BOTH : m.message;
       return [relative(cwd, result.filePath), m.line, m.column, m.ruleId, kind];
     }),
   );
 }
 
 describe('ESLint on the sample app', () => {
-  it('reports exactly the deprecated calls, with a fix where the rewrite is exact', async () => {
+  it('reports exactly the deprecated calls, with a fix where the rewrite is exact, and the report module\'s mistakes', async () => {
     expect(await findings(SAMPLE_APP)).toEqual([
       ['src/assign/axios.ts', 12, 21, RULE, FIXABLE],
       ['src/assign/axios.ts', 17, 21, RULE, FIXABLE],
@@ -37,16 +40,22 @@ describe('ESLint on the sample app', () => {
       ['src/assign/superagent.ts', 15, 21, RULE, BUILT_IN],
       ['src/assign/wrapper.ts', 4, 10, RULE, FIXABLE],
       ['src/assign/wrapper.ts', 9, 10, RULE, BOTH],
+      // A raw e-mail in the URL, a Bearer header, a read of the malformed key.
+      ['src/report/business-report.ts', 13, 82, REPORT, 'suggestions: encodeEmail, useUrlSearchParams'],
+      ['src/report/business-report.ts', 14, 31, REPORT, FIXABLE],
+      ['src/report/business-report.ts', 18, 107, FIELD, 'suggestions: useSmsBalance'],
     ]);
   });
 
-  it('after eslint --fix the app still type-checks and only the two manual calls are left', async () => {
+  it('after eslint --fix the app still type-checks; the two manual calls and the report module\'s suggestions are left', async () => {
     const dir = copySampleApp('eslint-fix');
     const eslint = new ESLint({ cwd: dir, fix: true });
     await ESLint.outputFixes(await eslint.lintFiles(['src']));
     expect(await findings(dir)).toEqual([
       ['src/assign/superagent.ts', 15, 21, RULE, BUILT_IN],
       ['src/assign/wrapper.ts', 9, 10, RULE, BOTH],
+      ['src/report/business-report.ts', 13, 82, REPORT, 'suggestions: encodeEmail, useUrlSearchParams'],
+      ['src/report/business-report.ts', 18, 107, FIELD, 'suggestions: useSmsBalance'],
     ]);
     const require = createRequire(join(SAMPLE_APP, 'package.json'));
     const tsc = join(require.resolve('typescript/package.json'), '..', 'bin', 'tsc');
