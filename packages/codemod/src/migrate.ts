@@ -8,9 +8,11 @@ import {
   analyzeProgram,
   applyEdits,
   DEFAULT_ANALYSIS_OPTIONS,
+  describeReason,
   describeReasons,
   type Finding,
   mayContainAssignCall,
+  type Outcome,
   type Reason,
   ReasonCode,
   renderTodo,
@@ -23,9 +25,27 @@ import { parseSource, SourceSyntaxError } from '@app-assignment/core/parse';
 export interface SiteReport {
   readonly line: number;
   readonly column: number;
-  readonly outcome: 'migrated' | 'todo';
-  /** Why a person must look: the reason of a TODO, or the notes of a migration that still needs a review. */
+  /** `call`: a call of the deprecated operation (later also `caller`, a call of a wrapper, and `mock`). */
+  readonly kind: 'call';
+  /** The client library the call goes through, as the analysis named it (`unresolved`, `configured` included). */
+  readonly client: string;
+  /** What the analysis decided, after this module's own fallbacks (an overlap, a rewrite that does not parse). */
+  readonly outcome: Outcome;
+  /** The call was rewritten (or would be, in a dry run). */
+  readonly migrated: boolean;
+  /** Why a person must look: the reasons of a TODO, or the notes of a migration that still needs a review. */
+  readonly reasons: readonly SiteReason[];
+  /** The reasons in one line, as the TODO comment says them; absent when there are none. */
   readonly reason?: string;
+  /** The wrapper chain that leads to the deprecated request; empty when each file is read alone. */
+  readonly via: readonly { readonly path: string; readonly line: number }[];
+}
+
+/** One reason: its code in the catalogue, the body key it is about, and its text. */
+export interface SiteReason {
+  readonly code: string;
+  readonly key?: string;
+  readonly text: string;
 }
 
 export interface MigrateResult {
@@ -62,19 +82,23 @@ function apply(text: string, findings: readonly Finding[], context: SourceContex
   const outcomes = findings.map((finding) => {
     const rewrite = allowRewrites ? rewriteOf(finding) : undefined;
     let reasons: readonly Reason[] = finding.reasons;
+    let outcome: Outcome = finding.outcome;
     let migrated = false;
     if (rewrite !== undefined) {
       if (rewrite.some((edit) => rewrites.some((other) => overlaps(edit, other)))) {
         // Two calls that share code (one inside the other's body) are not rewritten blindly.
         reasons = [{ code: ReasonCode.urlNotEditable }];
+        outcome = 'manual';
       } else {
         rewrites.push(...rewrite);
         migrated = true;
       }
-    } else if (!allowRewrites && finding.reasons.length === 0) {
-      reasons = [{ code: ReasonCode.urlNotEditable }];
+    } else if (!allowRewrites && (finding.outcome === 'fix' || finding.outcome === 'review')) {
+      // The rewrite did not parse: the call is left as it is, with the reasons it would have had or one that says so.
+      if (finding.reasons.length === 0) reasons = [{ code: ReasonCode.urlNotEditable }];
+      outcome = 'manual';
     }
-    return { finding, reasons, migrated, todo: !migrated || reasons.length > 0 };
+    return { finding, reasons, outcome, migrated, todo: !migrated || reasons.length > 0 };
   });
   const peers = {
     all: outcomes.filter((o) => o.todo).map((o) => o.finding.call),
@@ -90,15 +114,20 @@ function apply(text: string, findings: readonly Finding[], context: SourceContex
     }
     if (edit !== undefined) todos.push(edit);
   }
-  const sites = outcomes.map(({ finding, reasons, migrated }): SiteReport => {
+  const sites = outcomes.map(({ finding, reasons, outcome, migrated }): SiteReport => {
     const { line, column } = finding.call.node.loc.start;
     // The parser counts a byte order mark as a column of the first line; ESLint, which strips it, does not.
     const bom = line === 1 && text.startsWith('\uFEFF') ? 1 : 0;
     return {
       line,
       column: column + 1 - bom,
-      outcome: migrated ? 'migrated' : 'todo',
+      kind: 'call',
+      client: finding.call.client,
+      outcome,
+      migrated,
+      reasons: reasons.map((reason) => ({ code: reason.code, ...(reason.key === undefined ? {} : { key: reason.key }), text: describeReason(reason) })),
       ...(reasons.length > 0 ? { reason: describeReasons(reasons) } : {}),
+      via: [],
     };
   });
   const output = applyEdits(text, [...rewrites, ...todos]);

@@ -108,7 +108,7 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
 
   const outcomes = await migrateAll(candidates, texts, options, (outcome) => {
     done++;
-    migratedSoFar += outcome.sites?.filter((s) => s.outcome === 'migrated').length ?? 0;
+    migratedSoFar += outcome.sites?.filter((s) => s.migrated).length ?? 0;
     progress();
   });
 
@@ -124,8 +124,8 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
     reports.set(outcome.path, {
       path,
       status: outcome.changed === true ? 'changed' : 'unchanged',
-      migrated: sites.filter((s) => s.outcome === 'migrated').length,
-      todos: sites.filter((s) => s.outcome === 'todo' || s.reason !== undefined).length,
+      migrated: sites.filter((s) => s.migrated).length,
+      todos: sites.filter((s) => !s.migrated || s.reason !== undefined).length,
       sites,
     });
   }
