@@ -10,6 +10,7 @@ import { type AnalysisOptions, TODO_PREFIX } from '@app-assignment/core';
 import { createTwoFilesPatch } from 'diff';
 import { loadOptions } from './config.js';
 import type { Shard } from './files.js';
+import { emptyPathWarnings, ignoredLines } from './report/ignored.js';
 import { defaultJobs, type RunReport, runMigration } from './run.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -19,6 +20,8 @@ Moves code off the deprecated POST /platform/v1/apps/{id}/assign onto POST /v3/a
 
 Usage:
   app-assignment migrate [paths...] [options]    (paths default to .)
+  app-assignment scan [paths...] [options]       list the calls, write nothing
+                                                 (see app-assignment scan --help)
 
 Every call that can be rewritten exactly is rewritten; every other call gets a
 "// ${TODO_PREFIX} <reason>" line above it. Nothing else in a file changes.
@@ -36,6 +39,7 @@ Options:
   --shard <i>/<n>    Process only the i-th of n deterministic slices of the files,
                      so that n CI jobs can share one large repository.
   --force            Write even where target files have uncommitted git changes.
+  --no-ignore        Read the files that .gitignore covers too.
   -h, --help         Show this help.
   -v, --version      Show the version.
 
@@ -57,6 +61,7 @@ interface Cli {
   readonly diff: boolean;
   readonly json: boolean;
   readonly force: boolean;
+  readonly noIgnore: boolean;
   readonly jobs: number;
   readonly shard?: Shard;
   readonly analysis: AnalysisOptions;
@@ -74,6 +79,7 @@ function parse(argv: string[]): Cli | 'help' | 'version' {
         diff: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
+        'no-ignore': { type: 'boolean', default: false },
         builtin: { type: 'string' },
         config: { type: 'string' },
         jobs: { type: 'string' },
@@ -90,7 +96,7 @@ function parse(argv: string[]): Cli | 'help' | 'version' {
   if (values.version) return 'version';
   const [command, ...paths] = positionals;
   if (command === undefined) throw new UsageError('missing command: try "app-assignment migrate ." (see --help)');
-  if (command !== 'migrate') throw new UsageError(`unknown command "${command}": the command is "migrate" (see --help)`);
+  if (command !== 'migrate') throw new UsageError(`unknown command "${command}": the commands are "migrate" and "scan" (see --help)`);
 
   if (values.builtin !== undefined && values.builtin !== 'keep' && values.builtin !== 'drop') {
     throw new UsageError(`--builtin must be "keep" or "drop", not "${values.builtin}"`);
@@ -123,6 +129,7 @@ function parse(argv: string[]): Cli | 'help' | 'version' {
     diff: values.diff,
     json: values.json,
     force: values.force,
+    noIgnore: values['no-ignore'],
     jobs,
     ...(shard === undefined ? {} : { shard }),
     analysis,
@@ -147,11 +154,13 @@ function printSummary(report: RunReport, cli: Cli, out: (line: string) => void):
     out('Errors (these files were left untouched):');
     errors.forEach((file) => out(`  ${file.error}`));
   }
+  ignoredLines(report.ignored).forEach(out);
 }
 
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
   const stdout = (line: string) => process.stdout.write(`${line}\n`);
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
+  if (argv[0] === 'scan') return (await import('./scan.js')).scanMain(argv.slice(1), cwd, version);
   let cli: Cli | 'help' | 'version';
   try {
     cli = parse(argv);
@@ -179,6 +188,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       analysis: cli.analysis,
       dry: cli.dry,
       force: cli.force,
+      noIgnore: cli.noIgnore,
       jobs: cli.jobs,
       ...(cli.shard === undefined ? {} : { shard: cli.shard }),
       ...(tty
@@ -208,6 +218,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     report.refused.forEach((file) => stderr(`  ${file}`));
     return 2;
   }
+  emptyPathWarnings(report.empty).forEach(stderr);
   if (cli.diff) {
     const write = cli.json ? stderr : stdout;
     for (const [file, { before, after }] of report.changes) {
@@ -216,8 +227,8 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     }
   }
   if (cli.json) {
-    const { files, totals } = report;
-    stdout(JSON.stringify({ files, totals }, null, 2));
+    const { files, totals, ignored } = report;
+    stdout(JSON.stringify({ files, totals, ignored }, null, 2));
   } else {
     printSummary(report, cli, stdout);
   }

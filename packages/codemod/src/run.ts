@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AnalysisOptions, mayContainAssignCall } from '@app-assignment/core';
-import { collectFiles, type Shard, shardOf } from './files.js';
+import { collect, type Collected, type Shard, shardOf } from './files.js';
 import { uncommittedFiles } from './git.js';
 import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
 import { writeFileAtomic } from './write.js';
@@ -22,6 +22,8 @@ export interface RunOptions {
   readonly force: boolean;
   readonly jobs: number;
   readonly shard?: Shard;
+  /** Read the files that `.gitignore` covers too. */
+  readonly noIgnore?: boolean;
   /** Called after each file, for a progress line. */
   readonly onProgress?: (done: number, total: number, migrated: number) => void;
 }
@@ -42,6 +44,9 @@ export interface RunReport {
   readonly changes: ReadonlyMap<string, { before: string; after: string }>;
   /** Set when the run refused to write: the files with uncommitted changes. */
   readonly refused?: readonly string[];
+  /** What `.gitignore` kept out of the run, and the folders named explicitly that yielded no file. */
+  readonly ignored: Collected['ignored'];
+  readonly empty: Collected['empty'];
 }
 
 /** Files larger than this are not source a person wrote; they are reported as skipped. */
@@ -69,7 +74,8 @@ export function migrateFile(path: string, text: string, analysis: AnalysisOption
 }
 
 export async function runMigration(options: RunOptions): Promise<RunReport> {
-  let files = collectFiles(options.paths, options.cwd);
+  const collected = collect(options.paths, options.cwd, { noIgnore: options.noIgnore === true });
+  let files = collected.files;
   if (options.shard !== undefined) files = shardOf(files, options.shard, options.cwd);
 
   const display = (file: string) => relative(options.cwd, file).split(sep).join('/') || file;
@@ -157,6 +163,8 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
     },
     changes,
     ...(refused === undefined ? {} : { refused }),
+    ignored: collected.ignored,
+    empty: collected.empty,
   };
 }
 
