@@ -74,7 +74,7 @@ h1 { font-size: 1.4rem; } h2 { font-size: 1.1rem; margin-top: 2rem; }
 table { border-collapse: collapse; margin-top: .5rem; }
 th, td { border-bottom: 1px solid #d0d7de; padding: .3rem .6rem; text-align: left; vertical-align: top; }
 td.num { text-align: right; }
-#sites th { cursor: pointer; user-select: none; background: #f6f8fa; }
+#sites th { white-space: nowrap; cursor: pointer; user-select: none; background: #f6f8fa; }
 #sites th[aria-sort="ascending"]::after { content: " ▲"; } #sites th[aria-sort="descending"]::after { content: " ▼"; }
 svg text { font: 12px system-ui, sans-serif; fill: #1f2328; }
 .notes { color: #57606a; }
@@ -97,6 +97,7 @@ ${notes.length > 0 ? `<p class="notes">${notes.map(esc).join('<br>')}</p>` : ''}
 ${reasonRows}
 </tbody></table>
 <h2>Deprecated calls by folder</h2>
+<p class="notes"><svg width="10" height="10"><rect class="automatic" width="10" height="10"/></svg> with an exact rewrite &nbsp; <svg width="10" height="10"><rect class="person" width="10" height="10"/></svg> for a person</p>
 ${folders.length === 0 ? '<p>None.</p>' : chart}
 <h2>Every call</h2>
 <p class="notes">Click a column to sort by it; click again to reverse.</p>
