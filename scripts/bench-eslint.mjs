@@ -13,6 +13,9 @@
  * from run to run, and any one rule costs ESLint 10 a per-file context over no rules at all (the empty-rule row), so
  * those rows are not the target.
  *
+ * Each round starts with another config, and with `node --expose-gc` (as `pnpm bench:eslint` runs it) every run
+ * starts after a full garbage collection.
+ *
  * Before it prints a figure, the bench checks that it did the work: every generated file was linted, and the plugin
  * found every deprecated call the generator wrote, in every config that enables it. Otherwise it fails loudly.
  */
@@ -66,8 +69,12 @@ function check(name, results, pluginOn) {
   return found;
 }
 
+/** A full collection between runs (with node --expose-gc), so that no run pays for the garbage of the one before. */
+const collect = globalThis.gc ?? (() => {});
+
 async function wall(name) {
   const { config, plugin: pluginOn } = CONFIGS[name];
+  collect();
   const start = process.hrtime.bigint();
   const results = await engine(config).lintFiles(['src']);
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
@@ -78,6 +85,7 @@ async function wall(name) {
 /** ESLint's own timing of one lint with the realistic config: time in this plugin's rules and in the whole lint. */
 async function share() {
   const name = 'realistic, with this plugin';
+  collect();
   const results = await engine(CONFIGS[name].config, true).lintFiles(['src']);
   check(`${name} (stats)`, results, true);
   let pluginMs = 0;
@@ -105,7 +113,8 @@ const times = Object.fromEntries(names.map((name) => [name, []]));
 const shares = [];
 let last;
 for (let i = 0; i < rounds; i++) {
-  for (const name of names) times[name].push(await wall(name));
+  // Each round starts with another config, so that no config always follows the same one.
+  for (const name of [...names.slice(i % names.length), ...names.slice(0, i % names.length)]) times[name].push(await wall(name));
   last = await share();
   shares.push(last);
 }

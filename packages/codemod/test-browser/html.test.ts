@@ -95,9 +95,10 @@ describe('scan --format html in a real browser', () => {
       const codes = site.reasons.length === 0 ? ['automatic'] : [...new Set(site.reasons.map((r) => r.code))];
       for (const code of codes) byReason.set(code, (byReason.get(code) ?? 0) + 1);
     }
-    const shownReasons = await page.locator('#reasons tbody tr').evaluateAll((rows) =>
-      rows.map((row) => [row.getAttribute('data-code'), Number(row.querySelectorAll('td')[1]!.textContent)] as const),
-    );
+    const shownReasons: [string | null, number][] = [];
+    for (const row of await page.locator('#reasons tbody tr').all()) {
+      shownReasons.push([await row.getAttribute('data-code'), Number(await row.locator('td').nth(1).textContent())]);
+    }
     expect(new Map(shownReasons)).toEqual(byReason);
 
     // The chart: one bar per folder, with the calls of that folder.
@@ -106,9 +107,10 @@ describe('scan --format html in a real browser', () => {
       const folder = site.path.slice(0, site.path.lastIndexOf('/'));
       byFolder.set(folder, (byFolder.get(folder) ?? 0) + 1);
     }
-    const bars = await page.locator('#by-folder g.bar').evaluateAll((groups) =>
-      groups.map((g) => [g.getAttribute('data-folder'), Number(g.getAttribute('data-count'))] as const),
-    );
+    const bars: [string | null, number][] = [];
+    for (const bar of await page.locator('#by-folder g.bar').all()) {
+      bars.push([await bar.getAttribute('data-folder'), Number(await bar.getAttribute('data-count'))]);
+    }
     expect(new Map(bars)).toEqual(byFolder);
     expect(await page.locator('#by-folder').isVisible()).toBe(true);
 

@@ -6,8 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Ajv from 'ajv-draft-04';
-import addFormats from 'ajv-formats';
+import AjvDraft04 from 'ajv-draft-04';
+import AjvFormats from 'ajv-formats';
 import { ESLint } from 'eslint';
 import type { Log, Result } from 'sarif';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +15,9 @@ import { SAMPLE_APP_DIR } from '../../../fixtures/load.js';
 import { cli, tree } from './helpers/cli.js';
 
 const require = createRequire(import.meta.url);
+// Both are CommonJS modules whose export is the function itself, also under `default`.
+const Ajv = AjvDraft04.default;
+const addFormats = AjvFormats.default;
 const schema = JSON.parse(readFileSync(join(import.meta.dirname, 'schemas', 'sarif-2.1.0-rtm.5.json'), 'utf8')) as object;
 // The schema's patterns are written for JavaScript's non-Unicode regular expressions (one has a lone bracket).
 const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
