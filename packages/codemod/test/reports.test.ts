@@ -149,3 +149,26 @@ describe('scan --format markdown', () => {
   });
 });
 
+describe('scan --format html', () => {
+  it('is one self-contained page: no external script, style, image or link; every site in it; reasons escaped', () => {
+    const files: Record<string, string> = {
+      'src/a.ts': "fetch('/platform/v1/apps/x/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });\n",
+      'lib/b.ts': "import axios from 'axios';\naxios.post('/platform/v1/apps/x/assign', { directory_uid: 'd', '<img src=x>': 1 });\n",
+    };
+    for (let i = 0; i < 40; i++) files[`many/f${i}/c.ts`] = files['src/a.ts']!;
+    const dir = tree(files);
+    const run = cli(['scan', '--format', 'html', '--out', 'report.html'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).not.toMatch(/<(?:link|img|iframe)\b/i);
+    expect(html).not.toMatch(/<[^>]*\s(?:src|href)\s*=/i);
+    expect(html).not.toMatch(/url\(/i);
+    expect(html).toContain('&lt;img src=x&gt;');
+    expect(html).toContain('src/a.ts:1:1');
+    expect(html).toContain('lib/b.ts:2:1');
+    // 42 folders: the chart shows 29 and one bar for the other 13.
+    expect(html.match(/<g class="bar"/g)).toHaveLength(30);
+    expect(html).toContain('data-folder="13 other folders" data-count="13"');
+  });
+});

@@ -140,8 +140,25 @@ interface FolderCount {
   person: number;
 }
 
-/** Deprecated calls by the folder of their file, most first. */
+/** How many folders the chart shows; the others are one bar. */
+export const FOLDERS_SHOWN = 30;
+
+/** Deprecated calls by the folder of their file, most first; past FOLDERS_SHOWN, the rest in one bar. */
 function byFolder(sites: readonly LocatedSite[]): FolderCount[] {
+  const all = countByFolder(sites);
+  if (all.length <= FOLDERS_SHOWN) return all;
+  const rest = all.slice(FOLDERS_SHOWN - 1);
+  return [
+    ...all.slice(0, FOLDERS_SHOWN - 1),
+    {
+      folder: `${rest.length} other folders`,
+      automatic: rest.reduce((n, f) => n + f.automatic, 0),
+      person: rest.reduce((n, f) => n + f.person, 0),
+    },
+  ];
+}
+
+function countByFolder(sites: readonly LocatedSite[]): FolderCount[] {
   const map = new Map<string, FolderCount>();
   for (const site of sites) {
     const slash = site.path.lastIndexOf('/');
