@@ -10,6 +10,7 @@ import { type AnalysisOptions, TODO_PREFIX } from '@app-assignment/core';
 import { createTwoFilesPatch } from 'diff';
 import { loadOptions } from './config.js';
 import type { Shard } from './files.js';
+import { emptyPathWarnings, ignoredLines } from './report/ignored.js';
 import { defaultJobs, type RunReport, runMigration } from './run.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -19,6 +20,8 @@ Moves code off the deprecated POST /platform/v1/apps/{id}/assign onto POST /v3/a
 
 Usage:
   app-assignment migrate [paths...] [options]    (paths default to .)
+  app-assignment scan [paths...] [options]       list the calls, write nothing
+                                                 (see app-assignment scan --help)
 
 Every call that can be rewritten exactly is rewritten; every other call gets a
 "// ${TODO_PREFIX} <reason>" line above it. Nothing else in a file changes.
@@ -40,6 +43,7 @@ Options:
                      one project: imports of your own modules are followed (an
                      axios instance, a URL builder, a wrapper and its callers).
   --force            Write even where target files have uncommitted git changes.
+  --no-ignore        Read the files that .gitignore covers too.
   -h, --help         Show this help.
   -v, --version      Show the version.
 
@@ -61,6 +65,7 @@ interface Cli {
   readonly diff: boolean;
   readonly json: boolean;
   readonly force: boolean;
+  readonly noIgnore: boolean;
   readonly jobs: number;
   readonly shard?: Shard;
   readonly project: boolean;
@@ -79,6 +84,7 @@ function parse(argv: string[]): Cli | 'help' | 'version' {
         diff: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
+        'no-ignore': { type: 'boolean', default: false },
         builtin: { type: 'string' },
         config: { type: 'string' },
         jobs: { type: 'string' },
@@ -96,7 +102,7 @@ function parse(argv: string[]): Cli | 'help' | 'version' {
   if (values.version) return 'version';
   const [command, ...paths] = positionals;
   if (command === undefined) throw new UsageError('missing command: try "app-assignment migrate ." (see --help)');
-  if (command !== 'migrate') throw new UsageError(`unknown command "${command}": the command is "migrate" (see --help)`);
+  if (command !== 'migrate') throw new UsageError(`unknown command "${command}": the commands are "migrate" and "scan" (see --help)`);
 
   if (values.builtin !== undefined && values.builtin !== 'keep' && values.builtin !== 'drop') {
     throw new UsageError(`--builtin must be "keep" or "drop", not "${values.builtin}"`);
@@ -129,6 +135,7 @@ function parse(argv: string[]): Cli | 'help' | 'version' {
     diff: values.diff,
     json: values.json,
     force: values.force,
+    noIgnore: values['no-ignore'],
     jobs,
     ...(shard === undefined ? {} : { shard }),
     project: !values['no-project'],
@@ -146,7 +153,7 @@ function printSummary(report: RunReport, cli: Cli, out: (line: string) => void):
     out(`read as one project (${report.mode.configs.join(', ')}): ${totals.callers} calls of wrappers go with the requests they send`);
   }
   const todos = report.files.flatMap((file) =>
-    file.sites.filter((site) => site.reason !== undefined && site.kind === undefined)
+    file.sites.filter((site) => site.reason !== undefined && site.kind === 'call')
       .map((site) => `  ${file.path}:${site.line}:${site.column}  ${site.reason}`),
   );
   if (todos.length > 0) {
@@ -158,11 +165,13 @@ function printSummary(report: RunReport, cli: Cli, out: (line: string) => void):
     out('Errors (these files were left untouched):');
     errors.forEach((file) => out(`  ${file.error}`));
   }
+  ignoredLines(report.ignored).forEach(out);
 }
 
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
   const stdout = (line: string) => process.stdout.write(`${line}\n`);
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
+  if (argv[0] === 'scan') return (await import('./scan.js')).scanMain(argv.slice(1), cwd, version);
   let cli: Cli | 'help' | 'version';
   try {
     cli = parse(argv);
@@ -190,6 +199,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       analysis: cli.analysis,
       dry: cli.dry,
       force: cli.force,
+      noIgnore: cli.noIgnore,
       jobs: cli.jobs,
       project: cli.project,
       ...(cli.shard === undefined ? {} : { shard: cli.shard }),
@@ -220,6 +230,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     report.refused.forEach((file) => stderr(`  ${file}`));
     return 2;
   }
+  emptyPathWarnings(report.empty).forEach(stderr);
   if (cli.diff) {
     const write = cli.json ? stderr : stdout;
     for (const [file, { before, after }] of report.changes) {
@@ -228,8 +239,8 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     }
   }
   if (cli.json) {
-    const { files, totals, mode } = report;
-    stdout(JSON.stringify({ mode, files, totals }, null, 2));
+    const { mode, files, totals, ignored } = report;
+    stdout(JSON.stringify({ mode, files, totals, ignored }, null, 2));
   } else {
     printSummary(report, cli, stdout);
   }

@@ -12,23 +12,44 @@ const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 
 interface IgnoreRules {
   readonly dir: string;
+  readonly file: string;
+  readonly text: string;
   readonly rules: Ignore;
+}
+
+/** The .gitignore line that kept files out of a run, and how many source files it kept out. */
+export interface IgnoredBy {
+  /** The .gitignore file and the line of the pattern, as `path:line`, relative to the working folder. */
+  readonly source: string;
+  readonly pattern: string;
+  readonly files: number;
+}
+
+/** What `.gitignore` kept out of a run, and the paths named on the command line that yielded no file at all. */
+export interface Collected {
+  readonly files: string[];
+  readonly ignored: { readonly files: number; readonly by: readonly IgnoredBy[] };
+  /** Folders named explicitly in which every source file is ignored (or that hold none). */
+  readonly empty: readonly { readonly path: string; readonly ignored: number }[];
 }
 
 function rulesOf(dir: string): IgnoreRules | undefined {
   const file = join(dir, '.gitignore');
   if (!existsSync(file)) return undefined;
-  return { dir, rules: ignore().add(readFileSync(file, 'utf8')) };
+  const text = readFileSync(file, 'utf8');
+  return { dir, file, text, rules: ignore().add(text) };
 }
 
-function isIgnored(path: string, isDir: boolean, stack: readonly IgnoreRules[]): boolean {
-  for (const { dir, rules } of stack) {
-    const rel = relative(dir, path);
+/** The rule that ignores a path, with the .gitignore it comes from; undefined when none does. */
+function ignoredBy(path: string, isDir: boolean, stack: readonly IgnoreRules[]): { rules: IgnoreRules; pattern: string } | undefined {
+  for (const rules of stack) {
+    const rel = relative(rules.dir, path);
     if (rel === '' || rel.startsWith('..')) continue;
     const posix = rel.split(sep).join('/');
-    if (rules.ignores(isDir ? `${posix}/` : posix)) return true;
+    const result = rules.rules.test(isDir ? `${posix}/` : posix);
+    if (result.ignored) return { rules, pattern: result.rule?.pattern ?? posix };
   }
-  return false;
+  return undefined;
 }
 
 /** The .gitignore rules of a folder's parents, up to the folder that holds `.git`. */
@@ -44,7 +65,18 @@ function ancestorRules(dir: string): IgnoreRules[] {
 
 /** Every source file under the paths, absolute and sorted. A file named explicitly is always taken. */
 export function collectFiles(paths: readonly string[], cwd: string): string[] {
+  return collect(paths, cwd).files;
+}
+
+/**
+ * The files under the paths, and what `.gitignore` kept out: how many source files, by which line. With
+ * `noIgnore`, `.gitignore` files are not read (`node_modules` and `.git` are still skipped).
+ */
+export function collect(paths: readonly string[], cwd: string, options: { readonly noIgnore?: boolean } = {}): Collected {
   const out = new Set<string>();
+  const tally = new Map<string, { rules: IgnoreRules; pattern: string; files: number }>();
+  const empty: { path: string; ignored: number }[] = [];
+  const walker: Walker = { out, tally, noIgnore: options.noIgnore === true };
   for (const path of paths) {
     const absolute = resolve(cwd, path);
     const stat = statSync(absolute); // throws ENOENT: the CLI turns it into a usage error
@@ -52,23 +84,69 @@ export function collectFiles(paths: readonly string[], cwd: string): string[] {
       out.add(absolute);
       continue;
     }
-    walk(absolute, ancestorRules(absolute), out);
+    const before = out.size;
+    const ignoredBefore = [...tally.values()].reduce((n, t) => n + t.files, 0);
+    walk(absolute, walker.noIgnore ? [] : ancestorRules(absolute), walker);
+    if (out.size === before) {
+      empty.push({ path, ignored: [...tally.values()].reduce((n, t) => n + t.files, 0) - ignoredBefore });
+    }
   }
-  return [...out].sort();
+  const by = [...tally.values()]
+    .map(({ rules, pattern, files }) => ({ source: `${display(cwd, rules.file)}:${lineOf(rules.text, pattern)}`, pattern, files }))
+    .sort((a, b) => b.files - a.files || a.source.localeCompare(b.source));
+  return { files: [...out].sort(), ignored: { files: by.reduce((n, b) => n + b.files, 0), by }, empty };
 }
 
-function walk(dir: string, inherited: readonly IgnoreRules[], out: Set<string>): void {
-  const own = rulesOf(dir);
+interface Walker {
+  readonly out: Set<string>;
+  readonly tally: Map<string, { rules: IgnoreRules; pattern: string; files: number }>;
+  readonly noIgnore: boolean;
+}
+
+function walk(dir: string, inherited: readonly IgnoreRules[], walker: Walker): void {
+  const own = walker.noIgnore ? undefined : rulesOf(dir);
   const stack = own === undefined ? inherited : [...inherited, own];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (ALWAYS_SKIPPED.has(entry.name)) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!isIgnored(path, true, stack)) walk(path, stack, out);
-    } else if (entry.isFile() && SOURCE_FILE.test(entry.name) && !isIgnored(path, false, stack)) {
-      out.add(path);
+      const by = ignoredBy(path, true, stack);
+      if (by === undefined) walk(path, stack, walker);
+      else count(walker, by, countSources(path));
+    } else if (entry.isFile() && SOURCE_FILE.test(entry.name)) {
+      const by = ignoredBy(path, false, stack);
+      if (by === undefined) walker.out.add(path);
+      else count(walker, by, 1);
     }
   }
+}
+
+function count(walker: Walker, by: { rules: IgnoreRules; pattern: string }, files: number): void {
+  if (files === 0) return;
+  const key = `${by.rules.file}\0${by.pattern}`;
+  const entry = walker.tally.get(key) ?? { ...by, files: 0 };
+  entry.files += files;
+  walker.tally.set(key, entry);
+}
+
+/** How many source files an ignored folder holds: what the run would have read without `.gitignore`. */
+function countSources(dir: string): number {
+  let n = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (ALWAYS_SKIPPED.has(entry.name)) continue;
+    if (entry.isDirectory()) n += countSources(join(dir, entry.name));
+    else if (entry.isFile() && SOURCE_FILE.test(entry.name)) n++;
+  }
+  return n;
+}
+
+function lineOf(text: string, pattern: string): number {
+  const index = text.split(/\r?\n/).findIndex((line) => line.trim() === pattern);
+  return index + 1;
+}
+
+function display(cwd: string, file: string): string {
+  return relative(cwd, file).split(sep).join('/') || file;
 }
 
 /** `--shard i/n`: 1 <= i <= n. */

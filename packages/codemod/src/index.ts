@@ -4,6 +4,6 @@
  * - `runMigration`: what the `app-assignment migrate` command does over a tree.
  * - `dist/transform-entry.cjs`: the jscodeshift transform.
  */
-export { migrateText, type MigrateResult, type SiteReport, SourceSyntaxError } from './migrate.js';
+export { migrateText, type MigrateResult, type SiteReason, type SiteReport, SourceSyntaxError } from './migrate.js';
 export { default as transform } from './transform.js';
 export { runMigration, type FileReport, type RunOptions, type RunReport } from './run.js';

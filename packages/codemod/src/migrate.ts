@@ -8,9 +8,11 @@ import {
   analyzeProgram,
   applyEdits,
   DEFAULT_ANALYSIS_OPTIONS,
+  describeReason,
   describeReasons,
   type Finding,
   mayContainAssignCall,
+  type Outcome,
   type Reason,
   ReasonCode,
   renderTodo,
@@ -23,13 +25,36 @@ import { parseSource, SourceSyntaxError } from '@app-assignment/core/parse';
 export interface SiteReport {
   readonly line: number;
   readonly column: number;
-  readonly outcome: 'migrated' | 'todo';
-  /** Why a person must look: the reason of a TODO, or the notes of a migration that still needs a review. */
+  /**
+   * `call`: a call of the deprecated operation; `caller`: a call of a wrapper, which sends the request from its own
+   * code (`via` says where); a project analysis finds them.
+   */
+  readonly kind: 'call' | 'caller';
+  /**
+   * A caller that goes with its wrapper: migrated with it, or left for the wrapper's own reasons (the comment at the
+   * wrapper says them; this call gets none). Reports for people list such callers only in the JSON report.
+   */
+  readonly withWrapper?: true;
+  /** The client library the call goes through, as the analysis named it (`unresolved`, `configured` included). */
+  readonly client: string;
+  /** What the analysis decided, after this module's own fallbacks (an overlap, a rewrite that does not parse). */
+  readonly outcome: Outcome;
+  /** The call was rewritten (or would be, in a dry run). */
+  readonly migrated: boolean;
+  /** Why a person must look: the reasons of a TODO, or the notes of a migration that still needs a review. */
+  readonly reasons: readonly SiteReason[];
+  /** The reasons in one line, as the TODO comment says them; absent when there are none. */
   readonly reason?: string;
-  /** The request is sent through functions of the program: where each followed call is, outermost first. */
-  readonly via?: readonly { readonly path: string; readonly line: number }[];
-  /** A call of a wrapper (the request itself is made in the wrapper, at `via`); absent for the request's own call. */
-  readonly kind?: 'caller';
+  /** The wrapper chain that leads to the deprecated request (where each followed call is, outermost first); empty
+   * when the call makes the request itself, and whenever each file is read alone. */
+  readonly via: readonly { readonly path: string; readonly line: number }[];
+}
+
+/** One reason: its code in the catalogue, the body key it is about, and its text. */
+export interface SiteReason {
+  readonly code: string;
+  readonly key?: string;
+  readonly text: string;
 }
 
 export interface MigrateResult {
@@ -80,21 +105,25 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
   const outcomes = findings.map((finding) => {
     const rewrite = allowRewrites ? rewriteOf(finding)?.filter(here) : undefined;
     let reasons: readonly Reason[] = finding.reasons;
+    let outcome: Outcome = finding.outcome;
     let migrated = false;
     if (rewrite !== undefined) {
       if (rewrite.some((edit) => rewrites.some((other) => overlaps(edit, other)))) {
         // Two calls that share code (one inside the other's body) are not rewritten blindly.
         reasons = [{ code: ReasonCode.urlNotEditable }];
+        outcome = 'manual';
       } else {
         rewrites.push(...rewrite);
         migrated = true;
       }
-    } else if (!allowRewrites && finding.reasons.length === 0) {
-      reasons = [{ code: ReasonCode.urlNotEditable }];
+    } else if (!allowRewrites && (finding.outcome === 'fix' || finding.outcome === 'review')) {
+      // The rewrite did not parse: the call is left as it is, with the reasons it would have had or one that says so.
+      if (finding.reasons.length === 0) reasons = [{ code: ReasonCode.urlNotEditable }];
+      outcome = 'manual';
     }
     // A wrapper's caller held back for the wrapper's own reasons: the comment at the wrapper says them.
     const todo = (!migrated || reasons.length > 0) && finding.repeatsWrapper !== true;
-    return { finding, reasons, migrated, todo };
+    return { finding, reasons, outcome, migrated, todo };
   });
   const peers = {
     all: outcomes.filter((o) => o.todo).map((o) => o.finding.call),
@@ -110,19 +139,21 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
     }
     if (edit !== undefined) todos.push(edit);
   }
-  const sites = outcomes.map(({ finding, reasons, migrated }): SiteReport => {
+  const sites = outcomes.map(({ finding, reasons, outcome, migrated }): SiteReport => {
     const { line, column } = finding.call.node.loc.start;
     // The parser counts a byte order mark as a column of the first line; ESLint, which strips it, does not.
     const bom = line === 1 && text.startsWith('\uFEFF') ? 1 : 0;
     return {
       line,
       column: column + 1 - bom,
-      outcome: migrated ? 'migrated' : 'todo',
+      kind: finding.call.caller === true ? 'caller' : 'call',
+      ...(finding.call.caller === true && ((migrated && reasons.length === 0) || finding.repeatsWrapper === true) ? { withWrapper: true as const } : {}),
+      client: finding.call.client,
+      outcome,
+      migrated,
+      reasons: reasons.map((reason) => ({ code: reason.code, ...(reason.key === undefined ? {} : { key: reason.key }), text: describeReason(reason) })),
       ...(reasons.length > 0 ? { reason: describeReasons(reasons) } : {}),
-      ...(finding.call.via.length > 0
-        ? { via: finding.call.via.map((step) => ({ path: step.ctx.file ?? '', line: step.node.loc.start.line })) }
-        : {}),
-      ...(finding.call.caller === true ? { kind: 'caller' as const } : {}),
+      via: finding.call.via.map((step) => ({ path: step.ctx.file ?? '', line: step.node.loc.start.line })),
     };
   });
   const output = applyEdits(text, [...rewrites, ...todos]);

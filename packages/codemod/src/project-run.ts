@@ -89,7 +89,7 @@ export async function migrateProject(
       }
       list.forEach((finding, index) => {
         const meant = (finding.outcome === 'fix' || finding.outcome === 'review') && !held.has(finding);
-        if (meant && out.sites[index]?.outcome !== 'migrated') broken.add(originalOf(finding, result.findings.get(path)!, index));
+        if (meant && out.sites[index]?.migrated !== true) broken.add(originalOf(finding, result.findings.get(path)!, index));
       });
     }
     if (broken.size === 0) {

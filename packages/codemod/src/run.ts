@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AnalysisOptions, mayContainAssignCall } from '@app-assignment/core';
-import { collectFiles, type Shard, shardOf } from './files.js';
+import { collect, type Collected, type Shard, shardOf } from './files.js';
 import { uncommittedFiles } from './git.js';
 import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
 import { migrateProject } from './project-run.js';
@@ -29,6 +29,8 @@ export interface RunOptions {
    * file alone.
    */
   readonly project?: boolean;
+  /** Read the files that `.gitignore` covers too. */
+  readonly noIgnore?: boolean;
   /** Called after each file, for a progress line. */
   readonly onProgress?: (done: number, total: number, migrated: number) => void;
 }
@@ -54,6 +56,9 @@ export interface RunReport {
   readonly mode: { readonly kind: 'project'; readonly configs: readonly string[] } | { readonly kind: 'file' };
   /** Set when the run refused to write: the files with uncommitted changes. */
   readonly refused?: readonly string[];
+  /** What `.gitignore` kept out of the run, and the folders named explicitly that yielded no file. */
+  readonly ignored: Collected['ignored'];
+  readonly empty: Collected['empty'];
 }
 
 /** Files larger than this are not source a person wrote; they are reported as skipped. */
@@ -81,7 +86,8 @@ export function migrateFile(path: string, text: string, analysis: AnalysisOption
 }
 
 export async function runMigration(options: RunOptions): Promise<RunReport> {
-  let files = collectFiles(options.paths, options.cwd);
+  const collected = collect(options.paths, options.cwd, { noIgnore: options.noIgnore === true });
+  let files = collected.files;
   if (options.shard !== undefined) files = shardOf(files, options.shard, options.cwd);
 
   const display = (file: string) => relative(options.cwd, file).split(sep).join('/') || file;
@@ -120,7 +126,7 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
 
   const onDone = (outcome: FileOutcome) => {
     done++;
-    migratedSoFar += outcome.sites?.filter((s) => s.kind === undefined && s.outcome === 'migrated').length ?? 0;
+    migratedSoFar += outcome.sites?.filter((s) => s.kind === 'call' && s.migrated).length ?? 0;
     progress();
   };
   let outcomes: FileOutcome[];
@@ -137,7 +143,7 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
     for (const outcome of outcomes) {
       reports.delete(outcome.path);
       if (!texts.has(outcome.path)) texts.set(outcome.path, readFileSync(outcome.path, 'utf8'));
-      migratedSoFar += outcome.sites?.filter((s) => s.kind === undefined && s.outcome === 'migrated').length ?? 0;
+      migratedSoFar += outcome.sites?.filter((s) => s.kind === 'call' && s.migrated).length ?? 0;
     }
     done = files.length;
     progress();
@@ -157,8 +163,8 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
     reports.set(outcome.path, {
       path,
       status: outcome.changed === true ? 'changed' : 'unchanged',
-      migrated: sites.filter((s) => s.kind === undefined && s.outcome === 'migrated').length,
-      todos: sites.filter((s) => s.kind === undefined && (s.outcome === 'todo' || s.reason !== undefined)).length,
+      migrated: sites.filter((s) => s.kind === 'call' && s.migrated).length,
+      todos: sites.filter((s) => s.kind === 'call' && (!s.migrated || s.reason !== undefined)).length,
       ...(sites.some((s) => s.kind === 'caller') ? { callers: sites.filter((s) => s.kind === 'caller').length } : {}),
       sites,
     });
@@ -194,6 +200,8 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
     changes,
     mode,
     ...(refused === undefined ? {} : { refused }),
+    ignored: collected.ignored,
+    empty: collected.empty,
   };
 }
 

@@ -88,13 +88,31 @@ describe('app-assignment migrate', () => {
     const report = JSON.parse(run.stdout) as { files: Record<string, unknown>[]; totals: Record<string, number> };
     expect(report.totals).toEqual({ files: 4, changed: 2, migrated: 1, todos: 1, callers: 0, errors: 1 });
     expect(report.files).toEqual([
-      { path: 'src/a.ts', status: 'changed', migrated: 1, todos: 0, sites: [{ line: 2, column: 9, outcome: 'migrated' }] },
+      {
+        path: 'src/a.ts',
+        status: 'changed',
+        migrated: 1,
+        todos: 0,
+        sites: [{ line: 2, column: 9, kind: 'call', client: 'fetch', outcome: 'fix', migrated: true, reasons: [], via: [] }],
+      },
       {
         path: 'src/b.ts',
         status: 'changed',
         migrated: 0,
         todos: 1,
-        sites: [{ line: 3, column: 3, outcome: 'todo', reason: expect.stringContaining('both business_uid and directory_uid') as string }],
+        sites: [
+          {
+            line: 3,
+            column: 3,
+            kind: 'call',
+            client: 'axios',
+            outcome: 'manual',
+            migrated: false,
+            reasons: [{ code: 'assignee-both', text: expect.stringContaining('both business_uid and directory_uid') as string }],
+            reason: expect.stringContaining('both business_uid and directory_uid') as string,
+            via: [],
+          },
+        ],
       },
       { path: 'src/bad.ts', status: 'error', migrated: 0, todos: 0, sites: [], error: expect.stringMatching(/^src\/bad\.ts:1:7 /) as string },
       { path: 'src/c.ts', status: 'unchanged', migrated: 0, todos: 0, sites: [] },

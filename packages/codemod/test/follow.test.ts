@@ -47,7 +47,7 @@ export function other() {
 }
 `;
     const result = migrate(input);
-    expect(result.sites.map((s) => [s.line, s.outcome])).toEqual([[6, 'migrated']]);
+    expect(result.sites.map((s) => [s.line, s.migrated ? 'migrated' : 'todo'])).toEqual([[6, 'migrated']]);
     expect(result.output).toBe(input.replace(
       "request('POST', `/platform/v1/apps/${code}/assign`, { business_uid: uid })",
       "request('POST', `/v3/apps/app_assignments`, { assignee_type: 'business', assignee_uid: uid, app_code_name: code })",
@@ -72,7 +72,7 @@ export async function a(code: string, uid: string) {
 }
 `;
     const result = migrate(input);
-    expect(result.sites.map((s) => s.outcome)).toEqual(['todo', 'todo']);
+    expect(result.sites.map((s) => (s.migrated ? 'migrated' : 'todo'))).toEqual(['todo', 'todo']);
     expect(result.todos.every((todo) => todo.includes('the URL is built by a function that other code may call too'))).toBe(true);
     expect(result.output.replace(/^.*TODO\(app-assignment\).*\n/gm, '')).toBe(input);
   });
@@ -86,7 +86,7 @@ export async function a(businessUid: string) {
 }
 `;
     const result = migrate(input);
-    expect(result.sites.map((s) => s.outcome)).toEqual(['migrated']);
+    expect(result.sites.map((s) => (s.migrated ? 'migrated' : 'todo'))).toEqual(['migrated']);
     expect(result.output).toContain(
       "axios.post(`${BASE}/v3/apps/app_assignments`, { assignee_type: 'business', assignee_uid: businessUid, app_code_name: code })",
     );
@@ -97,7 +97,7 @@ describe('a wrapper and its callers: all of them, or none', () => {
   it('every caller exact: the wrapper URL and every caller body are migrated together', () => {
     const result = migrate(wrapper(`  await assignApp('crm-sync', { business_uid: 'biz_1' });
   await assignApp('hr-suite', { directory_uid: uid, is_internal: 'true' });`));
-    expect(result.sites.map((s) => s.outcome)).toEqual(['migrated', 'migrated', 'migrated']);
+    expect(result.sites.map((s) => (s.migrated ? 'migrated' : 'todo'))).toEqual(['migrated', 'migrated', 'migrated']);
     expect(result.todos).toEqual([]);
     expect(result.output).toBe(`function assignApp(code: string, body: Record<string, unknown>) {
   return fetch(\`https://api.example.com/v3/apps/app_assignments\`, { method: 'POST', body: JSON.stringify(body) });
@@ -114,7 +114,7 @@ export async function run(uid: string) {
     const input = wrapper(`  await assignApp('crm-sync', { business_uid: 'biz_1' });
   await assignApp('hr-suite', { directory_uid: uid, built_in: 'true' });`);
     const result = migrate(input);
-    expect(result.sites.map((s) => s.outcome)).toEqual(['todo', 'todo', 'todo']);
+    expect(result.sites.map((s) => (s.migrated ? 'migrated' : 'todo'))).toEqual(['todo', 'todo', 'todo']);
     expect(result.output.replace(/^.*TODO\(app-assignment\).*\n/gm, '')).toBe(input);
     expect(result.sites[2]!.reason).toContain('built_in "true" has no equivalent');
     expect(result.sites[1]!.reason).toContain('the call in run cannot be migrated exactly');
@@ -124,7 +124,7 @@ export async function run(uid: string) {
   it('an exported wrapper: its other callers cannot be seen, so nothing changes', () => {
     const input = wrapper(`  await assignApp('crm-sync', { business_uid: 'biz_1' });`, 'export ');
     const result = migrate(input);
-    expect(result.sites.map((s) => s.outcome)).toEqual(['todo', 'todo']);
+    expect(result.sites.map((s) => (s.migrated ? 'migrated' : 'todo'))).toEqual(['todo', 'todo']);
     expect(result.sites.every((s) => s.reason?.includes('calls cannot all be seen'))).toBe(true);
     expect(result.output.replace(/^.*TODO\(app-assignment\).*\n/gm, '')).toBe(input);
   });
@@ -136,7 +136,7 @@ export async function run(uid: string) {
 export const run = () => assignApp('crm-sync', 'biz_1');
 `;
     const result = migrate(input);
-    expect(result.sites.map((s) => s.outcome)).toEqual(['migrated', 'migrated']);
+    expect(result.sites.map((s) => (s.migrated ? 'migrated' : 'todo'))).toEqual(['migrated', 'migrated']);
     expect(result.output).toBe(input
       .replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments')
       .replace('{ business_uid: uid }', "{ assignee_type: 'business', assignee_uid: uid, app_code_name: code }"));
@@ -146,7 +146,7 @@ export const run = () => assignApp('crm-sync', 'biz_1');
     const input = wrapper(`  await assignApp('crm-sync', { business_uid: 'biz_1' });
   [1].map(() => assignApp);`);
     const result = migrate(input);
-    expect(result.sites.map((s) => s.outcome)).toEqual(['todo', 'todo']);
+    expect(result.sites.map((s) => (s.migrated ? 'migrated' : 'todo'))).toEqual(['todo', 'todo']);
     expect(result.output.replace(/^.*TODO\(app-assignment\).*\n/gm, '')).toBe(input);
   });
 
@@ -160,7 +160,7 @@ export async function run(uid: string) {
 }
 `;
     const same = migrate(make('true'));
-    expect(same.sites.map((s) => s.outcome)).toEqual(['migrated', 'migrated', 'migrated']);
+    expect(same.sites.map((s) => (s.migrated ? 'migrated' : 'todo'))).toEqual(['migrated', 'migrated', 'migrated']);
     expect(same.output).toContain(
       "JSON.stringify({ assignee_type: 'directory', assignee_uid: uid, app_code_name: code, settings: { assignment_mode: 'internal' } })",
     );
@@ -168,7 +168,7 @@ export async function run(uid: string) {
 
     // One caller enables the mode, the other does not: one rewrite of the function cannot say both.
     const differ = migrate(make('false'));
-    expect(differ.sites.map((s) => s.outcome)).toEqual(['todo', 'todo', 'todo']);
+    expect(differ.sites.map((s) => (s.migrated ? 'migrated' : 'todo'))).toEqual(['todo', 'todo', 'todo']);
     expect(differ.sites[1]!.reason).toContain('need different rewrites of it');
     expect(differ.output.replace(/^.*TODO\(app-assignment\).*\n/gm, '')).toBe(make('false'));
   });

@@ -14,6 +14,11 @@ describe('the packed codemod', () => {
       join(dir, 'assign.ts'),
       `await fetch('/platform/v1/apps/crm/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b1' }) });\n`,
     );
+    // scan needs its SARIF library at run time: installed with the package, not found in the workspace.
+    const sarif = JSON.parse(run('npx', ['--no-install', 'app-assignment', 'scan', 'assign.ts', '--format', 'sarif'], dir).stdout) as {
+      runs: { results: { ruleId: string }[] }[];
+    };
+    expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toEqual(['app-assignment/no-deprecated-assign']);
     const result = run('npx', ['--no-install', 'app-assignment', 'migrate', 'assign.ts'], dir);
     expect(result.stdout).toContain('1 calls migrated');
     expect(readFileSync(join(dir, 'assign.ts'), 'utf8')).toBe(

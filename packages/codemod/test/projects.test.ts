@@ -26,7 +26,7 @@ import { CLI } from '../../../scripts/lib/proof.mjs';
 interface Report {
   mode: { kind: string };
   totals: { changed: number; migrated: number; todos: number; callers: number; errors: number };
-  files: { path: string; sites: { line: number; kind?: string; outcome: string; reason?: string; via?: { path: string; line: number }[] }[] }[];
+  files: { path: string; sites: { line: number; kind: 'call' | 'caller'; outcome: string; migrated: boolean; reason?: string; via: { path: string; line: number }[] }[] }[];
 }
 
 function expectedText(name: string, rel: string): string {
@@ -67,12 +67,12 @@ describe('project mode on fixtures/projects', () => {
   it('wrapper-module: the wrapper and its callers are migrated together, each caller reported with the wrapper', () => {
     const report = migrateProjectCopy(copyProject('wrapper-module', 'report'), ['--dry']) as Report;
     const sites = report.files.flatMap((file) => file.sites.map((site) => ({ ...site, path: file.path })));
-    const wrapper = sites.filter((site) => site.kind === undefined);
-    expect(wrapper.map((site) => [site.path, site.line, site.outcome])).toEqual([['src/platform/assign.ts', 5, 'migrated']]);
-    const callers = sites.filter((site) => site.kind === 'caller' && site.via?.length === 1);
+    const wrapper = sites.filter((site) => site.kind === 'call');
+    expect(wrapper.map((site) => [site.path, site.line, site.migrated])).toEqual([['src/platform/assign.ts', 5, true]]);
+    const callers = sites.filter((site) => site.kind === 'caller' && site.via.length === 1);
     expect(callers.map((site) => site.path).sort()).toEqual(['src/billing/offer.ts', 'src/internal/rollout.ts', 'src/onboarding/preinstall.ts']);
     for (const caller of callers) {
-      expect(caller.outcome).toBe('migrated');
+      expect(caller.migrated).toBe(true);
       expect(caller.via).toEqual([{ path: 'src/platform/assign.ts', line: 5 }]);
     }
   });
@@ -89,7 +89,7 @@ describe('project mode on fixtures/projects', () => {
     const dropped = migrateProjectCopy(copyProject('wrapper-module-built-in', 'drop'), ['--dry', '--builtin', 'drop']) as Report;
     expect(dropped.totals).toMatchObject({ migrated: 1, errors: 0 });
     const preinstall = dropped.files.find((file) => file.path === 'src/onboarding/preinstall.ts')?.sites[0];
-    expect(preinstall?.outcome).toBe('migrated');
+    expect(preinstall?.migrated).toBe(true);
     expect(preinstall?.reason).toContain('built_in was dropped');
   });
 
@@ -97,7 +97,7 @@ describe('project mode on fixtures/projects', () => {
     const report = migrateProjectCopy(copyProject('wrapper-module', 'files'), ['--dry', '--no-project']) as Report;
     expect(report.mode.kind).toBe('file');
     const sites = report.files.flatMap((file) => file.sites.map((site) => ({ ...site, path: file.path })));
-    expect(sites.map((site) => [site.path, site.outcome])).toEqual([['src/platform/assign.ts', 'todo']]);
+    expect(sites.map((site) => [site.path, site.migrated])).toEqual([['src/platform/assign.ts', false]]);
   });
 });
 

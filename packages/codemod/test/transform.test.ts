@@ -20,7 +20,12 @@ describe('migrateText over fixtures/', () => {
       const site = result.sites[0]!;
       expect([site.line, site.column]).toEqual([fixture.finding.line, fixture.finding.column]);
       const migrated = fixture.finding.outcome === 'fix' || fixture.finding.outcome === 'review';
-      expect(site.outcome).toBe(migrated ? 'migrated' : 'todo');
+      expect(site.outcome).toBe(fixture.finding.outcome);
+      expect(site.migrated).toBe(migrated);
+      expect(site.kind).toBe('call');
+      expect(site.via).toEqual([]);
+      expect(site.reasons.map((r) => (r.key === undefined ? r.code : `${r.code}:${r.key}`))).toEqual(fixture.finding.reasons);
+      expect(site.reason).toBe(site.reasons.length === 0 ? undefined : site.reasons.map((r) => r.text).join('; '));
     }
   });
 

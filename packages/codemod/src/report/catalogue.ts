@@ -1,0 +1,109 @@
+/**
+ * What to do about each reason of the catalogue (`describeReason` in core says why; this says what next), and the
+ * pieces every report shares: the flat list of sites and the grouping by reason.
+ */
+import { describeReason, type ReasonCode, TODO_PREFIX } from '@app-assignment/core';
+import type { SiteReport } from '../migrate.js';
+import type { FileReport } from '../run.js';
+
+/** The next step for a person, by reason code; the same advice as the table in docs/codemod.md. */
+export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
+  'built-in-unsupported':
+    'decide how these users should get the app (v3 cannot install it for everybody, unremovably); then migrate by hand, or rerun with --builtin drop if plain assignment is enough',
+  'built-in-dropped': 'confirm that losing "installed for all, cannot uninstall" is acceptable; delete the comment',
+  'assignee-both': "v3 takes one assignee: keep the one the call means (two calls if it means both)",
+  'assignee-missing': 'add the assignee; the old call most likely failed',
+  'assignee-invalid': 'the assignee value is empty, null or not a string: fix it',
+  'modes-both': 'v3 holds one assignment_mode: choose one (the ESLint rule offers each as a suggestion)',
+  'flag-boolean': 'the call was migrated with the mode on; check that the old server really treated true as enabled',
+  'flag-dynamic': "write settings: cond ? { assignment_mode: '...' } : undefined (or the equivalent) by hand",
+  'flag-not-string': 'decide whether it meant enabled',
+  'flag-with-business': 'the old server ignored or rejected the flag: decide what the call should do',
+  'hide-from-market-dropped': 'migrated; check the directory-token rules for business assignments (document section 4.1)',
+  'unknown-key': 'find out what the key was for; migrate by hand',
+  'body-spread': 'the body cannot be read completely: build the v3 body by hand',
+  'body-computed-key': 'the body cannot be read completely: build the v3 body by hand',
+  'body-duplicate-key': 'remove the duplicate (keep the one that is sent today), rerun',
+  'body-mutated': 'the body cannot be read completely: build the v3 body by hand',
+  'body-form-encoded': 'send a JSON object with the v3 fields',
+  'body-dynamic': 'the body cannot be read completely: build the v3 body by hand',
+  'app-id-numeric': "this call likely fails today: use the app's code name",
+  'app-id-composite': 'migrate by hand, moving the app code into app_code_name',
+  'app-id-side-effects': 'migrate by hand, moving the app code into app_code_name',
+  'app-id-out-of-scope': 'migrate by hand, moving the app code into app_code_name',
+  'url-prefix-in-base':
+    'the base (a constant, an axios baseURL, a ky or got prefixUrl) is shared with other calls: give this call a URL that reaches /v3/apps/app_assignments',
+  'url-not-editable': 'a shared URL constant, escapes in the string, or a query string: rewrite the URL by hand',
+  'url-built-by-function': 'give the URL builder a v3 twin (or change it once every caller is migrated), then point this call at it',
+  'method-dynamic': 'migrate by hand',
+  'client-unknown': 'configure the function as a client (--config), or migrate by hand',
+  'client-sdk': "call the SDK's v3 method",
+  'comments-inside': 'move the comments out, rerun, or migrate by hand',
+  'body-typed': 'migrate by hand and update the type',
+  'route-without-v3': 'add v3Path to the route in the config, or migrate by hand',
+  'side-effects': 'keep the side effect elsewhere, then migrate',
+  'wrapper-held-back': 'fix the call the comment names (or migrate the wrapper and all its callers by hand); a rerun then migrates them together',
+  'wrapper-callers-unknown': 'the wrapper is exported where not every caller can be seen: add a v3 wrapper beside it and move callers over, or migrate it by hand',
+  'wrapper-callers': 'read the TODO at each caller; once every caller maps exactly, a rerun migrates the wrapper with them',
+  'wrapper-callers-differ': 'the callers need different v3 bodies from the same wrapper code: pass the differing value as a parameter, or migrate by hand',
+};
+
+/** The group of sites that need no person: `migrate` rewrites them exactly. */
+export const AUTOMATIC = 'automatic';
+
+export interface LocatedSite extends SiteReport {
+  readonly path: string;
+}
+
+export interface ReasonGroup {
+  /** A reason code, or AUTOMATIC. */
+  readonly code: string;
+  /** The reason as the TODO says it (with `<key>` for reasons about a body key). */
+  readonly title: string;
+  readonly whatToDo: string;
+  readonly sites: readonly LocatedSite[];
+}
+
+/**
+ * The sites a person looks at: every call of the operation, and the calls of wrappers that say something of their own
+ * (held back by what they pass, or by another caller). A caller that goes with its wrapper (migrated with it, or left
+ * for the wrapper's own reasons, which its call states) is in the JSON report only.
+ */
+export function sitesOf(files: readonly FileReport[]): LocatedSite[] {
+  return files.flatMap((file) => file.sites.filter((site) => site.withWrapper !== true).map((site) => ({ ...site, path: file.path })));
+}
+
+/** A site needs a person when it is not rewritten, or rewritten with a note to review. */
+export function needsPerson(site: SiteReport): boolean {
+  return !site.migrated || site.reasons.length > 0;
+}
+
+/**
+ * Sites by reason: each reason code a site carries puts it in that group (a site with two reasons is in two groups);
+ * sites with no reason form the AUTOMATIC group. Largest group first, then by code.
+ */
+export function groupByReason(sites: readonly LocatedSite[]): ReasonGroup[] {
+  const groups = new Map<string, LocatedSite[]>();
+  for (const site of sites) {
+    const codes = site.reasons.length === 0 ? [AUTOMATIC] : [...new Set(site.reasons.map((r) => r.code))];
+    for (const code of codes) groups.set(code, [...(groups.get(code) ?? []), site]);
+  }
+  return [...groups.entries()]
+    .map(([code, list]) => ({ code, title: titleOf(code), whatToDo: adviceOf(code), sites: list }))
+    .sort((a, b) => b.sites.length - a.sites.length || a.code.localeCompare(b.code));
+}
+
+export function titleOf(code: string): string {
+  if (code === AUTOMATIC) return 'exact rewrite: app-assignment migrate does it';
+  return describeReason({ code: code as ReasonCode, key: '<key>' });
+}
+
+export function adviceOf(code: string): string {
+  if (code === AUTOMATIC) return 'run app-assignment migrate (no person needed)';
+  return WHAT_TO_DO[code as ReasonCode] ?? `see the ${TODO_PREFIX} comment`;
+}
+
+/** A site's location as people write it. */
+export function where(site: LocatedSite): string {
+  return `${site.path}:${site.line}:${site.column}`;
+}

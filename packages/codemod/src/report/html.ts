@@ -1,0 +1,172 @@
+/**
+ * `scan --format html --out <file>`: one self-contained page for a lead (no network: styles, script and chart are
+ * inline). Progress (calls with an exact rewrite, calls left for a person, by reason), a bar chart of the
+ * deprecated calls by folder, and a sortable table of every site with its reason and wrapper chain.
+ */
+import { DEPRECATED_ASSIGN, V3_ASSIGN } from '@app-assignment/core';
+import { groupByReason, type LocatedSite, needsPerson, sitesOf } from './catalogue.js';
+import { ignoredLines } from './ignored.js';
+import type { ScanReport } from './model.js';
+
+export interface HtmlOptions {
+  readonly version: string;
+}
+
+const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function toHtml(report: ScanReport, options: HtmlOptions): string {
+  const sites = sitesOf(report.files);
+  const person = sites.filter(needsPerson).length;
+  const automatic = sites.length - person;
+  const rewrittenWithNote = sites.filter((s) => s.migrated && needsPerson(s)).length;
+  const groups = groupByReason(sites);
+  const folders = byFolder(sites);
+  const max = Math.max(1, ...folders.map((f) => f.automatic + f.person));
+  const pct = (n: number) => (sites.length === 0 ? 0 : Math.round((n / sites.length) * 100));
+
+  const barHeight = 22;
+  const labelWidth = 260;
+  const chartWidth = 420;
+  const chart = `<svg id="by-folder" role="img" aria-label="deprecated calls by folder" width="${labelWidth + chartWidth + 60}" height="${folders.length * barHeight + 10}" xmlns="http://www.w3.org/2000/svg">
+${folders
+  .map((f, i) => {
+    const y = i * barHeight + 4;
+    const wa = (f.automatic / max) * chartWidth;
+    const wp = (f.person / max) * chartWidth;
+    return `<g class="bar" data-folder="${esc(f.folder)}" data-count="${f.automatic + f.person}" data-person="${f.person}" data-automatic="${f.automatic}">
+<text x="${labelWidth - 6}" y="${y + 14}" text-anchor="end">${esc(f.folder)}</text>
+<rect class="automatic" x="${labelWidth}" y="${y}" width="${wa.toFixed(1)}" height="${barHeight - 6}"><title>${f.automatic} with an exact rewrite</title></rect>
+<rect class="person" x="${(labelWidth + wa).toFixed(1)}" y="${y}" width="${wp.toFixed(1)}" height="${barHeight - 6}"><title>${f.person} for a person</title></rect>
+<text x="${(labelWidth + wa + wp + 6).toFixed(1)}" y="${y + 14}">${f.automatic + f.person}</text>
+</g>`;
+  })
+  .join('\n')}
+</svg>`;
+
+  const reasonRows = groups
+    .map((g) => `<tr data-code="${esc(g.code)}"><td>${esc(g.title)}</td><td class="num">${g.sites.length}</td><td>${esc(g.whatToDo)}</td></tr>`)
+    .join('\n');
+  const siteRows = sites
+    .map((s, i) => {
+      const via = s.via.map((v) => `${v.path}:${v.line}`).join(' → ');
+      return `<tr data-index="${i}"><td data-sort="${esc(s.path)}\u0000${String(s.line).padStart(8, '0')}\u0000${String(s.column).padStart(6, '0')}">${esc(`${s.path}:${s.line}:${s.column}`)}</td><td>${esc(s.client)}</td><td>${esc(s.outcome)}</td><td>${s.migrated ? 'rewrites' : 'leaves a TODO'}</td><td>${esc(s.reason ?? '')}</td><td>${esc(via)}</td></tr>`;
+    })
+    .join('\n');
+  const errors = report.files.filter((f) => f.error !== undefined);
+  const notes = [...ignoredLines(report.ignored), ...errors.map((f) => `could not parse: ${f.error}`)];
+
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>app-assignment: deprecated calls</title>
+<style>
+body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem; color: #1f2328; }
+h1 { font-size: 1.4rem; } h2 { font-size: 1.1rem; margin-top: 2rem; }
+.cards { display: flex; gap: 1rem; flex-wrap: wrap; }
+.card { border: 1px solid #d0d7de; border-radius: 6px; padding: .8rem 1.2rem; min-width: 9rem; }
+.card .value { font-size: 1.8rem; font-weight: 600; }
+.progress { display: flex; height: 14px; width: 680px; max-width: 100%; border-radius: 7px; overflow: hidden; background: #eaeef2; margin: 1rem 0; }
+.progress .automatic, rect.automatic { background: #2da44e; fill: #2da44e; }
+.progress .person, rect.person { background: #d4a72c; fill: #d4a72c; }
+table { border-collapse: collapse; margin-top: .5rem; }
+th, td { border-bottom: 1px solid #d0d7de; padding: .3rem .6rem; text-align: left; vertical-align: top; }
+td.num { text-align: right; }
+#sites th { white-space: nowrap; cursor: pointer; user-select: none; background: #f6f8fa; }
+#sites th[aria-sort="ascending"]::after { content: " ▲"; } #sites th[aria-sort="descending"]::after { content: " ▼"; }
+svg text { font: 12px system-ui, sans-serif; fill: #1f2328; }
+.notes { color: #57606a; }
+</style>
+</head>
+<body>
+<h1>Calls of the deprecated <code>${esc(`${DEPRECATED_ASSIGN.method} ${DEPRECATED_ASSIGN.route}`)}</code></h1>
+<p>Each of them moves to <code>${esc(`${V3_ASSIGN.method} ${V3_ASSIGN.path}`)}</code>. ${report.totals.files} files scanned by app-assignment ${esc(options.version)}.</p>
+<div class="cards">
+<div class="card"><div class="value" id="total">${sites.length}</div>deprecated calls left</div>
+<div class="card"><div class="value" id="automatic">${automatic}</div>with an exact rewrite (<code>app-assignment migrate</code>)</div>
+<div class="card"><div class="value" id="person">${person}</div>for a person (${rewrittenWithNote} rewritten with a note)</div>
+<div class="card"><div class="value" id="files">${new Set(sites.map((s) => s.path)).size}</div>files with calls</div>
+<div class="card"><div class="value" id="errors">${report.totals.errors}</div>files that did not parse</div>
+</div>
+<div class="progress" title="${pct(automatic)}% with an exact rewrite, ${pct(person)}% for a person"><div class="automatic" style="width:${pct(automatic)}%"></div><div class="person" style="width:${pct(person)}%"></div></div>
+${notes.length > 0 ? `<p class="notes">${notes.map(esc).join('<br>')}</p>` : ''}
+<h2>By reason</h2>
+<table id="reasons"><thead><tr><th>reason</th><th>calls</th><th>what to do</th></tr></thead><tbody>
+${reasonRows}
+</tbody></table>
+<h2>Deprecated calls by folder</h2>
+<p class="notes"><svg width="10" height="10"><rect class="automatic" width="10" height="10"/></svg> with an exact rewrite &nbsp; <svg width="10" height="10"><rect class="person" width="10" height="10"/></svg> for a person</p>
+${folders.length === 0 ? '<p>None.</p>' : chart}
+<h2>Every call</h2>
+<p class="notes">Click a column to sort by it; click again to reverse.</p>
+<table id="sites"><thead><tr><th>location</th><th>client</th><th>outcome</th><th>migrate</th><th>reason</th><th>via</th></tr></thead><tbody>
+${siteRows}
+</tbody></table>
+<script>
+(function () {
+  var table = document.getElementById('sites');
+  var headers = table.tHead.rows[0].cells;
+  function key(row, column) {
+    var cell = row.cells[column];
+    return cell.getAttribute('data-sort') || cell.textContent;
+  }
+  Array.prototype.forEach.call(headers, function (th, column) {
+    th.addEventListener('click', function () {
+      var ascending = th.getAttribute('aria-sort') !== 'ascending';
+      Array.prototype.forEach.call(headers, function (other) { other.removeAttribute('aria-sort'); });
+      th.setAttribute('aria-sort', ascending ? 'ascending' : 'descending');
+      var body = table.tBodies[0];
+      var rows = Array.prototype.slice.call(body.rows);
+      rows.sort(function (a, b) {
+        var x = key(a, column), y = key(b, column);
+        var order = x < y ? -1 : x > y ? 1 : Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index'));
+        return ascending ? order : -order;
+      });
+      rows.forEach(function (row) { body.appendChild(row); });
+    });
+  });
+})();
+</script>
+</body>
+</html>
+`;
+}
+
+interface FolderCount {
+  readonly folder: string;
+  automatic: number;
+  person: number;
+}
+
+/** How many folders the chart shows; the others are one bar. */
+export const FOLDERS_SHOWN = 30;
+
+/** Deprecated calls by the folder of their file, most first; past FOLDERS_SHOWN, the rest in one bar. */
+function byFolder(sites: readonly LocatedSite[]): FolderCount[] {
+  const all = countByFolder(sites);
+  if (all.length <= FOLDERS_SHOWN) return all;
+  const rest = all.slice(FOLDERS_SHOWN - 1);
+  return [
+    ...all.slice(0, FOLDERS_SHOWN - 1),
+    {
+      folder: `${rest.length} other folders`,
+      automatic: rest.reduce((n, f) => n + f.automatic, 0),
+      person: rest.reduce((n, f) => n + f.person, 0),
+    },
+  ];
+}
+
+function countByFolder(sites: readonly LocatedSite[]): FolderCount[] {
+  const map = new Map<string, FolderCount>();
+  for (const site of sites) {
+    const slash = site.path.lastIndexOf('/');
+    const folder = slash === -1 ? '.' : site.path.slice(0, slash);
+    const entry = map.get(folder) ?? { folder, automatic: 0, person: 0 };
+    if (needsPerson(site)) entry.person++;
+    else entry.automatic++;
+    map.set(folder, entry);
+  }
+  return [...map.values()].sort((a, b) => b.automatic + b.person - (a.automatic + a.person) || a.folder.localeCompare(b.folder));
+}

@@ -1,0 +1,20 @@
+/** What `.gitignore` kept out of a run, said in words (both `migrate` and `scan` print it). */
+import type { RunReport } from '../run.js';
+
+export function ignoredLines(ignored: RunReport['ignored']): string[] {
+  if (ignored.files === 0) return [];
+  const by = ignored.by.slice(0, 5).map((b) => `${b.pattern} (${b.source}): ${b.files}`);
+  const more = ignored.by.length > 5 ? `, and ${ignored.by.length - 5} more patterns` : '';
+  return [
+    `${ignored.files} source files skipped because .gitignore covers them (${by.join('; ')}${more}); pass --no-ignore to read them too`,
+  ];
+}
+
+/** One warning for each folder named on the command line that yielded no file. */
+export function emptyPathWarnings(empty: RunReport['empty']): string[] {
+  return empty.map(({ path, ignored }) =>
+    ignored > 0
+      ? `warning: ${path}: all ${ignored} source files under it are ignored by .gitignore; pass --no-ignore to read them`
+      : `warning: ${path}: holds no source file (.js .jsx .mjs .cjs .ts .tsx .mts .cts)`,
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * `scan --format sarif`: SARIF 2.1.0 for GitHub code scanning. One result per site, under the ESLint rule's id, so
+ * that results line up with `@microsoft/eslint-formatter-sarif`'s for the same code (same rule id, same start line
+ * and column). URIs are relative to the repository root (`%SRCROOT%`); each result's `partialFingerprints` hash the
+ * call's own text, not its line, so that a result survives the code above it moving.
+ */
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { DEPRECATED_ASSIGN, TODO_PREFIX, V3_ASSIGN } from '@app-assignment/core';
+import { SarifBuilder, SarifResultBuilder, SarifRuleBuilder, SarifRunBuilder } from 'node-sarif-builder';
+import type { Log } from 'sarif';
+import { adviceOf, AUTOMATIC, type LocatedSite, sitesOf, titleOf, WHAT_TO_DO } from './catalogue.js';
+import type { ScanReport } from './model.js';
+
+export const RULE_ID = 'app-assignment/no-deprecated-assign';
+export const RULE_HELP_URI =
+  'https://github.com/app-assignment/app-assignment/blob/main/packages/eslint-plugin/docs/rules/no-deprecated-assign.md';
+export const SRCROOT = '%SRCROOT%';
+/** The key of this tool's fingerprint in `partialFingerprints`; the version changes only if the hashed text does. */
+export const FINGERPRINT_KEY = 'appAssignmentSite/v1';
+
+const DEPRECATED = `${DEPRECATED_ASSIGN.method} ${DEPRECATED_ASSIGN.route} is deprecated: use ${V3_ASSIGN.method} ${V3_ASSIGN.path}`;
+
+export interface SarifInput {
+  readonly report: ScanReport;
+  readonly version: string;
+  /** The repository root as an absolute folder: URIs are relative to it. */
+  readonly root: string;
+  /** The text of a file by its root-relative path, for fingerprints. */
+  readonly textOf: (path: string) => string | undefined;
+}
+
+export function toSarif({ report, version, root, textOf }: SarifInput): Log {
+  const builder = new SarifBuilder();
+  const run = new SarifRunBuilder().initSimple({
+    toolDriverName: 'app-assignment',
+    toolDriverVersion: version,
+    url: 'https://github.com/app-assignment/app-assignment',
+  });
+  const rule = new SarifRuleBuilder().initSimple({
+    ruleId: RULE_ID,
+    shortDescriptionText: `Disallow the deprecated ${DEPRECATED_ASSIGN.route} operation; migrate to ${V3_ASSIGN.method} ${V3_ASSIGN.path}`,
+    fullDescriptionText: `${DEPRECATED}. Calls with an exact rewrite are migrated by "app-assignment migrate"; the others are left with a "${TODO_PREFIX}" comment that says why.`,
+    helpUri: RULE_HELP_URI,
+  });
+  rule.rule.help = { text: helpText(), markdown: helpMarkdown() };
+  rule.rule.defaultConfiguration = { level: 'error' };
+  rule.rule.properties = { tags: ['deprecation', 'migration'], precision: 'high', 'problem.severity': 'error' };
+  run.addRule(rule);
+
+  const seen = new Map<string, number>();
+  for (const site of sitesOf(report.files)) {
+    const result = new SarifResultBuilder().initSimple({
+      level: 'error',
+      ruleId: RULE_ID,
+      messageText: messageOf(site),
+      fileUri: encodeURI(site.path),
+      startLine: site.line,
+      startColumn: site.column,
+    });
+    // initSimple sets an end equal to the start; a start alone says "the call that starts here".
+    const location = result.result.locations![0]!.physicalLocation!;
+    location.region = { startLine: site.line, startColumn: site.column };
+    location.artifactLocation = { uri: encodeURI(site.path), uriBaseId: SRCROOT };
+    const basis = fingerprintBasis(site, textOf(site.path));
+    const occurrence = (seen.get(basis) ?? 0) + 1;
+    seen.set(basis, occurrence);
+    result.result.partialFingerprints = { [FINGERPRINT_KEY]: `${hash(basis)}:${occurrence}` };
+    result.result.properties = {
+      kind: site.kind,
+      client: site.client,
+      outcome: site.outcome,
+      migrated: site.migrated,
+      reasonCodes: site.reasons.map((r) => r.code),
+      via: site.via.map((v) => `${v.path}:${v.line}`),
+    };
+    run.addResult(result);
+  }
+  const log = builder;
+  log.addRun(run);
+  const output = log.buildSarifOutput();
+  const only = output.runs[0]!;
+  only.originalUriBaseIds = { [SRCROOT]: { uri: pathToFileURL(root.endsWith('/') ? root : `${root}/`).href } };
+  for (const artifact of only.artifacts ?? []) {
+    if (artifact.location !== undefined) artifact.location.uriBaseId = SRCROOT;
+  }
+  const errors = report.files.filter((file) => file.error !== undefined);
+  only.invocations = [
+    {
+      executionSuccessful: errors.length === 0,
+      toolExecutionNotifications: errors.map((file) => ({
+        level: 'error',
+        message: { text: file.error! },
+        locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(file.path), uriBaseId: SRCROOT } } }],
+      })),
+    },
+  ];
+  return output;
+}
+
+function messageOf(site: LocatedSite): string {
+  if (site.reason !== undefined) return site.reason;
+  return `${DEPRECATED}; "app-assignment migrate" rewrites this call exactly.`;
+}
+
+/**
+ * What a site's fingerprint hashes: the file, the rule and the call's own text from its first character to the end
+ * of its line, with runs of white space made one. Not the line number: code added above a call does not change it.
+ */
+function fingerprintBasis(site: LocatedSite, text: string | undefined): string {
+  const line = text?.split(/\r?\n/)[site.line - 1] ?? '';
+  const call = line.slice(site.column - 1).replace(/\s+/g, ' ').trim();
+  return `${site.path}\0${RULE_ID}\0${call}`;
+}
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+}
+
+const CODES = Object.keys(WHAT_TO_DO);
+
+function helpText(): string {
+  const lines = [`${DEPRECATED}.`, '', `Every call left for a person carries a "${TODO_PREFIX} <reason>" comment. Reasons and what to do:`];
+  for (const code of [AUTOMATIC, ...CODES]) lines.push(`- ${titleOf(code)}\n  what to do: ${adviceOf(code)}`);
+  return lines.join('\n');
+}
+
+function helpMarkdown(): string {
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  const lines = [
+    `${DEPRECATED}.`,
+    '',
+    `Run \`app-assignment migrate\` to rewrite the calls whose v3 form is exact. Every other call carries a \`${TODO_PREFIX} <reason>\` comment:`,
+    '',
+    '| reason | what to do |',
+    '|---|---|',
+  ];
+  for (const code of [AUTOMATIC, ...CODES]) lines.push(`| ${cell(titleOf(code))} | ${cell(adviceOf(code))} |`);
+  return lines.join('\n');
+}

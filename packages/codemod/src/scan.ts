@@ -1,0 +1,221 @@
+/**
+ * `app-assignment scan [paths]`: the inventory of deprecated calls, without writing anything. It runs the migration
+ * in dry mode and reports every site in one of five formats: a text table (default), JSON (the site shape of
+ * `migrate --json`), SARIF 2.1.0 for code scanning, Markdown for a CI job summary, and a self-contained HTML page.
+ * Exit codes: 0 the scan ran (whatever it found), 1 a file could not be read or parsed, 2 a usage error.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { AnalysisOptions } from '@app-assignment/core';
+import { loadOptions } from './config.js';
+import type { Shard } from './files.js';
+import { emptyPathWarnings } from './report/ignored.js';
+import { rebase, type ScanReport } from './report/model.js';
+import { defaultJobs, runMigration } from './run.js';
+
+export const FORMATS = ['text', 'json', 'sarif', 'markdown', 'html'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export const SCAN_HELP = `Usage:
+  app-assignment scan [paths...] [options]    (paths default to .)
+
+Lists every call of the deprecated POST /platform/v1/apps/{id}/assign, with what
+"app-assignment migrate" would do to it and why. Writes no source file.
+
+Options:
+  --format <f>       text (default): a table. json: the report of migrate --json.
+                     sarif: SARIF 2.1.0 for code scanning. markdown: a summary
+                     for $GITHUB_STEP_SUMMARY or a pull request comment.
+                     html: a page for people (needs --out).
+  --json             The same as --format json.
+  --out <file>       Write the report to this file instead of stdout.
+  --link-base <url>  Markdown: prefix of the links to sites, such as
+                     https://github.com/OWNER/REPO/blob/SHA/ (default: relative links).
+  --no-ignore        Read the files that .gitignore covers too.
+  --builtin <mode>   keep (default) or drop, as for migrate.
+  --config <file>    Extra clients and routes, as for migrate.
+  --jobs <n>         Worker processes (default: one per core).
+  --shard <i>/<n>    Only the i-th of n slices of the files, as for migrate.
+  -h, --help         Show this help.
+
+Exit codes: 0 the scan ran, whatever it found; 1 a file could not be read or
+parsed (it is listed); 2 usage error.
+
+Examples:
+  app-assignment scan src
+  app-assignment scan --format sarif --out app-assignment.sarif
+  app-assignment scan --format markdown >> "$GITHUB_STEP_SUMMARY"
+  app-assignment scan --format html --out app-assignment.html
+`;
+
+class UsageError extends Error {}
+
+interface ScanCli {
+  readonly paths: string[];
+  readonly format: Format;
+  readonly out?: string;
+  readonly linkBase?: string;
+  readonly noIgnore: boolean;
+  readonly jobs: number;
+  readonly shard?: Shard;
+  readonly analysis: AnalysisOptions;
+}
+
+function parse(argv: string[]): ScanCli | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        out: { type: 'string' },
+        'link-base': { type: 'string' },
+        'no-ignore': { type: 'boolean', default: false },
+        builtin: { type: 'string' },
+        config: { type: 'string' },
+        jobs: { type: 'string' },
+        shard: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message} (see app-assignment scan --help)`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (values.format !== undefined && !(FORMATS as readonly string[]).includes(values.format)) {
+    throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${values.format}"`);
+  }
+  if (values.json && values.format !== undefined && values.format !== 'json') {
+    throw new UsageError(`--json is --format json; it cannot go with --format ${values.format}: keep one of them`);
+  }
+  const format = (values.json ? 'json' : (values.format ?? 'text')) as Format;
+  if (format === 'html' && values.out === undefined) {
+    throw new UsageError('--format html writes a page: name its file with --out, such as --out app-assignment.html');
+  }
+  if (values.out === '') throw new UsageError('--out needs a file name, such as --out report.sarif');
+  if (values['link-base'] !== undefined && format !== 'markdown') {
+    throw new UsageError('--link-base is for --format markdown only');
+  }
+  if (values.builtin !== undefined && values.builtin !== 'keep' && values.builtin !== 'drop') {
+    throw new UsageError(`--builtin must be "keep" or "drop", not "${values.builtin}"`);
+  }
+  let analysis: AnalysisOptions;
+  try {
+    analysis = loadOptions(values.config, values.builtin);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  let jobs = defaultJobs();
+  if (values.jobs !== undefined) {
+    jobs = Number(values.jobs);
+    if (!/^\d+$/.test(values.jobs) || jobs < 1) throw new UsageError(`--jobs must be a whole number of at least 1, not "${values.jobs}"`);
+  }
+  let shard: Shard | undefined;
+  if (values.shard !== undefined) {
+    const match = /^(\d+)\/(\d+)$/.exec(values.shard);
+    const index = Number(match?.[1]);
+    const count = Number(match?.[2]);
+    if (match === null || count < 1 || index < 1 || index > count) {
+      throw new UsageError(`--shard must be i/n with 1 <= i <= n, such as 1/4, not "${values.shard}"`);
+    }
+    shard = { index, count };
+  }
+  return {
+    paths: positionals.length === 0 ? ['.'] : positionals,
+    format,
+    ...(values.out === undefined ? {} : { out: values.out }),
+    ...(values['link-base'] === undefined ? {} : { linkBase: values['link-base'] }),
+    noIgnore: values['no-ignore'],
+    jobs,
+    ...(shard === undefined ? {} : { shard }),
+    analysis,
+  };
+}
+
+/** Runs `app-assignment scan` with the arguments after `scan`; returns the exit code. */
+export async function scanMain(argv: string[], cwd: string, version: string): Promise<number> {
+  const stderr = (line: string) => process.stderr.write(`${line}\n`);
+  let cli: ScanCli | 'help';
+  try {
+    cli = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    stderr(`app-assignment: ${error.message}`);
+    return 2;
+  }
+  if (cli === 'help') {
+    process.stdout.write(SCAN_HELP);
+    return 0;
+  }
+  let run;
+  try {
+    run = await runMigration({
+      paths: cli.paths,
+      cwd,
+      analysis: cli.analysis,
+      dry: true,
+      force: true,
+      jobs: cli.jobs,
+      noIgnore: cli.noIgnore,
+      ...(cli.shard === undefined ? {} : { shard: cli.shard }),
+    });
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    if (e.code === 'ENOENT') {
+      stderr(`app-assignment: no such file or folder: ${relative(cwd, resolve(cwd, e.path ?? '')) || e.path}`);
+      return 2;
+    }
+    throw error;
+  }
+  emptyPathWarnings(run.empty).forEach(stderr);
+  const report: ScanReport = { files: run.files, totals: run.totals, ignored: run.ignored };
+  const output = await render(cli, report, cwd, version);
+  if (cli.out === undefined) process.stdout.write(output);
+  else {
+    writeFileSync(resolve(cwd, cli.out), output);
+    if (cli.format !== 'json') stderr(`app-assignment: ${cli.format} report written to ${cli.out}`);
+  }
+  return report.totals.errors > 0 ? 1 : 0;
+}
+
+async function render(cli: ScanCli, report: ScanReport, cwd: string, version: string): Promise<string> {
+  if (cli.format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
+  if (cli.format === 'text') return (await import('./report/text.js')).toText(report);
+  // Code scanning, links and pages speak of paths from the repository root.
+  const root = repositoryRoot(cwd);
+  const real = realpathSync(cwd);
+  const fromRoot = rebase(report, (path) => toPosix(relative(root, isAbsolute(path) ? path : resolve(real, path))));
+  const textOf = (path: string) => {
+    try {
+      return readFileSync(resolve(root, path), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  if (cli.format === 'sarif') {
+    const { toSarif } = await import('./report/sarif.js');
+    return `${JSON.stringify(toSarif({ report: fromRoot, version, root, textOf }), null, 2)}\n`;
+  }
+  if (cli.format === 'markdown') {
+    const { toMarkdown } = await import('./report/markdown.js');
+    return toMarkdown(fromRoot, { linkBase: cli.linkBase ?? '' });
+  }
+  const { toHtml } = await import('./report/html.js');
+  return toHtml(fromRoot, { version });
+}
+
+/** The git work tree's root, or the working folder outside git. */
+function repositoryRoot(cwd: string): string {
+  const result = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : cwd;
+}
+
+function toPosix(path: string): string {
+  return path.split(sep).join('/');
+}

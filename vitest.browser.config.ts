@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// `pnpm test:browser`: the tests that open pages in a real Chromium (Debian's `chromium` package).
+export default defineConfig({
+  test: {
+    include: ['packages/*/test-browser/**/*.test.ts'],
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
