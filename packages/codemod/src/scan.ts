@@ -34,6 +34,10 @@ Options:
   --link-base <url>  Markdown: prefix of the links to sites, such as
                      https://github.com/OWNER/REPO/blob/SHA/ (default: relative links).
   --no-ignore        Read the files that .gitignore covers too.
+  --no-project       Read each file alone. By default, when the current folder
+                     has a tsconfig.json or jsconfig.json, the files are read as
+                     one project (imports of your own modules followed, calls of
+                     wrappers listed with the wrapper they go through).
   --builtin <mode>   keep (default) or drop, as for migrate.
   --config <file>    Extra clients and routes, as for migrate.
   --jobs <n>         Worker processes (default: one per core).
@@ -58,6 +62,7 @@ interface ScanCli {
   readonly out?: string;
   readonly linkBase?: string;
   readonly noIgnore: boolean;
+  readonly project: boolean;
   readonly jobs: number;
   readonly shard?: Shard;
   readonly analysis: AnalysisOptions;
@@ -76,6 +81,7 @@ function parse(argv: string[]): ScanCli | 'help' {
         out: { type: 'string' },
         'link-base': { type: 'string' },
         'no-ignore': { type: 'boolean', default: false },
+        'no-project': { type: 'boolean', default: false },
         builtin: { type: 'string' },
         config: { type: 'string' },
         jobs: { type: 'string' },
@@ -132,6 +138,7 @@ function parse(argv: string[]): ScanCli | 'help' {
     ...(values.out === undefined ? {} : { out: values.out }),
     ...(values['link-base'] === undefined ? {} : { linkBase: values['link-base'] }),
     noIgnore: values['no-ignore'],
+    project: !values['no-project'],
     jobs,
     ...(shard === undefined ? {} : { shard }),
     analysis,
@@ -163,6 +170,7 @@ export async function scanMain(argv: string[], cwd: string, version: string): Pr
       force: true,
       jobs: cli.jobs,
       noIgnore: cli.noIgnore,
+      project: cli.project,
       ...(cli.shard === undefined ? {} : { shard: cli.shard }),
     });
   } catch (error) {

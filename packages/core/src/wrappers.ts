@@ -46,7 +46,7 @@ export function placeOf(node: TSESTree.Node, ctx: SourceContext): string {
 
 /** The name of the innermost named function, method or variable-held function around a node. */
 function enclosingName(node: TSESTree.Node): string | undefined {
-  for (let current = node.parent; current !== undefined; current = current.parent) {
+  for (let current = node.parent; current != null; current = current.parent) {
     if (current.type === 'FunctionDeclaration' && current.id !== null) return current.id.name;
     if (current.type === 'MethodDefinition' && !current.computed && current.key.type === 'Identifier') return current.key.name;
     if ((current.type === 'ArrowFunctionExpression' || current.type === 'FunctionExpression') &&

@@ -36,6 +36,8 @@ const recommendedRules: Rules = {
 /** The recommended rules and those that need type information (`parserOptions.projectService` or `project`). */
 const recommendedTypeCheckedRules: Rules = {
   ...recommendedRules,
+  // With type information the assign rule follows imports of the program's own modules, as `app-assignment scan` does.
+  'app-assignment/no-deprecated-assign': ['error', { followImports: true }],
   'app-assignment/no-numeric-app-id': 'error',
 };
 

@@ -280,7 +280,7 @@ export class ProjectAnalysis {
 /** The functions a finding's request is sent from: the followed ones, and the one that holds the call itself. */
 function sendingFunctions(finding: Finding): { fn: TSESTree.FunctionLike; ctx: SourceContext }[] {
   const found = finding.call.via.map((step) => ({ fn: step.fn, ctx: step.ctx }));
-  for (let node: TSESTree.Node | undefined = finding.call.node.parent; node !== undefined; node = node.parent) {
+  for (let node: TSESTree.Node | undefined = finding.call.node.parent; node != null; node = node.parent) {
     if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') {
       found.push({ fn: node, ctx: finding.call.ctx });
     }
@@ -296,7 +296,7 @@ function exportsAnything(program: TSESTree.Program): boolean {
 /** Whether other modules can reach a function: it sits in an exported top-level declaration (a function, a class, a const). */
 function exportedFromModule({ fn }: { fn: TSESTree.FunctionLike }): boolean {
   let top: TSESTree.Node = fn;
-  while (top.parent !== undefined && top.parent.type !== 'Program') top = top.parent;
+  while (top.parent != null && top.parent.type !== 'Program') top = top.parent;
   if (top.type === 'ExportNamedDeclaration' || top.type === 'ExportDefaultDeclaration') return true;
   const program = top.parent;
   if (program?.type !== 'Program') return false;

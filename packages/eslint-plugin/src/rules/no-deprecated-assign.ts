@@ -16,17 +16,21 @@ import {
   mayContainAssignCall,
   OPTIONS_SCHEMA_PROPERTIES,
   type RouteConfig,
+  placeOf,
   settleWrappers,
   type SourceContext,
   type TextEdit,
   V3_ASSIGN,
 } from '@app-assignment/core';
-import type { JSONSchema, TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { ESLintUtils, type JSONSchema, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { type TypedProject, typedProject } from '../typed-project.js';
 import { createRule } from '../create-rule.js';
 
 export interface RuleOptions {
   /** Apply exact rewrites as fixes (`eslint --fix`), not only as suggestions. */
   autofix?: boolean;
+  /** Follow imports of the program's own modules through the type checker (needs type information). */
+  followImports?: boolean;
   builtIn?: 'keep' | 'drop';
   clients?: ClientConfig[];
   routes?: RouteConfig[];
@@ -34,6 +38,7 @@ export interface RuleOptions {
 
 export type MessageIds =
   | 'deprecated'
+  | 'deprecatedVia'
   | 'deprecatedReview'
   | 'deprecatedChoose'
   | 'deprecatedManual'
@@ -55,6 +60,7 @@ export default createRule<[RuleOptions], MessageIds>({
     hasSuggestions: true,
     messages: {
       deprecated: `${DEPRECATED}: use ${V3}.`,
+      deprecatedVia: `${DEPRECATED}: this call sends it through the call {{via}}; \`app-assignment migrate\` migrates them together.`,
       deprecatedReview: `${DEPRECATED}: use ${V3}. The rewrite needs a review: {{reasons}}.`,
       deprecatedChoose: `${DEPRECATED}: use ${V3}. Choose the rewrite: {{reasons}}.`,
       deprecatedManual: `${DEPRECATED}: use ${V3}. It cannot be migrated automatically: {{reasons}}.`,
@@ -71,13 +77,18 @@ export default createRule<[RuleOptions], MessageIds>({
             description:
               'Apply exact rewrites as fixes, so that `eslint --fix` migrates them. Default false: a rewrite changes what the program does at run time, so it is offered as a suggestion.',
           },
+          followImports: {
+            type: 'boolean',
+            description:
+              "Follow imports of the program's own modules through the type checker, so that an imported instance, URL builder or wrapper is read as the codemod's project mode reads it (calls of wrappers included). Needs type information (`parserOptions.projectService`); on in `recommendedTypeChecked`.",
+          },
           // The same option shapes as the codemod's --config file, defined once in core.
           ...(OPTIONS_SCHEMA_PROPERTIES as unknown as Record<string, JSONSchema.JSONSchema4>),
         },
         additionalProperties: false,
       },
     ],
-    defaultOptions: [{ autofix: false, builtIn: 'keep', clients: [], routes: [] }],
+    defaultOptions: [{ autofix: false, followImports: false, builtIn: 'keep', clients: [], routes: [] }],
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
@@ -86,8 +97,21 @@ export default createRule<[RuleOptions], MessageIds>({
       clients: options.clients ?? [],
       routes: options.routes ?? [],
     };
-    // Most files cannot hold the call at all: a substring test spares them every other step.
-    if (!mayContainAssignCall(sourceCode.text, analysis)) return {};
+    // Most files cannot hold the call at all: a substring test spares them every other step. Following imports, a file
+    // that only calls what another module of the program spells the route in is one too: the checker is asked only then.
+    const spells = mayContainAssignCall(sourceCode.text, analysis);
+    let project: TypedProject | undefined;
+    if (options.followImports === true) {
+      const services = ESLintUtils.getParserServices(context);
+      if (!spells) {
+        project = typedProject(services.program, context.cwd, analysis);
+        if (!project.mayReach(context.filename)) return {};
+      } else {
+        project = typedProject(services.program, context.cwd, analysis);
+      }
+    } else if (!spells) {
+      return {};
+    }
     let comments: readonly TSESTree.Comment[] | undefined;
     const ctx: SourceContext = {
       text: sourceCode.text,
@@ -98,7 +122,9 @@ export default createRule<[RuleOptions], MessageIds>({
       tokens: sourceCode.ast.tokens,
       getScope: (node) => sourceCode.getScope(node),
       options: analysis,
+      ...(project === undefined ? {} : { file: project.idOf(context.filename), project: project.facts }),
     };
+    const here = ctx.file;
     const fixesFor = (edits: readonly TextEdit[]) => (fixer: TSESLint.RuleFixer) =>
       edits.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text));
 
@@ -108,6 +134,13 @@ export default createRule<[RuleOptions], MessageIds>({
     const report = (finding: Finding): void => {
         const node = finding.call.node;
         const reasons = describeReasons(finding.reasons);
+        // A rewrite that edits another file (a wrapper's URL) is the codemod's to make: here it is only reported.
+        const elsewhere = [...(finding.edits ?? []), ...(finding.choices ?? []).flatMap((c) => c.edits)].some((edit) => edit.file !== here);
+        if (elsewhere) {
+          const via = finding.call.via.map((step) => placeOf(step.node, step.ctx)).join(', then ');
+          context.report({ node, messageId: 'deprecatedVia', data: { via } });
+          return;
+        }
         switch (finding.outcome) {
           case 'fix': {
             const fix = fixesFor(finding.edits ?? []);
