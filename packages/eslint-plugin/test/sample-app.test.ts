@@ -15,6 +15,7 @@ const FIELD = 'app-assignment/no-malformed-report-field';
 const FIXABLE = 'fixable';
 const BUILT_IN = 'manual: built_in "true" has no equivalent';
 const BOTH = 'manual: the body sets both business_uid and directory_uid';
+const DYNAMIC = 'manual: the body is built at run time';
 
 async function findings(cwd: string) {
   const results = await new ESLint({ cwd }).lintFiles(['src']);
@@ -36,6 +37,8 @@ describe('ESLint on the sample app', () => {
       ['src/assign/fetch.ts', 5, 26, RULE, FIXABLE],
       ['src/assign/fetch.ts', 18, 26, RULE, FIXABLE],
       ['src/assign/got.ts', 5, 26, RULE, FIXABLE],
+      // Read alone, the wrapper module cannot see the bodies its callers pass (typed linting follows them).
+      ['src/assign/platform-api.ts', 5, 26, RULE, DYNAMIC],
       ['src/assign/superagent.ts', 5, 21, RULE, FIXABLE],
       ['src/assign/superagent.ts', 15, 21, RULE, BUILT_IN],
       ['src/assign/wrapper.ts', 4, 10, RULE, FIXABLE],
@@ -47,11 +50,12 @@ describe('ESLint on the sample app', () => {
     ]);
   });
 
-  it('after eslint --fix the app still type-checks; the two manual calls and the report module\'s suggestions are left', async () => {
+  it('after eslint --fix the app still type-checks; the three manual calls and the report module\'s suggestions are left', async () => {
     const dir = copySampleApp('eslint-fix');
     const eslint = new ESLint({ cwd: dir, fix: true });
     await ESLint.outputFixes(await eslint.lintFiles(['src']));
     expect(await findings(dir)).toEqual([
+      ['src/assign/platform-api.ts', 5, 26, RULE, DYNAMIC],
       ['src/assign/superagent.ts', 15, 21, RULE, BUILT_IN],
       ['src/assign/wrapper.ts', 9, 10, RULE, BOTH],
       ['src/report/business-report.ts', 13, 82, REPORT, 'suggestions: encodeEmail, useUrlSearchParams'],
