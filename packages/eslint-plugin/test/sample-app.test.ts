@@ -23,7 +23,7 @@ async function findings(cwd: string) {
     result.messages.map((m) => {
       const manual = /It cannot be migrated automatically: (.*)/.exec(m.message)?.[1];
       const suggested = m.suggestions?.map((suggestion) => suggestion.messageId).join(', ');
-      const kind = m.fix !== undefined ? FIXABLE : suggested !== undefined ? `suggestions: ${suggested}` : manual?.startsWith('built_in') ? BUILT_IN : manual?.startsWith('the body sets both') ? BOTH : m.message;
+      const kind = m.fix !== undefined ? FIXABLE : suggested !== undefined ? `suggestions: ${suggested}` : manual?.startsWith('built_in') ? BUILT_IN : manual?.startsWith('the body sets both') ? BOTH : manual?.startsWith('the body is built at run time') ? DYNAMIC : m.message;
       return [relative(cwd, result.filePath), m.line, m.column, m.ruleId, kind];
     }),
   );
