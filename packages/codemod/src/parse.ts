@@ -53,15 +53,19 @@ export function parseFile(text: string, filename: string, options: AnalysisOptio
 
 /** Parses with oxc-parser alone (no fallback): for the parity test and for `parseFile`. */
 export function parseWithOxc(text: string, filename: string, options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS): ParsedSource {
-  oxc ??= require('oxc-parser') as typeof Oxc;
+  const { parseSync } = (oxc ??= require('oxc-parser') as typeof Oxc);
   const lang = /\.d\.[mc]?ts$/i.test(filename) ? 'dts' : !allowsJsx(filename) ? 'ts' : /\.tsx$/i.test(filename) ? 'tsx' : 'jsx';
-  const result = oxc.parseSync(filename, text, {
-    lang,
-    sourceType: /\.c[jt]s$/i.test(filename) ? 'commonjs' : 'module',
-    astType: 'ts',
-    range: true,
-    preserveParens: false,
-  });
+  const parse = (sourceType: 'unambiguous' | 'commonjs') =>
+    parseSync(filename, text, { lang, sourceType, astType: 'ts', range: true, preserveParens: false });
+  // typescript-estree reads any file as a module when it has import or export syntax, and as a script otherwise, and
+  // takes a `return` at the top of a CommonJS script too; oxc does the first with 'unambiguous', the second with
+  // 'commonjs', which in turn refuses import and export. So the second is tried where the first fails.
+  let result = parse('unambiguous');
+  const failed = (r: typeof result) => r.errors.some((e) => e.severity === 'Error');
+  if (failed(result)) {
+    const retry = parse('commonjs');
+    if (!failed(retry)) result = retry;
+  }
   const lines = lineStarts(text);
   const error = result.errors.find((e) => e.severity === 'Error');
   if (error !== undefined) {
@@ -95,7 +99,8 @@ export function parseWithOxc(text: string, filename: string, options: AnalysisOp
  *   counts them). `start` and `end` stay: nothing reads them.
  * - oxc sets no `parent`: set here, as typescript-estree's `simpleTraverse` does.
  * - `Program`: oxc adds `hashbang` (typescript-estree keeps `#!` out of the tree and out of the comments) and says
- *   `sourceType: 'commonjs'` for `.cjs`/`.cts`; the comments come apart from the tree and are attached here.
+ *   `sourceType: 'commonjs'` where typescript-estree says 'script'; the comments come apart from the tree and are
+ *   attached here.
  */
 function toTypescriptEstreeShape(program: TSESTree.Program, lines: readonly number[], comments: TSESTree.Comment[]): void {
   const record = program as unknown as Record<string, unknown>;
