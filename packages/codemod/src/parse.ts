@@ -92,8 +92,8 @@ export function parseWithOxc(text: string, filename: string, options: AnalysisOp
  * - oxc writes `null` for an absent optional child (`typeAnnotation`, `returnType`, `typeParameters`,
  *   `typeArguments`, `superTypeArguments`, `accessibility`, `directive`, a RestElement's `value`, a
  *   TSDeclareFunction's `body`, a TSTypeParameter's `default`); typescript-estree leaves the key out. Here they
- *   become `undefined`, so that code that asks `!== undefined` gets the same answer from both. Keys that ESTree defines as nullable (`init`,
- *   `alternate`, `id`, `label`, ...) stay `null` in both.
+ *   become `undefined`, so that code that asks `!== undefined` gets the same answer from both. Keys that ESTree
+ *   defines as nullable (`init`, `alternate`, `id`, `label`, ...) stay `null` in both.
  * - oxc gives `start`/`end` offsets and `range`, no `loc`: `loc` is computed from the line starts (UTF-16 columns,
  *   a byte order mark counted as a column of line 1, and `\r`, U+2028 and U+2029 ending lines, as TypeScript
  *   counts them). `start` and `end` stay: nothing reads them.
