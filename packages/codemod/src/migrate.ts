@@ -18,7 +18,7 @@ import {
   type TextEdit,
 } from '@app-assignment/core';
 import { type ParsedSource, SourceSyntaxError } from '@app-assignment/core/parse';
-import { parseFile } from './parse.js';
+import { parseFile, parsesFile } from './parse.js';
 
 /** What happened at one deprecated call; line and column (1-based) are those of the call in the input. */
 export interface SiteReport {
@@ -58,6 +58,7 @@ export function migrateText(
 }
 
 function parses(parse: Parse, text: string, filename: string): boolean {
+  if (parse === parseFile) return parsesFile(text, filename);
   try {
     parse(text, filename);
     return true;

@@ -51,21 +51,20 @@ export function parseFile(text: string, filename: string, options: AnalysisOptio
   return name === 'oxc' ? parseWithOxc(text, filename, options) : parseSource(text, filename, options);
 }
 
+/** Whether the text parses, with the parser `parseFile` uses; oxc builds no tree for it. */
+export function parsesFile(text: string, filename: string): boolean {
+  if (loadParser().name === 'oxc') return !failed(parseOxc(text, filename));
+  try {
+    parseSource(text, filename);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Parses with oxc-parser alone (no fallback): for the parity test and for `parseFile`. */
 export function parseWithOxc(text: string, filename: string, options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS): ParsedSource {
-  const { parseSync } = (oxc ??= require('oxc-parser') as typeof Oxc);
-  const lang = /\.d\.[mc]?ts$/i.test(filename) ? 'dts' : !allowsJsx(filename) ? 'ts' : /\.tsx$/i.test(filename) ? 'tsx' : 'jsx';
-  const parse = (sourceType: 'unambiguous' | 'commonjs') =>
-    parseSync(filename, text, { lang, sourceType, astType: 'ts', range: true, preserveParens: false });
-  // typescript-estree reads any file as a module when it has import or export syntax, and as a script otherwise, and
-  // takes a `return` at the top of a CommonJS script too; oxc does the first with 'unambiguous', the second with
-  // 'commonjs', which in turn refuses import and export. So the second is tried where the first fails.
-  let result = parse('unambiguous');
-  const failed = (r: typeof result) => r.errors.some((e) => e.severity === 'Error');
-  if (failed(result)) {
-    const retry = parse('commonjs');
-    if (!failed(retry)) result = retry;
-  }
+  const result = parseOxc(text, filename);
   const lines = lineStarts(text);
   const error = result.errors.find((e) => e.severity === 'Error');
   if (error !== undefined) {
@@ -84,6 +83,25 @@ export function parseWithOxc(text: string, filename: string, options: AnalysisOp
   );
   toTypescriptEstreeShape(program, lines, comments);
   return { program, context: contextOf(program, text, filename, options) };
+}
+
+/** oxc's result; its tree is read from JSON only when `program` is first read. */
+function parseOxc(text: string, filename: string): Oxc.ParseResult {
+  const { parseSync } = (oxc ??= require('oxc-parser') as typeof Oxc);
+  const lang = /\.d\.[mc]?ts$/i.test(filename) ? 'dts' : !allowsJsx(filename) ? 'ts' : /\.tsx$/i.test(filename) ? 'tsx' : 'jsx';
+  const parse = (sourceType: 'unambiguous' | 'commonjs') =>
+    parseSync(filename, text, { lang, sourceType, astType: 'ts', range: true, preserveParens: false });
+  // typescript-estree reads any file as a module when it has import or export syntax, and as a script otherwise, and
+  // takes a `return` at the top of a CommonJS script too; oxc does the first with 'unambiguous', the second with
+  // 'commonjs', which in turn refuses import and export. So the second is tried where the first fails.
+  const result = parse('unambiguous');
+  if (!failed(result)) return result;
+  const retry = parse('commonjs');
+  return failed(retry) ? result : retry;
+}
+
+function failed(result: Oxc.ParseResult): boolean {
+  return result.errors.some((e) => e.severity === 'Error');
 }
 
 /**
