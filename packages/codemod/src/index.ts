@@ -6,6 +6,6 @@
  * - `parseFile`: the parser the codemod runs (oxc-parser, else typescript-estree), in the core's parse API.
  */
 export { migrateText, type MigrateResult, type Parse, type SiteReport, SourceSyntaxError } from './migrate.js';
-export { loadParser, parseFile, parserInUse, type ParserName, type ParserState, parseWithOxc } from './parse.js';
+export { loadParser, parseFile, parserInUse, parsesFile, type ParserName, type ParserState, parseWithOxc } from './parse.js';
 export { default as transform } from './transform.js';
 export { runMigration, type FileReport, type RunOptions, type RunReport } from './run.js';

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type AnalysisOptions, analyzeProgram, DEFAULT_ANALYSIS_OPTIONS, type Finding, renderTodo, validateOptions } from '@app-assignment/core';
 import { parseSource, type ParsedSource } from '@app-assignment/core/parse';
-import { migrateText, parseWithOxc } from '@app-assignment/codemod';
+import { migrateText, parsesFile, parseWithOxc, SourceSyntaxError } from '@app-assignment/codemod';
 import { describe, expect, it } from 'vitest';
 import { CASES_DIR, FIXTURES_DIR } from '../../../fixtures/load.js';
 
@@ -58,5 +58,23 @@ describe('oxc-parser and typescript-estree lead to the same analysis of every fi
     const options = optionsOf(file);
     expect(analysis(parseWithOxc(text, file, options))).toEqual(analysis(parseSource(text, file, options)));
     expect(migrateText(text, file, options, parseWithOxc)).toEqual(migrateText(text, file, options, parseSource));
+  });
+});
+
+describe('the check that a rewrite still parses', () => {
+  const broken: [string, string][] = [
+    ['a.ts', 'fetch("/v3/apps/app_assignments", { method: "POST", body: JSON.stringify({ a: 1 }) );\n'],
+    ['a.tsx', 'const view = <div>{fetch(url}</div>;\n'],
+    ['a.js', 'await fetch(`/v3/apps/app_assignments`, {\n  method: "POST",\n'],
+  ];
+
+  it.each(broken)('refuses broken %s, as both parsers do', (filename, text) => {
+    expect(parsesFile(text, filename)).toBe(false);
+    expect(() => parseWithOxc(text, filename)).toThrow(SourceSyntaxError);
+    expect(() => parseSource(text, filename)).toThrow(SourceSyntaxError);
+  });
+
+  it('accepts every fixture file', () => {
+    expect(files.filter((file) => !parsesFile(readFileSync(file, 'utf8'), file))).toEqual([]);
   });
 });
