@@ -123,4 +123,19 @@ describe('parser loading', () => {
     expect(report.parser).toBe('typescript-estree');
     expect(report.totals.migrated).toBe(250);
   });
+
+  it('the jscodeshift transform falls back the same way, with one warning line for its process', () => {
+    const dir = tree({ 'a.ts': FIXABLE, 'b.ts': FIXABLE, 'c.ts': UNRELATED });
+    const bin = join(dirname(require.resolve('jscodeshift/package.json')), 'bin', 'jscodeshift.js');
+    const transform = require.resolve('@app-assignment/codemod/transform');
+    const run = spawnSync(process.execPath, [bin, '--no-babel', '--run-in-band', '-t', transform, '--extensions', 'ts', dir], {
+      encoding: 'utf8',
+      env: { ...process.env, ...NO_BINARY },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/0 errors/);
+    expect(run.stderr.match(/oxc-parser's native binary did not load/g)).toHaveLength(1);
+    expect(readFileSync(join(dir, 'a.ts'), 'utf8')).toContain('/v3/apps/app_assignments');
+    expect(readFileSync(join(dir, 'b.ts'), 'utf8')).toContain('/v3/apps/app_assignments');
+  });
 });
