@@ -114,10 +114,12 @@ function failed(result: Oxc.ParseResult): boolean {
  * Where oxc's tree differs from typescript-estree's, it is made the same here, and only here (the parity test parses
  * every fixture with both and compares the whole analysis):
  * - oxc writes `null` for an absent optional child (`typeAnnotation`, `returnType`, `typeParameters`,
- *   `typeArguments`, `superTypeArguments`, `accessibility`, `directive`, a RestElement's `value`, a
- *   TSDeclareFunction's `body`, a TSTypeParameter's `default`); typescript-estree leaves the key out. Here they
- *   become `undefined`, so that code that asks `!== undefined` gets the same answer from both. Keys that ESTree
- *   defines as nullable (`init`, `alternate`, `id`, `label`, ...) stay `null` in both.
+ *   `typeArguments`, `superTypeArguments`, `accessibility`, `directive`, a TSTypeParameter's `constraint` and
+ *   `default`, a TSEnumMember's `initializer`, a TSMappedType's `readonly`, a RestElement's `value`, a
+ *   TSDeclareFunction's `body`: the list `ABSENT` below, from TS-ESTree's AST spec); typescript-estree leaves the key
+ *   out. Here they become `undefined`, so that code that asks `!== undefined` gets the same answer from both. Keys
+ *   that TS-ESTree defines as nullable (`init`, `alternate`, `id`, `label`, a TSTypePredicate's `typeAnnotation`,
+ *   ...) stay `null` in both.
  * - oxc gives `start`/`end` offsets and `range`, no `loc`: `loc` is computed from the line starts (UTF-16 columns,
  *   a byte order mark counted as a column of line 1, and `\r`, U+2028 and U+2029 ending lines, as TypeScript
  *   counts them). `start` and `end` stay: nothing reads them.
@@ -142,7 +144,7 @@ function toTypescriptEstreeShape(program: TSESTree.Program, lines: readonly numb
       const value = node[key];
       if (value === null) {
         // Set to undefined rather than deleted: deleting keys makes every Identifier a slow dictionary object.
-        if (ABSENT_WHEN_NULL.has(key) || ABSENT_WHEN_NULL_IN.get(node.type as string) === key) node[key] = undefined;
+        if (absentWhenNull(key, node.type as string)) node[key] = undefined;
         continue;
       }
       if (typeof value !== 'object') continue;
@@ -159,14 +161,27 @@ function toTypescriptEstreeShape(program: TSESTree.Program, lines: readonly numb
   }
 }
 
-/** Keys that are optional (never `null`) on every TS-ESTree node that has them. */
-const ABSENT_WHEN_NULL = new Set(['typeAnnotation', 'returnType', 'typeParameters', 'typeArguments', 'superTypeArguments', 'accessibility', 'directive']);
-/** Keys that are optional on one node type only (the same key is nullable elsewhere). */
-const ABSENT_WHEN_NULL_IN = new Map([
-  ['RestElement', 'value'],
-  ['TSDeclareFunction', 'body'],
-  ['TSTypeParameter', 'default'],
+/**
+ * The children that TS-ESTree leaves out when absent (typed `| undefined` in its AST spec), where oxc writes `null`:
+ * for each key, on the node types `only` names, or on every type but those `except` names (where TS-ESTree writes
+ * `null` too).
+ */
+const ABSENT: ReadonlyMap<string, { readonly only?: ReadonlySet<string>; readonly except?: ReadonlySet<string> }> = new Map([
+  ...['accessibility', 'constraint', 'default', 'directive', 'initializer', 'optional', 'readonly', 'returnType', 'superTypeArguments', 'typeParameters'].map(
+    (key) => [key, {}] as const,
+  ),
+  ['typeAnnotation', { except: new Set(['TSTypePredicate']) }],
+  ['typeArguments', { except: new Set(['TSImportType']) }],
+  ['value', { only: new Set(['RestElement']) }],
+  ['body', { only: new Set(['TSDeclareFunction', 'TSModuleDeclaration']) }],
 ]);
+
+function absentWhenNull(key: string, type: string): boolean {
+  const rule = ABSENT.get(key);
+  if (rule === undefined) return false;
+  if (rule.only !== undefined) return rule.only.has(type);
+  return rule.except?.has(type) !== true;
+}
 
 /** The offset at which each line starts. */
 function lineStarts(text: string): number[] {
