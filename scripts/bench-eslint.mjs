@@ -19,19 +19,22 @@
  * Before it prints a figure, the bench checks that it did the work: every generated file was linted, and the plugin
  * found every deprecated call the generator wrote, in every config that enables it. Otherwise it fails loudly.
  */
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import { ESLint } from 'eslint';
 import plugin from 'eslint-plugin-app-assignment';
 import tseslint from 'typescript-eslint';
 import { generateTree } from './lib/generate-tree.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const files = Number(process.env.BENCH_FILES ?? 2000);
 const rounds = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET = 0.01;
-const tree = join(root, '.bench', 'eslint', 'tree');
+// Outside the repository: its .gitignore covers .bench/, and nothing here may depend on what it ignores.
+const work = mkdtempSync(join(tmpdir(), 'app-assignment-bench-eslint-'));
+const tree = join(work, 'tree');
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 const { calls } = generateTree(tree, files, 0.01, 7);
 const PREFIX = 'app-assignment/';
 if (calls === 0) {

@@ -20,6 +20,7 @@ export interface Comparison {
   readonly after: StepRun;
 }
 export interface MigrateReport {
+  readonly mode: { readonly kind: 'project' | 'file' };
   readonly files: readonly { readonly path: string; readonly status: string }[];
   readonly totals: { readonly files: number; readonly changed: number; readonly migrated: number; readonly todos: number; readonly errors: number };
 }

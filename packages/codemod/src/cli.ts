@@ -6,16 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type AnalysisOptions, TODO_PREFIX } from '@app-assignment/core';
-import { createTwoFilesPatch } from 'diff';
-import { loadOptions } from './config.js';
+// Everything else is imported when a command needs it: --version loads no module of the toolkit, --help only the core.
+import type { AnalysisOptions } from '@app-assignment/core';
 import type { Shard } from './files.js';
 import { emptyPathWarnings, ignoredLines } from './report/ignored.js';
-import { defaultJobs, type RunReport, runMigration } from './run.js';
+import type { RunReport } from './run.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
-const HELP = `app-assignment ${version}
+const help = (TODO_PREFIX: string) => `app-assignment ${version}
 Moves code off the deprecated POST /platform/v1/apps/{id}/assign onto POST /v3/apps/app_assignments.
 
 Usage:
@@ -66,13 +65,14 @@ interface Cli {
   readonly json: boolean;
   readonly force: boolean;
   readonly noIgnore: boolean;
-  readonly jobs: number;
+  /** Undefined: one per core. */
+  readonly jobs?: number;
   readonly shard?: Shard;
   readonly project: boolean;
   readonly analysis: AnalysisOptions;
 }
 
-function parse(argv: string[]): Cli | 'help' | 'version' {
+async function parse(argv: string[]): Promise<Cli | 'help' | 'version'> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -107,6 +107,7 @@ function parse(argv: string[]): Cli | 'help' | 'version' {
   if (values.builtin !== undefined && values.builtin !== 'keep' && values.builtin !== 'drop') {
     throw new UsageError(`--builtin must be "keep" or "drop", not "${values.builtin}"`);
   }
+  const { loadOptions } = await import('./config.js');
   let analysis: AnalysisOptions;
   try {
     analysis = loadOptions(values.config, values.builtin);
@@ -114,7 +115,7 @@ function parse(argv: string[]): Cli | 'help' | 'version' {
     throw new UsageError((error as Error).message);
   }
 
-  let jobs = defaultJobs();
+  let jobs: number | undefined;
   if (values.jobs !== undefined) {
     jobs = Number(values.jobs);
     if (!/^\d+$/.test(values.jobs) || jobs < 1) throw new UsageError(`--jobs must be a whole number of at least 1, not "${values.jobs}"`);
@@ -136,14 +137,14 @@ function parse(argv: string[]): Cli | 'help' | 'version' {
     json: values.json,
     force: values.force,
     noIgnore: values['no-ignore'],
-    jobs,
+    ...(jobs === undefined ? {} : { jobs }),
     ...(shard === undefined ? {} : { shard }),
     project: !values['no-project'],
     analysis,
   };
 }
 
-function printSummary(report: RunReport, cli: Cli, out: (line: string) => void): void {
+function printSummary(report: RunReport, cli: Cli, out: (line: string) => void, TODO_PREFIX: string): void {
   const { totals } = report;
   out(
     `app-assignment: ${totals.files} files scanned, ${totals.changed} changed, ${totals.migrated} calls migrated, ` +
@@ -174,14 +175,15 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   if (argv[0] === 'scan') return (await import('./scan.js')).scanMain(argv.slice(1), cwd, version);
   let cli: Cli | 'help' | 'version';
   try {
-    cli = parse(argv);
+    cli = await parse(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     stderr(`app-assignment: ${error.message}`);
     return 2;
   }
   if (cli === 'help') {
-    process.stdout.write(HELP);
+    const { TODO_PREFIX } = await import('@app-assignment/core');
+    process.stdout.write(help(TODO_PREFIX));
     return 0;
   }
   if (cli === 'version') {
@@ -193,6 +195,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   let lastDraw = 0;
   let report: RunReport;
   try {
+    const { defaultJobs, runMigration } = await import('./run.js');
     report = await runMigration({
       paths: cli.paths,
       cwd,
@@ -200,7 +203,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       dry: cli.dry,
       force: cli.force,
       noIgnore: cli.noIgnore,
-      jobs: cli.jobs,
+      jobs: cli.jobs ?? defaultJobs(),
       project: cli.project,
       ...(cli.shard === undefined ? {} : { shard: cli.shard }),
       ...(tty
@@ -231,7 +234,9 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     return 2;
   }
   emptyPathWarnings(report.empty).forEach(stderr);
+  if (report.parserWarning !== undefined) stderr(report.parserWarning);
   if (cli.diff) {
+    const { createTwoFilesPatch } = await import('diff');
     const write = cli.json ? stderr : stdout;
     for (const [file, { before, after }] of report.changes) {
       const name = relative(cwd, file);
@@ -239,10 +244,11 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     }
   }
   if (cli.json) {
-    const { mode, files, totals, ignored } = report;
-    stdout(JSON.stringify({ mode, files, totals, ignored }, null, 2));
+    const { parser, mode, files, totals, ignored } = report;
+    stdout(JSON.stringify({ parser, mode, files, totals, ignored }, null, 2));
   } else {
-    printSummary(report, cli, stdout);
+    const { TODO_PREFIX } = await import('@app-assignment/core');
+    printSummary(report, cli, stdout, TODO_PREFIX);
   }
   return report.totals.errors > 0 ? 1 : 0;
 }

@@ -19,7 +19,8 @@ import {
   type SourceContext,
   type TextEdit,
 } from '@app-assignment/core';
-import { parseSource, SourceSyntaxError } from '@app-assignment/core/parse';
+import { type ParsedSource, SourceSyntaxError } from '@app-assignment/core/parse';
+import { parseFile, parsesFile } from './parse.js';
 
 /** What happened at one deprecated call; line and column (1-based) are those of the call in the input. */
 export interface SiteReport {
@@ -65,21 +66,30 @@ export interface MigrateResult {
 
 export { SourceSyntaxError };
 
+/** A parser of the core's shape: `parseFile` (oxc-parser, else typescript-estree), or one of them for a comparison. */
+export type Parse = (text: string, filename: string, options?: AnalysisOptions) => ParsedSource;
+
 /** Rewrites what can be rewritten; throws SourceSyntaxError when the text does not parse. */
-export function migrateText(text: string, filename: string, options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS): MigrateResult {
+export function migrateText(
+  text: string,
+  filename: string,
+  options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
+  parse: Parse = parseFile,
+): MigrateResult {
   if (!mayContainAssignCall(text, options)) return { output: text, changed: false, sites: [] };
-  const { program, context } = parseSource(text, filename, options);
+  const { program, context } = parse(text, filename, options);
   const findings = analyzeProgram(program, context);
   if (findings.length === 0) return { output: text, changed: false, sites: [] };
   const result = applyFindings(text, findings, context);
-  if (!result.changed || parses(result.output, filename)) return result;
+  if (!result.changed || parses(parse, result.output, filename)) return result;
   // A rewrite that does not parse is a bug of this tool; the file keeps its code and every call gets a TODO.
   return applyFindings(text, findings, context, { allowRewrites: false });
 }
 
-export function parses(text: string, filename: string): boolean {
+export function parses(parse: Parse, text: string, filename: string): boolean {
+  if (parse === parseFile) return parsesFile(text, filename);
   try {
-    parseSource(text, filename);
+    parse(text, filename);
     return true;
   } catch {
     return false;

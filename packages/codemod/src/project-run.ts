@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { type AnalysisOptions, type Finding, ReasonCode, type TextEdit } from '@app-assignment/core';
-import { parseSource } from '@app-assignment/core/parse';
-import { applyFindings, type MigrateResult, parses } from './migrate.js';
+import { applyFindings, type MigrateResult } from './migrate.js';
+import { parseFile, parsesFile } from './parse.js';
 import type { FileOutcome } from './run.js';
 
 export interface ProjectRun {
@@ -46,7 +46,7 @@ export async function migrateProject(
     resolveImport: (from, specifier) => project.resolveImport(from, specifier),
     importersOf: (file) => project.importersOf(file, text),
     readText,
-    parse: parseSource,
+    parse: parseFile,
     options: analysis,
   });
   const result = analysisRun.analyze(files);
@@ -83,7 +83,7 @@ export async function migrateProject(
       const list = findingsOf.get(path) ?? [];
       const out = applyFindings(file.text, list, file.context, { incoming: incoming.get(path) ?? [] });
       applied.set(path, out);
-      if (out.changed && !parses(out.output, path)) {
+      if (out.changed && !parsesFile(out.output, path)) {
         // Every finding that edits this file, wherever it is, is held back with its group.
         for (const finding of all) if ((finding.edits ?? []).some((edit) => edit.file === file.id)) broken.add(finding);
       }

@@ -9,6 +9,7 @@
 import type { AnalysisOptions } from '@app-assignment/core';
 import { loadOptions } from './config.js';
 import { migrateText } from './migrate.js';
+import { parserInUse } from './parse.js';
 
 export interface FileInfo {
   readonly path: string;
@@ -35,7 +36,18 @@ export function optionsFrom(raw: TransformOptions): AnalysisOptions {
 /** Returns the new text, or undefined when the file has nothing to migrate (jscodeshift counts it as skipped). */
 export default function transform(file: FileInfo, _api: unknown, options: TransformOptions = {}): string | undefined {
   const result = migrateText(file.source, file.path, optionsFrom(options));
+  warnOnce();
   return result.changed ? result.output : undefined;
+}
+
+let warned = false;
+
+/** Where oxc-parser did not load, says so once per process (jscodeshift runs one per worker). */
+function warnOnce(): void {
+  const warning = parserInUse()?.warning;
+  if (warning === undefined || warned) return;
+  warned = true;
+  process.stderr.write(`${warning}\n`);
 }
 
 export const parser = 'tsx';

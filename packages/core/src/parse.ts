@@ -3,10 +3,16 @@
  * typescript-estree gives the same ESTree that ESLint's TypeScript parser gives, and scope-manager the same scopes.
  * The grammar follows the file's extension: `.ts` files may hold `<T>x` casts, which the TSX grammar rejects, and
  * JavaScript and `.tsx` files may hold JSX, which the TS grammar rejects.
+ *
+ * Both parsers are loaded on the first parse, not on import: typescript-estree brings TypeScript itself (about a third
+ * of a second), and a run whose files hold no candidate parses nothing. `contextOf` builds the same context for a
+ * TS-ESTree program that another parser produced, so a front end can switch parsers without changing anything else.
  */
-import { analyze, type ScopeManager } from '@typescript-eslint/scope-manager';
+import { createRequire } from 'node:module';
+import type * as ScopeManagerModule from '@typescript-eslint/scope-manager';
+import type { ScopeManager } from '@typescript-eslint/scope-manager';
 import type { TSESTree } from '@typescript-eslint/types';
-import { parse, simpleTraverse } from '@typescript-eslint/typescript-estree';
+import type * as TypeScriptEstree from '@typescript-eslint/typescript-estree';
 import { type AnalysisOptions, DEFAULT_ANALYSIS_OPTIONS, type SourceContext } from './context.js';
 import type { ScopeLike } from './scope.js';
 
@@ -35,7 +41,13 @@ export function allowsJsx(filename: string): boolean {
   return !/\.[mc]?ts$/i.test(filename) || /\.tsx$/i.test(filename);
 }
 
+const require = createRequire(import.meta.url);
+let typescriptEstree: typeof TypeScriptEstree | undefined;
+let scopeManagerModule: typeof ScopeManagerModule | undefined;
+
 export function parseSource(text: string, filename: string, options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS): ParsedSource {
+  typescriptEstree ??= require('@typescript-eslint/typescript-estree') as typeof TypeScriptEstree;
+  const { parse, simpleTraverse } = typescriptEstree;
   let program: TSESTree.Program;
   try {
     program = parse(text, {
@@ -53,16 +65,28 @@ export function parseSource(text: string, filename: string, options: AnalysisOpt
     throw new SourceSyntaxError(e.message ?? String(error), line, column);
   }
   simpleTraverse(program, { enter: () => {} }, true);
-  const scopeManager = analyze(program, { sourceType: /\.c[jt]s$/i.test(filename) ? 'script' : 'module' });
+  return { program, context: contextOf(program, text, filename, options, program.tokens ?? []) };
+}
+
+/**
+ * The context of a TS-ESTree program with parent links, ranges and comments, whichever parser made it: scopes from
+ * scope-manager (CommonJS files are scripts, every other file a module), and the tokens when the parser gives them.
+ */
+export function contextOf(
+  program: TSESTree.Program,
+  text: string,
+  filename: string,
+  options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
+  tokens?: readonly TSESTree.Token[],
+): SourceContext {
+  scopeManagerModule ??= require('@typescript-eslint/scope-manager') as typeof ScopeManagerModule;
+  const manager = scopeManagerModule.analyze(program, { sourceType: /\.c[jt]s$/i.test(filename) ? 'script' : 'module' });
   return {
-    program,
-    context: {
-      text,
-      comments: program.comments ?? [],
-      tokens: program.tokens ?? [],
-      getScope: (node) => scopeOf(scopeManager, node),
-      options,
-    },
+    text,
+    comments: program.comments ?? [],
+    ...(tokens === undefined ? {} : { tokens }),
+    getScope: (node) => scopeOf(manager, node),
+    options,
   };
 }
 

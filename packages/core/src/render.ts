@@ -159,13 +159,39 @@ function quoteOf(object: TSESTree.ObjectExpression, ctx: SourceContext): Quote {
     }
   }
   if (single === 0 && double === 0) {
-    for (const token of ctx.tokens ?? []) {
-      if (token.type !== 'String') continue;
-      if (token.value.startsWith('"')) double++;
-      else if (token.value.startsWith("'")) single++;
+    // A parser without tokens (oxc) gives the file's string literals instead: the same strings, as every String token
+    // is a string Literal, apart from JSX attribute values, which are JSXText tokens.
+    const strings = ctx.tokens?.filter((token) => token.type === 'String').map((token) => token.value) ?? stringLiterals(object);
+    for (const raw of strings) {
+      if (raw.startsWith('"')) double++;
+      else if (raw.startsWith("'")) single++;
     }
   }
   return double > single ? '"' : "'";
+}
+
+/** The raw text of every string literal of the program that holds `node`, JSX attribute values left out. */
+function stringLiterals(node: TSESTree.Node): string[] {
+  let root: TSESTree.Node = node;
+  while (root.parent !== undefined) root = root.parent;
+  const found: string[] = [];
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      stack.push(...(value as unknown[]));
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    if (record.type === 'Literal' && typeof record.value === 'string') found.push(record.raw as string);
+    for (const key of Object.keys(record)) {
+      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'comments' || key === 'tokens') continue;
+      if (key === 'value' && record.type === 'JSXAttribute') continue;
+      stack.push(record[key]);
+    }
+  }
+  return found;
 }
 
 /** The other calls of a run that get a TODO, so that calls sharing one statement can be told apart. */
