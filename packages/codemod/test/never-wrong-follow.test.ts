@@ -382,3 +382,83 @@ export async function a(businessUid: string) {
     expect(result.output).toBe(input);
   });
 });
+
+describe('recursion, depth and module forms', () => {
+  it('mutual recursion passes the body on twice: nothing changes', () => {
+    const input = `function a(code: string, body: Record<string, unknown>, n: number): Promise<Response> {
+  return n > 0 ? b(code, body, n - 1) : fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify(body) });
+}
+function b(code: string, body: Record<string, unknown>, n: number): Promise<Response> {
+  return a(code, body, n);
+}
+export const run = (uid: string) => a('crm', { business_uid: uid }, 2);
+`;
+    expectAllHeld(input, 4);
+  });
+
+  it('a chain of wrappers deeper than is followed: nothing changes', () => {
+    const levels = [1, 2, 3, 4, 5].map((i) => `function l${i}(code: string, body: Record<string, unknown>) { return l${i - 1}(code, body); }\n`).join('');
+    const input = `${WRAPPER.replace('assignApp', 'l0')}${levels}export const run = (uid: string) => l5('crm', { business_uid: uid });\n`;
+    const result = run(input);
+    expect(result.sites.length).toBeGreaterThan(0);
+    expect(result.sites.every((s) => !s.migrated)).toBe(true);
+    expect(withoutTodos(result.output)).toBe(input);
+  });
+
+  it('a wrapper exported with export =', () => {
+    expectAllHeld(`${WRAPPER}export = assignApp;\n`, 1);
+  });
+
+  it('a caller in a class static block is a caller like any other', () => {
+    const input = `${WRAPPER}class Job {
+  static {
+    void assignApp('crm', { business_uid: 'b' });
+  }
+}
+export const run = (uid: string) => assignApp('hr', { business_uid: uid });
+void Job;
+`;
+    expectMigratedTo(input, input
+      .replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments')
+      .replace("{ business_uid: 'b' }", "{ assignee_type: 'business', assignee_uid: 'b', app_code_name: 'crm' }")
+      .replace('{ business_uid: uid }', "{ assignee_type: 'business', assignee_uid: uid, app_code_name: 'hr' }"));
+  });
+});
+
+describe('JSX: a TODO never lands inside markup', () => {
+  it.each([
+    ['a direct call', "import axios from 'axios';\n", "axios.post('/platform/v1/apps/crm/assign', { business_uid: uid, directory_uid: 'd' })", 1],
+    ['a wrapper caller', WRAPPER, "assignApp('crm', { business_uid: uid, built_in: 'true', directory_uid: 'd' })", 2],
+  ])('%s in an event handler', (_name, head, call, count) => {
+    const input = `${head}export function View({ uid }: { uid: string }) {
+  return (
+    <div>
+      <button onClick={() => ${call}}>
+        Assign
+      </button>
+    </div>
+  );
+}
+`;
+    const result = expectAllHeld(input, count, 'a.tsx');
+    expect(result.output).toMatch(/\n {2}\/\/ TODO\(app-assignment\):[^\n]*\n {2}return \(/);
+  });
+});
+
+describe('request helpers that take options from their callers', () => {
+  it.each([
+    ['headers passed as an object', 'headers: Record<string, string>', '{ headers }', "{ 'Content-Type': 'application/x-www-form-urlencoded' }", 'form-encoded'],
+    ['a content type passed as a string', 'type: string', "{ headers: { 'Content-Type': type } }", "'application/x-www-form-urlencoded'", 'form-encoded'],
+    ['query parameters', 'params?: Record<string, string>', '{ params }', "{ is_internal: 'true' }", 'cannot be rewritten safely'],
+  ])('%s', (_name, param, config, arg, reason) => {
+    const input = `import axios from 'axios';
+function post(path: string, body: unknown, ${param}) {
+  return axios.post(path, body, ${config});
+}
+export const run = (code: string, uid: string) =>
+  post(\`/platform/v1/apps/\${code}/assign\`, { business_uid: uid }, ${arg});
+`;
+    const result = expectAllHeld(input, 1);
+    expect(result.sites[0]!.reason).toContain(reason);
+  });
+});

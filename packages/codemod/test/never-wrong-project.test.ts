@@ -141,6 +141,17 @@ describe('facts from other modules', () => {
     expect(report.files.find((f) => f.path === 'src/a.ts')?.sites[0]?.reason).toContain('base URL');
   });
 
+  it('an instance made with a form content type in another module: the body is not JSON', () => {
+    const files = {
+      'src/http.ts': "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.example.com', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });\n",
+      'src/a.ts': "import { api } from './http.js';\nexport const run = (code: string, uid: string) => api.post(`/platform/v1/apps/${code}/assign`, { business_uid: uid });\n",
+    };
+    const dir = project(files);
+    const report = migrate(dir);
+    expectAllHeld(dir, files, report);
+    expect(report.files.find((f) => f.path === 'src/a.ts')?.sites[0]?.reason).toContain('form-encoded');
+  });
+
   it('an app code const imported from another module is named in the body, and the project compiles', () => {
     const files = {
       'src/config.ts': "export const APP = 'crm';\n",
@@ -158,6 +169,19 @@ describe('facts from other modules', () => {
 });
 
 describe('a wrapper whose every use is read is migrated with its callers', () => {
+  it('a wrapper module and its caller import each other: migrated once, and a second run changes nothing', () => {
+    const files = {
+      'src/api.ts': `import { audit } from './a.js';\n${WRAPPER.replace('{\n', '{\n  audit(code);\n')}`,
+      'src/a.ts': `${CALLER}export const audit = (code: string) => console.log(code);\n`,
+    };
+    const dir = project(files);
+    const report = migrate(dir);
+    expect(report.totals).toMatchObject({ migrated: 1, callers: 1, errors: 0 });
+    expect(read(dir, 'src/a.ts')).toContain("assignApp('crm', { assignee_type: 'business', assignee_uid: uid, app_code_name: 'crm' })");
+    compiles(dir);
+    expect(migrate(dir).totals.changed).toBe(0);
+  });
+
   it('callers through a named re-export in a folder index, one under another name; the project compiles', () => {
     const files = {
       'src/platform/assign.ts': WRAPPER,
