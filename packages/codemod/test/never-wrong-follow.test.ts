@@ -462,3 +462,43 @@ export const run = (code: string, uid: string) =>
     expect(result.sites[0]!.reason).toContain(reason);
   });
 });
+
+describe('names read at the call', () => {
+  it('a body parameter that the wrapper also logs: nothing changes', () => {
+    const input = `function assignApp(code: string, body: Record<string, unknown>) {
+  console.log('assigning', code, body);
+  return fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify(body) });
+}
+export const run = (uid: string) => assignApp('crm', { business_uid: uid });
+`;
+    const result = expectAllHeld(input, 2);
+    expect(result.sites[1]!.reason).toContain('changed or used elsewhere');
+  });
+
+  it('a let reassigned after the call: the name moves into the same call, read at the same time', () => {
+    const input = `import axios from 'axios';
+export async function a(uid: string) {
+  let code = 'crm';
+  await axios.post(\`/platform/v1/apps/\${code}/assign\`, { business_uid: uid });
+  code = 'hr';
+  return code;
+}
+`;
+    expectMigratedTo(input, input.replace('`/platform/v1/apps/${code}/assign`, { business_uid: uid }',
+      "`/v3/apps/app_assignments`, { assignee_type: 'business', assignee_uid: uid, app_code_name: code }"));
+  });
+
+  it('an arrow that reads a body const declared after it, with the app code const before both', () => {
+    const input = `import axios from 'axios';
+export async function a(uid: string) {
+  const code = 'crm';
+  const send = () => axios.post(\`/platform/v1/apps/\${code}/assign\`, body);
+  const body = { business_uid: uid };
+  return send();
+}
+`;
+    expectMigratedTo(input, input
+      .replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments')
+      .replace('{ business_uid: uid }', "{ assignee_type: 'business', assignee_uid: uid, app_code_name: code }"));
+  });
+});
