@@ -151,10 +151,10 @@ function printSummary(report: RunReport, cli: Cli, out: (line: string) => void, 
       `${totals.todos} TODOs left, ${totals.errors} errors${cli.dry ? ' (dry run: nothing written)' : ''}`,
   );
   if (report.mode.kind === 'project') {
-    out(`read as one project (${report.mode.configs.join(', ')}): ${totals.callers} calls of wrappers go with the requests they send`);
+    out(`read as one project (${report.mode.configs.join(', ')}): ${totals.callers} calls of wrappers, listed in --json with the requests they go through`);
   }
   const todos = report.files.flatMap((file) =>
-    file.sites.filter((site) => site.reason !== undefined && site.kind === 'call')
+    file.sites.filter((site) => site.reason !== undefined && site.withWrapper !== true)
       .map((site) => `  ${file.path}:${site.line}:${site.column}  ${site.reason}`),
   );
   if (todos.length > 0) {

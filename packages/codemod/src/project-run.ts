@@ -7,7 +7,8 @@
  * overlaps another) holds back every finding that shares code with it, in every file: those calls get a TODO, and the
  * run is made again without them.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type AnalysisOptions, type Finding, ReasonCode, type TextEdit } from '@app-assignment/core';
 import { applyFindings, type MigrateResult } from './migrate.js';
 import { parseFile, parsesFile } from './parse.js';
@@ -48,6 +49,7 @@ export async function migrateProject(
     readText,
     parse: parseFile,
     options: analysis,
+    foreignFiles: componentFiles(root),
   });
   const result = analysisRun.analyze(files);
 
@@ -140,4 +142,26 @@ function groupsOf(seeds: ReadonlySet<Finding>, all: readonly Finding[]): Set<Fin
     }
   }
   return group;
+}
+
+/** Component files the analysis does not parse (Vue, Svelte, Astro) under the root, without installed or built ones. */
+function componentFiles(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number): void => {
+    if (depth > 24 || found.length > 20_000) return;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'build') continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path, depth + 1);
+      else if (/\.(?:vue|svelte|astro)$/.test(entry.name)) found.push(path);
+    }
+  };
+  walk(root, 0);
+  return found;
 }

@@ -181,7 +181,8 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
       path,
       status: outcome.changed === true ? 'changed' : 'unchanged',
       migrated: sites.filter((s) => s.kind === 'call' && s.migrated).length,
-      todos: sites.filter((s) => s.kind === 'call' && (!s.migrated || s.reason !== undefined)).length,
+      // A TODO comment each: every call left or under review, and every caller with reasons of its own.
+      todos: sites.filter((s) => s.withWrapper !== true && (!s.migrated || s.reason !== undefined)).length,
       ...(sites.some((s) => s.kind === 'caller') ? { callers: sites.filter((s) => s.kind === 'caller').length } : {}),
       sites,
     });

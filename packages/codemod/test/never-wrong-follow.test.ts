@@ -502,3 +502,71 @@ export async function a(uid: string) {
       .replace('{ business_uid: uid }', "{ assignee_type: 'business', assignee_uid: uid, app_code_name: code }"));
   });
 });
+
+describe('found by a second adversarial reading: each stays as it is', () => {
+  it("TypeScript's this parameter takes no argument: the body argument, not the next one, is the body", () => {
+    const input = `function assignCrm(this: void, body: Record<string, unknown>, meta?: Record<string, unknown>) {
+  void meta;
+  return fetch('https://api.example.com/platform/v1/apps/crm/assign', { method: 'POST', body: JSON.stringify(body) });
+}
+export const run = (uid: string) => assignCrm({ business_uid: uid }, { directory_uid: 'audit' });
+`;
+    expectMigratedTo(input, input
+      .replace('/platform/v1/apps/crm/assign', '/v3/apps/app_assignments')
+      .replace('assignCrm({ business_uid: uid }', "assignCrm({ assignee_type: 'business', assignee_uid: uid, app_code_name: 'crm' }"));
+  });
+
+  it('a function type written on the const that holds the wrapper types its body parameter', () => {
+    expectAllHeld(`interface LegacyBody { business_uid?: string }
+const assignApp: (code: string, body: LegacyBody) => Promise<Response> = (code, body) =>
+  fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify(body) });
+export const run = (uid: string) => assignApp('crm', { business_uid: uid });
+`, 2);
+  });
+
+  it('a JSDoc type of the wrapper types its body parameter', () => {
+    expectAllHeld(`/** @param {string} code @param {{ business_uid?: string }} body */
+function assignApp(code, body) {
+  return fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify(body) });
+}
+export const run = (uid) => assignApp('crm', { business_uid: uid });
+`, 2, 'a.js');
+  });
+
+  it('a caller passes an encoded app code: the body would carry it encoded', () => {
+    expectAllHeld(`function assignApp(code: string, uid: string) {
+  return fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });
+}
+export const run = (name: string) => assignApp(encodeURIComponent(name), 'biz_1');
+`, 2);
+  });
+
+  it('a const holds the encoded app code: the body would carry it encoded', () => {
+    expectAllHeld(`import axios from 'axios';
+export function run(name: string, uid: string) {
+  const c = encodeURIComponent(name);
+  return axios.post(\`/platform/v1/apps/\${c}/assign\`, { business_uid: uid });
+}
+`, 1);
+  });
+
+  it('a wrapper that reads arguments may change its parameters behind their names', () => {
+    expectAllHeld(`const DEFAULTS = { is_internal: 'true' };
+function assignApp(code: string, body: Record<string, unknown>) {
+  Object.assign(arguments[1], DEFAULTS);
+  return fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify(body) });
+}
+export const run = () => assignApp('crm', { directory_uid: 'dir_1' });
+`, 1);
+  });
+
+  it('a wrapper that sends the request twice: its caller says so, and a second run adds nothing', () => {
+    const result = expectAllHeld(`async function assignTwice(code: string, first: object, second: object) {
+  await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify(first) });
+  await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify(second) });
+}
+export const run = (uid: string) => assignTwice('crm', { business_uid: uid }, { directory_uid: 'd', is_internal: 'true' });
+`, 3);
+    expect(result.sites.some((site) => site.reason?.includes('sends the deprecated request more than once'))).toBe(true);
+  });
+});

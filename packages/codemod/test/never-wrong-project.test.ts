@@ -212,3 +212,44 @@ describe('a wrapper whose every use is read is migrated with its callers', () =>
     expect(read(dir, 'src/View.tsx')).toContain("assignApp('crm', { assignee_type: 'business', assignee_uid: uid, app_code_name: 'crm' })");
   });
 });
+
+describe('found by a second adversarial reading: a use the import search misses holds the wrapper back', () => {
+  const held = (files: Record<string, string>, tsconfig?: string) => {
+    const dir = project(files, tsconfig);
+    expectAllHeld(dir, files, migrate(dir));
+  };
+  const directory = "assignApp('hr', { directory_uid: 'dir_1', is_internal: 'true' })";
+
+  it('a caller in a file no tsconfig includes (a script beside src/)', () => {
+    held({ 'src/api.ts': WRAPPER, 'src/a.ts': CALLER, 'scripts/seed.ts': `import { assignApp } from '../src/api.js';\nawait ${directory};\n` });
+  });
+
+  it('a caller in a test file the tsconfig excludes', () => {
+    held({ 'src/api.ts': WRAPPER, 'src/a.ts': CALLER, 'src/api.test.ts': `import { assignApp } from './api.js';\nexport const t = () => ${directory};\n` },
+      JSON.stringify({ ...JSON.parse(TSCONFIG) as object, exclude: ['src/**/*.test.ts'] }));
+  });
+
+  it('a caller in a Vue component', () => {
+    held({ 'src/api.ts': WRAPPER, 'src/a.ts': CALLER, 'src/App.vue': `<script setup lang="ts">\nimport { assignApp } from './api';\n${directory};\n</script>\n` });
+  });
+
+  it('a file that also imports the wrapper module dynamically', () => {
+    held({ 'src/api.ts': WRAPPER, 'src/a.ts': `${CALLER}export const lazy = async () => (await import('./api.js')).${directory};\n` });
+  });
+
+  it('an importer whose specifier the search cannot match by name (a package imports alias)', () => {
+    const dir = project({ 'src/api.ts': WRAPPER, 'src/a.ts': CALLER, 'src/b.ts': `import { assignApp as go } from '#assign-lib';\nexport const b = () => go('hr', { directory_uid: 'dir_1', is_internal: 'true' });\n` });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'p', private: true, type: 'module', imports: { '#assign-lib': './src/api.ts' } }));
+    const report = migrate(dir);
+    expect(report.totals.migrated).toBe(0);
+    expect(withoutTodos(read(dir, 'src/api.ts'))).toBe(WRAPPER);
+  });
+
+  it('axios interceptors set in another module make a form body: left as it is', () => {
+    const files = {
+      'src/http.ts': `import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.example.com' });\napi.interceptors.request.use((c) => c);\n`,
+      'src/a.ts': `import { api } from './http.js';\nexport const run = (code: string, uid: string) => api.post(\`/platform/v1/apps/\${code}/assign\`, { business_uid: uid });\n`,
+    };
+    held(files);
+  });
+});

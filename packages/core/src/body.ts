@@ -71,7 +71,7 @@ export function readBody(
       if (!isSingleUse(name.variable)) return unreadable(ReasonCode.bodyMutated);
       // A caller's argument is written at the caller: what leads to it starts there.
       const path = name.kind === 'argument' ? [] : [...via, name.variable];
-      const typedHere = isTyped || declaredWithType(name.variable) || (name.kind === 'argument' && parameterTypeIsNarrow(name.variable));
+      const typedHere = isTyped || declaredWithType(name.variable) || (name.kind === 'argument' && parameterTypeIsNarrow(name.variable, ctx));
       return readBody(name.value.node, name.value.ctx, encoding, path, typedHere, depth + 1);
     }
     case 'CallExpression': {
@@ -102,13 +102,37 @@ function declaredWithType(variable: VariableLike): boolean {
     declarator.id.typeAnnotation !== undefined;
 }
 
+function functionTypedElsewhere(fn: TSESTree.Node | undefined, ctx: SourceContext): boolean {
+  if (fn === undefined) return false;
+  let statement: TSESTree.Node = fn;
+  while (statement.parent != null && ['VariableDeclarator', 'VariableDeclaration', 'ExportNamedDeclaration', 'ExportDefaultDeclaration',
+    'TSAsExpression', 'TSSatisfiesExpression'].includes(statement.parent.type)) {
+    if (statement.parent.type === 'VariableDeclarator' && statement.parent.id.typeAnnotation !== undefined) return true;
+    statement = statement.parent;
+  }
+  if (fn.type === 'FunctionDeclaration' && fn.id !== null) {
+    const id = fn.id;
+    const siblings = statement.parent != null && 'body' in statement.parent && Array.isArray(statement.parent.body) ? statement.parent.body as TSESTree.Node[] : [];
+    const overloaded = siblings.some((other) => {
+      const declared = other.type === 'ExportNamedDeclaration' ? other.declaration : other;
+      return declared?.type === 'TSDeclareFunction' && declared.id?.name === id.name;
+    });
+    if (overloaded) return true;
+  }
+  const before = ctx.text.slice(0, statement.range[0]);
+  const jsdoc = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*$/.exec(before);
+  return jsdoc !== null && /@(?:param|type|typedef|callback)\b/.test(jsdoc[1] ?? '');
+}
+
 /**
  * A parameter whose declared type would not take the v3 body (any type but `unknown`, `any`, `object` and records of
  * `unknown` or `any`): the caller's object cannot be rewritten without the type.
  */
-function parameterTypeIsNarrow(variable: VariableLike): boolean {
+function parameterTypeIsNarrow(variable: VariableLike, ctx: SourceContext): boolean {
   const name = variable.defs[0]?.name as TSESTree.Node | undefined;
-  if (name?.type !== 'Identifier' || name.typeAnnotation === undefined) return false;
+  if (name?.type !== 'Identifier') return false;
+  // The function's type may be written elsewhere: on the const that holds it, in a JSDoc comment, or in overloads.
+  if (name.typeAnnotation === undefined) return functionTypedElsewhere(variable.defs[0]?.node as TSESTree.Node | undefined, ctx);
   const type = name.typeAnnotation.typeAnnotation;
   if (type.type === 'TSUnknownKeyword' || type.type === 'TSAnyKeyword' || type.type === 'TSObjectKeyword') return false;
   if (type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && type.typeName.name === 'Record') {

@@ -51,6 +51,11 @@ export interface ProjectFacts {
    * its file. Undefined for packages and for anything the project cannot see.
    */
   resolveImport(source: string, imported: string, from: SourceContext): Bound | undefined;
+  /**
+   * Whether any file of the program matches: setup that changes how every call of a client sends its body (axios
+   * defaults or interceptors set in an app's bootstrap module) is seen wherever it is written.
+   */
+  anyFileMatches?(pattern: RegExp): boolean;
 }
 
 /**

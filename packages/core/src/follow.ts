@@ -85,7 +85,12 @@ export function contextForCall(target: CalledFunction, call: TSESTree.CallExpres
   const bindings = new Map<VariableLike, Bound | 'absent'>(target.ctx.bindings ?? []);
   const scope = target.ctx.getScope(target.fn.body ?? target.fn);
   const spreadAt = call.arguments.findIndex((arg) => arg.type === 'SpreadElement');
-  target.fn.params.forEach((param, index) => {
+  // A function that reads `arguments` may change what its parameters hold behind their names: none is bound.
+  const readsArgumentsObject = target.fn.type !== 'ArrowFunctionExpression' &&
+    /\barguments\b/.test(target.ctx.text.slice(target.fn.range[0], target.fn.range[1]));
+  // TypeScript's `this` parameter takes no argument.
+  const params = readsArgumentsObject ? [] : target.fn.params.filter((param) => !(param.type === 'Identifier' && param.name === 'this'));
+  params.forEach((param, index) => {
     if (param.type !== 'Identifier') return;
     const variable = findVariable(scope, param.name);
     if (variable === undefined || !isNeverReassigned(variable)) return;

@@ -46,6 +46,7 @@ export const ReasonCode = {
   wrapperCallersUnknown: 'wrapper-callers-unknown',
   wrapperCallers: 'wrapper-callers',
   wrapperCallersDiffer: 'wrapper-callers-differ',
+  wrapperSeveralRequests: 'wrapper-several-requests',
 } as const;
 export type ReasonCode = (typeof ReasonCode)[keyof typeof ReasonCode];
 
@@ -121,6 +122,8 @@ const MESSAGES: Record<ReasonCode, (key: string) => string> = {
     `the request is sent by a function that other calls use too, and the call ${key} cannot be migrated exactly; that function and all its callers are migrated together or not at all, so migrate them by hand (or make that call exact first)`,
   'wrapper-callers-unknown': () =>
     'the request is sent by a function used where its calls cannot all be seen (exported beyond what was analysed, or passed around as a value); it is never rewritten automatically, so migrate it by hand',
+  'wrapper-several-requests': () =>
+    'the function this call goes through sends the deprecated request more than once; migrate its requests by hand',
   'wrapper-callers-differ': (key) =>
     `the request is sent by a function that other calls use too, and this call and the call ${key} need different rewrites of it; migrate them together by hand`,
   'wrapper-callers': (key) =>

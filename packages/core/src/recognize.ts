@@ -163,7 +163,8 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
   following.add(target.fn);
   try {
     let sendsRequest = false;
-    for (const own of ownCalls(target.fn)) {
+    const calls = ownCalls(target.fn);
+    for (const [index, own] of calls.entries()) {
       const found = recognizeAssignCall(own, inner);
       if (found !== undefined) {
         // The same request whatever this call passes: the function's own call is the site, not this one.
@@ -174,7 +175,10 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
         const suppliesRoute = (found.routeAt ?? []).some((at) => at.ctx.text === ctx.text &&
           !followed.some(({ fn, ctx: where }) => where.text === at.ctx.text && at.node.range[0] >= fn.range[0] && at.node.range[1] <= fn.range[1]));
         const routeInside = !suppliesRoute;
-        return { ...found, node: call, ctx, via: [{ node: own, ctx: inner, fn: target.fn }, ...found.via], ...(routeInside ? { caller: true as const } : {}) };
+        // A function that sends the request more than once: each request its own rewrite, or none; by hand.
+        const several = calls.slice(index + 1).some((other) => recognizeAssignCall(other, inner) !== undefined);
+        const facts = several ? { ...found.facts, obstacles: [...found.facts.obstacles, { code: ReasonCode.wrapperSeveralRequests }] } : found.facts;
+        return { ...found, node: call, ctx, facts, via: [{ node: own, ctx: inner, fn: target.fn }, ...found.via], ...(routeInside ? { caller: true as const } : {}) };
       }
       sendsRequest ||= clientLayoutOf(own, inner) !== undefined || calledFunction(own.callee, inner) !== undefined;
     }
@@ -252,8 +256,9 @@ function appIdOf(id: IdPieces): { facts: AppIdFacts; sources: AppCodeSource[] } 
           sources: boundChain(inner, id.ctx),
         };
       }
-      // Only a name or a member chain is the code as it stands; `+code`, `a ?? b`, `f()` compute it.
-      const movable = isNameOrMemberChain(expr) && isPure(expr);
+      // Only a name or a member chain is the code as it stands; `+code`, `a ?? b`, `f()` compute it. A name that holds
+      // an encoded code (`const c = encodeURIComponent(name)`, or a caller passing one) is not the code either.
+      const movable = isNameOrMemberChain(expr) && isPure(expr) && !encodedThroughNames(expr, id.ctx);
       return { facts: { kind: 'expression', pure: movable, encoded: false }, sources: boundChain(id.node, id.ctx) };
     }
   }
@@ -280,6 +285,27 @@ function boundChain(node: TSESTree.Node, ctx: SourceContext): AppCodeSource[] {
     at = name.value.ctx;
   }
   return chain;
+}
+
+/** URL encoders: what they return is the code as the path carries it, not the code itself. */
+const ENCODERS: ReadonlySet<string> = new Set(['encodeURIComponent', 'encodeURI', 'escape']);
+
+/** Whether a name leads, through consts and callers' arguments, to an encoder's result. */
+function encodedThroughNames(node: TSESTree.Node, ctx: SourceContext): boolean {
+  let current = unwrapTS(node);
+  let at = ctx;
+  for (let depth = 0; depth <= MAX_FOLLOW_DEPTH * 2; depth++) {
+    if (current.type === 'CallExpression') {
+      const path = calleePath(current.callee);
+      return path !== undefined && ENCODERS.has(path) && findVariable(at.getScope(current), path) === undefined;
+    }
+    if (current.type !== 'Identifier') return false;
+    const name = valueOfName(current, at);
+    if (name.kind !== 'const' && name.kind !== 'argument') return false;
+    current = unwrapTS(name.value.node);
+    at = name.value.ctx;
+  }
+  return true;
 }
 
 function namedSource(name: Bound): AppCodeSource {
@@ -576,7 +602,8 @@ function withOptions(layout: CallLayout, options: ObjectRef | 'absent' | 'unknow
 function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: SourceContext): CallLayout | undefined {
   // `axios.defaults.headers.post[...] = ...`, `api.interceptors.request.use(...)` anywhere in the file may change how
   // every axios call sends its body.
-  if (layout !== undefined && client.library === 'axios' && layout.body.kind === 'object' && AXIOS_GLOBAL_SETUP.test(ctx.text)) {
+  if (layout !== undefined && client.library === 'axios' && layout.body.kind === 'object' &&
+    (AXIOS_GLOBAL_SETUP.test(ctx.text) || ctx.project?.anyFileMatches?.(AXIOS_GLOBAL_SETUP) === true)) {
     layout = { ...layout, body: unreadable(ReasonCode.bodyDynamic) };
   }
   if (layout === undefined || client.defaults === undefined) return layout;

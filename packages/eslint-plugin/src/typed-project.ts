@@ -19,6 +19,7 @@ interface ParsedFile {
 interface ProgramState {
   readonly parsed: Map<string, ParsedFile | null>;
   readonly reaches: Map<string, boolean>;
+  readonly matches: Map<string, boolean>;
 }
 
 const states = new WeakMap<TS.Program, ProgramState>();
@@ -38,7 +39,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
   // The TypeScript that made the program: typed linting has it installed beside typescript-eslint.
   const ts = createRequire(import.meta.url)('typescript') as typeof TS;
   const checker = program.getTypeChecker();
-  const state: ProgramState = states.get(program) ?? { parsed: new Map(), reaches: new Map() };
+  const state: ProgramState = states.get(program) ?? { parsed: new Map(), reaches: new Map(), matches: new Map() };
   states.set(program, state);
   const idOf = (fileName: string) => relative(cwd, fileName).split(sep).join('/');
   const pathOf = (id: string) => resolve(cwd, id);
@@ -104,6 +105,15 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
   };
 
   const facts: ProjectFacts = {
+    anyFileMatches(pattern) {
+      const key = `${pattern.source}/${pattern.flags}`;
+      let found = state.matches.get(key);
+      if (found === undefined) {
+        found = program.getSourceFiles().some((file) => ownSource(file.fileName) !== undefined && pattern.test(file.text));
+        state.matches.set(key, found);
+      }
+      return found;
+    },
     resolveImport(source, imported, from) {
       if (from.file === undefined) return undefined;
       const file = ownSource(pathOf(from.file));

@@ -44,6 +44,11 @@ export interface ProjectInput {
   readText(file: string): string | undefined;
   readonly parse: ParseFile;
   readonly options: AnalysisOptions;
+  /**
+   * Files the analysis does not parse but that may call the program's functions (Vue, Svelte, Astro components): a
+   * wrapper named in one of them has uses it cannot see.
+   */
+  readonly foreignFiles?: readonly string[];
 }
 
 /** One parsed file of the project. */
@@ -77,7 +82,10 @@ export class ProjectAnalysis {
 
   constructor(input: ProjectInput) {
     this.#input = input;
-    this.#facts = { resolveImport: (source, imported, from) => this.#resolveImport(source, imported, from) };
+    this.#facts = {
+      resolveImport: (source, imported, from) => this.#resolveImport(source, imported, from),
+      anyFileMatches: (pattern) => this.#anyFileMatches(pattern),
+    };
   }
 
   /** A parsed file, with a context that answers imports from the project; undefined when it cannot be read or parsed. */
@@ -155,6 +163,19 @@ export class ProjectAnalysis {
     const parsed = new Map<string, ProjectFile>();
     for (const [path, file] of this.#files) if (file !== null) parsed.set(path, file);
     return { findings, files: parsed, errors: this.#errors };
+  }
+
+  readonly #matches = new Map<string, boolean>();
+
+  /** Whether any file of the run matches (axios defaults or interceptors set in a bootstrap module). */
+  #anyFileMatches(pattern: RegExp): boolean {
+    const key = `${pattern.source}/${pattern.flags}`;
+    let found = this.#matches.get(key);
+    if (found === undefined) {
+      found = [...this.#scope].some((file) => pattern.test(this.#input.readText(file) ?? ''));
+      this.#matches.set(key, found);
+    }
+    return found;
   }
 
   #pathOfContext(ctx: SourceContext): string | undefined {
@@ -249,18 +270,29 @@ export class ProjectAnalysis {
     }
     const names = exportedNames(file.program, id.name, fn);
     if (names.length === 0) return uses;
-    const imported = this.#importedUses(path, names, new Set());
-    return imported === 'unknown' ? 'unknown' : [...uses, ...imported];
+    // A default export is imported under any name: its uses cannot be told by a name.
+    if (names.includes('default')) return 'unknown';
+    const examined = new Set<string>([path]);
+    const imported = this.#importedUses(path, names, new Set(), examined);
+    if (imported === 'unknown') return 'unknown';
+    // A file the import search did not confirm (outside every tsconfig, an import the search's text tokens miss, a
+    // component file) that names the function may call it: its uses cannot all be seen.
+    // A member (`routes.assignApp`) or a key (`assignApp: ...`) of the same name is another thing.
+    const named = new RegExp(`(?<![.\\w$])(?:${names.map((name) => name.replace(/[$]/g, '\\$&')).join('|')})\\b(?!\\s*:(?!:))`);
+    const others = [...this.#scope, ...(this.#input.foreignFiles ?? [])];
+    if (others.some((other) => !examined.has(other) && named.test(this.#input.readText(other) ?? ''))) return 'unknown';
+    return [...uses, ...imported];
   };
 
   /** The uses, in the modules that import `path` (and those that import a module re-exporting it), of its `names`. */
-  #importedUses(path: string, names: readonly string[], seen: Set<string>): TSESTree.Node[] | 'unknown' {
+  #importedUses(path: string, names: readonly string[], seen: Set<string>, examined: Set<string>): TSESTree.Node[] | 'unknown' {
     if (seen.has(path) || seen.size > 32) return seen.has(path) ? [] : 'unknown';
     seen.add(path);
     if (inPublishedPackage(path)) return 'unknown';
     const uses: TSESTree.Node[] = [];
     for (const importer of this.#input.importersOf(path)) {
       if (!this.#scope.has(importer)) return 'unknown';
+      examined.add(importer);
       const other = this.file(importer);
       if (other === undefined) return 'unknown';
       const found = importedUses(other, path, names, (specifier) => this.#input.resolveImport(importer, specifier));
@@ -268,7 +300,7 @@ export class ProjectAnalysis {
       uses.push(...found.uses);
       // `export { assignApp } from './assign.js'` in a package's index: the index's importers use it too.
       if (found.reexported.length > 0) {
-        const further = this.#importedUses(importer, found.reexported, seen);
+        const further = this.#importedUses(importer, found.reexported, seen, examined);
         if (further === 'unknown') return 'unknown';
         uses.push(...further);
       }
@@ -370,6 +402,10 @@ function importedUses(
   const uses: TSESTree.Node[] = [];
   const reexported: string[] = [];
   let imports = false;
+  // `import('./api.js')`, `require('./api')`, `import api = require('./api')`: a use that no name shows.
+  for (const match of file.text.matchAll(/\b(?:import|require)\s*\(\s*(['"`])([^'"`]+)\1/g)) {
+    if (resolve(match[2]!) === target) return 'unknown';
+  }
   for (const statement of file.program.body) {
     const source = statement.type === 'ImportDeclaration' || statement.type === 'ExportAllDeclaration' ||
       (statement.type === 'ExportNamedDeclaration' && statement.source != null)

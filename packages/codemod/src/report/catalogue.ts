@@ -45,6 +45,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'wrapper-held-back': 'fix the call the comment names (or migrate the wrapper and all its callers by hand); a rerun then migrates them together',
   'wrapper-callers-unknown': 'the wrapper is exported where not every caller can be seen: add a v3 wrapper beside it and move callers over, or migrate it by hand',
   'wrapper-callers': 'read the TODO at each caller; once every caller maps exactly, a rerun migrates the wrapper with them',
+  'wrapper-several-requests': 'migrate each request of the function by hand (or split it into one function per request)',
   'wrapper-callers-differ': 'the callers need different v3 bodies from the same wrapper code: pass the differing value as a parameter, or migrate by hand',
 };
 
