@@ -32,14 +32,18 @@ export async function migrateProject(
   const { loadProject, ProjectAnalysis } = await import('@app-assignment/project');
   const project = loadProject(root);
   if (!project.found) return undefined;
+  // Every file is read once: the import search and the analysis ask for the same texts many times.
+  const read = new Map<string, string | undefined>(texts);
   const readText = (file: string): string | undefined => {
-    const known = texts.get(file);
-    if (known !== undefined) return known;
+    if (read.has(file)) return read.get(file);
+    let text: string | undefined;
     try {
-      return readFileSync(file, 'utf8');
+      text = readFileSync(file, 'utf8');
     } catch {
-      return undefined;
+      text = undefined;
     }
+    read.set(file, text);
+    return text;
   };
   const text = (file: string) => readText(file) ?? '';
   const analysisRun = new ProjectAnalysis({

@@ -81,7 +81,10 @@ export class ProjectAnalysis {
   #scope: ReadonlySet<string> = new Set();
 
   constructor(input: ProjectInput) {
-    this.#input = input;
+    // The importers of one module are asked for again for every finding sent from it: searched once.
+    const importers = new Map<string, readonly string[]>();
+    const search = input.importersOf;
+    this.#input = { ...input, importersOf: (file) => importers.get(file) ?? importers.set(file, search(file)).get(file)! };
     this.#facts = {
       resolveImport: (source, imported, from) => this.#resolveImport(source, imported, from),
       anyFileMatches: (pattern) => this.#anyFileMatches(pattern),

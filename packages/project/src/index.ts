@@ -332,7 +332,10 @@ function load(root: string, options: ProjectLoadOptions): LoadedProject {
   const searchTokens = (file: string): string[] => {
     const tokens = new Set<string>();
     const base = path.basename(file).replace(/(\.d)?\.(m|c)?[jt]sx?$/, '');
-    tokens.add(base === 'index' ? path.basename(path.dirname(file)) : base);
+    const name = base === 'index' ? path.basename(path.dirname(file)) : base;
+    // As a specifier spells it: after a slash (`./assign`, `../platform/assign`) or a quote (a bare name under
+    // baseUrl), never as a member (`Object.assign`).
+    for (const before of ['/', "'", '"', '`']) tokens.add(`${before}${name}`);
     for (const pkg of workspacePackages) {
       if (pkg.name !== undefined && isWithin(pkg.dir, file) && resolveWorkspace(pkg.name) === file) tokens.add(pkg.name);
     }
@@ -345,16 +348,59 @@ function load(root: string, options: ProjectLoadOptions): LoadedProject {
     return [...tokens].filter((t) => t.length > 0);
   };
 
+  // What each file imports, scanned once: a common token (`api`, `assign`) matches many files, and a run asks for the
+  // importers of many modules.
+  const importsOf = new Map<string, ReadonlySet<string>>();
+  // The last segment of every specifier each file spells (`../platform/assign.js` gives `assign`), read once with a
+  // cheap pattern: a module is asked about by name, and only the files that spell that name are resolved.
+  let bySegment: Map<string, Set<string>> | undefined;
+  const segmentOf = (specifier: string): string => {
+    const last = specifier.replace(/\/+$/, '').split('/').pop() ?? '';
+    return last.replace(/(\.d)?\.(m|c)?[jt]sx?$/, '');
+  };
+  const indexSegments = (readText: (f: string) => string): Map<string, Set<string>> => {
+    const index = new Map<string, Set<string>>();
+    const spelled = /\b(?:from|import|require)\s*\(?\s*(['"`])([^'"`\n]+)\1/g;
+    for (const candidate of sourceFiles) {
+      for (const match of readText(candidate).matchAll(spelled)) {
+        const segment = segmentOf(match[2]!);
+        let files = index.get(segment);
+        if (files === undefined) index.set(segment, (files = new Set()));
+        files.add(candidate);
+      }
+    }
+    return index;
+  };
   const importersOf = (fileArg: string, readText: (f: string) => string): readonly string[] => {
     const file = path.resolve(fileArg);
     const tokens = searchTokens(file);
+    bySegment ??= indexSegments(readText);
+    const base = path.basename(file).replace(/(\.d)?\.(m|c)?[jt]sx?$/, '');
+    // An index module is also `.`, `..`, or its folder's name; an alias or a package name is searched in full.
+    const segments = base === 'index' ? ['index', path.basename(path.dirname(file)), '.', '..', ''] : [base];
+    const spelledBy = new Set(segments.flatMap((segment) => [...(bySegment!.get(segment) ?? [])]));
+    const aliases = tokens.filter((token) => !/^['"`/]/.test(token));
     const importers: string[] = [];
     for (const candidate of sourceFiles) {
       if (candidate === file) continue;
-      const text = readText(candidate);
-      if (!tokens.some((t) => text.includes(t))) continue;
-      const info = ts.preProcessFile(text, true, true);
-      if (info.importedFiles.some((ref) => resolveImport(candidate, ref.fileName) === file)) importers.push(candidate);
+      let targets = importsOf.get(candidate);
+      if (targets === undefined) {
+        if (!spelledBy.has(candidate)) {
+          if (aliases.length === 0) continue;
+          const text = readText(candidate);
+          if (!aliases.some((t) => text.includes(t))) continue;
+        }
+        const text = readText(candidate);
+        // Every import of the file resolved once: the files it imports, whichever module is asked about next.
+        const resolved = new Set<string>();
+        for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
+          const target = resolveImport(candidate, ref.fileName);
+          if (target !== undefined) resolved.add(target);
+        }
+        targets = resolved;
+        importsOf.set(candidate, targets);
+      }
+      if (targets.has(file)) importers.push(candidate);
     }
     return importers;
   };

@@ -1,0 +1,124 @@
+#!/usr/bin/env node
+/**
+ * `pnpm bench:project`: project mode against per-file mode and jscodeshift's no-op transform, side by side in one run,
+ * on the generated tree of `bench:codemod` extended the way applications are laid out: a tsconfig, a `lib/api.ts`
+ * axios instance that services import, a routes module whose URL builder other modules call, and a wrapper module
+ * whose callers live in other files.
+ *
+ * Targets (2,000 files by default): project mode at most 0.25x jscodeshift's no-op time and at most 2.5x per-file
+ * mode; its peak memory under 600 MB.
+ *
+ * Before it prints a ratio, every run is checked for the work it names: the files scanned are the files generated, and
+ * the sites found are those the generator wrote that the mode can see (per-file mode cannot see a wrapper's callers
+ * or a URL built in another module; project mode sees both). Otherwise it fails loudly.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateTree } from './lib/generate-tree.mjs';
+import { measure } from './lib/measure.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const files = Number(process.env.BENCH_FILES ?? 2000);
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const work = mkdtempSync(join(tmpdir(), 'app-assignment-bench-project-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+
+const cli = join(root, 'packages', 'codemod', 'dist', 'cli.js');
+const codemodRequire = createRequire(join(root, 'packages', 'codemod', 'package.json'));
+const jscodeshift = join(dirname(codemodRequire.resolve('jscodeshift/package.json')), 'bin', 'jscodeshift.js');
+const noop = join(work, 'noop-parse.cjs');
+writeFileSync(noop, "module.exports = (file, api) => api.jscodeshift(file.source).toSource();\nmodule.exports.parser = 'tsx';\n");
+
+const write = (dir, path, text) => {
+  mkdirSync(dirname(join(dir, path)), { recursive: true });
+  writeFileSync(join(dir, path), text);
+};
+
+/** The generated tree, and the application's shared modules and their users on top of it. */
+function projectTree(dir) {
+  const tree = generateTree(dir, files - 3, 0.01, 11);
+  write(dir, 'tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', target: 'es2022', noEmit: true }, include: ['src'] }, null, 2));
+  write(dir, 'src/lib/api.ts', "import axios from 'axios';\n\nexport const api = axios.create({ baseURL: 'https://api.example.com' });\n");
+  write(dir, 'src/routes.ts', 'export const routes = {\n  assign: (code: string) => `https://api.example.com/platform/v1/apps/${encodeURIComponent(code)}/assign`,\n};\n');
+  write(dir, 'src/platform/assign.ts', [
+    "import { api } from '../lib/api.js';",
+    '',
+    '/** Every assignment goes through here; the body comes from the caller. */',
+    'export async function assignApp(code: string, body: Record<string, unknown>) {',
+    '  const res = await api.post(`/platform/v1/apps/${code}/assign`, body);',
+    '  return res.status;',
+    '}',
+    '',
+  ].join('\n'));
+  const users = { instance: 0, builder: 0, wrapper: 0 };
+  // Every 100th module (beside the generated calls) uses one of the shared modules.
+  for (let i = 0; i < files - 3; i += 100) {
+    const path = join('src', `area${(i + 50) % 25}`, `feature${(i + 50) % 8}`, `user${i}.ts`);
+    const kind = (['instance', 'builder', 'wrapper'])[(i / 100) % 3];
+    users[kind]++;
+    const depth = '../../';
+    const text = kind === 'instance'
+      ? `import { api } from '${depth}lib/api.js';\n\nexport const assignDirect${i} = (code: string, directoryUid: string) =>\n  api.post(\`/platform/v1/apps/\${code}/assign\`, { directory_uid: directoryUid, is_internal: 'true' });\n`
+      : kind === 'builder'
+        ? `import { routes } from '${depth}routes.js';\n\nexport const assignBuilt${i} = (code: string, businessUid: string) =>\n  fetch(routes.assign(code), { method: 'POST', body: JSON.stringify({ business_uid: businessUid }) });\n`
+        : `import { assignApp } from '${depth}platform/assign.js';\n\nexport const onboard${i} = (businessUid: string) => assignApp('crm-sync', { business_uid: businessUid });\n`;
+    write(dir, path, text);
+  }
+  const count = tree.files + 3 + users.instance + users.builder + users.wrapper;
+  return {
+    files: count,
+    // Per file: the generated calls, the instance's users (read by shape) and the wrapper's own request.
+    fileSites: tree.calls + users.instance + 1,
+    // As a project: those, plus each call through the URL builder and each caller of the wrapper.
+    projectSites: tree.calls + users.instance + 1 + users.builder + users.wrapper,
+    ...users,
+    calls: tree.calls,
+  };
+}
+
+class WrongWork extends Error {}
+const expectEqual = (what, actual, expected, label) => {
+  if (actual !== expected) throw new WrongWork(`${label}: ${what} ${actual}, expected ${expected}: the run did not do the work it names`);
+};
+
+function checkMigrate(m, tree, mode) {
+  const report = JSON.parse(m.stdout);
+  expectEqual('mode', report.mode.kind, mode, m.label);
+  expectEqual('files scanned', report.totals.files, tree.files, m.label);
+  expectEqual('sites found', report.files.reduce((n, file) => n + file.sites.length, 0), mode === 'project' ? tree.projectSites : tree.fileSites, m.label);
+  expectEqual('errors', report.totals.errors, 0, m.label);
+  return `${report.totals.migrated} migrated, ${report.totals.todos} TODOs, ${report.totals.callers} calls of wrappers`;
+}
+
+function checkJscodeshift(m, tree) {
+  const count = (word) => Number(new RegExp(`(\\d+) ${word}`).exec(m.stdout)?.[1] ?? NaN);
+  expectEqual('errors', count('errors'), 0, m.label);
+  expectEqual('files processed', count('unmodified') + count('skipped') + count('ok'), tree.files, m.label);
+  return '';
+}
+
+const dir = join(work, 'tree');
+const tree = projectTree(dir);
+console.log(`project tree: ${tree.files} files; ${tree.calls} generated calls, ${tree.instance} users of lib/api.ts, ` +
+  `${tree.builder} calls through routes.ts, ${tree.wrapper} callers of platform/assign.ts (${dir})`);
+const opts = { cwd: dir, runs };
+const rows = [
+  [measure('app-assignment migrate --dry (project mode)', process.execPath, [cli, 'migrate', 'src', '--dry', '--json'], opts), (m) => checkMigrate(m, tree, 'project')],
+  [measure('app-assignment migrate --dry --no-project', process.execPath, [cli, 'migrate', 'src', '--dry', '--json', '--no-project'], opts), (m) => checkMigrate(m, tree, 'file')],
+  [measure('jscodeshift, no-op transform (parse + print)', process.execPath, [jscodeshift, '--no-babel', '--dry', '--extensions=ts', '--parser=tsx', '-t', noop, 'src'], opts), (m) => checkJscodeshift(m, tree)],
+];
+console.log(`median of ${runs} runs each:`);
+for (const [m, check] of rows) {
+  const note = check(m);
+  console.log(`  ${m.label.padEnd(46)} ${m.medianMs.toFixed(0).padStart(7)} ms   peak ${m.peakMb === undefined ? 'n/a' : `${m.peakMb.toFixed(0)} MB`}${note ? `   (${note})` : ''}`);
+}
+const [project, perFile, jscs] = rows.map(([m]) => m);
+const verdict = (ok) => (ok ? 'met' : 'NOT met');
+const toNoop = project.medianMs / jscs.medianMs;
+const toFile = project.medianMs / perFile.medianMs;
+console.log(`\nproject mode / jscodeshift no-op: ${toNoop.toFixed(3)} (target <= 0.25: ${verdict(toNoop <= 0.25)})`);
+console.log(`project mode / per-file mode:     ${toFile.toFixed(2)} (target <= 2.5: ${verdict(toFile <= 2.5)})`);
+if (project.peakMb !== undefined) console.log(`project mode peak memory:          ${project.peakMb.toFixed(0)} MB (target < 600 MB: ${verdict(project.peakMb < 600)})`);
