@@ -83,7 +83,7 @@ export class ProjectAnalysis {
   constructor(input: ProjectInput) {
     // The importers of one module are asked for again for every finding sent from it: searched once.
     const importers = new Map<string, readonly string[]>();
-    const search = input.importersOf;
+    const search = (file: string) => input.importersOf(file);
     this.#input = { ...input, importersOf: (file) => importers.get(file) ?? importers.set(file, search(file)).get(file)! };
     this.#facts = {
       resolveImport: (source, imported, from) => this.#resolveImport(source, imported, from),

@@ -7,7 +7,8 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { objectOf } from '../clients.js';
 import type { SourceContext } from '../context.js';
 import { V3_ASSIGN, V3Key } from '../contract.js';
-import { recognizeAssignCall } from '../recognize.js';
+import { DEFAULT_ANALYSIS_OPTIONS } from '../context.js';
+import { mayContainAssignCall, recognizeAssignCall } from '../recognize.js';
 import { constInitOf, findVariable } from '../scope.js';
 import { calleePath, propertyOf, unwrapTS } from '../syntax.js';
 import { readUrl } from '../url.js';
@@ -24,7 +25,8 @@ export interface AppIdSite {
 
 /** A cheap test on a file's text: can it hold either call? */
 export function mayContainAppIdSite(text: string): boolean {
-  return text.includes('assign');
+  // The deprecated route (`Object.assign` alone is no reason to read a file), or a v3 body or route.
+  return mayContainAssignCall(text, DEFAULT_ANALYSIS_OPTIONS) || text.includes(V3Key.appCodeName) || text.includes(V3_ASSIGN.path.split('/').pop()!);
 }
 
 /** The app identifier expressions of one call: of the deprecated operation, or of the v3 one. */
