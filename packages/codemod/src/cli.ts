@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 // Everything else is imported when a command needs it: --version loads no module of the toolkit, --help only the core.
 import type { AnalysisOptions } from '@app-assignment/core';
 import type { Shard } from './files.js';
+import { sharedOptions, UsageError } from './options.js';
 import { emptyPathWarnings, ignoredLines } from './report/ignored.js';
 import type { RunReport } from './run.js';
 
@@ -56,7 +57,6 @@ Examples:
   grep -rn "${TODO_PREFIX}" src      # what is left to do by hand
 `;
 
-class UsageError extends Error {}
 
 interface Cli {
   readonly paths: string[];
@@ -104,43 +104,14 @@ async function parse(argv: string[]): Promise<Cli | 'help' | 'version'> {
   if (command === undefined) throw new UsageError('missing command: try "app-assignment migrate ." (see --help)');
   if (command !== 'migrate') throw new UsageError(`unknown command "${command}": the commands are "migrate" and "scan" (see --help)`);
 
-  if (values.builtin !== undefined && values.builtin !== 'keep' && values.builtin !== 'drop') {
-    throw new UsageError(`--builtin must be "keep" or "drop", not "${values.builtin}"`);
-  }
-  const { loadOptions } = await import('./config.js');
-  let analysis: AnalysisOptions;
-  try {
-    analysis = loadOptions(values.config, values.builtin);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-
-  let jobs: number | undefined;
-  if (values.jobs !== undefined) {
-    jobs = Number(values.jobs);
-    if (!/^\d+$/.test(values.jobs) || jobs < 1) throw new UsageError(`--jobs must be a whole number of at least 1, not "${values.jobs}"`);
-  }
-  let shard: Shard | undefined;
-  if (values.shard !== undefined) {
-    const match = /^(\d+)\/(\d+)$/.exec(values.shard);
-    const index = Number(match?.[1]);
-    const count = Number(match?.[2]);
-    if (match === null || count < 1 || index < 1 || index > count) {
-      throw new UsageError(`--shard must be i/n with 1 <= i <= n, such as 1/4, not "${values.shard}"`);
-    }
-    shard = { index, count };
-  }
+  const shared = await sharedOptions(values);
   return {
     paths: paths.length === 0 ? ['.'] : paths,
     dry: values.dry,
     diff: values.diff,
     json: values.json,
     force: values.force,
-    noIgnore: values['no-ignore'],
-    ...(jobs === undefined ? {} : { jobs }),
-    ...(shard === undefined ? {} : { shard }),
-    project: !values['no-project'],
-    analysis,
+    ...shared,
   };
 }
 

@@ -9,7 +9,7 @@ import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AnalysisOptions } from '@app-assignment/core';
-import { loadOptions } from './config.js';
+import { sharedOptions, UsageError } from './options.js';
 import type { Shard } from './files.js';
 import { emptyPathWarnings } from './report/ignored.js';
 import { rebase, type ScanReport } from './report/model.js';
@@ -54,7 +54,6 @@ Examples:
   app-assignment scan --format html --out app-assignment.html
 `;
 
-class UsageError extends Error {}
 
 interface ScanCli {
   readonly paths: string[];
@@ -68,7 +67,7 @@ interface ScanCli {
   readonly analysis: AnalysisOptions;
 }
 
-function parse(argv: string[]): ScanCli | 'help' {
+async function parse(argv: string[]): Promise<ScanCli | 'help'> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -108,40 +107,14 @@ function parse(argv: string[]): ScanCli | 'help' {
   if (values['link-base'] !== undefined && format !== 'markdown') {
     throw new UsageError('--link-base is for --format markdown only');
   }
-  if (values.builtin !== undefined && values.builtin !== 'keep' && values.builtin !== 'drop') {
-    throw new UsageError(`--builtin must be "keep" or "drop", not "${values.builtin}"`);
-  }
-  let analysis: AnalysisOptions;
-  try {
-    analysis = loadOptions(values.config, values.builtin);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  let jobs = defaultJobs();
-  if (values.jobs !== undefined) {
-    jobs = Number(values.jobs);
-    if (!/^\d+$/.test(values.jobs) || jobs < 1) throw new UsageError(`--jobs must be a whole number of at least 1, not "${values.jobs}"`);
-  }
-  let shard: Shard | undefined;
-  if (values.shard !== undefined) {
-    const match = /^(\d+)\/(\d+)$/.exec(values.shard);
-    const index = Number(match?.[1]);
-    const count = Number(match?.[2]);
-    if (match === null || count < 1 || index < 1 || index > count) {
-      throw new UsageError(`--shard must be i/n with 1 <= i <= n, such as 1/4, not "${values.shard}"`);
-    }
-    shard = { index, count };
-  }
+  const shared = await sharedOptions(values);
   return {
     paths: positionals.length === 0 ? ['.'] : positionals,
     format,
     ...(values.out === undefined ? {} : { out: values.out }),
     ...(values['link-base'] === undefined ? {} : { linkBase: values['link-base'] }),
-    noIgnore: values['no-ignore'],
-    project: !values['no-project'],
-    jobs,
-    ...(shard === undefined ? {} : { shard }),
-    analysis,
+    ...shared,
+    jobs: shared.jobs ?? defaultJobs(),
   };
 }
 
@@ -150,7 +123,7 @@ export async function scanMain(argv: string[], cwd: string, version: string): Pr
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
   let cli: ScanCli | 'help';
   try {
-    cli = parse(argv);
+    cli = await parse(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     stderr(`app-assignment: ${error.message}`);

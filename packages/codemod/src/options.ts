@@ -1,0 +1,64 @@
+/**
+ * The options `migrate` and `scan` share, read once for both: what to do with built_in, a config file, worker
+ * processes, a shard of the files, ignored files and project mode. A bad value is refused with a message that says
+ * what to write instead.
+ */
+import type { AnalysisOptions } from '@app-assignment/core';
+import type { Shard } from './files.js';
+
+/** A command line the tool refuses (exit 2), with what to do about it. */
+export class UsageError extends Error {}
+
+export interface SharedValues {
+  readonly builtin?: string | undefined;
+  readonly config?: string | undefined;
+  readonly jobs?: string | undefined;
+  readonly shard?: string | undefined;
+  readonly 'no-ignore'?: boolean | undefined;
+  readonly 'no-project'?: boolean | undefined;
+}
+
+export interface SharedOptions {
+  readonly analysis: AnalysisOptions;
+  /** Undefined: one per core. */
+  readonly jobs?: number;
+  readonly shard?: Shard;
+  readonly noIgnore: boolean;
+  readonly project: boolean;
+}
+
+export async function sharedOptions(values: SharedValues): Promise<SharedOptions> {
+  if (values.builtin !== undefined && values.builtin !== 'keep' && values.builtin !== 'drop') {
+    throw new UsageError(`--builtin must be "keep" or "drop", not "${values.builtin}"`);
+  }
+  // The config loader validates through core: loaded only when a command runs.
+  const { loadOptions } = await import('./config.js');
+  let analysis: AnalysisOptions;
+  try {
+    analysis = loadOptions(values.config, values.builtin);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  let jobs: number | undefined;
+  if (values.jobs !== undefined) {
+    jobs = Number(values.jobs);
+    if (!/^\d+$/.test(values.jobs) || jobs < 1) throw new UsageError(`--jobs must be a whole number of at least 1, not "${values.jobs}"`);
+  }
+  let shard: Shard | undefined;
+  if (values.shard !== undefined) {
+    const match = /^(\d+)\/(\d+)$/.exec(values.shard);
+    const index = Number(match?.[1]);
+    const count = Number(match?.[2]);
+    if (match === null || count < 1 || index < 1 || index > count) {
+      throw new UsageError(`--shard must be i/n with 1 <= i <= n, such as 1/4, not "${values.shard}"`);
+    }
+    shard = { index, count };
+  }
+  return {
+    analysis,
+    ...(jobs === undefined ? {} : { jobs }),
+    ...(shard === undefined ? {} : { shard }),
+    noIgnore: values['no-ignore'] === true,
+    project: values['no-project'] !== true,
+  };
+}
