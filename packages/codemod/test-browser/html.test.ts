@@ -42,6 +42,7 @@ interface Site {
   column: number;
   migrated: boolean;
   reasons: { code: string }[];
+  withWrapper?: true;
 }
 interface Report {
   files: { path: string; sites: Site[] }[];
@@ -60,7 +61,9 @@ describe('scan --format html in a real browser', () => {
     const written = cli(['scan', 'src', '--format', 'html', '--out', out], SAMPLE_APP_DIR);
     expect(written.code, written.stderr).toBe(0);
     const report = JSON.parse(cli(['scan', 'src', '--json'], SAMPLE_APP_DIR).stdout) as Report;
-    const sites = report.files.flatMap((f) => f.sites.map((s) => ({ ...s, path: `fixtures/sample-app/${f.path}` })));
+    // Calls of wrappers that go with them are in the JSON report only: the page shows what needs looking at.
+    expect(report.files.flatMap((f) => f.sites).some((s) => s.withWrapper === true)).toBe(true);
+    const sites = report.files.flatMap((f) => f.sites.filter((s) => s.withWrapper !== true).map((s) => ({ ...s, path: `fixtures/sample-app/${f.path}` })));
     const forPerson = sites.filter((s) => !s.migrated || s.reasons.length > 0);
     expect(sites.length).toBeGreaterThan(0);
 
