@@ -16,10 +16,10 @@ import {
   mayContainAssignCall,
   OPTIONS_SCHEMA_PROPERTIES,
   type RouteConfig,
-  type SourceContext,
 } from '@app-assignment/core';
-import type { JSONSchema, TSESTree } from '@typescript-eslint/utils';
+import type { JSONSchema } from '@typescript-eslint/utils';
 import { createRule } from '../create-rule.js';
+import { sourceContextOf } from '../source-context.js';
 
 export interface RuleOptions {
   clients?: ClientConfig[];
@@ -60,17 +60,7 @@ export default createRule<[RuleOptions], MessageIds>({
     const sourceCode = context.sourceCode;
     const analysis: AnalysisOptions = { builtIn: 'keep', clients: options.clients ?? [], routes: options.routes ?? [] };
     if (!mayContainAssignCall(sourceCode.text, analysis)) return {};
-    let comments: readonly TSESTree.Comment[] | undefined;
-    const ctx: SourceContext = {
-      text: sourceCode.text,
-      get comments() {
-        comments ??= sourceCode.getAllComments();
-        return comments;
-      },
-      tokens: sourceCode.ast.tokens,
-      getScope: (node) => sourceCode.getScope(node),
-      options: analysis,
-    };
+    const ctx = sourceContextOf(sourceCode, analysis);
     return {
       CallExpression(node) {
         const finding = analyzeCall(node, ctx);

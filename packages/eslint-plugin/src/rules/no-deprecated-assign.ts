@@ -18,13 +18,13 @@ import {
   type RouteConfig,
   placeOf,
   settleWrappers,
-  type SourceContext,
   type TextEdit,
   V3_ASSIGN,
 } from '@app-assignment/core';
-import { ESLintUtils, type JSONSchema, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { ESLintUtils, type JSONSchema, type TSESLint } from '@typescript-eslint/utils';
 import { type TypedProject, typedProject } from '../typed-project.js';
 import { createRule } from '../create-rule.js';
+import { sourceContextOf } from '../source-context.js';
 
 export interface RuleOptions {
   /** Apply exact rewrites as fixes (`eslint --fix`), not only as suggestions. */
@@ -112,18 +112,7 @@ export default createRule<[RuleOptions], MessageIds>({
     } else if (!spells) {
       return {};
     }
-    let comments: readonly TSESTree.Comment[] | undefined;
-    const ctx: SourceContext = {
-      text: sourceCode.text,
-      get comments() {
-        comments ??= sourceCode.getAllComments();
-        return comments;
-      },
-      tokens: sourceCode.ast.tokens,
-      getScope: (node) => sourceCode.getScope(node),
-      options: analysis,
-      ...(project === undefined ? {} : { file: project.idOf(context.filename), project: project.facts }),
-    };
+    const ctx = sourceContextOf(sourceCode, analysis, project === undefined ? {} : { file: project.idOf(context.filename), project: project.facts });
     const here = ctx.file;
     const fixesFor = (edits: readonly TextEdit[]) => (fixer: TSESLint.RuleFixer) =>
       edits.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text));

@@ -6,9 +6,10 @@
  *
  * Core finds the expressions (`appIdSitesOf`); the type checker says whether one is a number.
  */
-import { appIdSitesOf, mayContainAppIdSite, numericIdPropertyOf, type SourceContext, DEFAULT_ANALYSIS_OPTIONS } from '@app-assignment/core';
-import { ESLintUtils, type TSESTree } from '@typescript-eslint/utils';
+import { appIdSitesOf, mayContainAppIdSite, numericIdPropertyOf, DEFAULT_ANALYSIS_OPTIONS } from '@app-assignment/core';
+import { ESLintUtils } from '@typescript-eslint/utils';
 import { createRule } from '../create-rule.js';
+import { sourceContextOf } from '../source-context.js';
 
 export type MessageIds = 'numericType' | 'numericProperty';
 
@@ -40,17 +41,7 @@ export default createRule<[], MessageIds>({
     const checker = services.program.getTypeChecker();
     const numberType = checker.getNumberType();
     const anyOrNever = checker.getAnyType().flags | checker.getNeverType().flags;
-    let comments: readonly TSESTree.Comment[] | undefined;
-    const ctx: SourceContext = {
-      text: sourceCode.text,
-      get comments() {
-        comments ??= sourceCode.getAllComments();
-        return comments;
-      },
-      tokens: sourceCode.ast.tokens,
-      getScope: (node) => sourceCode.getScope(node),
-      options: DEFAULT_ANALYSIS_OPTIONS,
-    };
+    const ctx = sourceContextOf(sourceCode, DEFAULT_ANALYSIS_OPTIONS);
 
     return {
       CallExpression(node) {

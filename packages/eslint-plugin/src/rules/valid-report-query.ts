@@ -12,11 +12,11 @@ import {
   PARTNER_REPORT,
   recognizeReportQuery,
   type ReportQueryProblem,
-  type SourceContext,
   DEFAULT_ANALYSIS_OPTIONS,
 } from '@app-assignment/core';
 import { ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { createRule } from '../create-rule.js';
+import { sourceContextOf } from '../source-context.js';
 
 export type MessageIds =
   | 'authorizationMissing'
@@ -62,17 +62,7 @@ export default createRule<[], MessageIds>({
   create(context) {
     const sourceCode = context.sourceCode;
     if (!mayContainReportQuery(sourceCode.text)) return {};
-    let comments: readonly TSESTree.Comment[] | undefined;
-    const ctx: SourceContext = {
-      text: sourceCode.text,
-      get comments() {
-        comments ??= sourceCode.getAllComments();
-        return comments;
-      },
-      tokens: sourceCode.ast.tokens,
-      getScope: (node) => sourceCode.getScope(node),
-      options: DEFAULT_ANALYSIS_OPTIONS,
-    };
+    const ctx = sourceContextOf(sourceCode, DEFAULT_ANALYSIS_OPTIONS);
     const hasComment = (node: TSESTree.Node) =>
       ctx.comments.some((comment) => comment.range[0] >= node.range[0] && comment.range[1] <= node.range[1]);
 
