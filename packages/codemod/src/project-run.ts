@@ -7,8 +7,8 @@
  * overlaps another) holds back every finding that shares code with it, in every file: those calls get a TODO, and the
  * run is made again without them.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { type AnalysisOptions, type Finding, ReasonCode, type TextEdit } from '@app-assignment/core';
 import { applyFindings, type MigrateResult } from './migrate.js';
 import { parseFile, parsesFile } from './parse.js';
@@ -28,7 +28,9 @@ export async function migrateProject(
   texts: ReadonlyMap<string, string>,
   analysis: AnalysisOptions,
 ): Promise<ProjectRun | undefined> {
-  // ts-morph and the TypeScript compiler load only when a project run is asked for.
+  // ts-morph and the TypeScript compiler load only when the folder can be a project: it, or a folder above it, has a
+  // tsconfig.json or jsconfig.json, or it declares workspaces whose packages may have theirs.
+  if (!mayBeProject(root)) return undefined;
   const { loadProject, ProjectAnalysis } = await import('@app-assignment/project');
   const project = loadProject(root);
   if (!project.found) return undefined;
@@ -168,4 +170,18 @@ function componentFiles(root: string): string[] {
   };
   walk(root, 0);
   return found;
+}
+
+/** A config file at or above `root`, or workspace markers at `root`: what the project loader would find, at no cost. */
+function mayBeProject(root: string): boolean {
+  if (['pnpm-workspace.yaml', 'lerna.json'].some((name) => existsSync(join(root, name)))) return true;
+  try {
+    if ((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces?: unknown }).workspaces !== undefined) return true;
+  } catch {
+    // no package.json, or not JSON: no workspaces said there
+  }
+  for (let dir = root; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'tsconfig.json')) || existsSync(join(dir, 'jsconfig.json'))) return true;
+    if (dirname(dir) === dir) return false;
+  }
 }

@@ -45,6 +45,8 @@ interface Run {
   readonly stderr: string;
   /** What the main process loaded, in short names. */
   readonly loaded: { oxc: boolean; typescriptEstree: boolean; scopeManager: boolean };
+  /** The TypeScript compiler (ts-morph's, for project mode) was loaded. */
+  readonly compiler: boolean;
 }
 
 function cli(args: string[], cwd: string, env: Record<string, string> = {}): Run {
@@ -64,6 +66,7 @@ function cli(args: string[], cwd: string, env: Record<string, string> = {}): Run
       typescriptEstree: /typescript-estree/.test(modules),
       scopeManager: /scope-manager/.test(modules),
     },
+    compiler: /ts-morph|[\\/]typescript[\\/]lib[\\/]typescript\.js/.test(modules),
   };
 }
 
@@ -95,6 +98,15 @@ describe('parser loading', () => {
     const report = JSON.parse(run.stdout) as { parser: string; totals: { migrated: number } };
     expect(report.parser).toBe('oxc');
     expect(report.totals.migrated).toBe(1);
+  });
+
+  it('a folder with no tsconfig or jsconfig is read file by file, without loading the TypeScript compiler', () => {
+    const run = cli(['migrate', '--json', '--dry'], tree({ 'a.ts': FIXABLE }));
+    expect((JSON.parse(run.stdout) as { mode: { kind: string } }).mode.kind).toBe('file');
+    expect(run.compiler).toBe(false);
+    const project = cli(['migrate', '--json', '--dry'], tree({ 'a.ts': FIXABLE, 'tsconfig.json': '{}' }));
+    expect((JSON.parse(project.stdout) as { mode: { kind: string } }).mode.kind).toBe('project');
+    expect(project.compiler).toBe(true);
   });
 
   it("falls back to typescript-estree with one warning line where oxc's binary does not load, with the same result", () => {
