@@ -13,7 +13,7 @@ import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, readsArgume
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { constInitOf, findVariable, importOf, isNeverReassigned } from './scope.js';
-import { calleePath, isFunction, isPure, propertyOf, staticKey, unwrapTS } from './syntax.js';
+import { calleePath, chainedCalls, isFunction, isPure, propertyOf, staticKey, unwrapTS } from './syntax.js';
 import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape } from './url.js';
 
 export type ClientKind = Library | 'configured' | 'unresolved';
@@ -801,14 +801,7 @@ function chainLayout(call: TSESTree.CallExpression, url: TSESTree.Node, method: 
     if (type === 'form') form = true;
     if (type === 'unknown') unknownType = true;
   };
-  let current: TSESTree.Node = call;
-  for (;;) {
-    const member: TSESTree.Node | undefined = current.parent;
-    if (member?.type !== 'MemberExpression' || member.object !== current || member.property.type !== 'Identifier') break;
-    const next: TSESTree.Node | undefined = member.parent;
-    if (next?.type !== 'CallExpression' || next.callee !== member) break;
-    const [arg, value] = next.arguments;
-    const name = member.property.name;
+  for (const { name, args: [arg, value] } of chainedCalls(call)) {
     if (name === 'send' && arg !== undefined) sends.push(arg);
     if (name === 'query') query = true;
     // .serialize(fn) decides how the object is sent.
@@ -823,7 +816,6 @@ function chainLayout(call: TSESTree.CallExpression, url: TSESTree.Node, method: 
         if (header.type === 'Property' && /^content-type$/i.test(staticKey(header) ?? '')) mark(contentTypeOf(header.value, ctx));
       }
     }
-    current = next;
   }
   let body: BodyRead;
   if (form) body = unreadable(ReasonCode.bodyFormEncoded);

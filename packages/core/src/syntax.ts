@@ -124,3 +124,26 @@ export function enclosingStatement(node: Node): Node {
   }
   return current;
 }
+
+/** One call chained on another: `.set(name, value)` in `request.post(url).set(name, value).send(body)`. */
+export interface ChainedCall {
+  readonly name: string;
+  readonly args: readonly TSESTree.CallExpressionArgument[];
+}
+
+/**
+ * The calls chained on a call, in order, up to the first link that is not `.name(...)`: where superagent keeps its
+ * headers, body and content type. Needs parent links.
+ */
+export function chainedCalls(call: TSESTree.CallExpression): ChainedCall[] {
+  const chain: ChainedCall[] = [];
+  for (let current: Node = call; ;) {
+    const member: Node | undefined = current.parent;
+    if (member?.type !== 'MemberExpression' || member.object !== current || member.property.type !== 'Identifier') break;
+    const next: Node | undefined = member.parent;
+    if (next?.type !== 'CallExpression' || next.callee !== member) break;
+    chain.push({ name: member.property.name, args: next.arguments });
+    current = next;
+  }
+  return chain;
+}

@@ -12,7 +12,7 @@ import { type ClientRef, isNeverAClient, isShared, objectOf, requiredModule, res
 import type { Bound, SourceContext } from '../context.js';
 import { PARTNER_REPORT } from '../contract.js';
 import { constInitOf, findVariable, importOf, isSingleUse } from '../scope.js';
-import { calleePath, isFunction, propertyOf, staticKey, unwrapTS } from '../syntax.js';
+import { calleePath, chainedCalls, isFunction, propertyOf, staticKey, unwrapTS } from '../syntax.js';
 import { readUrl, type UrlPiece } from '../url.js';
 
 /** The header the report takes (document section 5), and its value as this project writes it. */
@@ -476,15 +476,9 @@ function chainLayout(call: TSESTree.CallExpression, url: TSESTree.Node, method: 
   const headers: HeaderSource[] = [];
   let unknown = false;
   let body: TSESTree.Node | 'none' = 'none';
-  let current: TSESTree.Node = call;
-  for (;;) {
-    const member: TSESTree.Node | undefined = current.parent;
-    if (member?.type !== 'MemberExpression' || member.object !== current || member.property.type !== 'Identifier') break;
-    const next: TSESTree.Node | undefined = member.parent;
-    if (next?.type !== 'CallExpression' || next.callee !== member) break;
-    const [arg, value] = next.arguments;
-    if (member.property.name === 'send' && arg !== undefined) body = arg;
-    if (member.property.name === 'set' && arg !== undefined) {
+  for (const { name: link, args: [arg, value] } of chainedCalls(call)) {
+    if (link === 'send' && arg !== undefined) body = arg;
+    if (link === 'set' && arg !== undefined) {
       const ref = objectOf(arg, ctx);
       if (ref !== undefined) {
         for (const property of ref.object.properties) {
@@ -497,7 +491,6 @@ function chainLayout(call: TSESTree.CallExpression, url: TSESTree.Node, method: 
         else if (name.toLowerCase() === 'authorization' && value !== undefined && value.type !== 'SpreadElement') headers.push({ value, shared: false });
       }
     }
-    current = next;
   }
   return { url, method, headers: 'absent', chainHeaders: unknown ? 'unknown' : headers, body };
 }
