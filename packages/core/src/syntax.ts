@@ -5,6 +5,9 @@ import type { TSESTree } from '@typescript-eslint/types';
 
 type Node = TSESTree.Node;
 
+/** How many names, instances or nested expressions a reader follows before it says "not known here". */
+export const MAX_DEPTH = 8;
+
 /** TypeScript-only wrappers that do not change a value: `x as T`, `x!`, `x satisfies T`, `<T>x`. */
 export function unwrapTS(node: Node): Node {
   let current = node;

@@ -4,7 +4,7 @@
  * finds those expressions; whether one is a number is a question for the type checker, asked by the front end.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { objectOf } from '../clients.js';
+import { objectOf } from '../clients/index.js';
 import type { SourceContext } from '../context.js';
 import { V3_ASSIGN, V3Key } from '../contract.js';
 import { DEFAULT_ANALYSIS_OPTIONS } from '../context.js';

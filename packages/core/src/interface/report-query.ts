@@ -8,7 +8,7 @@
  * scanner that learns what an imported `authHeaders()` returns fills the unknown facts and gets the same problems.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { type ClientRef, isNeverAClient, isShared, objectOf, requiredModule, resolveClient } from '../clients.js';
+import { type ClientRef, isNeverAClient, isShared, objectOf, requiredModule, resolveClient } from '../clients/index.js';
 import type { Bound, SourceContext } from '../context.js';
 import { PARTNER_REPORT } from '../contract.js';
 import { constInitOf, findVariable, importOf, isSingleUse } from '../scope.js';

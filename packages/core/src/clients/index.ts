@@ -1,0 +1,161 @@
+/**
+ * Which HTTP client a callee is, found by reference (an import, a require, an instance made from one, the global
+ * `fetch`), never by its name alone; and where a call of it keeps URL, method and body, as its library's module says.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { unreadable } from '../body.js';
+import type { SourceContext } from '../context.js';
+import { valueOfName } from '../follow.js';
+import { ReasonCode } from '../reasons.js';
+import { findVariable, importOf, type VariableLike } from '../scope.js';
+import { memberName } from '../static-value.js';
+import { MAX_DEPTH, propertyOf, unwrapTS } from '../syntax.js';
+import { axiosClient } from './axios.js';
+import { fetchClient } from './fetch.js';
+import { gotClient } from './got.js';
+import { kyClient } from './ky.js';
+import { namespaceModule, requiredModule } from './modules.js';
+import { nodeFetchClient } from './node-fetch.js';
+import { ofetchClient } from './ofetch.js';
+import { isPlainObject, methodOf, objectOf, type ObjectRef, withOptions } from './options.js';
+import type { CallLayout, ClientRef, ClientSpec, Library, Method } from './spec.js';
+import { superagentClient } from './superagent.js';
+import { undiciClient } from './undici.js';
+
+export type { CallLayout, ClientKind, ClientRef, ClientSpec, Library, Method } from './spec.js';
+export { isShared, objectOf, type ObjectRef, optionsOf } from './options.js';
+export { moduleOf, requiredModule } from './modules.js';
+export { isNeverAClient, isTestOrMock } from './exclusions.js';
+
+/** Every library, by name: the compiler lists what a new library must declare. */
+export const CLIENTS: Readonly<Record<Library, ClientSpec>> = {
+  fetch: fetchClient,
+  axios: axiosClient,
+  got: gotClient,
+  ky: kyClient,
+  superagent: superagentClient,
+  ofetch: ofetchClient,
+};
+
+/** Every module that is a client: the libraries, and the modules that export the Fetch API. */
+const SPECS: readonly ClientSpec[] = [...Object.values(CLIENTS), nodeFetchClient, undiciClient];
+
+/** The spec whose module exports `name` as a client. */
+function specOfExport(module: string, name: string): ClientSpec | undefined {
+  return SPECS.find((spec) => spec.modules[module]?.includes(name) === true);
+}
+
+function specOfGlobal(name: string): ClientSpec | undefined {
+  return SPECS.find((spec) => spec.globals?.includes(name) === true);
+}
+
+const library = (spec: ClientSpec | undefined): ClientRef | undefined =>
+  spec === undefined ? undefined : { library: spec.library, spec, instance: false };
+
+/** Objects whose `fetch` member is the global fetch. */
+const GLOBAL_OBJECTS = new Set(['globalThis', 'window', 'self', 'global']);
+
+/** Resolves a callee value (not a member call) to a client, or undefined when the program does not say. */
+export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0): ClientRef | undefined {
+  const expr = unwrapTS(node);
+  if (depth > MAX_DEPTH) return undefined;
+  if (expr.type === 'Identifier') {
+    const variable = findVariable(ctx.getScope(expr), expr.name);
+    if (variable === undefined) return library(specOfGlobal(expr.name));
+    return resolveVariable(variable, expr, ctx, depth);
+  }
+  if (expr.type === 'MemberExpression' && !expr.computed && expr.property.type === 'Identifier') {
+    // globalThis.fetch, window.fetch
+    if (expr.object.type === 'Identifier' && GLOBAL_OBJECTS.has(expr.object.name) &&
+      findVariable(ctx.getScope(expr.object), expr.object.name) === undefined) {
+      return library(specOfGlobal(expr.property.name));
+    }
+    // require('undici').fetch
+    const owner = namespaceModule(expr.object, ctx);
+    const exported = owner === undefined ? undefined : specOfExport(owner, expr.property.name);
+    if (exported !== undefined) return library(exported);
+    // axios.default
+    if (expr.property.name === 'default') return resolveClient(expr.object, ctx, depth + 1);
+    return undefined;
+  }
+  if (expr.type === 'CallExpression') {
+    const module = requiredModule(expr);
+    if (module !== undefined) return library(specOfExport(module, 'default'));
+    return instanceFrom(expr, ctx, depth);
+  }
+  return undefined;
+}
+
+function resolveVariable(variable: VariableLike, id: TSESTree.Identifier, ctx: SourceContext, depth: number): ClientRef | undefined {
+  const imported = importOf(variable);
+  const spec = imported === undefined ? undefined : specOfExport(imported.source, imported.imported);
+  if (spec !== undefined) return library(spec);
+  // A const in this file, or (with facts from other files) the instance another module of the program exports.
+  const value = valueOfName(id, ctx, true);
+  if (value.kind !== 'const' && value.kind !== 'imported') return undefined;
+  return resolveClient(value.value.node, value.value.ctx, depth + 1);
+}
+
+/** `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create(...)`, `api.extend(...)`. */
+function instanceFrom(call: TSESTree.CallExpression, ctx: SourceContext, depth: number): ClientRef | undefined {
+  const callee = unwrapTS(call.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return undefined;
+  const parent = resolveClient(callee.object, ctx, depth + 1);
+  const factory = parent?.spec.factory;
+  if (parent === undefined || factory === undefined || !factory.methods.includes(callee.property.name)) return undefined;
+  const config = call.arguments[0];
+  const ref = config === undefined || config.type === 'SpreadElement' ? undefined : objectOf(config, ctx);
+  const baseNode = ref === undefined ? undefined : propertyOf(ref.object, factory.base)?.value;
+  const inherited = baseNode === undefined ? parent.base : { node: baseNode, ctx: ref!.ctx };
+  const own: readonly (ObjectRef | 'unknown')[] = config === undefined ? [] : [ref ?? 'unknown'];
+  const defaults = [...(parent.defaults ?? []), ...own];
+  return {
+    ...parent,
+    instance: true,
+    ...(inherited === undefined ? {} : { base: inherited }),
+    ...(defaults.length === 0 ? {} : { defaults }),
+  };
+}
+
+/** A call of a client library or of an instance made from one: where it keeps URL, method and body. */
+export function libraryLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
+  const callee = unwrapTS(call.callee);
+  // A call of a client value: fetch(url, init), axios(config), got(url, options), an instance.
+  const direct = resolveClient(callee, ctx);
+  if (direct !== undefined) return withDefaults(direct.spec.call(call, direct, ctx), direct, ctx);
+  if (callee.type !== 'MemberExpression') return undefined;
+  // A method of a client: axios.post, got.post, superagent.post, api.request, axios['put'].
+  const owner = resolveClient(callee.object, ctx);
+  if (owner === undefined) return undefined;
+  const name = memberName(callee);
+  if (name !== null) return withDefaults(owner.spec.method?.(call, owner, name.toLowerCase(), ctx), owner, ctx);
+  // axios[method](...): which method is not known here.
+  const [url] = call.arguments;
+  if (url === undefined || url.type === 'SpreadElement') return undefined;
+  return { client: owner.library, url, method: 'dynamic', body: unreadable(ReasonCode.bodyDynamic) };
+}
+
+/**
+ * Applies what an instance was made with (`axios.create({ method: 'post', headers })`): its method where the call
+ * names none (the innermost instance that sets one wins; options that cannot be read make it unknown), and its
+ * query parameters, form content type or request transform, as the call's own options would; and global setup
+ * anywhere in the program that changes how the library sends every body.
+ */
+function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: SourceContext): CallLayout | undefined {
+  if (layout === undefined) return undefined;
+  const setup = client.spec.globalSetup;
+  if (setup !== undefined && layout.body.kind === 'object' && (setup.test(ctx.text) || ctx.project?.anyFileMatches?.(setup) === true)) {
+    layout = { ...layout, body: unreadable(ReasonCode.bodyDynamic) };
+  }
+  if (client.defaults === undefined) return layout;
+  let method: Method = layout.method;
+  if (method === 'unspecified') {
+    for (const options of [...client.defaults].reverse()) {
+      if (options === 'unknown') method = 'dynamic';
+      else if (propertyOf(options.object, 'method') !== undefined || !isPlainObject(options.object)) method = methodOf(options);
+      else continue;
+      break;
+    }
+  }
+  return client.defaults.reduce<CallLayout>((result, options) => withOptions(result, options, client.spec.serializesObjects), { ...layout, method });
+}

@@ -1,0 +1,186 @@
+/**
+ * Reading the options a client call or an instance is given: the object itself (through consts and bound arguments),
+ * its method, body, base URL, and what else it says about how the request is sent (query parameters, a form content
+ * type, a request transform). Every library module reads its options through these.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { type BodyEncoding, readBody, type BodyRead, unreadable } from '../body.js';
+import type { Bound, SourceContext } from '../context.js';
+import { DEPRECATED_ASSIGN } from '../contract.js';
+import { valueOfName } from '../follow.js';
+import { type Reason, ReasonCode } from '../reasons.js';
+import { isSingleUse, type VariableLike } from '../scope.js';
+import { staticString } from '../static-value.js';
+import { MAX_DEPTH, propertyOf, staticKey, unwrapTS } from '../syntax.js';
+import { type CallLayout, type ClientRef, JSON_OBJECT, type Method, STRING_ONLY } from './spec.js';
+
+/**
+ * An object literal, directly or through consts (or a parameter bound to a caller's argument); `via` names them, so a
+ * caller can tell if it is shared. `ctx` is the file the literal is written in.
+ */
+export interface ObjectRef {
+  readonly object: TSESTree.ObjectExpression;
+  readonly via: readonly VariableLike[];
+  readonly ctx: SourceContext;
+  /** Reached through an import: other modules may use it too. */
+  readonly exported?: true;
+}
+
+export function objectOf(node: TSESTree.Node, ctx: SourceContext, via: readonly VariableLike[] = [], exported = false): ObjectRef | undefined {
+  const expr = unwrapTS(node);
+  if (expr.type === 'ObjectExpression') return { object: expr, via, ctx, ...(exported ? { exported: true as const } : {}) };
+  if (expr.type === 'Identifier' && via.length < MAX_DEPTH) {
+    const name = valueOfName(expr, ctx);
+    if (name.kind === 'const' || name.kind === 'argument' || name.kind === 'imported') {
+      return objectOf(name.value.node, name.value.ctx, [...via, name.variable], exported || name.kind === 'imported');
+    }
+  }
+  return undefined;
+}
+
+/** True when an object reached through consts is also used elsewhere, so editing it would change other code. */
+export function isShared(ref: ObjectRef): boolean {
+  return ref.exported === true || ref.via.some((variable) => !isSingleUse(variable));
+}
+
+/** Options: an object read through consts; 'absent' when the call passes none; 'unknown' when they cannot be read. */
+export type Options = ObjectRef | 'absent' | 'unknown';
+
+/** Options that hold the method and the body: resolved through consts, or unknown (a parameter, a call). */
+export function optionsOf(node: TSESTree.Node | undefined, ctx: SourceContext): Options {
+  if (node === undefined || node.type === 'SpreadElement') return node === undefined ? 'absent' : 'unknown';
+  const ref = objectOf(node, ctx);
+  // A spread may set the method, the body, headers or query parameters; a key set twice sends the last one.
+  if (ref === undefined || !isPlainObject(ref.object)) return 'unknown';
+  return ref;
+}
+
+/** Every key static and written once, no spread: what the object holds can be read from it. */
+export function isPlainObject(object: TSESTree.ObjectExpression): boolean {
+  const keys = new Set<string>();
+  for (const property of object.properties) {
+    if (property.type === 'SpreadElement') return false;
+    const key = staticKey(property);
+    if (key === undefined || keys.has(key)) return false;
+    keys.add(key);
+  }
+  return true;
+}
+
+/** Option keys that put keys in the query string, where the deprecated flags may travel too. */
+const QUERY_OPTION_KEYS = ['params', 'searchParams', 'query', 'qs'];
+
+type BodyReason = typeof ReasonCode.bodyFormEncoded | typeof ReasonCode.bodyDynamic;
+
+/**
+ * What the options say about the request besides URL, method and body: query parameters (the deprecated keys may
+ * travel there), a form content type or a request transform (the object body is not sent as JSON).
+ */
+function optionsObstacles(options: Options, serializesObjects: boolean): { obstacles: Reason[]; bodyReason?: BodyReason } {
+  if (typeof options === 'string') return { obstacles: [] };
+  const obstacles: Reason[] = [];
+  if (QUERY_OPTION_KEYS.some((key) => propertyOf(options.object, key) !== undefined)) {
+    obstacles.push({ code: ReasonCode.urlNotEditable });
+  }
+  let bodyReason: BodyReason | undefined;
+  if (serializesObjects) {
+    if (propertyOf(options.object, 'transformRequest') !== undefined) bodyReason = ReasonCode.bodyDynamic;
+    const headers = propertyOf(options.object, 'headers');
+    const headerObject = headers === undefined ? undefined : objectOf(headers.value, options.ctx)?.object;
+    // axios also takes headers per method: `headers: { post: { 'Content-Type': ... }, common: { ... } }`.
+    const perMethod = ['common', 'post'].map((key) => {
+      const nested = headerObject === undefined ? undefined : propertyOf(headerObject, key);
+      return nested === undefined ? undefined : objectOf(nested.value, options.ctx)?.object;
+    });
+    for (const object of [headerObject, ...perMethod]) {
+      for (const header of object?.properties ?? []) {
+        if (header.type !== 'Property' || !/^content-type$/i.test(staticKey(header) ?? '')) continue;
+        const type = contentTypeOf(header.value, options.ctx);
+        if (type === 'form') bodyReason = ReasonCode.bodyFormEncoded;
+        else if (type === 'unknown' && bodyReason === undefined) bodyReason = ReasonCode.bodyDynamic;
+      }
+    }
+  }
+  return bodyReason === undefined ? { obstacles } : { obstacles, bodyReason };
+}
+
+/** What a content type says of an object body: sent as a form, something else, or not known here. */
+export function contentTypeOf(node: TSESTree.Node | undefined, ctx: SourceContext): 'form' | 'other' | 'unknown' {
+  const value = staticString(node, ctx);
+  if (value === undefined) return 'unknown';
+  return /form|urlencoded|multipart/i.test(value) ? 'form' : 'other';
+}
+
+/** Applies what the options say to a layout: extra obstacles, and a body that is not sent as JSON. */
+export function withOptions(layout: CallLayout, options: Options, serializesObjects: boolean): CallLayout {
+  const { obstacles, bodyReason } = optionsObstacles(options, serializesObjects);
+  return {
+    ...layout,
+    ...(obstacles.length > 0 ? { obstacles: [...(layout.obstacles ?? []), ...obstacles] } : {}),
+    ...(bodyReason === undefined || layout.body.kind !== 'object' ? {} : { body: unreadable(bodyReason) }),
+  };
+}
+
+/** Reads `options[key]` as the body; an options object shared with other code cannot be rewritten for this call. */
+export function bodyIn(options: ObjectRef, key: string, encoding: BodyEncoding): BodyRead {
+  const property = propertyOf(options.object, key);
+  if (property === undefined) return readBody(undefined, options.ctx, encoding);
+  if (isShared(options)) return unreadable(ReasonCode.bodyMutated);
+  return readBody(property.value, options.ctx, encoding, options.via);
+}
+
+export function methodIn(options: Options): Method {
+  if (options === 'absent') return 'unspecified';
+  if (options === 'unknown') return 'dynamic';
+  return methodOf(options);
+}
+
+/** The method an options object names: through consts and the arguments a followed function was given. */
+export function methodOf(options: ObjectRef): Method {
+  const property = propertyOf(options.object, 'method');
+  if (property === undefined) return isPlainObject(options.object) ? 'unspecified' : 'dynamic';
+  const text = staticString(property.value, options.ctx);
+  if (text === undefined) return 'dynamic';
+  return text.toUpperCase() === DEPRECATED_ASSIGN.method ? 'post' : 'other';
+}
+
+/** `fetch`-like calls: a URL, then an options object with `method` and the body under `bodyKey`. */
+export function optionsLayout(
+  client: ClientRef,
+  url: TSESTree.Node,
+  optionsNode: TSESTree.Node | undefined,
+  ctx: SourceContext,
+  bodyKey: 'body' | 'json' | 'data',
+  encoding: BodyEncoding,
+  method?: Method,
+): CallLayout {
+  const options = optionsOf(optionsNode, ctx);
+  const layout: CallLayout = {
+    client: client.library,
+    url,
+    ...baseOf(client, typeof options === 'string' ? undefined : options),
+    method: method ?? methodIn(options),
+    body: bodyOf(options, ctx, bodyKey, encoding),
+  };
+  return withOptions(layout, options, client.spec.serializesObjects);
+}
+
+function bodyOf(options: Options, ctx: SourceContext, bodyKey: 'body' | 'json' | 'data', encoding: BodyEncoding): BodyRead {
+  if (options === 'absent') return readBody(undefined, ctx, encoding);
+  if (options === 'unknown') return unreadable(ReasonCode.bodyDynamic);
+  // got's `form:` option.
+  if (propertyOf(options.object, 'form') !== undefined) return unreadable(ReasonCode.bodyFormEncoded);
+  if (bodyKey === 'json') {
+    if (propertyOf(options.object, 'json') !== undefined) return bodyIn(options, 'json', JSON_OBJECT);
+    return bodyIn(options, 'body', STRING_ONLY);
+  }
+  return bodyIn(options, bodyKey, encoding);
+}
+
+/** The base URL of a call: the options' own (under the client's base key), else the instance's. */
+export function baseOf(client: ClientRef, options: ObjectRef | undefined): { base?: Bound } {
+  const key = client.spec.factory?.base;
+  const local = options === undefined || key === undefined ? undefined : propertyOf(options.object, key)?.value;
+  const base = local === undefined ? client.base : { node: local, ctx: options!.ctx };
+  return base === undefined ? {} : { base };
+}

@@ -1,0 +1,113 @@
+/**
+ * Callees no analysis resolves (an instance imported from a package of the application, a wrapper it cannot see, the
+ * request library): read by the shape of their arguments. A verb in the name decides the method (`api.post`,
+ * `postJson`; `put`, `httpPut` send something else); an options object with `json`, `data` or `body`, or an object
+ * holding a deprecated key, is the body.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { readBody, unreadable } from '../body.js';
+import type { SourceContext } from '../context.js';
+import { DEPRECATED_KEYS } from '../contract.js';
+import { ReasonCode } from '../reasons.js';
+import { findVariable } from '../scope.js';
+import { memberName } from '../static-value.js';
+import { isFunction, propertyOf, staticKey, unwrapTS } from '../syntax.js';
+import { bodyIn, methodOf, optionsOf, withOptions } from './options.js';
+import { isRequestLibrary } from './request.js';
+import { type CallLayout, HTTP_VERBS, JSON_OBJECT, type Method } from './spec.js';
+
+/**
+ * A callee the file cannot resolve (an instance imported from the application's own module, a wrapper): read by
+ * the shape of its arguments. When the shape says nothing, the call is still found, without a plan.
+ */
+export function shapeLayout(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
+  const layout = shapeLayoutOf(call, ctx);
+  const callee = unwrapTS(call.callee);
+  if (layout === undefined || layout.body.kind !== 'object' || callee.type !== 'Identifier') return layout;
+  if (!localParameterDescribesBody(callee, 1, ctx)) return layout;
+  return { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.bodyTyped }] };
+}
+
+function shapeLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
+  const callee = unwrapTS(call.callee);
+  const member = callee.type === 'MemberExpression' ? memberName(callee) : undefined;
+  const name = member?.toLowerCase();
+  // postForm sends a form; putForm, patchForm and the other verbs are not POST.
+  const verb = name?.endsWith('form') === true ? name.slice(0, -'form'.length) : name;
+  if (verb !== undefined && HTTP_VERBS.has(verb) && verb !== 'post') return undefined;
+  // A name that says another verb (`put`, `httpPut`, `del`, `api.putJson`) does not send POST.
+  const words = verbsIn(callee.type === 'Identifier' ? callee.name : member ?? '');
+  if (words.some((word) => word !== 'post')) return undefined;
+  if (call.arguments.length === 0 || call.arguments.some((a) => a.type === 'SpreadElement')) return undefined;
+  const [url, second, third] = call.arguments as TSESTree.Expression[];
+  // The request library sends GET unless told otherwise.
+  const fromRequest = isRequestLibrary(callee, ctx);
+  const named: Method = member === null ? 'dynamic' : fromRequest ? 'unspecified' : 'post';
+  const unknown: CallLayout = {
+    client: 'unresolved',
+    url,
+    method: named,
+    body: { kind: 'unknown', facts: { kind: 'unknown' } },
+    obstacles: [{ code: ReasonCode.clientUnknown }],
+  };
+  const options = optionsOf(second, ctx);
+  if (typeof options === 'string') return unknown;
+  const method = propertyOf(options.object, 'method') === undefined ? named : methodOf(options);
+  const asForm = (layout: CallLayout): CallLayout =>
+    verb !== name && layout.body.kind === 'object' ? { ...layout, body: unreadable(ReasonCode.bodyFormEncoded) } : layout;
+  for (const key of ['json', 'data', 'body'] as const) {
+    if (propertyOf(options.object, key) !== undefined) {
+      return asForm(withOptions({ client: 'unresolved', url, method, body: bodyIn(options, key, JSON_OBJECT) }, options, true));
+    }
+  }
+  // The object itself is the body when it holds a deprecated key (axios-like `api.post(url, data, config)`).
+  const holdsDeprecatedKey = options.object.properties.some(
+    (p) => p.type === 'Property' && DEPRECATED_KEY_NAMES.has(staticKey(p) ?? ''),
+  );
+  if (holdsDeprecatedKey) {
+    const layout: CallLayout = { client: 'unresolved', url, method, body: readBody(second, ctx, JSON_OBJECT) };
+    return asForm(withOptions(layout, optionsOf(third, ctx), true));
+  }
+  return { ...unknown, method };
+}
+
+const DEPRECATED_KEY_NAMES: ReadonlySet<string> = new Set(DEPRECATED_KEYS);
+
+/**
+ * Whether a function declared in this file takes, at `index`, a parameter whose declared type names a deprecated key,
+ * directly or through an interface or type alias declared here: `function post(url: string, data: LegacyBody)`.
+ */
+function localParameterDescribesBody(callee: TSESTree.Identifier, index: number, ctx: SourceContext): boolean {
+  const variable = findVariable(ctx.getScope(callee), callee.name);
+  const def = variable?.defs[0]?.node as TSESTree.Node | undefined;
+  const fn = def?.type === 'FunctionDeclaration' ? def
+    : def?.type === 'VariableDeclarator' && def.init !== null && isFunction(def.init) ? def.init as TSESTree.FunctionLike
+    : undefined;
+  const param = fn?.params[index];
+  const annotation = param === undefined ? undefined : 'typeAnnotation' in param ? param.typeAnnotation : undefined;
+  return annotation != null && typeDescribesBody(annotation, ctx, 0);
+}
+
+function typeDescribesBody(node: TSESTree.Node, ctx: SourceContext, depth: number): boolean {
+  const text = ctx.text.slice(node.range[0], node.range[1]);
+  if (DEPRECATED_KEYS.some((key) => text.includes(key))) return true;
+  if (depth > 4) return false;
+  for (const name of new Set(text.match(/\b[A-Za-z_$][\w$]*\b/g) ?? [])) {
+    const declared = findVariable(ctx.getScope(node), name)?.defs[0]?.node as TSESTree.Node | undefined;
+    if (declared?.type === 'TSInterfaceDeclaration' && typeDescribesBody(declared.body, ctx, depth + 1)) return true;
+    if (declared?.type === 'TSTypeAliasDeclaration' && typeDescribesBody(declared.typeAnnotation, ctx, depth + 1)) return true;
+  }
+  return false;
+}
+
+/** The HTTP verbs among the words of a name: `httpPut` gives put, `postJson` post, `assignApp` none. */
+function verbsIn(name: string): string[] {
+  const words = name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).map((word) => word.toLowerCase());
+  return words.filter((word) => NAME_VERBS.has(word));
+}
+
+/** Verbs a word of a name can stand for; `head` and `options` are too often other words (`withOptions`). */
+const NAME_VERBS: ReadonlySet<string> = new Set(['get', 'post', 'put', 'patch', 'delete', 'del']);
+
+
+

@@ -1,0 +1,84 @@
+/**
+ * What a client library is, as data and two small functions: the modules and globals it comes from, how it makes
+ * instances, how it sends an object body, and where one of its calls keeps URL, method and body. Each library has its
+ * own module in this folder; `index.ts` holds the registry, and the compiler checks that every library declares one.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { BodyEncoding, BodyRead } from '../body.js';
+import type { Bound, SourceContext } from '../context.js';
+import type { Reason } from '../reasons.js';
+import type { ObjectRef } from './options.js';
+
+/** The libraries a call is resolved to by reference. */
+export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch';
+
+/** Who makes a call: a library, a client the user configured, or a callee read by the shape of its arguments. */
+export type ClientKind = Library | 'configured' | 'unresolved';
+
+/**
+ * The method a call sends: POST; another one; one not known here; or none given (the client's default, GET for every
+ * library, which is not the deprecated operation).
+ */
+export type Method = 'post' | 'other' | 'dynamic' | 'unspecified';
+
+/** A callee value resolved to a client library, or to an instance made from one. */
+export interface ClientRef {
+  readonly library: Library;
+  readonly spec: ClientSpec;
+  readonly instance: boolean;
+  /** The instance's base URL (axios/ofetch `baseURL`, got/ky `prefixUrl`), when it has one, where it is written. */
+  readonly base?: Bound;
+  /**
+   * The options every instance on the way was made with, outermost first (`axios.create(config)`, then
+   * `api.extend(more)`): they may set the method, headers or query parameters of every call. 'unknown' when the
+   * options cannot be read here (a parameter, an import, a spread).
+   */
+  readonly defaults?: readonly (ObjectRef | 'unknown')[];
+}
+
+/** Where one call keeps its URL, method and body, as its client defines. */
+export interface CallLayout {
+  readonly client: ClientKind;
+  readonly url: TSESTree.Node | undefined;
+  /** The URL sits in an options object other code shares: it cannot be edited for this call. */
+  readonly urlShared?: boolean;
+  readonly base?: Bound;
+  readonly method: Method;
+  readonly body: BodyRead;
+  readonly obstacles?: readonly Reason[];
+  /** SDK methods that take the app code rather than a URL. */
+  readonly appCodeArg?: TSESTree.Node;
+}
+
+export interface ClientSpec {
+  readonly library: Library;
+  /** Modules whose exports are this client: the export names (`default`, `*` for the namespace, or a named export). */
+  readonly modules: Readonly<Record<string, readonly string[]>>;
+  /** Globals that are this client when nothing in the file shadows them (`fetch`, Nuxt's `$fetch`). */
+  readonly globals?: readonly string[];
+  /** The methods that make an instance, and the option that holds its base URL. */
+  readonly factory?: { readonly methods: readonly string[]; readonly base: string };
+  /**
+   * The client serializes an object body itself (axios, ofetch), so a content type, a request transform or global
+   * setup may change how it is sent. fetch, got and ky send what they are given.
+   */
+  readonly serializesObjects: boolean;
+  /** Type arguments from this count on may describe the body (axios's third); absent: they describe the response. */
+  readonly bodyTypeArguments?: number;
+  /** Code anywhere in the program that changes how every call sends its body (`axios.defaults.headers...`). */
+  readonly globalSetup?: RegExp;
+  /** A call of the client value itself: `fetch(url, init)`, `axios(config)`, an instance. */
+  readonly call: (call: TSESTree.CallExpression, client: ClientRef, ctx: SourceContext) => CallLayout | undefined;
+  /** A call of one of its methods (`axios.post`, `got.post`); absent when the client has none. */
+  readonly method?: (call: TSESTree.CallExpression, client: ClientRef, verb: string, ctx: SourceContext) => CallLayout | undefined;
+}
+
+export const JSON_OBJECT: BodyEncoding = { objectIsJson: true, stringifyIsJson: true };
+export const STRING_ONLY: BodyEncoding = { objectIsJson: false, stringifyIsJson: true };
+export const HTTP_VERBS: ReadonlySet<string> = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options']);
+
+/** The non-spread argument at `index`, if any. */
+export function argumentAt(call: TSESTree.CallExpression, index: number): TSESTree.Expression | undefined {
+  const node = call.arguments[index];
+  return node === undefined || node.type === 'SpreadElement' ? undefined : node;
+}
