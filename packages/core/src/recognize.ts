@@ -15,7 +15,7 @@ import type { Bound, SourceContext } from './context.js';
 import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, valueOfName } from './follow.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
-import { constInitOf, findVariable, importOf, isNeverReassigned } from './scope.js';
+import { findVariable, isNeverReassigned } from './scope.js';
 import { calleePath, isFunction, isPure, unwrapTS } from './syntax.js';
 import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape } from './url.js';
 
