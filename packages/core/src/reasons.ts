@@ -37,6 +37,8 @@ export const ReasonCode = {
   methodDynamic: 'method-dynamic',
   clientUnknown: 'client-unknown',
   clientSdk: 'client-sdk',
+  openapiPathsUnknown: 'openapi-paths-unknown',
+  openapiPathsWithoutV3: 'openapi-paths-without-v3',
   commentsInside: 'comments-inside',
   bodyTyped: 'body-typed',
   routeWithoutV3: 'route-without-v3',
@@ -110,6 +112,10 @@ const MESSAGES: Record<ReasonCode, (key: string) => string> = {
   'client-unknown': () =>
     'the call goes through a function whose arguments do not show the body; migrate by hand, or configure the client',
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,
+  'openapi-paths-unknown': () =>
+    `the client's paths type cannot be read here, and the rewrite type-checks only if it declares ${V3}; check that it does (regenerate it from the current API description), then migrate by hand`,
+  'openapi-paths-without-v3': () =>
+    `the client's paths type does not declare ${V3}, so the rewrite would not type-check; regenerate the types from the current API description, then rerun`,
   'comments-inside': () =>
     'the code to rewrite holds comments that an automatic rewrite would lose; migrate by hand',
   'body-typed': () =>

@@ -9,6 +9,7 @@ import type { BodyObject } from './body.js';
 import { CLIENTS, type ClientKind, isNeverAClient, isTestOrMock, libraryLayoutOf, type CallLayout } from './clients/index.js';
 import { configuredLayoutOf } from './clients/configured.js';
 import { isJQuery, jqueryLayout } from './clients/jquery.js';
+import { fillPathParams, looksLikeOpenapiFetch, openapiLayout } from './clients/openapi-fetch.js';
 import { isRequestLibrary } from './clients/request.js';
 import { shapeLayout } from './clients/shape.js';
 import type { Bound, SourceContext } from './context.js';
@@ -45,6 +46,8 @@ export interface AssignCall {
   readonly facts: CallFacts;
   /** The URL edit, when the URL can be rewritten, in the file that spells the URL. */
   readonly urlEdit?: { readonly range: readonly [number, number]; readonly text: string; readonly ctx: SourceContext };
+  /** More edits the rewrite needs besides URL and body (openapi-fetch's `params` once the path has no `{id}`). */
+  readonly alsoEdit?: CallLayout['alsoEdit'];
   /** The body object to replace, when there is one. */
   readonly body?: BodyObject;
   readonly appCode?: AppCodeSource;
@@ -91,6 +94,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   if (layout.url === undefined) return undefined;
 
   let pieces = readUrl(layout.url, ctx, layout.urlShared === true ? null : layout.url);
+  if (layout.pathParams !== undefined) pieces = fillPathParams(pieces, layout.pathParams, layout.url as TSESTree.Expression);
   if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces);
   const match = matchRoute(pieces, routesOf(ctx));
   if (match === undefined) return undefined;
@@ -106,7 +110,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
     obstacles.push({ code: ReasonCode.bodyTyped });
   }
   if (hasCommentInside(body === undefined ? undefined : { range: body.object.range, ctx: body.ctx },
-    match.edit.ok ? { range: match.edit.range, ctx: match.edit.ctx } : undefined)) {
+    match.edit.ok ? { range: match.edit.range, ctx: match.edit.ctx } : undefined, ...(layout.alsoEdit ?? []))) {
     obstacles.push({ code: ReasonCode.commentsInside });
   }
 
@@ -127,6 +131,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
     ...(match.edit.ok ? { urlEdit: { range: match.edit.range, text: match.edit.text, ctx: match.edit.ctx } } : {}),
     ...(body === undefined ? {} : { body }),
     ...(appCode === undefined ? {} : { appCode }),
+    ...(layout.alsoEdit === undefined ? {} : { alsoEdit: layout.alsoEdit }),
     routeAt: match.routeAt,
     via: [],
   };
@@ -367,6 +372,7 @@ function otherLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallL
   const callee = unwrapTS(call.callee);
   if (callee.type === 'Super' || isNeverAClient(callee) || isTestOrMock(callee, ctx)) return undefined;
   if (callee.type === 'MemberExpression' && isJQuery(callee, ctx)) return jqueryLayout(call, callee, ctx);
+  if (looksLikeOpenapiFetch(call)) return openapiLayout(call, undefined, ctx);
   return shapeLayout(call, ctx);
 }
 

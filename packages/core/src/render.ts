@@ -57,10 +57,11 @@ export function renderMigration(call: AssignCall, option: MigrationOption): Text
   const edits: TextEdit[] = [
     { range: call.urlEdit.range, text: call.urlEdit.text, ...fileOf(call.urlEdit.ctx) },
     { range: object.range, text, ...fileOf(ctx) },
+    ...(call.alsoEdit ?? []).map((edit) => ({ range: edit.range, text: edit.text, ...fileOf(edit.ctx) })),
   ];
   // The URL can sit inside the body's range only in code no client accepts; refuse rather than overlap.
-  const [a, b] = [...edits].sort((x, y) => x.range[0] - y.range[0]);
-  if (a !== undefined && b !== undefined && a.file === b.file && a.range[1] > b.range[0]) return undefined;
+  const sorted = [...edits].sort((x, y) => (x.file ?? '').localeCompare(y.file ?? '') || x.range[0] - y.range[0]);
+  if (sorted.some((edit, i) => i > 0 && sorted[i - 1]!.file === edit.file && sorted[i - 1]!.range[1] > edit.range[0])) return undefined;
   return edits;
 }
 

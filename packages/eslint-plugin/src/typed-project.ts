@@ -87,7 +87,8 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
         if (declaration?.type === 'VariableDeclaration' && declaration.kind === 'const') found = record.init;
         return;
       }
-      if ((record.type === 'FunctionDeclaration' || record.type === 'ClassDeclaration') && record.id?.range[0] === at) {
+      if ((record.type === 'FunctionDeclaration' || record.type === 'ClassDeclaration' || record.type === 'TSInterfaceDeclaration' ||
+        record.type === 'TSTypeAliasDeclaration' || record.type === 'TSEnumDeclaration') && record.id?.range[0] === at) {
         found = record;
         return;
       }

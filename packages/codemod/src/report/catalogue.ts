@@ -38,6 +38,8 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'method-dynamic': 'migrate by hand',
   'client-unknown': 'configure the function as a client (--config), or migrate by hand',
   'client-sdk': "call the SDK's v3 method",
+  'openapi-paths-unknown': "make sure the client's paths type declares POST /v3/apps/app_assignments (regenerate it), then migrate by hand",
+  'openapi-paths-without-v3': 'regenerate the paths type from the current API description (it then declares the v3 route), rerun',
   'comments-inside': 'move the comments out, rerun, or migrate by hand',
   'body-typed': 'migrate by hand and update the type',
   'route-without-v3': 'add v3Path to the route in the config, or migrate by hand',

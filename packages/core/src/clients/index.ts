@@ -17,6 +17,7 @@ import { kyClient } from './ky.js';
 import { namespaceModule, requiredModule } from './modules.js';
 import { nodeFetchClient } from './node-fetch.js';
 import { ofetchClient } from './ofetch.js';
+import { openapiFetchClient } from './openapi-fetch.js';
 import { isPlainObject, methodOf, objectOf, type ObjectRef, withOptions } from './options.js';
 import type { CallLayout, ClientRef, ClientSpec, Library, Method } from './spec.js';
 import { superagentClient } from './superagent.js';
@@ -35,6 +36,7 @@ export const CLIENTS: Readonly<Record<Library, ClientSpec>> = {
   ky: kyClient,
   superagent: superagentClient,
   ofetch: ofetchClient,
+  'openapi-fetch': openapiFetchClient,
 };
 
 /** Every module that is a client: the libraries, and the modules that export the Fetch API. */
@@ -81,7 +83,7 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
   if (expr.type === 'CallExpression') {
     const module = requiredModule(expr);
     if (module !== undefined) return library(specOfExport(module, 'default'));
-    return instanceFrom(expr, ctx, depth);
+    return madeBy(expr, ctx) ?? instanceFrom(expr, ctx, depth);
   }
   return undefined;
 }
@@ -94,6 +96,27 @@ function resolveVariable(variable: VariableLike, id: TSESTree.Identifier, ctx: S
   const value = valueOfName(id, ctx, true);
   if (value.kind !== 'const' && value.kind !== 'imported') return undefined;
   return resolveClient(value.value.node, value.value.ctx, depth + 1);
+}
+
+/** `createClient<paths>({ baseUrl })`: a call of a module's export that makes an instance. */
+function madeBy(call: TSESTree.CallExpression, ctx: SourceContext): ClientRef | undefined {
+  const callee = unwrapTS(call.callee);
+  if (callee.type !== 'Identifier') return undefined;
+  const variable = findVariable(ctx.getScope(callee), callee.name);
+  const imported = variable === undefined ? undefined : importOf(variable);
+  const spec = imported === undefined ? undefined : SPECS.find((s) => s.makers?.[imported.source]?.includes(imported.imported) === true);
+  if (spec === undefined) return undefined;
+  const config = call.arguments[0];
+  const ref = config === undefined || config.type === 'SpreadElement' ? undefined : objectOf(config, ctx);
+  const baseNode = ref === undefined || spec.factory === undefined ? undefined : propertyOf(ref.object, spec.factory.base)?.value;
+  return {
+    library: spec.library,
+    spec,
+    instance: true,
+    madeBy: { call, ctx },
+    ...(baseNode === undefined ? {} : { base: { node: baseNode, ctx: ref!.ctx } }),
+    ...(config === undefined ? {} : { defaults: [ref ?? 'unknown'] }),
+  };
 }
 
 /** `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create(...)`, `api.extend(...)`. */
@@ -157,5 +180,5 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: So
       break;
     }
   }
-  return client.defaults.reduce<CallLayout>((result, options) => withOptions(result, options, client.spec.serializesObjects), { ...layout, method });
+  return client.defaults.reduce<CallLayout>((result, options) => withOptions(result, options, client.spec.serializesObjects, client.spec.queryKeys), { ...layout, method });
 }

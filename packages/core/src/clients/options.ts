@@ -68,7 +68,7 @@ export function isPlainObject(object: TSESTree.ObjectExpression): boolean {
 }
 
 /** Option keys that put keys in the query string, where the deprecated flags may travel too. */
-const QUERY_OPTION_KEYS = ['params', 'searchParams', 'query', 'qs'];
+export const QUERY_OPTION_KEYS: readonly string[] = ['params', 'searchParams', 'query', 'qs'];
 
 type BodyReason = typeof ReasonCode.bodyFormEncoded | typeof ReasonCode.bodyDynamic;
 
@@ -76,10 +76,10 @@ type BodyReason = typeof ReasonCode.bodyFormEncoded | typeof ReasonCode.bodyDyna
  * What the options say about the request besides URL, method and body: query parameters (the deprecated keys may
  * travel there), a form content type or a request transform (the object body is not sent as JSON).
  */
-function optionsObstacles(options: Options, serializesObjects: boolean): { obstacles: Reason[]; bodyReason?: BodyReason } {
+function optionsObstacles(options: Options, serializesObjects: boolean, queryKeys: readonly string[]): { obstacles: Reason[]; bodyReason?: BodyReason } {
   if (typeof options === 'string') return { obstacles: [] };
   const obstacles: Reason[] = [];
-  if (QUERY_OPTION_KEYS.some((key) => propertyOf(options.object, key) !== undefined)) {
+  if (queryKeys.some((key) => propertyOf(options.object, key) !== undefined)) {
     obstacles.push({ code: ReasonCode.urlNotEditable });
   }
   let bodyReason: BodyReason | undefined;
@@ -111,9 +111,12 @@ export function contentTypeOf(node: TSESTree.Node | undefined, ctx: SourceContex
   return /form|urlencoded|multipart/i.test(value) ? 'form' : 'other';
 }
 
-/** Applies what the options say to a layout: extra obstacles, and a body that is not sent as JSON. */
-export function withOptions(layout: CallLayout, options: Options, serializesObjects: boolean): CallLayout {
-  const { obstacles, bodyReason } = optionsObstacles(options, serializesObjects);
+/**
+ * Applies what the options say to a layout: extra obstacles, and a body that is not sent as JSON. `queryKeys`: the
+ * options that put keys in the query string, for clients that name them otherwise.
+ */
+export function withOptions(layout: CallLayout, options: Options, serializesObjects: boolean, queryKeys = QUERY_OPTION_KEYS): CallLayout {
+  const { obstacles, bodyReason } = optionsObstacles(options, serializesObjects, queryKeys);
   return {
     ...layout,
     ...(obstacles.length > 0 ? { obstacles: [...(layout.obstacles ?? []), ...obstacles] } : {}),

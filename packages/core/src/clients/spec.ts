@@ -10,7 +10,7 @@ import type { Reason } from '../reasons.js';
 import type { ObjectRef } from './options.js';
 
 /** The libraries a call is resolved to by reference. */
-export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch';
+export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch' | 'openapi-fetch';
 
 /** Who makes a call: a library, a client the user configured, or a callee read by the shape of its arguments. */
 export type ClientKind = Library | 'configured' | 'unresolved';
@@ -34,6 +34,8 @@ export interface ClientRef {
    * options cannot be read here (a parameter, an import, a spread).
    */
   readonly defaults?: readonly (ObjectRef | 'unknown')[];
+  /** The call that made the instance (`createClient<paths>(options)`), where it is written. */
+  readonly madeBy?: { readonly call: TSESTree.CallExpression; readonly ctx: SourceContext };
 }
 
 /** Where one call keeps its URL, method and body, as its client defines. */
@@ -48,6 +50,13 @@ export interface CallLayout {
   readonly obstacles?: readonly Reason[];
   /** SDK methods that take the app code rather than a URL. */
   readonly appCodeArg?: TSESTree.Node;
+  /**
+   * The values of the URL's path placeholders (`'/apps/{id}/assign'` with `params: { path: { id } }`), by name;
+   * 'unknown' when the call passes them in a way that cannot be read here.
+   */
+  readonly pathParams?: ReadonlyMap<string, Bound> | 'unknown';
+  /** More edits a rewrite needs besides URL and body (the `params` that held the path's id), in the file `ctx`. */
+  readonly alsoEdit?: readonly { readonly range: readonly [number, number]; readonly text: string; readonly ctx: SourceContext }[];
 }
 
 export interface ClientSpec {
@@ -58,11 +67,15 @@ export interface ClientSpec {
   readonly globals?: readonly string[];
   /** The methods that make an instance, and the option that holds its base URL. */
   readonly factory?: { readonly methods: readonly string[]; readonly base: string };
+  /** Modules whose exports, called, make an instance (`createClient(options)` of openapi-fetch). */
+  readonly makers?: Readonly<Record<string, readonly string[]>>;
   /**
    * The client serializes an object body itself (axios, ofetch), so a content type, a request transform or global
    * setup may change how it is sent. fetch, got and ky send what they are given.
    */
   readonly serializesObjects: boolean;
+  /** The options that put keys in the query string, where they are not axios's and got's (`params`, `searchParams`...). */
+  readonly queryKeys?: readonly string[];
   /** Type arguments from this count on may describe the body (axios's third); absent: they describe the response. */
   readonly bodyTypeArguments?: number;
   /** Code anywhere in the program that changes how every call sends its body (`axios.defaults.headers...`). */

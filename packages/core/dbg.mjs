@@ -1,0 +1,10 @@
+import { parseSource } from '@app-assignment/core/parse';
+import { forEachCall, recognizeAssignCall } from '@app-assignment/core';
+import * as url from './dist/url.js';
+const orig = url.matchRoute;
+const text = `import createClient from 'openapi-fetch';
+const api = createClient({ baseUrl: 'https://api.example.com' });
+export const run = (code: string, uid: string) => api.POST('/platform/v1/apps/{id}/assign', { params: { path: { id: code } }, body: { business_uid: uid } });
+`;
+const { program, context } = parseSource(text, 'a.ts');
+forEachCall(program, (call) => { const r = recognizeAssignCall(call, context); if (r) console.log(JSON.stringify(r.facts), r.urlEdit, r.routeAt?.length); });
