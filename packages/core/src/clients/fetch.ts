@@ -3,14 +3,57 @@
  * function. `fetch(url, { method, body })` sends GET unless `method` says otherwise, and sends `body` as given: a
  * `JSON.stringify(object)` string is JSON, an object is not.
  */
-import { optionsLayout } from './options.js';
-import { argumentAt, type ClientSpec, STRING_ONLY } from './spec.js';
+import type { TSESTree } from '@typescript-eslint/types';
+import { unreadable } from '../body.js';
+import type { SourceContext } from '../context.js';
+import { valueOfName } from '../follow.js';
+import { ReasonCode } from '../reasons.js';
+import { findVariable, isSingleUse } from '../scope.js';
+import { propertyOf, unwrapTS } from '../syntax.js';
+import { methodOf, optionsLayout, optionsOf } from './options.js';
+import { argumentAt, type CallLayout, type ClientSpec, STRING_ONLY } from './spec.js';
 
-/** `fetch(url, init)`: shared by every module that exports the Fetch API. */
+/**
+ * `fetch(url, init)`, and `fetch(new Request(url, init))`: shared by every module that exports the Fetch API. A
+ * Request made elsewhere and used more than once is found, but neither its URL nor its body is this call's alone.
+ */
 export const fetchCall: ClientSpec['call'] = (call, client, ctx) => {
   const url = argumentAt(call, 0);
-  return url === undefined ? undefined : optionsLayout(client, url, call.arguments[1], ctx, 'body', STRING_ONLY);
+  if (url === undefined) return undefined;
+  const request = requestOf(url, ctx);
+  if (request === undefined) return optionsLayout(client, url, call.arguments[1], ctx, 'body', STRING_ONLY);
+  const [requestUrl, init] = request.made.arguments;
+  if (requestUrl === undefined || requestUrl.type === 'SpreadElement') return undefined;
+  const layout = optionsLayout(client, requestUrl, init, request.ctx, 'body', STRING_ONLY);
+  const own = request.shared ? sharedRequest(layout) : layout;
+  if (call.arguments.length < 2) return own;
+  // `fetch(request, init)`: what init sets overrides what the Request says.
+  const override = optionsOf(call.arguments[1], ctx);
+  if (typeof override === 'string') return { ...own, method: 'dynamic', body: unreadable(ReasonCode.bodyDynamic) };
+  return {
+    ...own,
+    ...(propertyOf(override.object, 'method') === undefined ? {} : { method: methodOf(override) }),
+    ...(propertyOf(override.object, 'body') === undefined ? {} : { body: unreadable(ReasonCode.bodyDynamic) }),
+  };
 };
+
+/** A Request other code uses too: neither its URL nor its body can be rewritten for this call. */
+function sharedRequest(layout: CallLayout): CallLayout {
+  return { ...layout, urlShared: true, body: layout.body.kind === 'object' ? unreadable(ReasonCode.bodyMutated) : layout.body };
+}
+
+/** `new Request(url, init)` (the global Request), written here or held by a const. */
+function requestOf(node: TSESTree.Node, ctx: SourceContext, shared = false): { made: TSESTree.NewExpression; ctx: SourceContext; shared: boolean } | undefined {
+  const expr = unwrapTS(node);
+  if (expr.type === 'Identifier') {
+    const name = valueOfName(expr, ctx);
+    if (name.kind !== 'const') return undefined;
+    return requestOf(name.value.node, name.value.ctx, shared || !isSingleUse(name.variable));
+  }
+  if (expr.type !== 'NewExpression' || expr.callee.type !== 'Identifier' || expr.callee.name !== 'Request') return undefined;
+  if (findVariable(ctx.getScope(expr.callee), 'Request') !== undefined) return undefined;
+  return { made: expr, ctx, shared };
+}
 
 export const fetchClient: ClientSpec = {
   library: 'fetch',
