@@ -570,3 +570,44 @@ export const run = (uid: string) => assignTwice('crm', { business_uid: uid }, { 
     expect(result.sites.some((site) => site.reason?.includes('sends the deprecated request more than once'))).toBe(true);
   });
 });
+
+describe('a client kept by a class (this.http): read from the one place that sets it', () => {
+  const sdk = (ctor: string, made: string) => `import axios from 'axios';
+class Platform {
+  ${ctor}
+  assign(code: string, uid: string) {
+    return this.http.post(\`/platform/v1/apps/\${code}/assign\`, { business_uid: uid });
+  }
+}
+const client = new Platform(${made});
+export const run = (uid: string) => client.assign('crm', uid);
+`;
+  const FORM = "axios.create({ baseURL: 'https://api.example.com', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })";
+  const TRANSFORM = "axios.create({ baseURL: 'https://api.example.com', transformRequest: [(data: unknown) => data] })";
+
+  it.each([
+    ['a parameter property given an instance that sends forms', 'constructor(private readonly http: ReturnType<typeof axios.create>) {}', FORM, 'body-form-encoded'],
+    ['a parameter property given an instance with a request transform', 'constructor(protected http: ReturnType<typeof axios.create>) {}', TRANSFORM, 'body-dynamic'],
+    ['a constructor statement that stores its parameter', 'private readonly http;\n  constructor(http: ReturnType<typeof axios.create>) { this.http = http; }', FORM, 'body-form-encoded'],
+  ])('%s: the body is not sent as JSON, nothing changes', (_name, ctor, made, reason) => {
+    const result = expectAllHeld(sdk(ctor, made), 2);
+    const caller = result.sites.find((site) => site.kind === 'caller');
+    expect(caller?.client).toBe('axios');
+    expect(caller?.reasons.map((r) => r.code)).toEqual([reason]);
+  });
+
+  it('a field set in two places is not pinned down: read by its shape, as before', () => {
+    const input = `import axios from 'axios';
+class Platform {
+  private http = axios.create({ baseURL: 'https://api.example.com', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+  useJson() { this.http = axios.create({ baseURL: 'https://api.example.com' }); }
+  assign(code: string, uid: string) {
+    return this.http.post(\`/platform/v1/apps/\${code}/assign\`, { business_uid: uid });
+  }
+}
+export const client = new Platform();
+`;
+    const result = run(input);
+    expect(result.sites.map((site) => site.client)).toEqual(['unresolved']);
+  });
+});

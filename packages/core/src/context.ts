@@ -39,6 +39,13 @@ export interface Bound {
   readonly ctx: SourceContext;
 }
 
+/** The `new C(...)` that made the instance a followed method runs on, and the class it makes. */
+export interface Receiver {
+  readonly made: TSESTree.NewExpression;
+  readonly ctx: SourceContext;
+  readonly cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+}
+
 /**
  * Facts from other files. Per-file analysis has none; a project analysis (a program, a ts-morph project, an ESLint
  * run with type information) supplies them. Core asks only in plain terms ("what does this import stand for?"), so it
@@ -72,6 +79,11 @@ export interface SourceContext {
   readonly project?: ProjectFacts;
   /** Parameters bound to a caller's arguments; absent outside a followed call. */
   readonly bindings?: Bindings;
+  /**
+   * In a method followed from a call on an instance (`client.assign(...)` with `client = new PlatformClient(http)`):
+   * the `new` expression that made the instance, so that `this.http` can be read from its arguments.
+   */
+  readonly receiver?: Receiver;
   readonly comments: readonly TSESTree.Comment[];
   /** String tokens decide the file's quote style; optional, single quotes without them. */
   readonly tokens?: readonly TSESTree.Token[];

@@ -7,7 +7,7 @@
  * caller, is read with that file's scopes and text. The planner never learns where a fact came from.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Bindings, Bound, SourceContext } from './context.js';
+import type { Bindings, Bound, Receiver, SourceContext } from './context.js';
 import { constInitOf, findVariable, importOf, isNeverReassigned, unchangedInitOf, type VariableLike } from './scope.js';
 import { isFunction, unwrapTS } from './syntax.js';
 
@@ -52,6 +52,8 @@ export function valueOfName(id: TSESTree.Identifier, ctx: SourceContext, anyKind
 export interface CalledFunction {
   readonly fn: TSESTree.FunctionLike;
   readonly ctx: SourceContext;
+  /** For a method of an instance made here: the `new` expression that made it. */
+  readonly receiver?: Receiver;
 }
 
 /**
@@ -99,7 +101,8 @@ export function contextForCall(target: CalledFunction, call: TSESTree.CallExpres
     bindings.set(variable, arg === undefined ? 'absent' : { node: arg, ctx: callerCtx });
   });
   consulted.set(bindings, new Set());
-  return { ...target.ctx, bindings };
+  const { receiver: _outer, ...rest } = target.ctx;
+  return { ...rest, bindings, ...(target.receiver === undefined ? {} : { receiver: target.receiver }) };
 }
 
 /** The parameters whose arguments were read while a followed call was analysed, by the bindings of that call. */
@@ -169,18 +172,27 @@ function memberFunction(member: TSESTree.MemberExpression, ctx: SourceContext): 
     const found = node.body.body.filter((m): m is TSESTree.MethodDefinition =>
       m.type === 'MethodDefinition' && m.kind === 'method' && m.static === (owner.kind === 'class') && !m.computed &&
       m.key.type === 'Identifier' && m.key.name === name);
-    return found.length === 1 ? { fn: found[0]!.value, ctx: owner.value.ctx } : undefined;
+    if (found.length !== 1) return undefined;
+    const receiver = owner.made === undefined ? undefined : { ...owner.made, cls: node };
+    return { fn: found[0]!.value, ctx: owner.value.ctx, ...(receiver === undefined ? {} : { receiver }) };
   }
   return undefined;
 }
 
 /** What a member call's object is: a value (an object literal), a class (static methods) or an instance of a class. */
-function ownerOf(node: TSESTree.Node, ctx: SourceContext, depth = 0): { kind: 'value' | 'class' | 'instance'; value: Bound } | undefined {
+interface Owner {
+  readonly kind: 'value' | 'class' | 'instance';
+  readonly value: Bound;
+  /** For an instance: the `new` expression that made it. */
+  readonly made?: { readonly made: TSESTree.NewExpression; readonly ctx: SourceContext };
+}
+
+function ownerOf(node: TSESTree.Node, ctx: SourceContext, depth = 0): Owner | undefined {
   const expr = unwrapTS(node);
   if (depth > MAX_FOLLOW_DEPTH) return undefined;
   if (expr.type === 'NewExpression') {
     const cls = ownerOf(expr.callee, ctx, depth + 1);
-    return cls?.kind === 'class' ? { kind: 'instance', value: cls.value } : undefined;
+    return cls?.kind === 'class' ? { kind: 'instance', value: cls.value, made: { made: expr, ctx } } : undefined;
   }
   if (expr.type === 'ClassExpression') return { kind: 'class', value: { node: expr, ctx } };
   if (expr.type !== 'Identifier') return expr.type === 'ObjectExpression' ? { kind: 'value', value: { node: expr, ctx } } : undefined;

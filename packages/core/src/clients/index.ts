@@ -21,6 +21,7 @@ import { openapiFetchClient } from './openapi-fetch.js';
 import { isPlainObject, methodOf, objectOf, type ObjectRef, withOptions } from './options.js';
 import type { CallLayout, ClientRef, ClientSpec, Library, Method } from './spec.js';
 import { superagentClient } from './superagent.js';
+import { thisFieldValue } from './this-member.js';
 import { undiciClient } from './undici.js';
 
 export type { CallLayout, ClientKind, ClientRef, ClientSpec, Library, Method } from './spec.js';
@@ -65,6 +66,11 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
     const variable = findVariable(ctx.getScope(expr), expr.name);
     if (variable === undefined) return library(specOfGlobal(expr.name));
     return resolveVariable(variable, expr, ctx, depth);
+  }
+  if (expr.type === 'MemberExpression' && unwrapTS(expr.object).type === 'ThisExpression') {
+    // `this.http`: the client a class keeps in a field.
+    const field = thisFieldValue(expr, ctx);
+    return field === undefined ? undefined : resolveClient(field.node, field.ctx, depth + 1);
   }
   if (expr.type === 'MemberExpression' && !expr.computed && expr.property.type === 'Identifier') {
     // globalThis.fetch, window.fetch
