@@ -55,27 +55,47 @@ export function total${Noun}s(items: readonly ${Noun}[]): number {
 `;
 }
 
+/**
+ * The calls the tree holds, in turn: each with whether its exact v3 form is known (the codemod must migrate every one
+ * of those) or not (it must leave a TODO).
+ */
 const CALLS = [
-  (i) => `import axios from 'axios';\n\nexport async function assign${i}(code: string, directoryUid: string) {\n  const res = await axios.post(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, {\n    directory_uid: directoryUid,\n    is_internal: 'true',\n  });\n  return res.status;\n}\n`,
-  (i) => `export async function assign${i}(code: string, businessUid: string, token: string) {\n  const response = await fetch(\`/platform/v1/apps/\${encodeURIComponent(code)}/assign\`, {\n    method: 'POST',\n    headers: { Authorization: \`Bearer \${token}\` },\n    body: JSON.stringify({ business_uid: businessUid }),\n  });\n  return response.status;\n}\n`,
-  (i) => `import got from 'got';\n\nexport async function assign${i}(code: string, directoryUid: string) {\n  return got.post(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { json: { directory_uid: directoryUid, built_in: 'true' } });\n}\n`,
+  { exact: true, text: (i) => `import axios from 'axios';\n\nexport async function assign${i}(code: string, directoryUid: string) {\n  const res = await axios.post(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, {\n    directory_uid: directoryUid,\n    is_internal: 'true',\n  });\n  return res.status;\n}\n` },
+  { exact: true, text: (i) => `export async function assign${i}(code: string, businessUid: string, token: string) {\n  const response = await fetch(\`/platform/v1/apps/\${encodeURIComponent(code)}/assign\`, {\n    method: 'POST',\n    headers: { Authorization: \`Bearer \${token}\` },\n    body: JSON.stringify({ business_uid: businessUid }),\n  });\n  return response.status;\n}\n` },
+  { exact: false, text: (i) => `import got from 'got';\n\nexport async function assign${i}(code: string, directoryUid: string) {\n  return got.post(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { json: { directory_uid: directoryUid, built_in: 'true' } });\n}\n` },
+  // An app code held by a const of the module.
+  { exact: true, text: (i) => `import axios from 'axios';\n\nconst BASE = 'https://api.example.com';\nconst CRM_APP = 'crm-sync';\n\nexport async function assign${i}(businessUid: string) {\n  await axios.post(\`\${BASE}/platform/v1/apps/\${CRM_APP}/assign\`, { business_uid: businessUid });\n}\n` },
+  // A member of an \`as const\` map of app codes.
+  { exact: true, text: (i) => `import axios from 'axios';\n\nconst APPS = { crm: 'crm-sync', billing: 'billing-hub' } as const;\n\nexport async function assign${i}(businessUid: string) {\n  await axios.post(\`https://api.example.com/platform/v1/apps/\${APPS.billing}/assign\`, { business_uid: businessUid });\n}\n` },
+  // A member of a string enum.
+  { exact: true, text: (i) => `import axios from 'axios';\n\nenum AppCode {\n  Crm = 'crm-sync',\n  Billing = 'billing-hub',\n}\n\nexport async function assign${i}(directoryUid: string) {\n  await axios.post(\`https://api.example.com/platform/v1/apps/\${AppCode.Crm}/assign\`, { directory_uid: directoryUid });\n}\n` },
+  // A flag chosen at run time by a condition without side effects.
+  { exact: true, text: (i) => `import axios from 'axios';\n\nexport async function assign${i}(code: string, directoryUid: string, internal: boolean) {\n  await axios.post(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, {\n    directory_uid: directoryUid,\n    is_internal: internal ? 'true' : 'false',\n  });\n}\n` },
+  // A spread of a same-file const with static keys.
+  { exact: true, text: (i) => `export async function assign${i}(code: string, directoryUid: string) {\n  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, {\n    method: 'POST',\n    headers: { 'Content-Type': 'application/json' },\n    body: JSON.stringify({ ...PRE_INSTALLED, directory_uid: directoryUid }),\n  });\n  return response.status;\n}\n\nconst PRE_INSTALLED = { pre_installed: 'true' } as const;\n` },
 ];
 
-/** Writes `count` files under `dir` (emptied first); `share` of them (0..1) call the deprecated operation. */
+/**
+ * Writes `count` files under `dir` (emptied first); `share` of them (0..1) call the deprecated operation, the calls
+ * taking the shapes of CALLS in turn. Returns how many files and calls, and how many of the calls have an exact form.
+ */
 export function generateTree(dir, count, share, seed = 42) {
   rmSync(dir, { recursive: true, force: true });
   const rand = random(seed);
   const every = Math.round(1 / share);
   let calls = 0;
+  let exact = 0;
   for (let i = 0; i < count; i++) {
     const folder = join(dir, 'src', `area${i % 25}`, `feature${i % 8}`);
     mkdirSync(folder, { recursive: true });
     let text = ordinaryModule(rand, i);
     if (i % every === every - 1) {
-      text = `${CALLS[calls % CALLS.length](i)}\n${text.replace(/^import .*\n/gm, '')}`;
+      const call = CALLS[calls % CALLS.length];
+      text = `${call.text(i)}\n${text.replace(/^import .*\n/gm, '')}`;
       calls++;
+      if (call.exact) exact++;
     }
     writeFileSync(join(folder, `module${i}.ts`), text);
   }
-  return { files: count, calls };
+  return { files: count, calls, exact };
 }
