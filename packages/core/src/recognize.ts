@@ -5,11 +5,11 @@
  * It returns the facts the planner needs (pure data) and the syntax the renderer needs to rewrite the call.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { type BodyEncoding, type BodyObject, readBody, type BodyRead, unreadable } from './body.js';
+import { type BodyEncoding, type BodyObject, readBody, type BodyRead, unreadable, unreadableAs } from './body.js';
 import { type ClientRef, isNeverAClient, isShared, type Library, objectOf, type ObjectRef, requiredModule, resolveClient } from './clients.js';
 import type { Bound, ClientConfig, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, DEPRECATED_KEYS } from './contract.js';
-import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, valueOfName } from './follow.js';
+import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, returnedOptions, valueOfName } from './follow.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { constInitOf, findVariable, importOf, isNeverReassigned } from './scope.js';
@@ -505,7 +505,7 @@ function configuredLayout(call: TSESTree.CallExpression, client: ClientConfig, c
 /** Options that hold the method and the body: resolved through consts, or unknown (a parameter, a call). */
 function optionsOf(node: TSESTree.Node | undefined, ctx: SourceContext): ObjectRef | 'absent' | 'unknown' {
   if (node === undefined || node.type === 'SpreadElement') return node === undefined ? 'absent' : 'unknown';
-  const ref = objectOf(node, ctx);
+  const ref = objectOf(node, ctx) ?? returnedOptions(node, ctx);
   // A spread may set the method, the body, headers or query parameters; a key set twice sends the last one.
   if (ref === undefined || !isPlainObject(ref.object)) return 'unknown';
   return ref;
@@ -590,7 +590,7 @@ function withOptions(layout: CallLayout, options: ObjectRef | 'absent' | 'unknow
   return {
     ...layout,
     ...(obstacles.length > 0 ? { obstacles: [...(layout.obstacles ?? []), ...obstacles] } : {}),
-    ...(bodyReason === undefined || layout.body.kind !== 'object' ? {} : { body: unreadable(bodyReason) }),
+    ...(bodyReason === undefined || layout.body.kind !== 'object' ? {} : { body: unreadableAs(layout.body, bodyReason) }),
   };
 }
 
@@ -604,7 +604,7 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: So
   // every axios call sends its body.
   if (layout !== undefined && client.library === 'axios' && layout.body.kind === 'object' &&
     (AXIOS_GLOBAL_SETUP.test(ctx.text) || ctx.project?.anyFileMatches?.(AXIOS_GLOBAL_SETUP) === true)) {
-    layout = { ...layout, body: unreadable(ReasonCode.bodyDynamic) };
+    layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyDynamic) };
   }
   if (layout === undefined || client.defaults === undefined) return layout;
   let method = layout.method;
@@ -769,8 +769,10 @@ function methodLayout(
         client: 'axios',
         url: first,
         ...baseOf(client, typeof config === 'string' ? undefined : config, 'baseURL'),
-        method: base === 'post' ? (config === 'unknown' ? 'dynamic' : 'post') : 'other',
+        // axios.post sets the method whatever the config says; a config not known here may still set headers.
+        method: base === 'post' ? 'post' : 'other',
         body,
+        ...(config === 'unknown' ? { obstacles: [{ code: ReasonCode.optionsUnknown }] } : {}),
       };
       return withOptions(layout, config, ctx, true);
     }
