@@ -52,7 +52,7 @@ describe('migrateText over fixtures/', () => {
       // Nothing but the deprecated request is removed (with the `if` that set one of its keys, for a body built in steps).
       for (const line of removed.map((p) => p.value).join('').split(/\r?\n/).filter((l) => l.trim() !== '')) {
         expect(line, `${fixture.name}: ${line}`).toMatch(
-          /platform\/v1\/apps|business_uid|directory_uid|is_internal|pre_installed|built_in|hide_from_market|^\s*[})\]],?;?$|^\s*\{$|JSON\.stringify\(\{$|^\s*(?:\} else )?if \(!?\w+\) \{$|^\s*\} else \{$/,
+          /platform\/v1\/apps|business_uid|directory_uid|is_internal|pre_installed|built_in|hide_from_market|^\s*[})\]],?;?$|^\s*\{$|JSON\.stringify\(\{$|^\s*(?:\} else )?if \(!?\w+\) \{$|^\s*\} else \{$|= \{\};$/,
         );
       }
     }

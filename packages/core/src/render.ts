@@ -139,7 +139,8 @@ function styleOf(object: TSESTree.ObjectExpression, ctx: SourceContext): ObjectS
   const keys = object.properties.filter((p): p is TSESTree.Property => p.type === 'Property');
   return {
     multiline,
-    padded: /^\{\s/.test(source),
+    // An empty object says nothing of the file's style: padded, as most code is.
+    padded: /^\{\s/.test(source) || object.properties.length === 0,
     trailingComma: afterLast.trimStart().startsWith(','),
     quotedKeys: keys.length > 0 && keys.every((p) => p.key.type === 'Literal'),
     indent: first === undefined ? '  ' : lineIndent(ctx.text, first.range[0]),
