@@ -6,6 +6,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Condition } from './body.js';
+import { functionOf } from './conditional.js';
 import type { SourceContext } from './context.js';
 import { ASSIGNEE_TYPE_OF_KEY, DeprecatedKey } from './contract.js';
 import type { BodyEntryFacts, ValueClass } from './plan.js';
@@ -49,7 +50,8 @@ export function spreadEntries(
     return !ref.isWrite() && at.parent?.type === 'SpreadElement' && at.parent.parent?.type === 'ObjectExpression';
   });
   const init = unwrapTS(declarator.init);
-  if (!onlySpread || init.type !== 'ObjectExpression') return undefined;
+  // Declared before the spread, so the old object never read it before it was made.
+  if (!onlySpread || init.type !== 'ObjectExpression' || declarator.range[1] > spread.range[0]) return undefined;
   const entries: StepEntry[] = [];
   for (const property of init.properties) {
     if (property.type !== 'Property' || property.kind !== 'init' || property.method) return undefined;
@@ -99,6 +101,8 @@ export function readSteps(
     else return undefined;
   }
   if (use === undefined || mutations.size === 0) return undefined;
+  // The call runs in the declaring function, in statement order: not in a function that may run before the changes.
+  if (functionOf(use) !== functionOf(declaration)) return undefined;
   const start = list.indexOf(declaration);
   const end = list.findIndex((statement) => contains(statement, use!));
   if (start < 0 || end <= start) return undefined;
