@@ -104,7 +104,7 @@ export function readSteps(
   // The call runs in the declaring function, in statement order: not in a function that may run before the changes.
   if (functionOf(use) !== functionOf(declaration)) return undefined;
   const start = list.indexOf(declaration);
-  const end = list.findIndex((statement) => contains(statement, use!));
+  const end = list.findIndex((statement) => contains(statement, use));
   if (start < 0 || end <= start) return undefined;
 
   // The statements between the declaration and the call that change the body; each mutation belongs to one of them.
@@ -168,7 +168,7 @@ export function readSteps(
 
 function statementList(statement: TSESTree.Node): TSESTree.Node[] | undefined {
   const parent = statement.parent;
-  if (parent?.type === 'BlockStatement' || parent?.type === 'Program' || parent?.type === 'StaticBlock') return parent.body as TSESTree.Node[];
+  if (parent?.type === 'BlockStatement' || parent?.type === 'Program' || parent?.type === 'StaticBlock') return parent.body;
   return undefined;
 }
 

@@ -9,7 +9,7 @@ import { FLAG_KEYS, readSteps, spreadEntries, type StepEntry } from './body-step
 import { flagChoice } from './conditional.js';
 import { DeprecatedKey, FLAG_ENABLED_VALUE } from './contract.js';
 import { valueOfName } from './follow.js';
-import type { BodyEntryFacts, BodyFacts, ValueClass } from './plan.js';
+import type { BodyFacts, ValueClass } from './plan.js';
 import { ReasonCode } from './reasons.js';
 import { findVariable, isSingleUse, type VariableLike } from './scope.js';
 import { calleePath, isAsConst, isPure, propertyOf, staticKey, unwrapTS } from './syntax.js';
