@@ -49,10 +49,11 @@ describe('migrateText over fixtures/', () => {
           /TODO\(app-assignment\)|v3\/apps\/app_assignments|assignee_type|assignee_uid|app_code_name|settings|assignment_mode|^\s*[})\]],?;?$|^\s*\{$/,
         );
       }
-      // Nothing but the deprecated request is removed (with openapi-fetch, the `params` that held the path's id).
+      // Nothing but the deprecated request is removed (with the `if` that set one of its keys, for a body built in steps;
+      // with openapi-fetch, the `params` that held the path's id).
       for (const line of removed.map((p) => p.value).join('').split(/\r?\n/).filter((l) => l.trim() !== '')) {
         expect(line, `${fixture.name}: ${line}`).toMatch(
-          /platform\/v1\/apps|^\s*params: \{ path: \{ id: \w+ \} \},$|business_uid|directory_uid|is_internal|pre_installed|built_in|hide_from_market|^\s*[})\]],?;?$|^\s*\{$|JSON\.stringify\(\{$/,
+          /platform\/v1\/apps|^\s*params: \{ path: \{ id: \w+ \} \},$|business_uid|directory_uid|is_internal|pre_installed|built_in|hide_from_market|^\s*[})\]],?;?$|^\s*\{$|JSON\.stringify\(\{$|^\s*(?:\} else )?if \(!?\w+\) \{$|^\s*\} else \{$|= \{\};$/,
         );
       }
     }

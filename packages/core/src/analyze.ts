@@ -53,7 +53,7 @@ export function analyzeCall(node: TSESTree.CallExpression, ctx: SourceContext): 
       return { call, plan, outcome: 'manual', reasons: plan.reasons };
     case 'migrate': {
       const edits = renderMigration(call, plan);
-      if (edits === undefined) return { call, plan, outcome: 'manual', reasons: [{ code: ReasonCode.urlNotEditable }] };
+      if (edits === undefined) return { call, plan, outcome: 'manual', reasons: [{ code: ReasonCode.renderFailed }] };
       return { call, plan, outcome: plan.notes.length === 0 ? 'fix' : 'review', edits, reasons: plan.notes };
     }
     case 'choose': {

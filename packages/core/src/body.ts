@@ -5,11 +5,14 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
+import { FLAG_KEYS, readSteps, spreadEntries, type StepEntry } from './body-steps.js';
+import { flagChoice } from './conditional.js';
+import { DeprecatedKey, FLAG_ENABLED_VALUE } from './contract.js';
 import { valueOfName } from './follow.js';
-import type { BodyEntryFacts, BodyFacts, ValueClass } from './plan.js';
+import type { BodyFacts, ValueClass } from './plan.js';
 import { ReasonCode } from './reasons.js';
 import { findVariable, isSingleUse, type VariableLike } from './scope.js';
-import { calleePath, isAsConst, isPure, staticKey, unwrapTS } from './syntax.js';
+import { calleePath, isAsConst, isPure, propertyOf, staticKey, unwrapTS } from './syntax.js';
 
 /** How a client serializes the value it is given as the body. */
 export interface BodyEncoding {
@@ -28,6 +31,21 @@ export interface BodyObject {
   readonly typed: boolean;
   /** The file the object is written in (a caller's, when the body was passed to a followed function). */
   readonly ctx: SourceContext;
+  /**
+   * Where a key's value is written when that is not a property of `object` (a spread const's literal, the right side
+   * of `body.key = value`): what the new object copies.
+   */
+  readonly sources?: ReadonlyMap<string, TSESTree.Node>;
+  /** The condition that chooses a flag's value, by key: what the new object tests, once. */
+  readonly conditions?: ReadonlyMap<string, Condition>;
+  /** Statements of the file that build the body in steps: removed once their effect is written into the object. */
+  readonly removals?: readonly (readonly [number, number])[];
+}
+
+/** A flag's condition: the expression as written, or (`equalsTrue`) the value compared with "true". */
+export interface Condition {
+  readonly node: TSESTree.Node;
+  readonly equalsTrue?: true;
 }
 
 export type BodyRead =
@@ -36,10 +54,25 @@ export type BodyRead =
   | { readonly kind: 'unreadable'; readonly facts: BodyFacts }
   | { readonly kind: 'unknown'; readonly facts: BodyFacts };
 
-export const unreadable = (reason: Extract<BodyFacts, { kind: 'unreadable' }>['reason']): BodyRead => ({
+export const unreadable = (reason: Extract<BodyFacts, { kind: 'unreadable' }>['reason'], builtIn = false): BodyRead => ({
   kind: 'unreadable',
-  facts: { kind: 'unreadable', reason },
+  facts: { kind: 'unreadable', reason, ...(builtIn ? { builtIn: true as const } : {}) },
 });
+
+/**
+ * A body read as an object that the call's options then send otherwise (a form, a transform): unreadable for
+ * `reason`, still naming built_in when the object may set it.
+ */
+export function unreadableAs(read: BodyRead, reason: Extract<BodyFacts, { kind: 'unreadable' }>['reason']): BodyRead {
+  if (read.kind !== 'object') return read.kind === 'unreadable' ? { kind: 'unreadable', facts: { ...read.facts, reason } as BodyFacts } : unreadable(reason);
+  const entry = read.facts.kind === 'object' ? read.facts.entries.find((e) => e.key === DeprecatedKey.builtIn) : undefined;
+  const on = entry !== undefined && (entry.branches !== undefined || mayBeOn(propertyValue(read.body, DeprecatedKey.builtIn) ?? read.body.object, read.body.ctx));
+  return unreadable(reason, on);
+}
+
+function propertyValue(body: BodyObject, key: string): TSESTree.Node | undefined {
+  return body.sources?.get(key) ?? propertyOf(body.object, key)?.value;
+}
 
 const FORM_BUILDERS = new Set(['URLSearchParams', 'FormData']);
 const FORM_SERIALIZERS = /^(?:qs|querystring|queryString)\.(?:stringify|encode)$/;
@@ -66,9 +99,16 @@ export function readBody(
       const name = valueOfName(expr, ctx);
       if (name.kind === 'global') return expr.name === 'undefined' ? { kind: 'none', facts: { kind: 'none' } } : unreadable(ReasonCode.bodyDynamic);
       if (name.kind === 'absent') return { kind: 'none', facts: { kind: 'none' } };
-      if (name.kind !== 'const' && name.kind !== 'argument') return unreadable(ReasonCode.bodyDynamic);
-      // Used anywhere else (a later `body.x = ...`, a log line, another module), it cannot be read or rewritten alone.
-      if (!isSingleUse(name.variable)) return unreadable(ReasonCode.bodyMutated);
+      if (name.kind !== 'const' && name.kind !== 'argument') return unreadable(ReasonCode.bodyDynamic, mayHoldBuiltIn(expr, ctx));
+      // Used anywhere else (a later `body.x = ...`, a log line, another module), it cannot be read or rewritten alone,
+      // unless it is a local object changed in known steps before the call.
+      if (!isSingleUse(name.variable)) {
+        // A const changed in steps is declared with a type that takes new keys (`Record<string, unknown>`) in TypeScript.
+        const steps = name.kind === 'const' && encoding.objectIsJson
+          ? inSteps(name.variable, name.value.node, ctx, [...via, name.variable], isTyped || (declaredWithType(name.variable) && !declaredOpen(name.variable)))
+          : undefined;
+        return steps ?? unreadable(ReasonCode.bodyMutated, mayHoldBuiltIn(expr, ctx));
+      }
       // A caller's argument is written at the caller: what leads to it starts there.
       const path = name.kind === 'argument' ? [] : [...via, name.variable];
       const typedHere = isTyped || declaredWithType(name.variable) || (name.kind === 'argument' && parameterTypeIsNarrow(name.variable, ctx));
@@ -80,26 +120,52 @@ export function readBody(
         if (!encoding.stringifyIsJson || expr.arguments.length !== 1) return unreadable(ReasonCode.bodyDynamic);
         return readBody(expr.arguments[0], ctx, { objectIsJson: true, stringifyIsJson: false }, via, isTyped, depth + 1);
       }
-      if (path !== undefined && FORM_SERIALIZERS.test(path)) return unreadable(ReasonCode.bodyFormEncoded);
-      return unreadable(ReasonCode.bodyDynamic);
+      if (path !== undefined && FORM_SERIALIZERS.test(path)) return unreadable(ReasonCode.bodyFormEncoded, mayHoldBuiltIn(expr, ctx));
+      return unreadable(ReasonCode.bodyDynamic, mayHoldBuiltIn(expr, ctx));
     }
     case 'NewExpression':
       if (expr.callee.type === 'Identifier' && FORM_BUILDERS.has(expr.callee.name)) {
-        return unreadable(ReasonCode.bodyFormEncoded);
+        return unreadable(ReasonCode.bodyFormEncoded, mayHoldBuiltIn(expr, ctx));
       }
-      return unreadable(ReasonCode.bodyDynamic);
+      return unreadable(ReasonCode.bodyDynamic, mayHoldBuiltIn(expr, ctx));
     case 'Literal':
     case 'TemplateLiteral':
       return unreadable(ReasonCode.bodyFormEncoded);
     default:
-      return unreadable(ReasonCode.bodyDynamic);
+      return unreadable(ReasonCode.bodyDynamic, mayHoldBuiltIn(expr, ctx));
   }
+}
+
+/** A const object changed in known steps before the call (body-steps.ts), read as it is sent. */
+function inSteps(variable: VariableLike, init: TSESTree.Node, ctx: SourceContext, via: readonly VariableLike[], typed: boolean): BodyRead | undefined {
+  const object = unwrapTS(init);
+  if (object.type !== 'ObjectExpression') return undefined;
+  const initial = objectEntries(object, ctx);
+  if (!Array.isArray(initial)) return undefined;
+  const steps = readSteps(variable, object, initial, ctx, classifyValue);
+  if (steps === undefined) return undefined;
+  return withEntries({ object, via, typed: typed || init !== object && !isAsConst(init), ctx }, steps.entries, steps.removals);
 }
 
 function declaredWithType(variable: VariableLike): boolean {
   const declarator = variable.defs[0]?.node as TSESTree.Node | undefined;
   return declarator?.type === 'VariableDeclarator' && declarator.id.type === 'Identifier' &&
     declarator.id.typeAnnotation !== undefined;
+}
+
+/** A const declared as `Record<string, unknown>` (or `any`): the v3 body fits the type as well as the old one. */
+function declaredOpen(variable: VariableLike): boolean {
+  const declarator = variable.defs[0]?.node as TSESTree.Node | undefined;
+  if (declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier') return false;
+  const type = declarator.id.typeAnnotation?.typeAnnotation;
+  return type !== undefined && isOpenType(type);
+}
+
+function isOpenType(type: TSESTree.TypeNode): boolean {
+  if (type.type === 'TSAnyKeyword') return true;
+  if (type.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier' || type.typeName.name !== 'Record') return false;
+  const [key, value] = type.typeArguments?.params ?? [];
+  return key?.type === 'TSStringKeyword' && (value?.type === 'TSUnknownKeyword' || value?.type === 'TSAnyKeyword');
 }
 
 function functionTypedElsewhere(fn: TSESTree.Node | undefined, ctx: SourceContext): boolean {
@@ -143,18 +209,111 @@ function parameterTypeIsNarrow(variable: VariableLike, ctx: SourceContext): bool
 }
 
 function readObject(body: BodyObject, ctx: SourceContext): BodyRead {
-  const entries: BodyEntryFacts[] = [];
-  for (const property of body.object.properties) {
-    if (property.type === 'SpreadElement') return unreadable(ReasonCode.bodySpread);
-    const key = staticKey(property);
-    if (key === undefined) return unreadable(ReasonCode.bodyComputedKey);
-    // A getter or a method is not a value a rewrite can move.
-    if (property.kind !== 'init' || property.method) return unreadable(ReasonCode.bodyDynamic);
-    // JSON keeps the last of two equal keys; which one the author meant is for a person to say.
-    if (entries.some((entry) => entry.key === key)) return unreadable(ReasonCode.bodyDuplicateKey);
-    entries.push({ key, value: classifyValue(property.value, ctx), pure: isPure(property.value) });
+  const read = objectEntries(body.object, ctx);
+  if (!Array.isArray(read)) return read;
+  return withEntries(body, read);
+}
+
+/** The read object with its entries: the facts for the planner, where each value is written for the renderer. */
+function withEntries(body: BodyObject, read: readonly StepEntry[], removals?: BodyObject['removals']): BodyRead {
+  const sources = new Map<string, TSESTree.Node>();
+  const conditions = new Map<string, Condition>();
+  for (const entry of read) {
+    // Values written in the object itself are found there by the renderer; the others are named here.
+    if (!(entry.node.range[0] >= body.object.range[0] && entry.node.range[1] <= body.object.range[1])) sources.set(entry.facts.key, entry.node);
+    if (entry.condition !== undefined) conditions.set(entry.facts.key, entry.condition);
   }
-  return { kind: 'object', body, facts: { kind: 'object', entries } };
+  const object: BodyObject = {
+    ...body,
+    ...(sources.size > 0 ? { sources } : {}),
+    ...(conditions.size > 0 ? { conditions } : {}),
+    ...(removals === undefined || removals.length === 0 ? {} : { removals }),
+  };
+  return { kind: 'object', body: object, facts: { kind: 'object', entries: read.map((entry) => entry.facts) } };
+}
+
+/** The keys of an object literal in order, a spread of a same-file const read as its keys; a later key wins, as in JS. */
+function objectEntries(object: TSESTree.ObjectExpression, ctx: SourceContext): StepEntry[] | BodyRead {
+  const entries = new Map<string, StepEntry>();
+  const own = new Set<string>();
+  const set = (entry: StepEntry): boolean => {
+    const previous = entries.get(entry.facts.key);
+    // A value the old object evaluated and the new one drops must have no side effects.
+    if (previous !== undefined && !previous.facts.pure) return false;
+    entries.delete(entry.facts.key);
+    entries.set(entry.facts.key, entry);
+    return true;
+  };
+  for (const property of object.properties) {
+    if (property.type === 'SpreadElement') {
+      const spread = spreadEntries(property, ctx, classifyValue);
+      if (spread === undefined) return unreadable(ReasonCode.bodySpread, mayHoldBuiltIn(property.argument, ctx));
+      for (const entry of spread) if (!set(entry)) return unreadable(ReasonCode.bodyDynamic);
+      continue;
+    }
+    const key = staticKey(property);
+    if (key === undefined) return unreadable(ReasonCode.bodyComputedKey, mayHoldBuiltIn(object, ctx));
+    // A getter or a method is not a value a rewrite can move.
+    if (property.kind !== 'init' || property.method) return unreadable(ReasonCode.bodyDynamic, mayHoldBuiltIn(object, ctx));
+    // JSON keeps the last of two equal keys; which one the author meant is for a person to say.
+    if (own.has(key)) return unreadable(ReasonCode.bodyDuplicateKey, mayHoldBuiltIn(object, ctx));
+    own.add(key);
+    const value = classifyValue(property.value, ctx);
+    const choice = value.kind === 'dynamic' && FLAG_KEYS.has(key) ? flagChoice(property.value, object, ctx, classifyValue) : undefined;
+    const entry: StepEntry = choice === undefined
+      ? { facts: { key, value, pure: isPure(property.value) }, node: property.value }
+      : { facts: { key, value, pure: choice.branches.stable, branches: choice.branches }, node: property.value, condition: choice.condition };
+    if (!set(entry)) return unreadable(ReasonCode.bodyDynamic);
+  }
+  return [...entries.values()];
+}
+
+/**
+ * Whether what builds a body may set built_in to "true": a `built_in` key or assignment whose value is not certainly
+ * another value, in the object, a spread source, a const or a caller's argument it names, or the arguments of a call
+ * that builds it. Whenever it may, the reasons say so.
+ */
+export function mayHoldBuiltIn(node: TSESTree.Node, ctx: SourceContext, depth = 0): boolean {
+  if (depth > MAX_DEPTH) return false;
+  const expr = unwrapTS(node);
+  const next = (child: TSESTree.Node, at = ctx) => mayHoldBuiltIn(child, at, depth + 1);
+  switch (expr.type) {
+    case 'ObjectExpression':
+      return expr.properties.some((property) => property.type === 'SpreadElement'
+        ? next(property.argument)
+        : (staticKey(property) === DeprecatedKey.builtIn && mayBeOn(property.value, ctx)) || (property.computed && next(property.value)));
+    case 'Identifier': {
+      const name = valueOfName(expr, ctx);
+      if (name.kind === 'global' || name.kind === 'absent') return false;
+      if (setsBuiltIn(name.variable, ctx)) return true;
+      return (name.kind === 'const' || name.kind === 'argument' || name.kind === 'imported') && next(name.value.node, name.value.ctx);
+    }
+    case 'CallExpression':
+    case 'NewExpression':
+      return expr.arguments.some((arg) => next(arg.type === 'SpreadElement' ? arg.argument : arg));
+    case 'ConditionalExpression':
+      return next(expr.consequent) || next(expr.alternate);
+    case 'LogicalExpression':
+      return next(expr.left) || next(expr.right);
+    default:
+      return false;
+  }
+}
+
+/** `name.built_in = value` (or `name['built_in']`) anywhere, with a value that may be "true". */
+function setsBuiltIn(variable: VariableLike, ctx: SourceContext): boolean {
+  return variable.references.some((ref) => {
+    const member = (ref.identifier as TSESTree.Node).parent;
+    if (member?.type !== 'MemberExpression' || staticKey(member) !== DeprecatedKey.builtIn) return false;
+    const assignment = member.parent;
+    return assignment?.type === 'AssignmentExpression' && assignment.left === member && mayBeOn(assignment.right, ctx);
+  });
+}
+
+function mayBeOn(value: TSESTree.Node, ctx: SourceContext): boolean {
+  const state = classifyValue(value, ctx);
+  return !(state.kind === 'nullish' || (state.kind === 'string' && state.value !== FLAG_ENABLED_VALUE) ||
+    (state.kind === 'boolean' && !state.value));
 }
 
 /** What a body value is, as far as the source shows it. Constants are followed only when written as literals. */

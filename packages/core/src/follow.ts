@@ -222,3 +222,19 @@ function propertyName(property: TSESTree.Property): string | undefined {
   if (!property.computed && property.key.type === 'Identifier') return property.key.name;
   return property.key.type === 'Literal' && typeof property.key.value === 'string' ? property.key.value : undefined;
 }
+
+/**
+ * Request options made by a function of the program that returns an object literal (`axios.post(url, body, auth(ctx))`):
+ * that object, read with the function's parameters bound to the call's arguments. Every call of the function shares
+ * its code, so the object is marked as shared: its keys are read, never rewritten for one call.
+ */
+export function returnedOptions(node: TSESTree.Node, ctx: SourceContext): { object: TSESTree.ObjectExpression; via: readonly VariableLike[]; ctx: SourceContext; exported: true } | undefined {
+  const call = unwrapTS(node);
+  if (call.type !== 'CallExpression') return undefined;
+  const target = calledFunction(call.callee, ctx);
+  if (target === undefined) return undefined;
+  const returned = returnedExpression(target.fn);
+  const object = returned === undefined ? undefined : unwrapTS(returned);
+  if (object?.type !== 'ObjectExpression') return undefined;
+  return { object, via: [], ctx: contextForCall(target, call, ctx), exported: true };
+}

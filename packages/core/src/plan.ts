@@ -31,6 +31,13 @@ export interface BodyEntryFacts {
   readonly value: ValueClass;
   /** Evaluating the value has no side effects, so dropping it changes nothing. */
   readonly pure: boolean;
+  /**
+   * A flag whose value is chosen at run time between two values known here (`c ? 'true' : 'false'`, a `let` assigned
+   * in branches, `if (c) body.is_internal = 'true'`): `value` is `dynamic`, and these are what each outcome sends.
+   * `stable`: the condition has no side effects and reads the same where the new body tests it, so the v3 body can
+   * test it once, as the old call did.
+   */
+  readonly branches?: { readonly whenTrue: ValueClass; readonly whenFalse: ValueClass; readonly stable: boolean };
 }
 
 /** The body as the planner sees it. */
@@ -48,7 +55,10 @@ export type BodyFacts =
         | typeof ReasonCode.bodyDuplicateKey
         | typeof ReasonCode.bodyMutated
         | typeof ReasonCode.bodyFormEncoded
-        | typeof ReasonCode.bodyDynamic;
+        | typeof ReasonCode.bodyDynamic
+        | typeof ReasonCode.optionsUnknown;
+      /** What builds the body may set built_in to "true": the reasons say so, whatever else stops the rewrite. */
+      readonly builtIn?: true;
     };
 
 /** The `{id}` segment of the deprecated path. */
@@ -88,6 +98,11 @@ export interface V3BodyPlan {
   /** Where `app_code_name` comes from: the `{id}` of the path. */
   readonly appCode: Exclude<AppIdFacts, { kind: 'composite' }>;
   readonly mode?: AssignmentMode;
+  /**
+   * The mode chosen at run time by the condition of the flag `key` (absent: no mode on that side). Exclusive with
+   * `mode`.
+   */
+  readonly modeWhen?: { readonly key: string; readonly whenTrue?: AssignmentMode; readonly whenFalse?: AssignmentMode };
 }
 
 /** One way to migrate; `notes` are what a person should review after it (empty: the rewrite is exact). */
@@ -155,7 +170,11 @@ export function planMigration(facts: CallFacts, options: PlanOptions = DEFAULT_P
   }
 
   if (facts.body.kind === 'unreadable') {
-    return { kind: 'manual', reasons: [...blockers, { code: facts.body.reason }] };
+    const builtIn: Reason[] = facts.body.builtIn === true ? [{ code: ReasonCode.builtInMayBeTrue, key: DeprecatedKey.builtIn }] : [];
+    return { kind: 'manual', reasons: [...blockers, { code: facts.body.reason }, ...builtIn] };
+  }
+  if (facts.body.kind === 'object' && facts.body.entries.some((entry) => entry.branches !== undefined)) {
+    return planBranches(facts, facts.body.entries, options);
   }
   if (facts.body.kind === 'unknown') return { kind: 'manual', reasons: blockers };
   const entries = facts.body.kind === 'object' ? facts.body.entries : [];
@@ -244,6 +263,66 @@ export function planMigration(facts: CallFacts, options: PlanOptions = DEFAULT_P
   }
   const mode = modes[0]?.mode;
   return { kind: 'migrate', body: mode === undefined ? base : { ...base, mode }, notes };
+}
+
+/**
+ * A body whose flags are chosen at run time: each combination of their conditions is planned as the static body it
+ * sends, by the planner above, and the results are joined. The rewrite is made only when every combination migrates
+ * to the same assignee and the mode follows one condition, which the v3 body then tests once, as the old call did.
+ */
+function planBranches(facts: CallFacts, entries: readonly BodyEntryFacts[], options: PlanOptions): Plan {
+  const conditional = entries.filter((entry) => entry.branches !== undefined);
+  const plans: { plan: Plan; bits: boolean[] }[] = [];
+  for (let combo = 0; combo < 1 << conditional.length; combo++) {
+    const bits = conditional.map((_, i) => (combo & (1 << i)) !== 0);
+    const fixed = entries.map((entry): BodyEntryFacts => {
+      const i = conditional.indexOf(entry);
+      if (i < 0 || entry.branches === undefined) return entry;
+      return { key: entry.key, value: bits[i] ? entry.branches.whenTrue : entry.branches.whenFalse, pure: true };
+    });
+    plans.push({ plan: planMigration({ ...facts, body: { kind: 'object', entries: fixed } }, options), bits });
+  }
+  const reasons: Reason[] = [];
+  const add = (list: readonly Reason[]) => {
+    for (const reason of list) {
+      if (!reasons.some((r) => r.code === reason.code && r.key === reason.key)) reasons.push(reason);
+    }
+  };
+  // Two modes that can both be on at run time: v3 holds one, and which one is for a person to say.
+  if (plans.some(({ plan }) => plan.kind === 'choose')) add([{ code: ReasonCode.modesBothConditional }]);
+  for (const { plan } of plans) if (plan.kind === 'manual') add(plan.reasons);
+  // Conditions that would be tested at another time, or whose side effects would be dropped.
+  for (const entry of conditional) {
+    if (entry.branches?.stable !== true) add([{ code: ReasonCode.flagConditionUnstable, key: entry.key }]);
+  }
+  if (reasons.length > 0) return { kind: 'manual', reasons };
+  const migrations = plans.map(({ plan, bits }) => ({ plan: plan as Extract<Plan, { kind: 'migrate' }>, bits }));
+  const first = migrations[0]!.plan;
+  const sameAssignee = migrations.every(({ plan }) => plan.body.assigneeFrom === first.body.assigneeFrom &&
+    plan.body.assigneeType === first.body.assigneeType);
+  // Which conditions the mode follows.
+  const deciding = conditional.filter((_, i) => migrations.some(({ plan, bits }) => migrations.some((other) =>
+    other.plan.body.mode !== plan.body.mode && other.bits.every((bit, j) => (j === i ? bit !== bits[j] : bit === bits[j])))));
+  if (!sameAssignee || deciding.length > 1) return { kind: 'manual', reasons: [{ code: ReasonCode.modesBothConditional }] };
+  const notes: Reason[] = [];
+  for (const { plan } of migrations) {
+    for (const note of plan.notes) if (!notes.some((n) => n.code === note.code && n.key === note.key)) notes.push(note);
+  }
+  const { mode: _mode, ...base } = first.body;
+  const decidingEntry = deciding[0];
+  if (decidingEntry === undefined) return { kind: 'migrate', body: first.body, notes };
+  const i = conditional.indexOf(decidingEntry);
+  const modeWith = (bit: boolean) => migrations.find(({ bits }) => bits[i] === bit)?.plan.body.mode;
+  const whenTrue = modeWith(true);
+  const whenFalse = modeWith(false);
+  return {
+    kind: 'migrate',
+    body: {
+      ...base,
+      modeWhen: { key: decidingEntry.key, ...(whenTrue === undefined ? {} : { whenTrue }), ...(whenFalse === undefined ? {} : { whenFalse }) },
+    },
+    notes,
+  };
 }
 
 /** A dynamic flag is already a blocker of its own; do not report it twice. */

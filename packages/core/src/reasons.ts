@@ -14,6 +14,9 @@ export const ReasonCode = {
   modesBoth: 'modes-both',
   flagBoolean: 'flag-boolean',
   flagDynamic: 'flag-dynamic',
+  flagConditionUnstable: 'flag-condition-unstable',
+  modesBothConditional: 'modes-both-conditional',
+  builtInMayBeTrue: 'built-in-may-be-true',
   flagNotString: 'flag-not-string',
   flagWithBusiness: 'flag-with-business',
   hideFromMarketDropped: 'hide-from-market-dropped',
@@ -25,6 +28,8 @@ export const ReasonCode = {
   bodyMutated: 'body-mutated',
   bodyFormEncoded: 'body-form-encoded',
   bodyDynamic: 'body-dynamic',
+  optionsUnknown: 'options-unknown',
+  renderFailed: 'render-failed',
   // The {id} of the path.
   appIdNumeric: 'app-id-numeric',
   appIdComposite: 'app-id-composite',
@@ -77,6 +82,12 @@ const MESSAGES: Record<ReasonCode, (key: string) => string> = {
     `${key} is the boolean true, not the documented string "true"; it was treated as enabling, check that this is intended`,
   'flag-dynamic': (key) =>
     `the value of ${key} is computed at run time; set settings.assignment_mode by hand`,
+  'flag-condition-unstable': (key) =>
+    `${key} is chosen by a condition that has side effects or may change before the request is sent; set settings.assignment_mode by hand`,
+  'modes-both-conditional': () =>
+    'is_internal and pre_installed may both be enabled at run time, or the mode depends on several conditions; v3 holds one assignment_mode, so choose by hand',
+  'built-in-may-be-true': () =>
+    `built_in may be "true" in what builds this body, and ${V3} has no equivalent; decide how these users get the app, then migrate by hand`,
   'flag-not-string': (key) =>
     `${key} holds a value that is neither a string nor a boolean; decide whether it enables the flag`,
   'flag-with-business': (key) =>
@@ -94,6 +105,10 @@ const MESSAGES: Record<ReasonCode, (key: string) => string> = {
   'body-form-encoded': () =>
     'the body is form-encoded or a raw string, not a JSON object; migrate by hand to a JSON body',
   'body-dynamic': () => 'the body is built at run time and cannot be read here; migrate by hand',
+  'options-unknown': () =>
+    'the request options come from code that cannot be read here (its headers or a transform may change how the body is sent); migrate by hand',
+  'render-failed': () =>
+    'the exact v3 form of this call is known, but it cannot be written in place without changing other code; migrate by hand',
   'app-id-numeric': () =>
     'the path holds a numeric app id, but the operation takes the app_code_name (this call likely fails today); fix the app code by hand',
   'app-id-composite': () => 'the app code in the path is built from several parts; migrate by hand',

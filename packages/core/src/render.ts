@@ -7,11 +7,11 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
-import { V3Key } from './contract.js';
+import { FLAG_ENABLED_VALUE, V3Key } from './contract.js';
 import type { MigrationOption } from './plan.js';
 import type { AssignCall } from './recognize.js';
 import { todoText, type Reason } from './reasons.js';
-import { enclosingStatement } from './syntax.js';
+import { enclosingStatement, staticKey } from './syntax.js';
 
 export interface TextEdit {
   readonly range: readonly [number, number];
@@ -29,27 +29,37 @@ export function renderMigration(call: AssignCall, option: MigrationOption): Text
   // The object is written in the style of the file that holds it (a caller's, when it was passed to a wrapper).
   const ctx = call.body.ctx;
   const quote = quoteOf(object, ctx);
-  const assigneeProperty = object.properties.find(
-    (p): p is TSESTree.Property => p.type === 'Property' && keyName(p) === option.body.assigneeFrom,
-  );
-  if (assigneeProperty === undefined) return undefined;
+  const assigneeValue = call.body.sources?.get(option.body.assigneeFrom) ?? object.properties.find(
+    (p): p is TSESTree.Property => p.type === 'Property' && staticKey(p) === option.body.assigneeFrom,
+  )?.value;
+  if (assigneeValue === undefined) return undefined;
 
   const appCode =
     call.appCode.kind === 'literal' ? stringLiteral(call.appCode.value, quote) : textOf(call.appCode.node, call.appCode.ctx);
   const entries: [string, string][] = [
     [V3Key.assigneeType, stringLiteral(option.body.assigneeType, quote)],
-    [V3Key.assigneeUid, textOf(assigneeProperty.value, ctx)],
+    [V3Key.assigneeUid, textOf(assigneeValue, ctx)],
     [V3Key.appCodeName, appCode],
   ];
   const style = styleOf(object, ctx);
-  if (option.body.mode !== undefined) {
-    const pad = style.multiline || style.padded ? ' ' : '';
-    const modeKey = formatKey(V3Key.assignmentMode, style.quotedKeys, quote);
-    entries.push([V3Key.settings, `{${pad}${modeKey}: ${stringLiteral(option.body.mode, quote)}${pad}}`]);
-  }
+  const pad = style.multiline || style.padded ? ' ' : '';
+  const settings = (mode: string) =>
+    `{${pad}${formatKey(V3Key.assignmentMode, style.quotedKeys, quote)}: ${stringLiteral(mode, quote)}${pad}}`;
+  if (option.body.mode !== undefined) entries.push([V3Key.settings, settings(option.body.mode)]);
   const properties = entries.map(([key, value]) =>
     !style.quotedKeys && value === key ? key : `${formatKey(key, style.quotedKeys, quote)}: ${value}`,
   );
+  const chosen = option.body.modeWhen;
+  if (chosen !== undefined) {
+    // The mode chosen at run time: the condition is tested once, where the old body chose the flag's value.
+    const condition = call.body.conditions?.get(chosen.key);
+    if (condition === undefined) return undefined;
+    const test = condition.equalsTrue === true
+      ? `${textOf(condition.node, ctx)} === ${stringLiteral(FLAG_ENABLED_VALUE, quote)}`
+      : textOf(condition.node, ctx);
+    const side = (mode: string | undefined) => mode === undefined ? '{}' : `{${pad}${formatKey(V3Key.settings, style.quotedKeys, quote)}: ${settings(mode)}${pad}}`;
+    properties.push(`...(${test} ? ${side(chosen.whenTrue)} : ${side(chosen.whenFalse)})`);
+  }
   const text = style.multiline
     ? `{${style.eol}${properties.map((p) => style.indent + p).join(`,${style.eol}`)}${style.trailingComma ? ',' : ''}${style.eol}${style.closingIndent}}`
     : `{${style.padded ? ' ' : ''}${properties.join(', ')}${style.trailingComma ? ',' : ''}${style.padded ? ' ' : ''}}`;
@@ -58,6 +68,8 @@ export function renderMigration(call: AssignCall, option: MigrationOption): Text
     { range: call.urlEdit.range, text: call.urlEdit.text, ...fileOf(call.urlEdit.ctx) },
     { range: object.range, text, ...fileOf(ctx) },
     ...(call.alsoEdit ?? []).map((edit) => ({ range: edit.range, text: edit.text, ...fileOf(edit.ctx) })),
+    // The statements that built the body in steps: their effect is in the new object.
+    ...(call.body.removals ?? []).map((range) => ({ range, text: '', ...fileOf(ctx) })),
   ];
   // The URL can sit inside the body's range only in code no client accepts; refuse rather than overlap.
   const sorted = [...edits].sort((x, y) => (x.file ?? '').localeCompare(y.file ?? '') || x.range[0] - y.range[0]);
@@ -87,12 +99,6 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 
 function textOf(node: TSESTree.Node, ctx: SourceContext): string {
   return ctx.text.slice(node.range[0], node.range[1]);
-}
-
-function keyName(property: TSESTree.Property): string | undefined {
-  if (property.key.type === 'Identifier' && !property.computed) return property.key.name;
-  if (property.key.type === 'Literal') return String(property.key.value);
-  return undefined;
 }
 
 function formatKey(key: string, quoted: boolean, quote: Quote): string {
@@ -131,7 +137,8 @@ function styleOf(object: TSESTree.ObjectExpression, ctx: SourceContext): ObjectS
   const keys = object.properties.filter((p): p is TSESTree.Property => p.type === 'Property');
   return {
     multiline,
-    padded: /^\{\s/.test(source),
+    // An empty object says nothing of the file's style: padded, as most code is.
+    padded: /^\{\s/.test(source) || object.properties.length === 0,
     trailingComma: afterLast.trimStart().startsWith(','),
     quotedKeys: keys.length > 0 && keys.every((p) => p.key.type === 'Literal'),
     indent: first === undefined ? '  ' : lineIndent(ctx.text, first.range[0]),

@@ -47,8 +47,10 @@ const axiosMethod: NonNullable<ClientSpec['method']> = (call, client, verb, ctx)
     client: 'axios',
     url: first,
     ...baseOf(client, typeof config === 'string' ? undefined : config),
-    method: base === 'post' ? (config === 'unknown' ? 'dynamic' : 'post') : 'other',
+    // axios.post sets the method whatever the config says; a config not known here may still set headers.
+    method: base === 'post' ? 'post' : 'other',
     body,
+    ...(config === 'unknown' ? { obstacles: [{ code: ReasonCode.optionsUnknown }] } : {}),
   };
   return withOptions(layout, config, true);
 };

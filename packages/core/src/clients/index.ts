@@ -3,7 +3,7 @@
  * `fetch`), never by its name alone; and where a call of it keeps URL, method and body, as its library's module says.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { unreadable } from '../body.js';
+import { unreadable, unreadableAs } from '../body.js';
 import type { SourceContext } from '../context.js';
 import { valueOfName } from '../follow.js';
 import { ReasonCode } from '../reasons.js';
@@ -174,7 +174,7 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: So
   if (layout === undefined) return undefined;
   const setup = client.spec.globalSetup;
   if (setup !== undefined && layout.body.kind === 'object' && (setup.test(ctx.text) || ctx.project?.anyFileMatches?.(setup) === true)) {
-    layout = { ...layout, body: unreadable(ReasonCode.bodyDynamic) };
+    layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyDynamic) };
   }
   if (client.defaults === undefined) return layout;
   let method: Method = layout.method;

@@ -4,10 +4,10 @@
  * type, a request transform). Every library module reads its options through these.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { type BodyEncoding, readBody, type BodyRead, unreadable } from '../body.js';
+import { type BodyEncoding, readBody, type BodyRead, unreadable, unreadableAs } from '../body.js';
 import type { Bound, SourceContext } from '../context.js';
 import { DEPRECATED_ASSIGN } from '../contract.js';
-import { valueOfName } from '../follow.js';
+import { returnedOptions, valueOfName } from '../follow.js';
 import { type Reason, ReasonCode } from '../reasons.js';
 import { isSingleUse, type VariableLike } from '../scope.js';
 import { staticString } from '../static-value.js';
@@ -49,7 +49,8 @@ export type Options = ObjectRef | 'absent' | 'unknown';
 /** Options that hold the method and the body: resolved through consts, or unknown (a parameter, a call). */
 export function optionsOf(node: TSESTree.Node | undefined, ctx: SourceContext): Options {
   if (node === undefined || node.type === 'SpreadElement') return node === undefined ? 'absent' : 'unknown';
-  const ref = objectOf(node, ctx);
+  // An object literal (through names), or one a same-file helper returns (`auth(ctx)`).
+  const ref = objectOf(node, ctx) ?? returnedOptions(node, ctx);
   // A spread may set the method, the body, headers or query parameters; a key set twice sends the last one.
   if (ref === undefined || !isPlainObject(ref.object)) return 'unknown';
   return ref;
@@ -120,7 +121,7 @@ export function withOptions(layout: CallLayout, options: Options, serializesObje
   return {
     ...layout,
     ...(obstacles.length > 0 ? { obstacles: [...(layout.obstacles ?? []), ...obstacles] } : {}),
-    ...(bodyReason === undefined || layout.body.kind !== 'object' ? {} : { body: unreadable(bodyReason) }),
+    ...(bodyReason === undefined || layout.body.kind !== 'object' ? {} : { body: unreadableAs(layout.body, bodyReason) }),
   };
 }
 
