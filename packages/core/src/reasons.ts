@@ -30,6 +30,7 @@ export const ReasonCode = {
   appIdComposite: 'app-id-composite',
   appIdSideEffects: 'app-id-side-effects',
   appIdOutOfScope: 'app-id-out-of-scope',
+  appIdNotConstant: 'app-id-not-constant',
   // The call itself.
   urlPrefixInBase: 'url-prefix-in-base',
   urlNotEditable: 'url-not-editable',
@@ -99,6 +100,8 @@ const MESSAGES: Record<ReasonCode, (key: string) => string> = {
     'the app code in the path is computed by an expression that would move into the body; migrate by hand',
   'app-id-out-of-scope': () =>
     'the app code is not in scope where the body object is declared; migrate by hand',
+  'app-id-not-constant': () =>
+    'the app code in the path is a member of an object or enum that can change, or that holds no string code name (a number, a computed or missing member); migrate by hand',
   'url-prefix-in-base': () =>
     `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${V3_ASSIGN.path} by hand`,
   'url-built-by-function': () =>

@@ -10,6 +10,7 @@ import { type ClientRef, isNeverAClient, isShared, type Library, objectOf, type 
 import type { Bound, ClientConfig, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, DEPRECATED_KEYS } from './contract.js';
 import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, valueOfName } from './follow.js';
+import { isNotARequest } from './not-a-request.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { constInitOf, findVariable, importOf, isNeverReassigned } from './scope.js';
@@ -116,6 +117,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
 
   const obstacles: Reason[] = [];
   if (!match.edit.ok) obstacles.push({ code: urlReason(match.edit.reason) });
+  if (match.id.kind === 'expr' && match.id.notConstant === true) obstacles.push({ code: ReasonCode.appIdNotConstant });
   if (layout.method === 'dynamic') obstacles.push({ code: ReasonCode.methodDynamic });
   obstacles.push(...(layout.obstacles ?? []));
   const body = layout.body.kind === 'object' ? layout.body.body : undefined;
@@ -390,7 +392,7 @@ function clientLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): Call
 /** A callee that is no known client and no function the analysis follows: jQuery, or read by the shape of its arguments. */
 function otherLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
   const callee = unwrapTS(call.callee);
-  if (callee.type === 'Super' || isNeverAClient(callee) || isTestOrMock(callee, ctx)) return undefined;
+  if (callee.type === 'Super' || isNeverAClient(callee) || isTestOrMock(callee, ctx) || isNotARequest(call, ctx)) return undefined;
   if (callee.type === 'MemberExpression' && isJQuery(callee, ctx)) return jqueryLayout(call, callee, ctx);
   return shapeLayout(call, ctx);
 }

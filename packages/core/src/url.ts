@@ -9,7 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Bound, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
-import { calledFunction, contextForCall, returnedExpression, valueOfName } from './follow.js';
+import { calledFunction, contextForCall, returnedExpression, valueOfMember, valueOfName } from './follow.js';
 import { findVariable, isSingleUse, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
 
@@ -44,7 +44,14 @@ export type UrlPiece =
       /** The text of a number: `+` with another number adds, it does not join. */
       readonly numeric?: true;
     }
-  | { readonly kind: 'expr'; readonly node: TSESTree.Expression; readonly region: Region; readonly ctx: SourceContext };
+  | {
+      readonly kind: 'expr';
+      readonly node: TSESTree.Expression;
+      readonly region: Region;
+      readonly ctx: SourceContext;
+      /** A member of a map or enum of the program that may change or holds no string code name (`AppCode.Numeric`). */
+      readonly notConstant?: true;
+    };
 
 const MAX_DEPTH = 8;
 
@@ -108,6 +115,18 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       return inner.map((piece) => (piece.kind === 'text'
         ? whole ? { ...piece, viaConstant: expr, whole: [named, ...(piece.whole ?? [])], at: region } : { ...piece, viaConstant: expr }
         : piece));
+    }
+    case 'MemberExpression': {
+      // A member of a map or enum the program declares (`APPS.crm`, `AppCode.Crm`): the text it holds, which the
+      // member expression stands for where it is written, as a const's name does. The map itself is never edited.
+      const member = valueOfMember(expr, ctx);
+      if (member.kind === 'unknown') break;
+      const inner = member.kind === 'value' ? readUrl(member.value.node, member.value.ctx, null, depth + 1) : [];
+      if (inner.length === 0 || inner.some((piece) => piece.kind !== 'text' || piece.numeric === true)) {
+        return [{ kind: 'expr', node: expr, region, ctx, notConstant: true }];
+      }
+      const named: Bound = { node: expr, ctx };
+      return inner.length === 1 && inner[0]!.kind === 'text' ? [{ ...inner[0]!, whole: [named], at: region }] : inner;
     }
     case 'CallExpression': {
       // A URL builder of the program (`assignAppUrl(base, code)`): what it returns, read with its parameters bound to
@@ -196,7 +215,7 @@ export function routeShape(path: string, v3Path: string | undefined): RouteShape
 /** The `{id}` as found in the URL. */
 export type IdPieces =
   | { readonly kind: 'text'; readonly value: string; readonly names?: readonly Bound[] }
-  | { readonly kind: 'expr'; readonly node: TSESTree.Expression; readonly ctx: SourceContext }
+  | { readonly kind: 'expr'; readonly node: TSESTree.Expression; readonly ctx: SourceContext; readonly notConstant?: true }
   | { readonly kind: 'composite' };
 
 export interface RouteMatch {
@@ -278,7 +297,7 @@ function readId(pieces: readonly UrlPiece[], chars: readonly { piece: number; of
   const used = [...new Set(chars.map((c) => c.piece))];
   if (used.length === 1) {
     const piece = pieces[used[0]!]!;
-    if (piece.kind === 'expr') return { kind: 'expr', node: piece.node, ctx: piece.ctx };
+    if (piece.kind === 'expr') return { kind: 'expr', node: piece.node, ctx: piece.ctx, ...(piece.notConstant === true ? { notConstant: true as const } : {}) };
     const value = chars.map((c) => piece.value[c.offset]).join('');
     // Placeholders of route definitions and docs: `:id`, `{id}`, `[id]`.
     if (/^(?::|\{|\[)/.test(value)) return undefined;
