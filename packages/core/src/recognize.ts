@@ -11,11 +11,12 @@ import type { Bound, ClientConfig, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, DEPRECATED_KEYS } from './contract.js';
 import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, valueOfName } from './follow.js';
 import { isNotARequest } from './not-a-request.js';
+import { retypeBody, type TypeEdit } from './typed-body.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { constInitOf, findVariable, importOf, isNeverReassigned } from './scope.js';
 import { calleePath, chainedCalls, isFunction, isPure, propertyOf, staticKey, unwrapTS } from './syntax.js';
-import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape } from './url.js';
+import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit } from './url.js';
 
 export type ClientKind = Library | 'configured' | 'unresolved';
 
@@ -42,9 +43,11 @@ export interface AssignCall {
   /** What the planner needs. */
   readonly facts: CallFacts;
   /** The URL edit, when the URL can be rewritten, in the file that spells the URL. */
-  readonly urlEdit?: { readonly range: readonly [number, number]; readonly text: string; readonly ctx: SourceContext };
+  readonly urlEdit?: { readonly range: readonly [number, number]; readonly text: string; readonly ctx: SourceContext; readonly also?: UrlEdit };
   /** The body object to replace, when there is one. */
   readonly body?: BodyObject;
+  /** The edit of the body's declared type that goes with the new body, when the body is typed. */
+  readonly typeEdit?: TypeEdit;
   readonly appCode?: AppCodeSource;
   /**
    * When the call sends the request through functions of the program (a wrapper, a request helper): the calls inside
@@ -109,19 +112,21 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   if (layout.url === undefined) return undefined;
 
   let pieces = readUrl(layout.url, ctx, layout.urlShared === true ? null : layout.url);
-  if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces);
+  if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces, absoluteUrlWins(layout.client, ctx));
   const match = matchRoute(pieces, routesOf(ctx));
   if (match === undefined) return undefined;
   // Without a method the clients send GET: that is not the deprecated operation.
   if (layout.method === 'default') return undefined;
 
   const obstacles: Reason[] = [];
-  if (!match.edit.ok) obstacles.push({ code: urlReason(match.edit.reason) });
+  if (!match.edit.ok) obstacles.push({ code: urlReason(match.edit.reason), ...(match.edit.target === undefined ? {} : { key: match.edit.target }) });
   if (match.id.kind === 'expr' && match.id.notConstant === true) obstacles.push({ code: ReasonCode.appIdNotConstant });
   if (layout.method === 'dynamic') obstacles.push({ code: ReasonCode.methodDynamic });
   obstacles.push(...(layout.obstacles ?? []));
   const body = layout.body.kind === 'object' ? layout.body.body : undefined;
-  if (body?.typed === true || (body !== undefined && typeArgumentsMayDescribeBody(call, layout.client))) {
+  // A typed body is rewritten only with its type (typed-body.ts), and only where the call reads it in its own file.
+  const typeEdit = body?.typed === true && ctx.bindings === undefined && !typeArgumentsMayDescribeBody(call, layout.client) ? retypeBody(body) : undefined;
+  if ((body?.typed === true && typeEdit === undefined) || (body !== undefined && typeArgumentsMayDescribeBody(call, layout.client))) {
     obstacles.push({ code: ReasonCode.bodyTyped });
   }
   if (hasCommentInside(body === undefined ? undefined : { range: body.object.range, ctx: body.ctx },
@@ -143,9 +148,10 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
     ctx,
     client: layout.client,
     facts,
-    ...(match.edit.ok ? { urlEdit: { range: match.edit.range, text: match.edit.text, ctx: match.edit.ctx } } : {}),
+    ...(match.edit.ok ? { urlEdit: { range: match.edit.range, text: match.edit.text, ctx: match.edit.ctx, ...(match.edit.also === undefined ? {} : { also: match.edit.also }) } } : {}),
     ...(body === undefined ? {} : { body }),
     ...(appCode === undefined ? {} : { appCode }),
+    ...(typeEdit === undefined ? {} : { typeEdit }),
     routeAt: match.routeAt,
     via: [],
   };
@@ -558,6 +564,17 @@ function optionsObstacles(options: ObjectRef | 'absent' | 'unknown', ctx: Source
   }
   return bodyReason === undefined ? { obstacles } : { obstacles, bodyReason };
 }
+
+/**
+ * axios sends an absolute URL without its `baseURL` (axios 1.x `buildFullPath`), unless `allowAbsoluteUrls: false`
+ * is set somewhere, or the base is changed after the instance is made (`api.defaults.baseURL = ...`).
+ */
+function absoluteUrlWins(client: ClientKind, ctx: SourceContext): boolean {
+  if (client !== 'axios') return false;
+  return !AXIOS_BASE_SETUP.test(ctx.text) && ctx.project?.anyFileMatches?.(AXIOS_BASE_SETUP) !== true;
+}
+
+const AXIOS_BASE_SETUP = /\ballowAbsoluteUrls\b|\.defaults\s*\.\s*baseURL\b|\.defaults\s*=/;
 
 const AXIOS_GLOBAL_SETUP = /\.defaults\s*\.\s*(?:headers|transformRequest)\b|\.defaults\s*=|\.interceptors\s*\.\s*request\s*\.\s*use\b/;
 

@@ -54,13 +54,15 @@ export function renderMigration(call: AssignCall, option: MigrationOption): Text
     ? `{${style.eol}${properties.map((p) => style.indent + p).join(`,${style.eol}`)}${style.trailingComma ? ',' : ''}${style.eol}${style.closingIndent}}`
     : `{${style.padded ? ' ' : ''}${properties.join(', ')}${style.trailingComma ? ',' : ''}${style.padded ? ' ' : ''}}`;
 
+  const also = call.urlEdit.also;
   const edits: TextEdit[] = [
     { range: call.urlEdit.range, text: call.urlEdit.text, ...fileOf(call.urlEdit.ctx) },
     { range: object.range, text, ...fileOf(ctx) },
+    ...[also, call.typeEdit].flatMap((edit) => (edit === undefined ? [] : [{ range: edit.range, text: edit.text, ...fileOf(edit.ctx) }])),
   ];
   // The URL can sit inside the body's range only in code no client accepts; refuse rather than overlap.
-  const [a, b] = [...edits].sort((x, y) => x.range[0] - y.range[0]);
-  if (a !== undefined && b !== undefined && a.file === b.file && a.range[1] > b.range[0]) return undefined;
+  const sorted = [...edits].sort((x, y) => x.range[0] - y.range[0]);
+  if (sorted.some((a, i) => sorted.slice(i + 1).some((b) => a.file === b.file && a.range[1] > b.range[0]))) return undefined;
   return edits;
 }
 
