@@ -181,7 +181,7 @@ function isWriteTarget(member: TSESTree.MemberExpression): boolean {
     node = node.parent;
   }
   const parent = node.parent;
-  if (parent === undefined) return false;
+  if (parent == null) return false;
   if (parent.type === 'AssignmentExpression' && parent.left === node) return true;
   if (parent.type === 'UpdateExpression') return true;
   if (parent.type === 'UnaryExpression' && parent.operator === 'delete') return true;

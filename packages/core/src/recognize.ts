@@ -23,7 +23,13 @@ export type ClientKind = Library | 'configured' | 'unresolved';
 /** Where the app code goes in the new body: a literal value, or the source text of an expression. */
 export type AppCodeSource =
   | { readonly kind: 'literal'; readonly value: string }
-  | { readonly kind: 'expression'; readonly node: TSESTree.Node; readonly ctx: SourceContext };
+  | {
+      readonly kind: 'expression';
+      readonly node: TSESTree.Node;
+      readonly ctx: SourceContext;
+      /** A name for a value that cannot change (a const, a member of an `as const` map or of a string enum). */
+      readonly fixed?: true;
+    };
 
 /** A place on the way from a reported call to the request it sends: the call inside a followed function. */
 export interface ViaStep {
@@ -124,8 +130,9 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   if (layout.method === 'dynamic') obstacles.push({ code: ReasonCode.methodDynamic });
   obstacles.push(...(layout.obstacles ?? []));
   const body = layout.body.kind === 'object' ? layout.body.body : undefined;
-  // A typed body is rewritten only with its type (typed-body.ts), and only where the call reads it in its own file.
-  const typeEdit = body?.typed === true && ctx.bindings === undefined && !typeArgumentsMayDescribeBody(call, layout.client) ? retypeBody(body) : undefined;
+  // A typed body is rewritten only with its type (typed-body.ts), and only when it is written where the call is read
+  // (not a caller's object passed to a parameter, whose type the function declares).
+  const typeEdit = body?.typed === true && body.ctx === ctx && !typeArgumentsMayDescribeBody(call, layout.client) ? retypeBody(body) : undefined;
   if ((body?.typed === true && typeEdit === undefined) || (body !== undefined && typeArgumentsMayDescribeBody(call, layout.client))) {
     obstacles.push({ code: ReasonCode.bodyTyped });
   }
@@ -317,7 +324,7 @@ function encodedThroughNames(node: TSESTree.Node, ctx: SourceContext): boolean {
 }
 
 function namedSource(name: Bound): AppCodeSource {
-  return { kind: 'expression', node: name.node, ctx: name.ctx };
+  return { kind: 'expression', node: name.node, ctx: name.ctx, fixed: true };
 }
 
 /**
@@ -334,7 +341,9 @@ function appCodeCanMove(source: AppCodeSource, body: BodyObject, call: TSESTree.
   const codeAtCall = source.node.range[0] >= call.range[0] && source.node.range[1] <= call.range[1];
   const callOwnsBoth = bodyAtCall && codeAtCall && body.object.range[0] >= call.range[0] && body.object.range[1] <= call.range[1];
   if (callOwnsBoth) return true;
-  const expr = unwrapTS(source.node);
+  let expr = unwrapTS(source.node);
+  // A member of a map or enum that cannot change means the same wherever its object's name does.
+  while (source.fixed === true && expr.type === 'MemberExpression') expr = unwrapTS(expr.object);
   if (expr.type !== 'Identifier') return false;
   const variable = findVariable(ctx.getScope(expr), expr.name);
   if (variable !== findVariable(ctx.getScope(body.object), expr.name)) return false;

@@ -51,7 +51,7 @@ export function retypeBody(body: BodyObject): TypeEdit | undefined {
 /** The type annotations that describe the object: on the consts that lead to it and around it, `as const` aside. */
 function annotationsOf(body: BodyObject): TSESTree.TypeNode[] | undefined {
   const found: TSESTree.TypeNode[] = [];
-  for (let node: TSESTree.Node = body.object; node.parent !== undefined; node = node.parent) {
+  for (let node: TSESTree.Node = body.object; node.parent != null; node = node.parent) {
     const parent = node.parent;
     if (parent.type === 'TSSatisfiesExpression' || (parent.type === 'TSAsExpression' && !isAsConst(parent))) found.push(parent.typeAnnotation);
     else if (parent.type !== 'TSAsExpression' && parent.type !== 'TSNonNullExpression') break;
@@ -99,7 +99,7 @@ function isV3Shape(members: ReadonlyMap<string, unknown>): boolean {
 /** A type of this file, visible where the body is annotated, whose keys are exactly the v3 body's. */
 function v3TypeOf(at: TSESTree.Node, ctx: SourceContext): string | undefined {
   let program: TSESTree.Node = at;
-  while (program.parent !== undefined) program = program.parent;
+  while (program.parent != null) program = program.parent;
   if (program.type !== 'Program') return undefined;
   for (const statement of program.body) {
     const declared = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;

@@ -348,9 +348,9 @@ function declaredNames(node: TSESTree.Node): string[] {
   return [];
 }
 
-/** The value a top-level declaration gives a name: a function, a class, a const's initializer. */
+/** The value a top-level declaration gives a name: a function, a class, an enum, a const's initializer. */
 function declared(node: TSESTree.Node, name: string): TSESTree.Node | undefined {
-  if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id?.name === name) return node;
+  if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration' || node.type === 'TSEnumDeclaration') && node.id?.name === name) return node;
   if (node.type === 'VariableDeclaration' && node.kind === 'const') {
     for (const declarator of node.declarations) {
       if (declarator.id.type === 'Identifier' && declarator.id.name === name && declarator.init !== null) return declarator.init;

@@ -17,6 +17,7 @@ const names = readdirSync(PROJECTS, { withFileTypes: true })
 /** Packages outside the repository, and the in-repository targets of the bare specifiers the projects use. */
 const BARE: Record<string, string | undefined> = {
   axios: undefined,
+  'node:util': undefined,
   '@acme/api-client': 'monorepo/packages/api-client/src/index.ts',
 };
 
