@@ -8,14 +8,14 @@
  */
 import { start, type Assignment, type ContractServer } from '@app-assignment/contract-server';
 import { migrateText } from '@app-assignment/codemod';
-import { execFile } from 'node:child_process';
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
+import { CLI, SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
 
 const execFileAsync = promisify(execFile);
 const TOKEN = 'internal-token-7c1e9a4f';
@@ -149,5 +149,40 @@ export async function run() {
 `);
     expect(output).toContain(`const PLATFORM = '${server.url}';`);
     expect(output).toContain("axios.post(PLATFORM + '/v3/apps/app_assignments', ");
+  });
+});
+
+describe('project mode: an axios instance another module makes', () => {
+  it('with a static baseURL ending in /platform/v1: the call in the importing module gets the absolute v3 URL, and assigns the same', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'app-assignment-bases-project-'));
+    symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'package.json'), '{ "name": "p", "private": true, "type": "module" }\n');
+    writeFileSync(join(dir, 'jsconfig.json'), '{ "compilerOptions": { "module": "NodeNext", "moduleResolution": "NodeNext" }, "include": ["src"] }\n');
+    writeFileSync(join(dir, 'src', 'http.mjs'), `import axios from 'axios';
+export const platform = axios.create({ baseURL: '${server.url}/platform/v1', headers: { Authorization: 'Bearer ${TOKEN}' }, validateStatus: () => true });
+`);
+    writeFileSync(join(dir, 'src', 'call.mjs'), `import { platform } from './http.mjs';
+export async function run() {
+  const response = await platform.post('/apps/summit-classes/assign', { business_uid: 'biz_summit_pilates' });
+  return response.status;
+}
+`);
+    writeFileSync(join(dir, 'main.mjs'), "import { run } from './src/call.mjs';\nconsole.log(JSON.stringify({ status: await run() }));\n");
+    const runMain = async () => {
+      server.reset();
+      await execFileAsync(process.execPath, [join(dir, 'main.mjs')]);
+      return server.assignments();
+    };
+    const before = await runMain();
+    const migrated = spawnSync(process.execPath, [CLI, 'migrate', 'src', '--json', '--force'], { cwd: dir, encoding: 'utf8' });
+    const report = JSON.parse(migrated.stdout) as { mode: { kind: string }; totals: { migrated: number } };
+    expect(report.mode.kind, migrated.stderr).toBe('project');
+    expect(report.totals.migrated).toBe(1);
+    expect(readFileSync(join(dir, 'src', 'call.mjs'), 'utf8')).toContain(`platform.post('${server.url}/v3/apps/app_assignments', `);
+    const after = await runMain();
+    expect(before.map((a) => a.via)).toEqual(['v1']);
+    expect(after.map((a) => a.via)).toEqual(['v3']);
+    expect(after.map(meaning)).toEqual(before.map(meaning));
   });
 });

@@ -451,3 +451,15 @@ export function fail(code: string) {
     expect(result.sites.map((site) => site.migrated)).toEqual([true]);
   });
 });
+
+describe('a typed body whose type other modules may use', () => {
+  it('an exported interface is never rewritten for one body', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+export interface Legacy { business_uid: string }
+export function go(c: string, b: string) {
+  const body: Legacy = { business_uid: b };
+  return axios.post(\`/platform/v1/apps/\${c}/assign\`, body);
+}
+`);
+  });
+});

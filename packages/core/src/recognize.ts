@@ -14,7 +14,7 @@ import { isNotARequest } from './not-a-request.js';
 import { retypeBody, type TypeEdit } from './typed-body.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
-import { constInitOf, findVariable, importOf, isNeverReassigned } from './scope.js';
+import { constInitOf, findVariable, importOf, isExported, isNeverReassigned } from './scope.js';
 import { calleePath, chainedCalls, isFunction, isPure, propertyOf, staticKey, unwrapTS } from './syntax.js';
 import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit } from './url.js';
 
@@ -118,7 +118,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   if (layout.url === undefined) return undefined;
 
   let pieces = readUrl(layout.url, ctx, layout.urlShared === true ? null : layout.url);
-  if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces, absoluteUrlWins(layout.client, ctx));
+  if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces, absoluteUrlWins(call, layout, ctx));
   const match = matchRoute(pieces, routesOf(ctx));
   if (match === undefined) return undefined;
   // Without a method the clients send GET: that is not the deprecated operation.
@@ -576,14 +576,23 @@ function optionsObstacles(options: ObjectRef | 'absent' | 'unknown', ctx: Source
 
 /**
  * axios sends an absolute URL without its `baseURL` (axios 1.x `buildFullPath`), unless `allowAbsoluteUrls: false`
- * is set somewhere, or the base is changed after the instance is made (`api.defaults.baseURL = ...`).
+ * is set, or the base is changed after the instance is made (`api.defaults.baseURL = ...`): where the call or the
+ * instance is written, through the global `axios.defaults` anywhere, and, for an instance other modules can reach
+ * (imported or exported), anywhere in the project; a file read alone cannot see those, so it refuses them.
  */
-function absoluteUrlWins(client: ClientKind, ctx: SourceContext): boolean {
-  if (client !== 'axios') return false;
-  return !AXIOS_BASE_SETUP.test(ctx.text) && ctx.project?.anyFileMatches?.(AXIOS_BASE_SETUP) !== true;
+function absoluteUrlWins(call: TSESTree.CallExpression, layout: CallLayout, ctx: SourceContext): boolean {
+  if (layout.client !== 'axios') return false;
+  if ([ctx.text, layout.base?.ctx.text ?? ''].some((text) => AXIOS_BASE_SETUP.test(text))) return false;
+  if (ctx.project?.anyFileMatches?.(AXIOS_GLOBAL_BASE_SETUP) === true) return false;
+  let root = unwrapTS(call.callee);
+  while (root.type === 'MemberExpression') root = unwrapTS(root.object);
+  const variable = root.type === 'Identifier' ? findVariable(ctx.getScope(root), root.name) : undefined;
+  const reachable = variable !== undefined && (importOf(variable) !== undefined || isExported(variable));
+  return !reachable || (ctx.project?.anyFileMatches !== undefined && !ctx.project.anyFileMatches(AXIOS_BASE_SETUP));
 }
 
 const AXIOS_BASE_SETUP = /\ballowAbsoluteUrls\b|\.defaults\s*\.\s*baseURL\b|\.defaults\s*=/;
+const AXIOS_GLOBAL_BASE_SETUP = /\baxios\s*\.\s*defaults\s*(?:\.\s*(?:baseURL|allowAbsoluteUrls)\b|=)/;
 
 const AXIOS_GLOBAL_SETUP = /\.defaults\s*\.\s*(?:headers|transformRequest)\b|\.defaults\s*=|\.interceptors\s*\.\s*request\s*\.\s*use\b/;
 

@@ -40,7 +40,8 @@ export function retypeBody(body: BodyObject): TypeEdit | undefined {
   const v3 = v3TypeOf(annotation, ctx);
   if (v3 !== undefined) return { range: name.range, text: v3, ctx };
   // Only this body uses the type: its members can become the v3 body's.
-  if (variable!.references.length !== 1 || isExported(variable!) || declared.typeParameters !== undefined) return undefined;
+  const exported = isExported(variable!) || declared.parent?.type === 'ExportNamedDeclaration' || declared.parent?.type === 'ExportDefaultDeclaration';
+  if (variable!.references.length !== 1 || exported || declared.typeParameters !== undefined) return undefined;
   if (declared.type === 'TSInterfaceDeclaration' && (declared.extends?.length ?? 0) > 0) return undefined;
   const uid = uidTypeOf(members, ctx);
   if (uid === undefined) return undefined;

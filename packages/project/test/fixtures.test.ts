@@ -47,7 +47,7 @@ const importsOf = (file: string): string[] => ts.preProcessFile(read(file), true
 
 it('has the projects the analysis is tested on', () => {
   expect(names).toEqual(
-    ['app-instance', 'body-types', 'monorepo', 'request-helper', 'routes-module', 'sdk-class', 'wrapper-module', 'wrapper-module-built-in'],
+    ['app-instance', 'body-types', 'constants-and-bases', 'monorepo', 'request-helper', 'routes-module', 'sdk-class', 'wrapper-module', 'wrapper-module-built-in'],
   );
 });
 
