@@ -30,6 +30,12 @@ export function retypeBody(body: BodyObject): TypeEdit | undefined {
   if (annotations === undefined || annotations.length !== 1) return undefined;
   const ctx = body.ctx;
   const annotation = annotations[0]!;
+  // A type written where the body is (`const body: { business_uid: string } = ...`) describes that body alone.
+  if (annotation.type === 'TSTypeLiteral') {
+    const members = membersOf(annotation.members);
+    const uid = members === undefined || isV3Shape(members) ? undefined : uidTypeOf(members, ctx);
+    return uid === undefined ? undefined : { range: annotation.range, text: v3Members(annotation, uid, ctx), ctx };
+  }
   if (annotation.type !== 'TSTypeReference' || annotation.typeName.type !== 'Identifier' || annotation.typeArguments !== undefined) return undefined;
   const name = annotation.typeName;
   const variable = findVariable(ctx.getScope(annotation), name.name);
@@ -80,8 +86,10 @@ function typeDeclarationOf(variable: VariableLike): TypeDeclaration | undefined 
   return undefined;
 }
 
-function membersOf(declared: TypeDeclaration): Map<string, TSESTree.TSPropertySignature> | undefined {
-  const members = declared.type === 'TSInterfaceDeclaration' ? declared.body.body : (declared.typeAnnotation as TSESTree.TSTypeLiteral).members;
+function membersOf(declared: TypeDeclaration | readonly TSESTree.TypeElement[]): Map<string, TSESTree.TSPropertySignature> | undefined {
+  const members = 'type' in declared
+    ? declared.type === 'TSInterfaceDeclaration' ? declared.body.body : (declared.typeAnnotation as TSESTree.TSTypeLiteral).members
+    : declared;
   const byKey = new Map<string, TSESTree.TSPropertySignature>();
   for (const member of members) {
     if (member.type !== 'TSPropertySignature' || member.computed) return undefined;
