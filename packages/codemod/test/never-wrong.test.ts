@@ -463,3 +463,10 @@ export function go(c: string, b: string) {
 `);
   });
 });
+
+describe('a request is still a request where its result words a message', () => {
+  it('an awaited call of an unknown client inside an error constructor is reported', () => {
+    const result = migrateText("export async function f(code: string, b: string) {\n  throw new HttpError(await post(`/platform/v1/apps/${code}/assign`, { business_uid: b }));\n}\n", 'a.ts');
+    expect(result.sites).toHaveLength(1);
+  });
+});

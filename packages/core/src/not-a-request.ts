@@ -89,6 +89,9 @@ function buildsMessage(call: TSESTree.CallExpression, ctx: SourceContext): boole
   for (let node = call.parent; node != null; child = node, node = node.parent) {
     if (isFunction(node) || node.type === 'FunctionDeclaration') return false;
     switch (node.type) {
+      // An awaited call yields a response, not text: `new HttpError(await post(...))` still sends a request.
+      case 'AwaitExpression':
+        return false;
       case 'ThrowStatement':
         return true;
       case 'TaggedTemplateExpression':
