@@ -120,7 +120,8 @@ function enumMember(node: TSESTree.Node, name: string, ctx: SourceContext): Memb
 
 /**
  * A member of a const object literal that cannot change: every key static and written once, no spread, getter or
- * method; and either `as const`, or never exported, and every use of the name reads one of its members.
+ * method; exported only when `as const`; and every use of the name in its module reads a member (never writes one),
+ * or reads the whole through `Object.keys/values/entries` or a type query.
  */
 function mapMember(init: TSESTree.Node, variable: VariableLike, name: string, ctx: SourceContext): MemberValue {
   const object = unwrapTS(init);
