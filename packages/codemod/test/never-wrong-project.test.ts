@@ -130,15 +130,27 @@ describe('a wrapper whose uses are not all read stays as it is, with every calle
 });
 
 describe('facts from other modules', () => {
-  it('an instance whose baseURL holds /platform/v1 is left with a TODO that names the base', () => {
+  it('an instance whose baseURL holds /platform/v1 and joins even absolute URLs to it is left with a TODO that names the base', () => {
     const files = {
-      'src/http.ts': "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.example.com/platform/v1' });\n",
+      'src/http.ts': "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.example.com/platform/v1', allowAbsoluteUrls: false });\n",
       'src/a.ts': "import { api } from './http.js';\nexport const run = (code: string, uid: string) => api.post(`/apps/${code}/assign`, { business_uid: uid });\n",
     };
     const dir = project(files);
     const report = migrate(dir);
     expectAllHeld(dir, files, report);
     expect(report.files.find((f) => f.path === 'src/a.ts')?.sites[0]?.reason).toContain('base URL');
+  });
+
+  it('an instance of another module whose base is changed by a third one is left with a TODO', () => {
+    const files = {
+      'src/http.ts': "import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.example.com/platform/v1' });\n",
+      'src/region.ts': "import { api } from './http.js';\nexport function useRegion(host: string) {\n  api.defaults.baseURL = `https://${host}/platform/v1`;\n}\n",
+      'src/a.ts': "import { api } from './http.js';\nexport const run = (code: string, uid: string) => api.post(`/apps/${code}/assign`, { business_uid: uid });\n",
+    };
+    const dir = project(files);
+    const report = migrate(dir);
+    expectAllHeld(dir, files, report);
+    expect(report.files.find((f) => f.path === 'src/a.ts')?.sites[0]?.reason).toContain('point the call at https://api.example.com/v3/apps/app_assignments');
   });
 
   it('an instance made with a form content type in another module: the body is not JSON', () => {

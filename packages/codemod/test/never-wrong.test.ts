@@ -516,3 +516,161 @@ function expectLeftWithTodoForAll(input: string, filename = 'a.ts') {
   expect(result.sites.every((s) => !s.migrated), result.output).toBe(true);
   expect(withoutTodos(result.output)).toBe(input);
 }
+
+describe('an app code read from a map or an enum is moved only when it cannot change', () => {
+  it('a numeric enum member would send a number as app_code_name', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+enum AppId { Crm = 4821 }
+export const go = (b: string) => axios.post(\`/platform/v1/apps/\${AppId.Crm}/assign\`, { business_uid: b });
+`);
+  });
+
+  it('an enum member without an initializer is a number too', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+enum AppCode { Crm }
+export const go = (b: string) => axios.post(\`/platform/v1/apps/\${AppCode.Crm}/assign\`, { business_uid: b });
+`);
+  });
+
+  it('a map written elsewhere, through a member', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+const APPS = { crm: 'crm-sync' };
+export const go = (b: string) => axios.post(\`/platform/v1/apps/\${APPS.crm}/assign\`, { business_uid: b });
+export function stage() { APPS['crm'] += '-staging'; }
+`);
+  });
+
+  it('an as const map handed to Object.assign', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+const APPS = { crm: 'crm-sync' } as const;
+Object.assign(APPS, JSON.parse(process.env.APPS ?? '{}'));
+export const go = (b: string) => axios.post(\`/platform/v1/apps/\${APPS.crm}/assign\`, { business_uid: b });
+`);
+  });
+
+  it('a member the map does not have would send undefined', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+const APPS = { crm: 'crm-sync' } as const;
+export const go = (b: string) => axios.post(\`/platform/v1/apps/\${(APPS as Record<string, string>).mail}/assign\`, { business_uid: b });
+`);
+  });
+
+  it('a getter computes the code each time it is read', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+const APPS = { get crm() { return pick(); } };
+export const go = (b: string) => axios.post(\`/platform/v1/apps/\${APPS.crm}/assign\`, { business_uid: b });
+`);
+  });
+
+  it('a parameter that shadows the map, with the body built outside the function', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+const APPS = { crm: 'crm-sync' } as const;
+const body = { business_uid: 'b' };
+export const go = (APPS: { crm: string }) => axios.post(\`/platform/v1/apps/\${APPS.crm}/assign\`, body);
+export const known = APPS.crm;
+`);
+  });
+});
+
+describe('/platform/v1 in a base is never rewritten into another URL', () => {
+  it('an axios instance that joins even absolute URLs to its base', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+const api = axios.create({ baseURL: 'https://api.example.com/platform/v1', allowAbsoluteUrls: false });
+export const go = (c: string, b: string) => api.post(\`/apps/\${c}/assign\`, { business_uid: b });
+`);
+  });
+
+  it('an axios instance whose base is replaced after it is made', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+const api = axios.create({ baseURL: 'https://api.example.com/platform/v1' });
+api.defaults.baseURL = region();
+export const go = (c: string, b: string) => api.post(\`/apps/\${c}/assign\`, { business_uid: b });
+`);
+  });
+
+  it('an axios base that is not all static text', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+const api = axios.create({ baseURL: \`https://\${region()}.example.com/platform/v1\` });
+export const go = (c: string, b: string) => api.post(\`/apps/\${c}/assign\`, { business_uid: b });
+`);
+  });
+
+  it('a base that differs per environment', () => {
+    expectLeftWithTodo(`const BASE = process.env.PLATFORM ?? 'https://api.example.com/platform/v1';
+export const go = (c: string, b: string) => fetch(\`\${BASE}/apps/\${c}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: b }) });
+`);
+  });
+
+  it('a base const that another call shares', () => {
+    expectLeftWithTodo(`const BASE = 'https://api.example.com/platform/v1';
+export const go = (c: string, b: string) => fetch(\`\${BASE}/apps/\${c}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: b }) });
+export const list = () => fetch(\`\${BASE}/apps\`);
+`);
+  });
+
+  it('got and ky join even an absolute URL to their prefixUrl', () => {
+    expectLeftWithTodo(`import ky from 'ky';
+const api = ky.create({ prefixUrl: 'https://api.example.com/platform/v1' });
+export const go = (c: string, b: string) => api.post(\`apps/\${c}/assign\`, { json: { business_uid: b } });
+`);
+  });
+});
+
+describe('a typed body is rewritten only with its type', () => {
+  it('a type that other code uses too', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+type Legacy = { business_uid: string };
+export const sample: Legacy = { business_uid: 'x' };
+export function go(c: string, b: string) {
+  const body: Legacy = { business_uid: b };
+  return axios.post(\`/platform/v1/apps/\${c}/assign\`, body);
+}
+`);
+  });
+
+  it('an interface that extends another', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+interface Base { business_uid: string }
+interface Legacy extends Base { is_internal?: string }
+export function go(c: string, b: string) {
+  const body: Legacy = { business_uid: b };
+  return axios.post(\`/platform/v1/apps/\${c}/assign\`, body);
+}
+`);
+  });
+});
+
+describe('text that names the route is never a request', () => {
+  it('util.format, a logger and an error constructor', () => {
+    expectNotReported(`import { format } from 'node:util';
+export function fail(code: string) {
+  console.error(format('/platform/v1/apps/%s/assign', code));
+  throw new TypeError(format('/platform/v1/apps/%s/assign', code));
+}
+`);
+  });
+
+  it('a request whose response is logged is still a request', () => {
+    const result = migrateText("import axios from 'axios';\nconsole.info(await axios.post(`/platform/v1/apps/${code}/assign`, { business_uid: b }));\n", 'a.ts');
+    expect(result.sites.map((site) => site.migrated)).toEqual([true]);
+  });
+});
+
+describe('a typed body whose type other modules may use', () => {
+  it('an exported interface is never rewritten for one body', () => {
+    expectLeftWithTodo(`import axios from 'axios';
+export interface Legacy { business_uid: string }
+export function go(c: string, b: string) {
+  const body: Legacy = { business_uid: b };
+  return axios.post(\`/platform/v1/apps/\${c}/assign\`, body);
+}
+`);
+  });
+});
+
+describe('a request is still a request where its result words a message', () => {
+  it('an awaited call of an unknown client inside an error constructor is reported', () => {
+    const result = migrateText("export async function f(code: string, b: string) {\n  throw new HttpError(await post(`/platform/v1/apps/${code}/assign`, { business_uid: b }));\n}\n", 'a.ts');
+    expect(result.sites).toHaveLength(1);
+  });
+});

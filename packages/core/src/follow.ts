@@ -8,8 +8,8 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Bindings, Bound, Receiver, SourceContext } from './context.js';
-import { constInitOf, findVariable, importOf, isNeverReassigned, unchangedInitOf, type VariableLike } from './scope.js';
-import { isFunction, unwrapTS } from './syntax.js';
+import { constInitOf, findVariable, importOf, isExported, isNeverReassigned, unchangedInitOf, type VariableLike } from './scope.js';
+import { isAsConst, isFunction, staticKey, unwrapTS } from './syntax.js';
 
 /** What a name stands for where it is read. */
 export type NameValue =
@@ -46,6 +46,148 @@ export function valueOfName(id: TSESTree.Identifier, ctx: SourceContext, anyKind
     if (value !== undefined) return { kind: 'imported', variable, value };
   }
   return { kind: 'unknown', variable };
+}
+
+/** What a member of an object or an enum the program declares stands for (`APPS.crm`, `APPS['crm']`, `AppCode.Crm`). */
+export type MemberValue =
+  /** The member's value as written in a map or enum that cannot change, with the context of its file. */
+  | { readonly kind: 'value'; readonly value: Bound }
+  /**
+   * The program declares the object, but the member is not a fixed value: the object can change (a `let`, a map
+   * mutated, passed around or exported without `as const`, a getter, a spread, a computed key), the enum is
+   * `declare`d or merged, or the member is missing, numeric or computed.
+   */
+  | { readonly kind: 'refused' }
+  /** Not a map or enum of the program (a parameter, an object from a call, a package's export): nothing is known. */
+  | { readonly kind: 'unknown' };
+
+/** What a member expression stands for, when its object is a name for a map or an enum that the program declares. */
+export function valueOfMember(member: TSESTree.MemberExpression, ctx: SourceContext): MemberValue {
+  const object = unwrapTS(member.object);
+  const name = staticMemberName(member);
+  if (object.type !== 'Identifier' || name === undefined) return { kind: 'unknown' };
+  const variable = findVariable(ctx.getScope(object), object.name);
+  if (variable === undefined || ctx.bindings?.has(variable) === true) return { kind: 'unknown' };
+  const def = variable.defs[0];
+  if (def?.type === 'TSEnumName') {
+    return variable.defs.length === 1 ? enumMember(def.node as TSESTree.Node, name, ctx) : { kind: 'refused' };
+  }
+  if (def?.type === 'Variable') {
+    const declarator = def.node as TSESTree.Node;
+    const declaration = def.parent as TSESTree.Node | null | undefined;
+    if (declarator.type !== 'VariableDeclarator' || declarator.init === null || unwrapTS(declarator.init).type !== 'ObjectExpression') {
+      return { kind: 'unknown' };
+    }
+    // A `let` or `var` map can be replaced by another object at any time.
+    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const' || variable.defs.length !== 1) return { kind: 'refused' };
+    return mapMember(declarator.init, variable, name, ctx);
+  }
+  const imported = ctx.project === undefined ? undefined : importOf(variable);
+  if (imported === undefined || imported.imported === '*' || ctx.project === undefined) return { kind: 'unknown' };
+  const value = ctx.project.resolveImport(imported.source, imported.imported, ctx);
+  if (value === undefined) return { kind: 'unknown' };
+  if (value.node.type === 'TSEnumDeclaration') {
+    const declared = declaredVariable(value.node, value.node.id.name, value.ctx);
+    return declared?.defs.length === 1 ? enumMember(value.node, name, value.ctx) : { kind: 'refused' };
+  }
+  const declarator = value.node.parent;
+  if (unwrapTS(value.node).type !== 'ObjectExpression') return { kind: 'unknown' };
+  if (declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier') return { kind: 'refused' };
+  const declared = declaredVariable(declarator, declarator.id.name, value.ctx);
+  return declared === undefined ? { kind: 'refused' } : mapMember(value.node, declared, name, value.ctx);
+}
+
+/** The variable a declaration at module level declares, found from the declaration itself. */
+function declaredVariable(node: TSESTree.Node, name: string, ctx: SourceContext): VariableLike | undefined {
+  let scope = ctx.getScope(node);
+  // An enum has a scope of its own, which holds its members.
+  if (node.type === 'TSEnumDeclaration' && scope.upper !== null) scope = scope.upper;
+  return findVariable(scope, name);
+}
+
+/** A string member of an enum declared once, not `declare`d: `Crm = 'crm-sync'`. Numeric and computed ones are refused. */
+function enumMember(node: TSESTree.Node, name: string, ctx: SourceContext): MemberValue {
+  if (node.type !== 'TSEnumDeclaration' || node.declare === true) return { kind: 'refused' };
+  const members = ('body' in node && node.body !== undefined ? node.body.members : (node as { members?: TSESTree.TSEnumMember[] }).members) ?? [];
+  const found = members.filter((m) => (m.id.type === 'Identifier' ? m.id.name : m.id.type === 'Literal' ? m.id.value : undefined) === name);
+  const init = found.length === 1 ? found[0]!.initializer : undefined;
+  if (init === undefined) return { kind: 'refused' };
+  const value = unwrapTS(init);
+  const isString = (value.type === 'Literal' && typeof value.value === 'string') ||
+    (value.type === 'TemplateLiteral' && value.expressions.length === 0);
+  return isString ? { kind: 'value', value: { node: value, ctx } } : { kind: 'refused' };
+}
+
+/**
+ * A member of a const object literal that cannot change: every key static and written once, no spread, getter or
+ * method; exported only when `as const`; and every use of the name in its module reads a member (never writes one),
+ * or reads the whole through `Object.keys/values/entries` or a type query.
+ */
+function mapMember(init: TSESTree.Node, variable: VariableLike, name: string, ctx: SourceContext): MemberValue {
+  const object = unwrapTS(init);
+  if (object.type !== 'ObjectExpression') return { kind: 'refused' };
+  const keys = new Set<string>();
+  let value: TSESTree.Node | undefined;
+  for (const property of object.properties) {
+    if (property.type !== 'Property' || property.computed || property.kind !== 'init' || property.method) return { kind: 'refused' };
+    const key = staticKey(property);
+    if (key === undefined || keys.has(key)) return { kind: 'refused' };
+    keys.add(key);
+    if (key === name) value = property.value;
+  }
+  if (value === undefined) return { kind: 'refused' };
+  const readonly = isReadonly(init);
+  if (!readonly && isExported(variable)) return { kind: 'refused' };
+  for (const ref of variable.references) {
+    if (ref.init === true) continue;
+    if (ref.isWrite()) return { kind: 'refused' };
+    const id = ref.identifier as TSESTree.Node;
+    const parent = id.parent;
+    const read = parent?.type === 'MemberExpression' ? parent.object === id && !isWriteTarget(parent) : readsWhole(id, readonly);
+    if (!read) return { kind: 'refused' };
+  }
+  return { kind: 'value', value: { node: value, ctx } };
+}
+
+/**
+ * A use of a map's name that cannot change it: a type query (`keyof typeof APPS`), `Object.keys/values/entries(APPS)`;
+ * and for an `as const` map, whose members no module can assign, an export of it.
+ */
+function readsWhole(id: TSESTree.Node, readonly: boolean): boolean {
+  const parent = id.parent;
+  if (parent?.type === 'TSTypeQuery') return true;
+  if (parent?.type === 'ExportSpecifier') return readonly;
+  return parent?.type === 'CallExpression' && parent.arguments.length === 1 && parent.arguments[0] === id &&
+    /^Object\.(?:keys|values|entries|freeze|isFrozen)$/.test(calleeText(parent.callee));
+}
+
+function calleeText(callee: TSESTree.Node): string {
+  return callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.property.type === 'Identifier'
+    ? `${callee.object.name}.${callee.property.name}`
+    : '';
+}
+
+/** `{...} as const`, also under `satisfies`. */
+function isReadonly(node: TSESTree.Node): boolean {
+  for (let current = node; ; current = (current as TSESTree.TSAsExpression).expression) {
+    if (isAsConst(current)) return true;
+    if (current.type !== 'TSSatisfiesExpression' && current.type !== 'TSAsExpression') return false;
+  }
+}
+
+/** `m.x = …`, `m.x++`, `delete m.x`, `for (m.x of …)`, `[m.x] = …`: a member written, not read. */
+function isWriteTarget(member: TSESTree.MemberExpression): boolean {
+  let node: TSESTree.Node = member;
+  while (node.parent?.type === 'TSAsExpression' || node.parent?.type === 'TSNonNullExpression' || node.parent?.type === 'TSSatisfiesExpression') {
+    node = node.parent;
+  }
+  const parent = node.parent;
+  if (parent == null) return false;
+  if (parent.type === 'AssignmentExpression' && parent.left === node) return true;
+  if (parent.type === 'UpdateExpression') return true;
+  if (parent.type === 'UnaryExpression' && parent.operator === 'delete') return true;
+  if ((parent.type === 'ForInStatement' || parent.type === 'ForOfStatement') && parent.left === node) return true;
+  return parent.type === 'ArrayPattern' || parent.type === 'Property' && parent.parent?.type === 'ObjectPattern' || parent.type === 'RestElement';
 }
 
 /** A function of the program that a call calls, with the context of the file that declares it. */

@@ -35,6 +35,7 @@ export const ReasonCode = {
   appIdComposite: 'app-id-composite',
   appIdSideEffects: 'app-id-side-effects',
   appIdOutOfScope: 'app-id-out-of-scope',
+  appIdNotConstant: 'app-id-not-constant',
   // The call itself.
   urlPrefixInBase: 'url-prefix-in-base',
   urlNotEditable: 'url-not-editable',
@@ -65,7 +66,8 @@ export interface Reason {
 
 const V3 = `POST ${V3_ASSIGN.path}`;
 
-const MESSAGES: Record<ReasonCode, (key: string) => string> = {
+/** Each reason's words; `key` is the reason's key (a body key, a call, a URL), `given` whether the reason has one. */
+const MESSAGES: Record<ReasonCode, (key: string, given: boolean) => string> = {
   'built-in-unsupported': () =>
     `built_in "true" has no equivalent in ${V3}; decide how these users get the app, then migrate by hand (or run with builtIn "drop")`,
   'built-in-dropped': () =>
@@ -116,8 +118,11 @@ const MESSAGES: Record<ReasonCode, (key: string) => string> = {
     'the app code in the path is computed by an expression that would move into the body; migrate by hand',
   'app-id-out-of-scope': () =>
     'the app code is not in scope where the body object is declared; migrate by hand',
-  'url-prefix-in-base': () =>
-    `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${V3_ASSIGN.path} by hand`,
+  'app-id-not-constant': () =>
+    'the app code in the path is a member of an object or enum that can change, or that holds no string code name (a number, a computed or missing member); migrate by hand',
+  'url-prefix-in-base': (key, given) => given
+    ? `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${key} by hand`
+    : `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${V3_ASSIGN.path} by hand`,
   'url-built-by-function': () =>
     `the URL is built by a function that other code may call too; make that function build ${V3_ASSIGN.path} for this call, or migrate by hand`,
   'url-not-editable': () =>
@@ -153,7 +158,7 @@ const MESSAGES: Record<ReasonCode, (key: string) => string> = {
 
 /** The reason in plain words, as the ESLint message and the TODO comment show it. */
 export function describeReason(reason: Reason): string {
-  return MESSAGES[reason.code](reason.key ?? 'a key');
+  return MESSAGES[reason.code](reason.key ?? 'a key', reason.key !== undefined);
 }
 
 /** All reasons of one call, in one line. */

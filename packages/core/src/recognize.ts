@@ -14,18 +14,26 @@ import { isRequestLibrary } from './clients/request.js';
 import { shapeLayout } from './clients/shape.js';
 import type { Bound, SourceContext } from './context.js';
 import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, valueOfName } from './follow.js';
+import { isNotARequest } from './not-a-request.js';
+import { retypeBody, type TypeEdit } from './typed-body.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
-import { findVariable, isNeverReassigned } from './scope.js';
+import { findVariable, importOf, isExported, isNeverReassigned } from './scope.js';
 import { calleePath, isFunction, isPure, unwrapTS } from './syntax.js';
-import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape } from './url.js';
+import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit } from './url.js';
 
 export type { ClientKind } from './clients/index.js';
 
 /** Where the app code goes in the new body: a literal value, or the source text of an expression. */
 export type AppCodeSource =
   | { readonly kind: 'literal'; readonly value: string }
-  | { readonly kind: 'expression'; readonly node: TSESTree.Node; readonly ctx: SourceContext };
+  | {
+      readonly kind: 'expression';
+      readonly node: TSESTree.Node;
+      readonly ctx: SourceContext;
+      /** A name for a value that cannot change (a const, a member of an `as const` map or of a string enum). */
+      readonly fixed?: true;
+    };
 
 /** A place on the way from a reported call to the request it sends: the call inside a followed function. */
 export interface ViaStep {
@@ -45,11 +53,13 @@ export interface AssignCall {
   /** What the planner needs. */
   readonly facts: CallFacts;
   /** The URL edit, when the URL can be rewritten, in the file that spells the URL. */
-  readonly urlEdit?: { readonly range: readonly [number, number]; readonly text: string; readonly ctx: SourceContext };
+  readonly urlEdit?: { readonly range: readonly [number, number]; readonly text: string; readonly ctx: SourceContext; readonly also?: UrlEdit };
   /** More edits the rewrite needs besides URL and body (openapi-fetch's `params` once the path has no `{id}`). */
   readonly alsoEdit?: CallLayout['alsoEdit'];
   /** The body object to replace, when there is one. */
   readonly body?: BodyObject;
+  /** The edit of the body's declared type that goes with the new body, when the body is typed. */
+  readonly typeEdit?: TypeEdit;
   readonly appCode?: AppCodeSource;
   /**
    * When the call sends the request through functions of the program (a wrapper, a request helper): the calls inside
@@ -95,18 +105,22 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
 
   let pieces = readUrl(layout.url, ctx, layout.urlShared === true ? null : layout.url);
   if (layout.pathParams !== undefined) pieces = fillPathParams(pieces, layout.pathParams, layout.url as TSESTree.Expression);
-  if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces);
+  if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces, absoluteUrlWins(call, layout, ctx));
   const match = matchRoute(pieces, routesOf(ctx));
   if (match === undefined) return undefined;
   // Without a method the clients send GET: that is not the deprecated operation.
   if (layout.method === 'unspecified') return undefined;
 
   const obstacles: Reason[] = [];
-  if (!match.edit.ok) obstacles.push({ code: urlReason(match.edit.reason) });
+  if (!match.edit.ok) obstacles.push({ code: urlReason(match.edit.reason), ...(match.edit.target === undefined ? {} : { key: match.edit.target }) });
+  if (match.id.kind === 'expr' && match.id.notConstant === true) obstacles.push({ code: ReasonCode.appIdNotConstant });
   if (layout.method === 'dynamic') obstacles.push({ code: ReasonCode.methodDynamic });
   obstacles.push(...(layout.obstacles ?? []));
   const body = layout.body.kind === 'object' ? layout.body.body : undefined;
-  if (body?.typed === true || (body !== undefined && typeArgumentsMayDescribeBody(call, layout.client))) {
+  // A typed body is rewritten only with its type (typed-body.ts), and only when it is written where the call is read
+  // (not a caller's object passed to a parameter, whose type the function declares).
+  const typeEdit = body?.typed === true && body.ctx === ctx && !typeArgumentsMayDescribeBody(call, layout.client) ? retypeBody(body) : undefined;
+  if ((body?.typed === true && typeEdit === undefined) || (body !== undefined && typeArgumentsMayDescribeBody(call, layout.client))) {
     obstacles.push({ code: ReasonCode.bodyTyped });
   }
   if (hasCommentInside(body === undefined ? undefined : { range: body.object.range, ctx: body.ctx },
@@ -128,10 +142,11 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
     ctx,
     client: layout.client,
     facts,
-    ...(match.edit.ok ? { urlEdit: { range: match.edit.range, text: match.edit.text, ctx: match.edit.ctx } } : {}),
+    ...(match.edit.ok ? { urlEdit: { range: match.edit.range, text: match.edit.text, ctx: match.edit.ctx, ...(match.edit.also === undefined ? {} : { also: match.edit.also }) } } : {}),
     ...(body === undefined ? {} : { body }),
     ...(appCode === undefined ? {} : { appCode }),
     ...(layout.alsoEdit === undefined ? {} : { alsoEdit: layout.alsoEdit }),
+    ...(typeEdit === undefined ? {} : { typeEdit }),
     routeAt: match.routeAt,
     via: [],
   };
@@ -297,7 +312,7 @@ function encodedThroughNames(node: TSESTree.Node, ctx: SourceContext): boolean {
 }
 
 function namedSource(name: Bound): AppCodeSource {
-  return { kind: 'expression', node: name.node, ctx: name.ctx };
+  return { kind: 'expression', node: name.node, ctx: name.ctx, fixed: true };
 }
 
 /**
@@ -314,7 +329,9 @@ function appCodeCanMove(source: AppCodeSource, body: BodyObject, call: TSESTree.
   const codeAtCall = source.node.range[0] >= call.range[0] && source.node.range[1] <= call.range[1];
   const callOwnsBoth = bodyAtCall && codeAtCall && body.object.range[0] >= call.range[0] && body.object.range[1] <= call.range[1];
   if (callOwnsBoth) return true;
-  const expr = unwrapTS(source.node);
+  let expr = unwrapTS(source.node);
+  // A member of a map or enum that cannot change means the same wherever its object's name does.
+  while (source.fixed === true && expr.type === 'MemberExpression') expr = unwrapTS(expr.object);
   if (expr.type !== 'Identifier') return false;
   const variable = findVariable(ctx.getScope(expr), expr.name);
   if (variable !== findVariable(ctx.getScope(body.object), expr.name)) return false;
@@ -370,7 +387,7 @@ function takesCallback(call: TSESTree.CallExpression, ctx: SourceContext): boole
 /** A callee that is no known client and no function the analysis follows: jQuery, or read by the shape of its arguments. */
 function otherLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
   const callee = unwrapTS(call.callee);
-  if (callee.type === 'Super' || isNeverAClient(callee) || isTestOrMock(callee, ctx)) return undefined;
+  if (callee.type === 'Super' || isNeverAClient(callee) || isTestOrMock(callee, ctx) || isNotARequest(call, ctx)) return undefined;
   if (callee.type === 'MemberExpression' && isJQuery(callee, ctx)) return jqueryLayout(call, callee, ctx);
   if (looksLikeOpenapiFetch(call)) return openapiLayout(call, undefined, ctx);
   return shapeLayout(call, ctx);
@@ -387,5 +404,25 @@ function typeArgumentsMayDescribeBody(call: TSESTree.CallExpression, client: Cli
   const from = CLIENTS[client].bodyTypeArguments;
   return from !== undefined && count >= from;
 }
+
+/**
+ * axios sends an absolute URL without its `baseURL` (axios 1.x `buildFullPath`), unless `allowAbsoluteUrls: false`
+ * is set, or the base is changed after the instance is made (`api.defaults.baseURL = ...`): where the call or the
+ * instance is written, through the global `axios.defaults` anywhere, and, for an instance other modules can reach
+ * (imported or exported), anywhere in the project; a file read alone cannot see those, so it refuses them.
+ */
+function absoluteUrlWins(call: TSESTree.CallExpression, layout: CallLayout, ctx: SourceContext): boolean {
+  if (layout.client !== 'axios') return false;
+  if ([ctx.text, layout.base?.ctx.text ?? ''].some((text) => AXIOS_BASE_SETUP.test(text))) return false;
+  if (ctx.project?.anyFileMatches?.(AXIOS_GLOBAL_BASE_SETUP) === true) return false;
+  let root = unwrapTS(call.callee);
+  while (root.type === 'MemberExpression') root = unwrapTS(root.object);
+  const variable = root.type === 'Identifier' ? findVariable(ctx.getScope(root), root.name) : undefined;
+  const reachable = variable !== undefined && (importOf(variable) !== undefined || isExported(variable));
+  return !reachable || (ctx.project?.anyFileMatches !== undefined && !ctx.project.anyFileMatches(AXIOS_BASE_SETUP));
+}
+
+const AXIOS_BASE_SETUP = /\ballowAbsoluteUrls\b|\.defaults\s*\.\s*baseURL\b|\.defaults\s*=/;
+const AXIOS_GLOBAL_BASE_SETUP = /\baxios\s*\.\s*defaults\s*(?:\.\s*(?:baseURL|allowAbsoluteUrls)\b|=)/;
 
 export type { RouteMatch };

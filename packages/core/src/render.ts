@@ -64,12 +64,14 @@ export function renderMigration(call: AssignCall, option: MigrationOption): Text
     ? `{${style.eol}${properties.map((p) => style.indent + p).join(`,${style.eol}`)}${style.trailingComma ? ',' : ''}${style.eol}${style.closingIndent}}`
     : `{${style.padded ? ' ' : ''}${properties.join(', ')}${style.trailingComma ? ',' : ''}${style.padded ? ' ' : ''}}`;
 
+  const also = call.urlEdit.also;
   const edits: TextEdit[] = [
     { range: call.urlEdit.range, text: call.urlEdit.text, ...fileOf(call.urlEdit.ctx) },
     { range: object.range, text, ...fileOf(ctx) },
     ...(call.alsoEdit ?? []).map((edit) => ({ range: edit.range, text: edit.text, ...fileOf(edit.ctx) })),
     // The statements that built the body in steps: their effect is in the new object.
     ...(call.body.removals ?? []).map((range) => ({ range, text: '', ...fileOf(ctx) })),
+    ...[also, call.typeEdit].flatMap((edit) => (edit === undefined ? [] : [{ range: edit.range, text: edit.text, ...fileOf(edit.ctx) }])),
   ];
   // The URL can sit inside the body's range only in code no client accepts; refuse rather than overlap.
   const sorted = [...edits].sort((x, y) => (x.file ?? '').localeCompare(y.file ?? '') || x.range[0] - y.range[0]);

@@ -9,7 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Bound, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
-import { calledFunction, contextForCall, returnedExpression, valueOfName } from './follow.js';
+import { calledFunction, contextForCall, returnedExpression, valueOfMember, valueOfName } from './follow.js';
 import { findVariable, isSingleUse, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
 
@@ -39,12 +39,26 @@ export type UrlPiece =
       readonly builtBy?: TSESTree.CallExpression;
       /** Set when the text comes from a client's base URL (axios baseURL, ky/got prefixUrl). */
       readonly fromClientBase?: true;
+      /** With `fromClientBase`: the client sends an absolute URL as it is, without the base (axios). */
+      readonly absoluteUrlWins?: true;
       /** The string literal or template literal that spells the text. */
       readonly owner?: TSESTree.Node;
       /** The text of a number: `+` with another number adds, it does not join. */
       readonly numeric?: true;
     }
-  | { readonly kind: 'expr'; readonly node: TSESTree.Expression; readonly region: Region; readonly ctx: SourceContext };
+  | {
+      readonly kind: 'expr';
+      readonly node: TSESTree.Expression;
+      readonly region: Region;
+      readonly ctx: SourceContext;
+      /** A member of a map or enum of the program that may change or holds no string code name (`AppCode.Numeric`). */
+      readonly notConstant?: true;
+      /**
+       * The texts the expression may hold, as far as the source says: `process.env.BASE ?? 'https://…/platform/v1'`
+       * holds the literal on some machines and anything on others. A route found in one is reported, never rewritten.
+       */
+      readonly variants?: readonly (readonly UrlPiece[])[];
+    };
 
 const MAX_DEPTH = 8;
 
@@ -102,12 +116,36 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
         inner = readUrl(name.value.node, name.value.ctx, null, depth + 1);
       }
       // A name that holds no known text (`const code = app.code`) stays the expression it is named by here.
+      // A name for a value that differs per environment keeps what it may hold.
+      if (inner?.length === 1 && inner[0]!.kind === 'expr' && inner[0]!.variants !== undefined) return [{ ...inner[0]!, region }];
       if (inner === undefined || !inner.some((piece) => piece.kind === 'text')) break;
       const whole = inner.length === 1;
       const named: Bound = { node: expr, ctx };
       return inner.map((piece) => (piece.kind === 'text'
         ? whole ? { ...piece, viaConstant: expr, whole: [named, ...(piece.whole ?? [])], at: region } : { ...piece, viaConstant: expr }
         : piece));
+    }
+    case 'LogicalExpression':
+    case 'ConditionalExpression': {
+      // A value that differs per environment or condition: each branch read on its own, none of them certain.
+      const branches = expr.type === 'LogicalExpression'
+        ? (expr.operator === '&&' ? [expr.right] : [expr.left, expr.right])
+        : [expr.consequent, expr.alternate];
+      const variants = branches.map((branch) => readUrl(branch, ctx, null, depth + 1)).filter((pieces) => pieces.some((p) => p.kind === 'text'));
+      if (variants.length > 0) return [{ kind: 'expr', node: expr, region, ctx, variants }];
+      break;
+    }
+    case 'MemberExpression': {
+      // A member of a map or enum the program declares (`APPS.crm`, `AppCode.Crm`): the text it holds, which the
+      // member expression stands for where it is written, as a const's name does. The map itself is never edited.
+      const member = valueOfMember(expr, ctx);
+      if (member.kind === 'unknown') break;
+      const inner = member.kind === 'value' ? readUrl(member.value.node, member.value.ctx, null, depth + 1) : [];
+      if (inner.length === 0 || inner.some((piece) => piece.kind !== 'text' || piece.numeric === true)) {
+        return [{ kind: 'expr', node: expr, region, ctx, notConstant: true }];
+      }
+      const named: Bound = { node: expr, ctx };
+      return inner.length === 1 && inner[0]!.kind === 'text' ? [{ ...inner[0]!, whole: [named], at: region }] : inner;
     }
     case 'CallExpression': {
       // A URL builder of the program (`assignAppUrl(base, code)`): what it returns, read with its parameters bound to
@@ -151,19 +189,23 @@ function asClientBase(piece: UrlPiece): UrlPiece {
   return piece.kind === 'text' ? { ...piece, start: null, region: null, fromClientBase: true } : { ...piece, region: null };
 }
 
-/** Joins a client's base URL and a relative path the way axios, ky and got do: exactly one slash between. */
-export function joinBase(base: readonly UrlPiece[], path: readonly UrlPiece[]): UrlPiece[] {
+/**
+ * Joins a client's base URL and a relative path the way axios, ky and got do: exactly one slash between.
+ * `absoluteUrlWins`: the client sends an absolute URL without its base (axios, unless `allowAbsoluteUrls: false`).
+ */
+export function joinBase(base: readonly UrlPiece[], path: readonly UrlPiece[], absoluteUrlWins = false): UrlPiece[] {
   const firstPath = path[0];
   const lastBase = base[base.length - 1];
   if (firstPath?.kind === 'text' && /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(firstPath.value)) return [...path];
-  const joined = base.map(asClientBase);
+  const mark = (piece: UrlPiece): UrlPiece => (absoluteUrlWins && piece.kind === 'text' ? { ...piece, absoluteUrlWins: true } : piece);
+  const joined = base.map(asClientBase).map(mark);
   const baseEndsInSlash = lastBase?.kind === 'text' && lastBase.value.endsWith('/');
   const pathStartsWithSlash = firstPath?.kind === 'text' && firstPath.value.startsWith('/');
   if (!baseEndsInSlash && !pathStartsWithSlash) {
-    joined.push({ kind: 'text', value: '/', start: null, region: null, ctx: (lastBase ?? firstPath)!.ctx, fromClientBase: true });
+    joined.push(mark({ kind: 'text', value: '/', start: null, region: null, ctx: (lastBase ?? firstPath)!.ctx, fromClientBase: true }));
   }
   if (baseEndsInSlash && pathStartsWithSlash && lastBase.kind === 'text') {
-    joined[joined.length - 1] = { ...lastBase, value: lastBase.value.slice(0, -1), start: null, region: null, fromClientBase: true };
+    joined[joined.length - 1] = mark({ ...lastBase, value: lastBase.value.slice(0, -1), start: null, region: null, fromClientBase: true });
   }
   return [...joined, ...path];
 }
@@ -196,7 +238,7 @@ export function routeShape(path: string, v3Path: string | undefined): RouteShape
 /** The `{id}` as found in the URL. */
 export type IdPieces =
   | { readonly kind: 'text'; readonly value: string; readonly names?: readonly Bound[] }
-  | { readonly kind: 'expr'; readonly node: TSESTree.Expression; readonly ctx: SourceContext }
+  | { readonly kind: 'expr'; readonly node: TSESTree.Expression; readonly ctx: SourceContext; readonly notConstant?: true }
   | { readonly kind: 'composite' };
 
 export interface RouteMatch {
@@ -206,8 +248,26 @@ export interface RouteMatch {
   readonly id: IdPieces;
   /** The source range to replace with the v3 path, or why there is none. */
   readonly edit:
-    | { readonly ok: true; readonly range: readonly [number, number]; readonly text: string; readonly ctx: SourceContext }
-    | { readonly ok: false; readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' | 'url-built-by-function' };
+    | {
+        readonly ok: true;
+        readonly range: readonly [number, number];
+        readonly text: string;
+        readonly ctx: SourceContext;
+        /** A second edit the rewrite needs: `/platform/v1` removed from a base const that only this call uses. */
+        readonly also?: UrlEdit;
+      }
+    | {
+        readonly ok: false;
+        readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' | 'url-built-by-function';
+        /** With `url-prefix-in-base`: the v3 URL the call should request, when everything before the route is static. */
+        readonly target?: string;
+      };
+}
+
+export interface UrlEdit {
+  readonly range: readonly [number, number];
+  readonly text: string;
+  readonly ctx: SourceContext;
 }
 
 interface Located {
@@ -226,6 +286,18 @@ export function matchRoute(pieces: readonly UrlPiece[], routes: readonly RouteSh
   for (const route of routes) {
     const match = matchOne(pieces, route);
     if (match !== undefined) return match;
+  }
+  // A part that differs per environment (`process.env.BASE ?? 'https://…/platform/v1'`): the route in one of its
+  // values is the deprecated call there, but what precedes it is not known, so it is never rewritten.
+  for (const [index, piece] of pieces.entries()) {
+    if (piece.kind !== 'expr' || piece.variants === undefined) continue;
+    for (const variant of piece.variants) {
+      const spelled = variant.map((p) => (p.kind === 'text' ? { ...p, start: null, region: null } : { ...p, region: null }));
+      const match = matchRoute([...pieces.slice(0, index), ...spelled, ...pieces.slice(index + 1)], routes);
+      if (match === undefined) continue;
+      const routeEndsOutside = pieces.slice(index + 1).some((p) => p.kind === 'text' && p.value.includes(match.route.after));
+      return { ...match, edit: { ok: false, reason: routeEndsOutside ? 'url-prefix-in-base' : 'url-not-editable' } };
+    }
   }
   return undefined;
 }
@@ -270,7 +342,9 @@ function matchOne(pieces: readonly UrlPiece[], route: RouteShape): RouteMatch | 
     const end: Located = { pieceIndex: endChar.piece, offset: endChar.offset + 1 };
     const routeAt = [pieces[start.pieceIndex]!, pieces[end.pieceIndex]!].flatMap((piece) =>
       piece.kind === 'text' && piece.owner !== undefined ? [{ node: piece.owner, ctx: piece.ctx }] : []);
-    return { route, id, edit: editFor(pieces, start, end, tail !== '', route), routeAt };
+    const locate = (index: number): Located => ({ pieceIndex: chars[index]!.piece, offset: chars[index]!.offset });
+    const edit = editFor(pieces, start, end, tail !== '', route);
+    return { route, id, edit: edit.ok ? edit : baseRewrite(pieces, flat, at, locate, end, tail !== '', route) ?? withTarget(edit, flat, at, route), routeAt };
   }
 }
 
@@ -278,7 +352,7 @@ function readId(pieces: readonly UrlPiece[], chars: readonly { piece: number; of
   const used = [...new Set(chars.map((c) => c.piece))];
   if (used.length === 1) {
     const piece = pieces[used[0]!]!;
-    if (piece.kind === 'expr') return { kind: 'expr', node: piece.node, ctx: piece.ctx };
+    if (piece.kind === 'expr') return { kind: 'expr', node: piece.node, ctx: piece.ctx, ...(piece.notConstant === true ? { notConstant: true as const } : {}) };
     const value = chars.map((c) => piece.value[c.offset]).join('');
     // Placeholders of route definitions and docs: `:id`, `{id}`, `[id]`.
     if (/^(?::|\{|\[)/.test(value)) return undefined;
@@ -307,6 +381,75 @@ function spansOneToken(
   // Comments are judged on their own (a rewrite that would lose one is refused with that reason).
   const between = first.ctx.text.slice(first.owner.range[1], last.owner.range[0]).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '');
   return /^[\s+\w$.]*$/.test(between);
+}
+
+/** The v3 URL for a call whose `/platform/v1` sits in a base, when all that precedes the route is static text. */
+function withTarget(edit: Extract<RouteMatch['edit'], { ok: false }>, flat: string, at: number, route: RouteShape): RouteMatch['edit'] {
+  if (edit.reason !== 'url-prefix-in-base' || route.replacement === null) return edit;
+  const prefix = flat.slice(0, at);
+  return prefix.includes('\u0000') ? edit : { ...edit, target: prefix + route.replacement };
+}
+
+const PLATFORM_V1 = DEPRECATED_ASSIGN.prefix.slice(1);
+
+/**
+ * An exact rewrite for a route whose `/platform/v1` sits in a base, where one exists:
+ * - axios sends an absolute URL as it is, whatever the base: with a base that is all static text (an origin and
+ *   `/platform/v1`), the call's relative path becomes the absolute v3 URL;
+ * - a base const of this file that only this call uses ends in `/platform/v1`: that suffix is removed from it, and the
+ *   call's `apps/{id}/assign` becomes `v3/apps/app_assignments`, so the const keeps its origin (or whatever precedes).
+ */
+function baseRewrite(
+  pieces: readonly UrlPiece[],
+  flat: string,
+  at: number,
+  locate: (index: number) => Located,
+  end: Located,
+  hasTail: boolean,
+  route: RouteShape,
+): RouteMatch['edit'] | undefined {
+  if (hasTail || route.replacement === null || !route.before.startsWith(`${PLATFORM_V1}/`)) return undefined;
+  const last = pieces[end.pieceIndex]!;
+  if (last.kind !== 'text' || last.region === null || last.start === null || last.builtBy !== undefined) return undefined;
+  const first = pieces[locate(at).pieceIndex]!;
+  if (first.kind !== 'text') return undefined;
+  const appsAt = locate(at + PLATFORM_V1.length + 1);
+  // The call's own part of the URL: from the piece that spells `apps/` to the end of the route, one editable region.
+  const callPart = (from: number): boolean => pieces.slice(from, end.pieceIndex + 1).every((piece) =>
+    piece.region === last.region || (piece.kind === 'text' && piece.whole !== undefined && piece.at === last.region));
+  if (first.fromClientBase === true && first.absoluteUrlWins === true) {
+    const pathStart = pieces.findIndex((piece) => piece.kind !== 'text' || piece.fromClientBase !== true);
+    const opening = pieces[pathStart];
+    const prefix = flat.slice(0, at);
+    const base = flat.slice(0, pieces.slice(0, pathStart).reduce((n, p) => n + (p.kind === 'text' ? p.value.length : 1), 0));
+    if (opening?.kind !== 'text' || opening.start === null || opening.region !== last.region || !callPart(pathStart)) return undefined;
+    if (!/^https?:\/\/[^/]+\//i.test(prefix) || prefix.includes('\u0000') || !/^\/?$/.test(base.slice(at + PLATFORM_V1.length))) return undefined;
+    // The first character of the call's URL literal, which must be the start of its text.
+    if (opening.owner === undefined || opening.start !== opening.owner.range[0] + 1 || !spansOneToken(opening, last)) return undefined;
+    const target = prefix + route.replacement;
+    if (/[\s'"`\\$]/.test(target)) return undefined;
+    return { ok: true, range: [opening.start, last.start + end.offset], text: target, ctx: last.ctx };
+  }
+  // A base const of this file used by this call alone: its region is its initializer, never the call's.
+  if (first.fromClientBase === true || first.viaConstant === undefined || first.region === null || first.region === last.region ||
+    first.ctx !== last.ctx) return undefined;
+  const platformEnd = locate(at + PLATFORM_V1.length - 1);
+  const startOffset = locate(at).offset;
+  if (first.start === null || platformEnd.pieceIndex !== locate(at).pieceIndex || first.value[startOffset - 1] !== '/') return undefined;
+  // `/platform/v1` ends the const's text (a trailing slash may follow), and the call spells the rest.
+  if (!/^\/?$/.test(first.value.slice(platformEnd.offset + 1))) return undefined;
+  const next = pieces[locate(at).pieceIndex + 1];
+  const opening = pieces[appsAt.pieceIndex]!;
+  if (next === undefined || next.region !== last.region || opening.kind !== 'text' || opening.start === null || !callPart(appsAt.pieceIndex)) return undefined;
+  if (!spansOneToken(opening, last)) return undefined;
+  const removeFrom = first.start + startOffset - 1;
+  return {
+    ok: true,
+    range: [opening.start + appsAt.offset, last.start + end.offset],
+    text: route.replacement,
+    ctx: last.ctx,
+    also: { range: [removeFrom, removeFrom + 1 + PLATFORM_V1.length], text: '', ctx: first.ctx },
+  };
 }
 
 function editFor(

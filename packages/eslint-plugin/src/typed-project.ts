@@ -66,7 +66,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     return result ?? undefined;
   };
 
-  /** The ESTree value of a declaration the checker found: a const's initializer, a function, a class. */
+  /** The ESTree value of a declaration the checker found: a const's initializer, a function, a class, an enum. */
   const valueOf = (declaration: TS.Declaration): Bound | undefined => {
     const source = declaration.getSourceFile();
     const file = parsed(source.fileName);

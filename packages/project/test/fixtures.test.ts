@@ -18,6 +18,7 @@ const names = readdirSync(PROJECTS, { withFileTypes: true })
 const BARE: Record<string, string | undefined> = {
   axios: undefined,
   'openapi-fetch': undefined,
+  'node:util': undefined,
   '@acme/api-client': 'monorepo/packages/api-client/src/index.ts',
 };
 
@@ -47,7 +48,7 @@ const importsOf = (file: string): string[] => ts.preProcessFile(read(file), true
 
 it('has the projects the analysis is tested on', () => {
   expect(names).toEqual(
-    ['app-instance', 'body-types', 'fetch-request', 'monorepo', 'openapi-fetch', 'request-helper', 'routes-module', 'runtime-bodies', 'sdk-class', 'wrapper-module', 'wrapper-module-built-in'],
+    ['app-instance', 'body-types', 'constants-and-bases', 'fetch-request', 'monorepo', 'openapi-fetch', 'request-helper', 'routes-module', 'runtime-bodies', 'sdk-class', 'wrapper-module', 'wrapper-module-built-in'],
   );
 });
 

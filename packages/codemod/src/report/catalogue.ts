@@ -36,6 +36,8 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'app-id-composite': 'migrate by hand, moving the app code into app_code_name',
   'app-id-side-effects': 'migrate by hand, moving the app code into app_code_name',
   'app-id-out-of-scope': 'migrate by hand, moving the app code into app_code_name',
+  'app-id-not-constant':
+    'make the map `as const` (or stop changing it), or give the enum member a string value; or migrate by hand, moving the app code into app_code_name',
   'url-prefix-in-base':
     'the base (a constant, an axios baseURL, a ky or got prefixUrl) is shared with other calls: give this call a URL that reaches /v3/apps/app_assignments',
   'url-not-editable': 'a shared URL constant, escapes in the string, or a query string: rewrite the URL by hand',

@@ -1,0 +1,46 @@
+/**
+ * A typed body is rewritten together with its type: every case of the corpus where that happens compiles, before and
+ * after, with the TypeScript compiler and the axios types the sample app installs; had only the value changed, the
+ * old type would reject the v3 keys.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCases } from '../../../fixtures/load.js';
+import { SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
+
+const TSC = join(dirname(createRequire(join(SAMPLE_APP, 'package.json')).resolve('typescript/package.json')), 'bin', 'tsc');
+const TSCONFIG = { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: [], strict: true, noEmit: true, skipLibCheck: true } };
+
+/** The compiler's complaints about some files (each a module), beside the sample app's node_modules; empty when they compile. */
+function compileErrors(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'app-assignment-typed-'));
+  symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ ...TSCONFIG, files: Object.keys(files) }));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  const result = spawnSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8' });
+  return result.status === 0 ? '' : `${result.stdout}${result.stderr}`;
+}
+
+const retyped = loadCases().filter((fixture) => fixture.name.includes('-typed-body-') && fixture.finding?.outcome === 'fix');
+
+describe('typed bodies rewritten with their types', () => {
+  it('compile before and after, in every case of the corpus', () => {
+    expect(retyped.length).toBeGreaterThanOrEqual(3);
+    expect(compileErrors(Object.fromEntries(retyped.map((fixture) => [`${fixture.name}.ts`, fixture.input])))).toBe('');
+    expect(compileErrors(Object.fromEntries(retyped.map((fixture) => [`${fixture.name}.ts`, fixture.output!])))).toBe('');
+  });
+
+  it('would not compile with the value changed alone', () => {
+    // The output with each rewritten type put back as it was: the old type rejects the v3 body.
+    const fixture = retyped.find((c) => c.name === 'axios-typed-body-local-interface-used-once-fix')!;
+    const oldType = /interface AssignAppRequest \{[^}]*\}/.exec(fixture.input)![0];
+    const valueOnly = fixture.output!.replace(/interface AssignAppRequest \{[\s\S]*?\n\}/, oldType);
+    expect(valueOnly).toContain(oldType);
+    expect(compileErrors({ 'value-only.ts': valueOnly })).toContain('assignee_type');
+  });
+});
