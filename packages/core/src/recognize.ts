@@ -557,13 +557,14 @@ function optionsObstacles(options: ObjectRef | 'absent' | 'unknown', ctx: Source
   return bodyReason === undefined ? { obstacles } : { obstacles, bodyReason };
 }
 
-const AXIOS_GLOBAL_SETUP = /\.defaults\s*\.\s*(?:headers|transformRequest)\b|\.defaults\s*=|\.interceptors\s*\.\s*request\s*\.\s*use\b/;
+/** Setup that changes how every axios call is sent: defaults (headers, transforms) or a request interceptor. */
+export const AXIOS_GLOBAL_SETUP = /\.defaults\s*\.\s*(?:headers|transformRequest)\b|\.defaults\s*=|\.interceptors\s*\.\s*request\s*\.\s*use\b/;
 
 /** Option keys that put keys in the query string, where the deprecated flags may travel too. */
 const QUERY_OPTION_KEYS = ['params', 'searchParams', 'query', 'qs'];
 
-/** A string the file spells out: a literal, a template without expressions, or a const holding one. */
-function staticString(node: TSESTree.Node | undefined, ctx: SourceContext, depth = 0): string | undefined {
+/** A string the program spells out: a literal, a template without expressions, or a name (`valueOfName`) holding one. */
+export function staticString(node: TSESTree.Node | undefined, ctx: SourceContext, depth = 0): string | undefined {
   if (node === undefined || depth > 8) return undefined;
   const expr = unwrapTS(node);
   if (expr.type === 'Literal') return typeof expr.value === 'string' ? expr.value : undefined;
