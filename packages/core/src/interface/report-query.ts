@@ -492,8 +492,8 @@ function layoutOf(call: TSESTree.CallExpression, ctx: SourceContext): Layout | u
     : undefined;
   const method = name !== undefined && VERBS.has(name) ? name.toUpperCase() : undefined;
   const layout = optionsLayout(url, second, 'unresolved', ctx, method);
-  // Without options, an unknown callee may add headers of its own.
-  return layout.headers === 'absent' ? { ...layout, headers: 'unknown', method: method ?? 'unknown' } : layout;
+  // An unknown callee may add headers of its own (an instance made elsewhere merges its defaults into the call's).
+  return layout.headers === 'absent' ? { ...layout, headers: 'unknown', method: method ?? 'unknown' } : { ...layout, headersMayChange: true };
 }
 
 function optionsLayout(url: Bound, optionsNode: TSESTree.Node | undefined, library: string, ctx: SourceContext, method: string | undefined): Layout {
