@@ -17,7 +17,7 @@ import type { Bound, SourceContext } from '../context.js';
 import { PARTNER_REPORT } from '../contract.js';
 import { valueOfName } from '../follow.js';
 import { AXIOS_GLOBAL_SETUP, staticString } from '../recognize.js';
-import { constInitOf, findVariable, importOf } from '../scope.js';
+import { constInitOf, findVariable, importOf, usesOf } from '../scope.js';
 import { calleePath, chainedCalls, isFunction, propertyOf, staticKey, unwrapTS } from '../syntax.js';
 import { readUrl, type UrlPiece } from '../url.js';
 
@@ -322,6 +322,8 @@ interface HeaderObject {
   readonly object: TSESTree.ObjectExpression;
   readonly ctx: SourceContext;
   readonly shared: boolean;
+  /** Reached through names other code may write through (an import, `headers.Authorization = …`): it may gain a header. */
+  readonly mayGrow: boolean;
 }
 
 type Headers = HeaderObject | 'absent' | 'unknown';
@@ -339,12 +341,13 @@ function authorizationOf(layout: Layout): AuthorizationFacts {
   const found = [...(layout.chainHeaders ?? []), ...own];
   if (found.length > 1) return { kind: 'unknown' };
   if (found.length === 1) return valueOf(found[0]!);
-  if (layout.headersMayChange === true) return { kind: 'unknown' };
+  if (layout.headersMayChange === true || (layout.headers !== 'absent' && layout.headers.mayGrow)) return { kind: 'unknown' };
   for (const defaults of [...(layout.defaultHeaders ?? [])].reverse()) {
     if (defaults === 'unknown') return { kind: 'unknown' };
     const values = headerValues(defaults);
     if (values === 'unknown' || values.length > 1) return { kind: 'unknown' };
     if (values.length === 1) return valueOf(values[0]!);
+    if (defaults.mayGrow) return { kind: 'unknown' };
   }
   return { kind: 'missing' };
 }
@@ -516,6 +519,7 @@ const HEADER_HOOKS = ['hooks', 'handlers', 'transformRequest', 'onRequest'];
 function configLayout(options: ObjectRef, library: string, method: string | undefined, url?: Bound): Layout {
   const { object, ctx } = options;
   const shared = isShared(options);
+  const grows = mayGrow(options);
   const methodProperty = propertyOf(object, 'method');
   const spelledMethod = methodProperty === undefined ? undefined : staticString(methodProperty.value, ctx);
   const resolvedMethod = methodProperty === undefined
@@ -525,7 +529,7 @@ function configLayout(options: ObjectRef, library: string, method: string | unde
   let headers: Headers = 'absent';
   if (headersProperty !== undefined) {
     const ref = objectOf(headersProperty.value, ctx);
-    headers = ref === undefined ? 'unknown' : { object: ref.object, ctx: ref.ctx, shared: shared || isShared(ref) };
+    headers = ref === undefined ? 'unknown' : { object: ref.object, ctx: ref.ctx, shared: shared || isShared(ref), mayGrow: grows || mayGrow(ref) };
   }
   const bodyKey = (BODY_KEYS[library] ?? []).find((key) => propertyOf(object, key) !== undefined);
   const bodyValue = bodyKey === undefined ? undefined : propertyOf(object, bodyKey)!.value;
@@ -540,8 +544,29 @@ function configLayout(options: ObjectRef, library: string, method: string | unde
     method: resolvedMethod,
     headers,
     body,
-    ...(hooks ? { headersMayChange: true } : {}),
+    // Options that may be written through (`options.headers = …`) may gain headers this call does not show.
+    ...(hooks || (grows && headers === 'absent') ? { headersMayChange: true } : {}),
   };
+}
+
+/**
+ * An object reached through names that other code may write through: an import (any module of the program may), or a
+ * const that is assigned through (`headers.Authorization = token`, `delete headers.x`) or given to `Object.assign`.
+ */
+function mayGrow(ref: ObjectRef): boolean {
+  return ref.exported === true || ref.via.some((variable) => usesOf(variable).some((use) => writesThrough(use.identifier as TSESTree.Node)));
+}
+
+function writesThrough(id: TSESTree.Node): boolean {
+  let node = id;
+  while (node.parent?.type === 'MemberExpression' && node.parent.object === node) node = node.parent;
+  const parent = node.parent;
+  if (node !== id) {
+    return (parent?.type === 'AssignmentExpression' && parent.left === node) || parent?.type === 'UpdateExpression' ||
+      (parent?.type === 'UnaryExpression' && parent.operator === 'delete');
+  }
+  return parent?.type === 'CallExpression' && parent.arguments[0] === node &&
+    ['Object.assign', 'Object.defineProperty', 'Object.defineProperties'].includes(calleePath(parent.callee) ?? '');
 }
 
 /**
