@@ -17,7 +17,7 @@ import type { Bound, SourceContext } from '../context.js';
 import { PARTNER_REPORT } from '../contract.js';
 import { valueOfName } from '../follow.js';
 import { AXIOS_GLOBAL_SETUP, staticString } from '../recognize.js';
-import { constInitOf, findVariable, importOf, usesOf } from '../scope.js';
+import { constInitOf, findVariable, importOf, isExported, usesOf } from '../scope.js';
 import { calleePath, chainedCalls, isFunction, propertyOf, staticKey, unwrapTS } from '../syntax.js';
 import { readUrl, type UrlPiece } from '../url.js';
 
@@ -550,11 +550,13 @@ function configLayout(options: ObjectRef, library: string, method: string | unde
 }
 
 /**
- * An object reached through names that other code may write through: an import (any module of the program may), or a
- * const that is assigned through (`headers.Authorization = token`, `delete headers.x`) or given to `Object.assign`.
+ * An object reached through names that other code may write through: an import or an export (any module of the
+ * program may), or a const that is assigned through (`headers.Authorization = token`, `delete headers.x`) or given to
+ * `Object.assign`.
  */
 function mayGrow(ref: ObjectRef): boolean {
-  return ref.exported === true || ref.via.some((variable) => usesOf(variable).some((use) => writesThrough(use.identifier as TSESTree.Node)));
+  return ref.exported === true ||
+    ref.via.some((variable) => isExported(variable) || usesOf(variable).some((use) => writesThrough(use.identifier as TSESTree.Node)));
 }
 
 function writesThrough(id: TSESTree.Node): boolean {
