@@ -22,7 +22,11 @@ interface ProgramState {
   readonly matches: Map<string, boolean>;
 }
 
-const states = new WeakMap<TS.Program, ProgramState>();
+/**
+ * By program, then by the analysis options the files are read with: a module parsed for one rule keeps that rule's
+ * options (its routes and clients), so two rules with other options never share a parse.
+ */
+const states = new WeakMap<TS.Program, Map<string, ProgramState>>();
 
 /** How many imports deep a file may reach the route to be read: a caller of a wrapper of a wrapper. */
 const REACH_DEPTH = 3;
@@ -42,8 +46,11 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
   // The TypeScript that made the program: typed linting has it installed beside typescript-eslint.
   const ts = createRequire(import.meta.url)('typescript') as typeof TS;
   const checker = program.getTypeChecker();
-  const state: ProgramState = states.get(program) ?? { parsed: new Map(), reaches: new Map(), matches: new Map() };
-  states.set(program, state);
+  const byOptions = states.get(program) ?? new Map<string, ProgramState>();
+  states.set(program, byOptions);
+  const optionsKey = JSON.stringify(options);
+  const state: ProgramState = byOptions.get(optionsKey) ?? { parsed: new Map(), reaches: new Map(), matches: new Map() };
+  byOptions.set(optionsKey, state);
   const idOf = (fileName: string) => relative(cwd, fileName).split(sep).join('/');
   const pathOf = (id: string) => resolve(cwd, id);
 

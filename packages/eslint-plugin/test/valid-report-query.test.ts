@@ -4,9 +4,12 @@
  * whose input imports modules of its folder (`typed` in case.json) with type information from the folder's own
  * tsconfig.json (`parserOptions.project`: one program per case, as one application), following imports and not.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, parse, relative } from 'node:path';
 import { RuleTester } from '@typescript-eslint/rule-tester';
-import { Linter } from 'eslint';
+import { ESLint, Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
 import * as espree from 'espree';
 import plugin from 'eslint-plugin-app-assignment';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -89,5 +92,54 @@ describe('configs and type information', () => {
     ] as unknown as Linter.Config[];
     const code = "import { partners } from './api.js';\npartners.get('/v1/partners/reports/business', { params: { email } });\n";
     expect(() => linter.verify(code, config, { filename: 'a.js' })).toThrow(/requires type information|parserOptions\.project/);
+  });
+
+  it('beside no-deprecated-assign with routes of its own, each rule reads the modules it imports with its own options', async () => {
+    // The report rule runs first and reads the gateway module for its URL builder; the assign rule must still read
+    // that module with its configured route, where the gateway's wrapper sends the deprecated operation.
+    const dir = mkdtempSync(join(tmpdir(), 'report-query-options-'));
+    mkdirSync(join(dir, 'src'));
+    const files: Record<string, string> = {
+      'package.json': '{ "name": "options-app", "private": true, "type": "module" }\n',
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'NodeNext', strict: true, noEmit: true, types: [], lib: ['ES2023', 'DOM'] }, include: ['src'] }),
+      'src/gateway.ts': [
+        "export const reportUrl = (email: string) => `https://gw.example/v1/partners/reports/business?email=${email}`;",
+        'export function assignApp(code: string, uid: string) {',
+        "  return fetch(`https://gw.example/gateway/apps/${code}/assign`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });",
+        '}',
+        '',
+      ].join('\n'),
+      'src/main.ts': [
+        "import { assignApp, reportUrl } from './gateway.js';",
+        '',
+        'export async function onboard(email: string, uid: string) {',
+        "  await fetch(reportUrl(email), { headers: { Authorization: 'Token token=\"k\"' } });",
+        "  await assignApp('crm', uid);",
+        '}',
+        '',
+      ].join('\n'),
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const routes = [{ path: '/gateway/apps/{id}/assign', v3Path: '/gateway/v3/apps/app_assignments' }];
+    const eslint = new ESLint({
+      cwd: dir,
+      overrideConfigFile: true,
+      overrideConfig: [
+        {
+          files: ['**/*.ts'],
+          languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: dir } },
+          plugins: { 'app-assignment': plugin as unknown as ESLint.Plugin },
+          rules: {
+            [`app-assignment/${RULE}`]: ['error', { followImports: true }],
+            'app-assignment/no-deprecated-assign': ['error', { followImports: true, routes }],
+          },
+        },
+      ],
+    });
+    const [result] = await eslint.lintFiles(['src/main.ts']);
+    expect(result!.messages.map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.messageId}`)).toEqual([
+      `4:25 app-assignment/${RULE} emailRaw`,
+      '5:9 app-assignment/no-deprecated-assign deprecatedManual',
+    ]);
   });
 });
