@@ -4,7 +4,7 @@
  * whose input imports modules of its folder (`typed` in case.json) with type information from the folder's own
  * tsconfig.json (`parserOptions.project`: one program per case, as one application), following imports and not.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, parse, relative } from 'node:path';
 import { RuleTester } from '@typescript-eslint/rule-tester';
@@ -136,7 +136,7 @@ describe('configs and type information', () => {
         },
       ],
     });
-    const [result] = await eslint.lintFiles(['src/main.ts']);
+    const [result] = await eslint.lintFiles(['src/main.ts']).finally(() => rmSync(dir, { recursive: true, force: true }));
     expect(result!.messages.map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.messageId}`)).toEqual([
       `4:25 app-assignment/${RULE} emailRaw`,
       '5:9 app-assignment/no-deprecated-assign deprecatedManual',
