@@ -352,13 +352,16 @@ function authorizationOf(layout: Layout): AuthorizationFacts {
   return { kind: 'missing' };
 }
 
-/** The Authorization values of a headers object; unknown when a spread or a computed key may hold one. */
+/** axios headers by method (`headers: { common: { Authorization } }`): merged into a GET's headers too. */
+const AXIOS_HEADER_GROUPS = new Set(['common', 'get', 'head', 'delete', 'options', 'post', 'put', 'patch']);
+
+/** The Authorization values of a headers object; unknown when a spread, a computed key or a group may hold one. */
 function headerValues(headers: HeaderObject): HeaderSource[] | 'unknown' {
   const found: HeaderSource[] = [];
   for (const property of headers.object.properties) {
     if (property.type === 'SpreadElement') return 'unknown';
     const key = staticKey(property);
-    if (key === undefined) return 'unknown';
+    if (key === undefined || AXIOS_HEADER_GROUPS.has(key.toLowerCase())) return 'unknown';
     if (key.toLowerCase() === REPORT_AUTH_HEADER.toLowerCase()) found.push({ value: property.value, ctx: headers.ctx, shared: headers.shared });
   }
   return found;
