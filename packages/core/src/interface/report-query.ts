@@ -512,8 +512,11 @@ function optionsLayout(url: Bound, optionsNode: TSESTree.Node | undefined, libra
   return configLayout(options, library, method, url);
 }
 
-/** Option keys with which a client changes a request's headers behind its `headers` object. */
-const HEADER_HOOKS = ['hooks', 'handlers', 'transformRequest', 'onRequest'];
+/**
+ * Option keys with which a client sets or changes a request's headers behind its `headers` object: hooks, and
+ * credentials sent as an Authorization header of their own (axios `auth`, got `username` / `password`).
+ */
+const HEADER_HOOKS = ['hooks', 'handlers', 'transformRequest', 'onRequest', 'auth', 'username', 'password'];
 
 /**
  * An options object that holds method, headers and body (and for axios, maybe the URL), read in the file it is
