@@ -13,6 +13,7 @@ import noMalformedReportField from './rules/no-malformed-report-field.js';
 import validReportQuery from './rules/valid-report-query.js';
 
 export type { RuleOptions as NoDeprecatedAssignOptions } from './rules/no-deprecated-assign.js';
+export type { RuleOptions as ValidReportQueryOptions } from './rules/valid-report-query.js';
 
 const { name, version } = createRequire(import.meta.url)('../package.json') as { name: string; version: string };
 
@@ -36,8 +37,10 @@ const recommendedRules: Rules = {
 /** The recommended rules and those that need type information (`parserOptions.projectService` or `project`). */
 const recommendedTypeCheckedRules: Rules = {
   ...recommendedRules,
-  // With type information the assign rule follows imports of the program's own modules, as `app-assignment scan` does.
+  // With type information the assign rule follows imports of the program's own modules, as `app-assignment scan` does;
+  // the report rule follows them the same way.
   'app-assignment/no-deprecated-assign': ['error', { followImports: true }],
+  'app-assignment/valid-report-query': ['error', { followImports: true }],
   'app-assignment/no-numeric-app-id': 'error',
 };
 

@@ -1,12 +1,12 @@
 /**
- * Facts from other files for the assign rule under typed linting: an import of the program's own modules is followed
- * through the type checker (aliases and re-exports resolved by it) to the declaration it names, and that declaration's
- * file is read with core's parser, so that core reads an imported instance, const, URL builder or wrapper as it reads
- * one of the file itself. One cache per TypeScript program: a lint run parses each such file once.
+ * Facts from other files for the rules that follow imports under typed linting: an import of the program's own
+ * modules is followed through the type checker (aliases and re-exports resolved by it) to the declaration it names,
+ * and that declaration's file is read with core's parser, so that core reads an imported instance, const, URL builder
+ * or wrapper as it reads one of the file itself. One cache per TypeScript program: a lint run parses each such file once.
  */
 import { createRequire } from 'node:module';
 import { relative, resolve, sep } from 'node:path';
-import { type AnalysisOptions, type Bound, mayContainAssignCall, type ProjectFacts, type SourceContext } from '@app-assignment/core';
+import { type AnalysisOptions, type Bound, mayContainAssignCall, mayContainReportQuery, type ProjectFacts, type SourceContext } from '@app-assignment/core';
 import { parseSource } from '@app-assignment/core/parse';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type * as TS from 'typescript';
@@ -22,7 +22,11 @@ interface ProgramState {
   readonly matches: Map<string, boolean>;
 }
 
-const states = new WeakMap<TS.Program, ProgramState>();
+/**
+ * By program, then by the analysis options the files are read with: a module parsed for one rule keeps that rule's
+ * options (its routes and clients), so two rules with other options never share a parse.
+ */
+const states = new WeakMap<TS.Program, Map<string, ProgramState>>();
 
 /** How many imports deep a file may reach the route to be read: a caller of a wrapper of a wrapper. */
 const REACH_DEPTH = 3;
@@ -31,16 +35,22 @@ export interface TypedProject {
   readonly facts: ProjectFacts;
   /** The id core gives a file (relative to the working directory). */
   idOf(fileName: string): string;
-  /** Whether a file spells the route, or imports (a few modules deep) a module of the program that does. */
-  mayReach(fileName: string): boolean;
+  /**
+   * Whether a file spells the route (the deprecated one, or the report query's), or imports (a few modules deep) a
+   * module of the program that does.
+   */
+  mayReach(fileName: string, route?: 'assign' | 'report'): boolean;
 }
 
 export function typedProject(program: TS.Program, cwd: string, options: AnalysisOptions): TypedProject {
   // The TypeScript that made the program: typed linting has it installed beside typescript-eslint.
   const ts = createRequire(import.meta.url)('typescript') as typeof TS;
   const checker = program.getTypeChecker();
-  const state: ProgramState = states.get(program) ?? { parsed: new Map(), reaches: new Map(), matches: new Map() };
-  states.set(program, state);
+  const byOptions = states.get(program) ?? new Map<string, ProgramState>();
+  states.set(program, byOptions);
+  const optionsKey = JSON.stringify(options);
+  const state: ProgramState = byOptions.get(optionsKey) ?? { parsed: new Map(), reaches: new Map(), matches: new Map() };
+  byOptions.set(optionsKey, state);
   const idOf = (fileName: string) => relative(cwd, fileName).split(sep).join('/');
   const pathOf = (id: string) => resolve(cwd, id);
 
@@ -138,27 +148,29 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     },
   };
 
-  const reaches = (fileName: string, depth: number): boolean => {
-    const key = `${depth}\u0000${fileName}`;
+  const spells = { assign: (text: string) => mayContainAssignCall(text, options), report: mayContainReportQuery };
+
+  const reaches = (fileName: string, depth: number, route: 'assign' | 'report'): boolean => {
+    const key = `${route}\u0000${depth}\u0000${fileName}`;
     const known = state.reaches.get(key);
     if (known !== undefined) return known;
     state.reaches.set(key, false);
     const source = ownSource(fileName);
     let result = false;
     if (source !== undefined) {
-      result = mayContainAssignCall(source.text, options);
+      result = spells[route](source.text);
       for (const statement of source.statements) {
         if (result || depth === 0) break;
         if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
         const specifier = statement.moduleSpecifier;
         if (specifier === undefined || !ts.isStringLiteral(specifier)) continue;
         const module = checker.getSymbolAtLocation(specifier)?.valueDeclaration;
-        if (module !== undefined && ts.isSourceFile(module)) result = reaches(module.fileName, depth - 1);
+        if (module !== undefined && ts.isSourceFile(module)) result = reaches(module.fileName, depth - 1, route);
       }
     }
     state.reaches.set(key, result);
     return result;
   };
 
-  return { facts, idOf, mayReach: (fileName) => reaches(fileName, REACH_DEPTH) };
+  return { facts, idOf, mayReach: (fileName, route = 'assign') => reaches(fileName, REACH_DEPTH, route) };
 }
