@@ -1,0 +1,20 @@
+/** What a recognized mock or assertion of the deprecated request is, for the planner and the front ends. */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { BodyRead } from '../body.js';
+import type { SourceContext } from '../context.js';
+import type { MockRoute } from './route.js';
+
+/** The library a mock is written with; `assertion` for `expect(client).toHaveBeenCalledWith(...)`. */
+export type MockLibrary = 'msw' | 'nock' | 'axios-mock-adapter' | 'fetch-mock' | 'assertion';
+
+export interface MockSite {
+  /** The call that names the route (`http.post(...)`, `scope.post(...)`, `expect(...).toHaveBeenCalledWith(...)`). */
+  readonly node: TSESTree.CallExpression;
+  readonly ctx: SourceContext;
+  readonly library: MockLibrary;
+  readonly route: MockRoute;
+  /** The body the mock matches or asserts; absent when it matches any body. */
+  readonly body?: BodyRead;
+  /** What a handler reads of the request it answers (`params`, `request`): it would read the old shape. */
+  readonly reads: readonly string[];
+}
