@@ -121,6 +121,9 @@ function printSummary(report: RunReport, cli: Cli, out: (line: string) => void, 
     `app-assignment: ${totals.files} files scanned, ${totals.changed} changed, ${totals.migrated} calls migrated, ` +
       `${totals.todos} TODOs left, ${totals.errors} errors${cli.dry ? ' (dry run: nothing written)' : ''}`,
   );
+  if (totals.mocks !== undefined) {
+    out(`mocks of the request in tests: ${totals.mocks.migrated} rewritten with their calls, ${totals.mocks.todos} with a TODO (listed below)`);
+  }
   if (report.mode.kind === 'project') {
     out(`read as one project (${report.mode.configs.join(', ')}): ${totals.callers} calls of wrappers, listed in --json with the requests they go through`);
   }

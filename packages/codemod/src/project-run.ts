@@ -9,8 +9,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type AnalysisOptions, type Finding, ReasonCode, type TextEdit } from '@app-assignment/core';
+import { type AnalysisOptions, analyzeMocks, type Finding, mayContainAssignCall, type MockFinding, ReasonCode, type TextEdit } from '@app-assignment/core';
+import type { ProjectAnalysis } from '@app-assignment/project';
 import { applyFindings, type MigrateResult } from './migrate.js';
+import { projectMocks } from './mocks.js';
 import { parseFile, parsesFile } from './parse.js';
 import type { FileOutcome } from './run.js';
 
@@ -101,6 +103,7 @@ export async function migrateProject(
       });
     }
     if (broken.size === 0) {
+      withMocks(files, analysisRun, findingsOf, incoming, applied);
       for (const [path, out] of applied) {
         if (!files.includes(path)) continue;
         outcomes.set(path, { path, output: out.output, changed: out.changed, sites: out.sites });
@@ -117,6 +120,38 @@ export async function migrateProject(
     outcomes.set(path, { path, output: out.output, changed: out.changed, sites: out.sites });
   }
   return { outcomes: [...outcomes.values()], configs: project.configs };
+}
+
+/**
+ * The mocks of the run's files, settled against what became of every call (`applied`), with the files each mock's
+ * tests reach through their imports; each file that holds mocks is applied again with them.
+ */
+function withMocks(
+  files: readonly string[],
+  analysisRun: ProjectAnalysis,
+  findingsOf: ReadonlyMap<string, readonly Finding[]>,
+  incoming: ReadonlyMap<string, readonly TextEdit[]>,
+  applied: Map<string, MigrateResult>,
+): void {
+  const mocksByFile = new Map<string, MockFinding[]>();
+  for (const path of files) {
+    const file = analysisRun.file(path);
+    if (file === undefined || !mayContainAssignCall(file.text, file.context.options)) continue;
+    const mocks = analyzeMocks(file.program, file.context);
+    if (mocks.length > 0) mocksByFile.set(path, mocks);
+  }
+  if (mocksByFile.size === 0) return;
+  const calls = new Map<string, { findings: readonly Finding[]; sites: MigrateResult['sites'] }>();
+  for (const [path, findings] of findingsOf) calls.set(path, { findings, sites: applied.get(path)?.sites ?? [] });
+  const settled = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path));
+  for (const [path, mocks] of settled) {
+    const file = analysisRun.file(path)!;
+    const options = { incoming: incoming.get(path) ?? [], mocks };
+    let out = applyFindings(file.text, findingsOf.get(path) ?? [], file.context, options);
+    // A mock's rewrite that does not parse leaves every mock of the file with a TODO; the calls keep their outcome.
+    if (out.changed && !parsesFile(out.output, path)) out = applyFindings(file.text, findingsOf.get(path) ?? [], file.context, { ...options, allowMockRewrites: false });
+    applied.set(path, out);
+  }
 }
 
 function heldBack(finding: Finding): Finding {
