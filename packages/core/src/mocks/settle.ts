@@ -94,11 +94,14 @@ export function callRecordOf(finding: Finding, migrated: boolean, file: string):
   };
 }
 
-/** The mock after its calls were settled: as planned, or left with the reason its calls give first. */
+/**
+ * The mock after its calls were settled: as planned, or left with the reason its calls give. A mock that cannot be
+ * rewritten for reasons of its own keeps those alone: they hold whatever becomes of its calls, so a second run, when
+ * the calls are v3 already, says the same.
+ */
 export function applyMockDecision(finding: MockFinding, decision: MockDecision): MockFinding {
-  if (decision.kind === 'follow') return finding;
-  const own = finding.outcome === 'manual' ? finding.reasons : [];
-  return { mock: finding.mock, outcome: 'manual', reasons: [decision.reason, ...own] };
+  if (decision.kind === 'follow' || finding.outcome === 'manual') return finding;
+  return { mock: finding.mock, outcome: 'manual', reasons: [decision.reason] };
 }
 
 /** Packages whose imports bring no call of the program into a file: test runners, mock libraries, HTTP clients. */
