@@ -17,7 +17,7 @@ const CLI = join(dirname(require.resolve('@app-assignment/codemod/package.json')
 const cases = loadMockCases();
 const projects = loadMockProjects();
 
-interface Site { kind: string; line: number; column: number; client: string; outcome: string; reasons: { code: string; key?: string }[] }
+interface Site { kind: string; line: number; column: number; client: string; outcome: string; reasons: readonly { code: string; key?: string }[] }
 const mockSites = (sites: readonly Site[]) => sites.filter((s) => s.kind === 'mock').map((s) => ({
   line: s.line,
   column: s.column,

@@ -4,6 +4,7 @@
  * fixtures/mocks drives it, as it drives the codemod.
  */
 import { RuleTester } from '@typescript-eslint/rule-tester';
+import type { Linter as LinterType } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import plugin from 'eslint-plugin-app-assignment';
 import { loadMockCases } from '../../../fixtures/mocks/load.js';
@@ -64,7 +65,7 @@ describe('the testing config', () => {
     for (const fixture of loadMockCases()) {
       const messages = linter.verify(fixture.input, [
         { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } },
-        { files: ['**/*.ts'], ...plugin.configs.testing },
+        { files: ['**/*.ts'], ...(plugin.configs.testing as unknown as LinterType.Config) },
       ], { filename: fixture.filename });
       const mocks = messages.filter((m) => m.messageId === 'deprecatedMock' || m.messageId === 'deprecatedMockManual');
       expect(mocks.map((m) => [m.line, m.column]), fixture.name).toEqual(fixture.mocks.map((m) => [m.line, m.column]));
