@@ -124,4 +124,20 @@ describe('fixtures/mocks through the CLI', () => {
       ['test/setup.ts', 'mock-calls-unseen'],
     ]);
   });
+
+  it('the text table lists the mocks apart; Markdown and HTML count calls, with one line for the mocks', () => {
+    const project = projects.find((p) => p.name === 'wildcard-reach')!;
+    const dir = mkdtempSync(join(tmpdir(), 'app-assignment-mocks-reports-'));
+    cpSync(project.input, dir, { recursive: true });
+    const text = cli(['scan'], dir).stdout;
+    expect(text).toContain('2 deprecated calls: 1 with an exact rewrite, 1 for a person (0 of them rewritten with a note); 4 mocks in tests: 2 follow their calls, 2 for a person;');
+    expect(text).toMatch(/test\/setup\.ts:4:25 +msw \(mock\) +manual +leaves a TODO +this mock stands for the call in installForEveryone/);
+    const markdown = cli(['scan', '--format', 'markdown'], dir).stdout;
+    expect(markdown).toContain('**2** deprecated calls in 2 of 6 files scanned');
+    expect(markdown).toContain('4 mocks or assertions of the request in tests: 2 follow their calls to v3, 2 for a person');
+    cli(['scan', '--format', 'html', '--out', 'report.html'], dir);
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html).toContain('<div class="value" id="total">2</div>');
+    expect(html).toContain('4 mocks or assertions of the request in tests');
+  });
 });

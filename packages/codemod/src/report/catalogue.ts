@@ -80,6 +80,14 @@ export function sitesOf(files: readonly FileReport[]): LocatedSite[] {
   return files.flatMap((file) => file.sites.filter((site) => site.withWrapper !== true).map((site) => ({ ...site, path: file.path })));
 }
 
+/** The tests' mocks of the request, in one line for reports that count calls: how many follow their calls. */
+export function mocksLine(sites: readonly SiteReport[]): string | undefined {
+  const mocks = sites.filter((site) => site.kind === 'mock');
+  if (mocks.length === 0) return undefined;
+  const follow = mocks.filter((site) => site.migrated).length;
+  return `${mocks.length} mocks or assertions of the request in tests: ${follow} follow their calls to v3, ${mocks.filter(needsPerson).length} for a person (listed in the JSON report and the text table)`;
+}
+
 /** A site needs a person when it is not rewritten, or rewritten with a note to review. */
 export function needsPerson(site: SiteReport): boolean {
   return !site.migrated || site.reasons.length > 0;
