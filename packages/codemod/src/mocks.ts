@@ -8,6 +8,7 @@ import {
   applyMockDecision,
   callRecordOf,
   type Finding,
+  mayContainMock,
   type MockFinding,
   mockFactsOf,
   type Reach,
@@ -20,6 +21,7 @@ import type { SiteReport } from './migrate.js';
 
 /** The mocks of one file read alone, settled against the file's own calls (`sites`: what became of each). */
 export function fileMocks(program: TSESTree.Program, context: SourceContext, findings: readonly Finding[], sites: readonly SiteReport[]): MockFinding[] {
+  if (!mayContainMock(context.text)) return [];
   const mocks = analyzeMocks(program, context);
   if (mocks.length === 0) return [];
   const here = '';

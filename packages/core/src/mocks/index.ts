@@ -5,7 +5,7 @@
  */
 export type { MockLibrary, MockSite } from './site.js';
 export type { MockRoute } from './route.js';
-export { recognizeMock } from './recognize.js';
+export { mayContainMock, recognizeMock } from './recognize.js';
 export { analyzeMocks, asCall, type MockFinding, planMock } from './plan.js';
 export {
   applyMockDecision,
