@@ -25,6 +25,9 @@ Usage:
 
 Every call that can be rewritten exactly is rewritten; every other call gets a
 "// ${TODO_PREFIX} <reason>" line above it. Nothing else in a file changes.
+The tests' mocks of the request (msw, nock, axios-mock-adapter, fetch-mock,
+toHaveBeenCalledWith) follow their calls: rewritten when every call they stand
+for is, else left with a TODO. Run over the code and its tests together.
 
 Options:
   --dry              Write nothing; report what would change.

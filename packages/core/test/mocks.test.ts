@@ -50,6 +50,17 @@ expect(spy).not.toHaveBeenCalledWith('/platform/v1/apps/crm/assign', { method: '
   });
 });
 
+describe('the route a mock names', () => {
+  it('a placeholder after a base is any app; the edit keeps the base', async () => {
+    const { analyzeMocks: analyze, applyEdits } = await import('@app-assignment/core');
+    const text = "import { http } from 'msw';\nconst API = 'https://h';\nhttp.post(`${API}/platform/v1/apps/:code/assign`, () => null);\n";
+    const { program, context } = parseSource(text, 'a.ts');
+    const [found] = analyze(program, context);
+    expect(found?.mock.route.appCode).toBeUndefined();
+    expect(applyEdits(text, found!.edits!)).toContain('http.post(`${API}/v3/apps/app_assignments`, () => null);');
+  });
+});
+
 describe('settleMocks: a mock follows every call it can stand for', () => {
   const call = (file: string, migrated: boolean, extra: Partial<CallRecord> = {}): CallRecord => ({ file, place: `in f (${file})`, migrated, ...extra });
   const reach = (map: Record<string, string[]>) => (file: string) => new Set(map[file] ?? [file]);

@@ -37,6 +37,16 @@ export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContex
       return { edit: { range: [start, start + placeholder[1]!.length], text: V3_ASSIGN.path.slice(1) } };
     }
   }
+  // `${API}/platform/v1/apps/:id/assign`: the placeholder route follows a base.
+  const last = expr.type === 'TemplateLiteral' && expr.expressions.length > 0 ? expr.quasis[expr.quasis.length - 1] : undefined;
+  if (last !== undefined && last.value.cooked !== null) {
+    const placeholder = PLACEHOLDER_ROUTE.exec(last.value.cooked);
+    if (placeholder !== null) {
+      if (last.value.raw !== last.value.cooked) return {};
+      const start = last.range[0] + 1 + placeholder.index + placeholder[0].length - placeholder[1]!.length;
+      return { edit: { range: [start, start + placeholder[1]!.length], text: V3_ASSIGN.path.slice(1) } };
+    }
+  }
   const match = matchRoute(readUrl(expr, ctx), [DEFAULT_ROUTE]);
   if (match?.id.kind !== 'text') return undefined;
   let appCode: string;
