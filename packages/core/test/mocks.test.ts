@@ -61,6 +61,16 @@ describe('the route a mock names', () => {
   });
 });
 
+describe('a type that describes the old body keeps a mock for a person', () => {
+  it.each([
+    "import { http } from 'msw';\ninterface Legacy { business_uid: string }\nhttp.post<never, Legacy>('*/platform/v1/apps/:id/assign', () => null);\n",
+    "import nock from 'nock';\ninterface Legacy { business_uid: string }\nnock('https://h').post('/platform/v1/apps/crm/assign', { business_uid: 'b' } as Legacy);\n",
+  ])('%s', (text) => {
+    const { program, context } = parseSource(text, 'a.ts');
+    expect(analyzeMocks(program, context).map((m) => [m.outcome, m.reasons.map((r) => r.code)])).toEqual([['manual', ['body-typed']]]);
+  });
+});
+
 describe('settleMocks: a mock follows every call it can stand for', () => {
   const call = (file: string, migrated: boolean, extra: Partial<CallRecord> = {}): CallRecord => ({ file, place: `in f (${file})`, migrated, ...extra });
   const reach = (map: Record<string, string[]>) => (file: string) => new Set(map[file] ?? [file]);

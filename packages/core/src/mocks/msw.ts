@@ -23,7 +23,9 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
   const route = readMockRoute(call.arguments[0], ctx);
   if (route === undefined) return undefined;
   const resolver = call.arguments[1];
-  return { node: call, ctx, library: 'msw', route, reads: resolver === undefined ? [] : readsOf(resolver, ctx) };
+  // `http.post<Params, RequestBody>`: the second type argument describes the body of the request it answers.
+  const typed = (call.typeArguments?.params.length ?? 0) >= 2;
+  return { node: call, ctx, library: 'msw', route, reads: resolver === undefined ? [] : readsOf(resolver, ctx), ...(typed ? { typed: true as const } : {}) };
 }
 
 /** What a resolver reads of the request it is given: each part it names and uses, or the whole argument. */

@@ -41,6 +41,8 @@ export function planMock(mock: MockSite, options: PlanOptions): MockFinding {
   for (const read of mock.reads) blockers.push({ code: ReasonCode.mockResolverReads, key: read });
   if (route.appCode !== undefined && /^\d+$/.test(route.appCode)) blockers.push({ code: ReasonCode.appIdNumeric });
   const body = mock.body?.kind === 'none' ? undefined : mock.body;
+  // A type that describes the deprecated body (on the handler, or on the matcher: `{ ... } as LegacyBody`).
+  if (mock.typed === true || (body?.kind === 'object' && body.body.typed)) blockers.push({ code: ReasonCode.bodyTyped });
   if (body === undefined) {
     if (blockers.length > 0) return manual(blockers);
     const urlEdit = { range: route.edit!.range, text: route.edit!.text, ...fileOf(mock.ctx) };

@@ -17,4 +17,6 @@ export interface MockSite {
   readonly body?: BodyRead;
   /** What a handler reads of the request it answers (`params`, `request`): it would read the old shape. */
   readonly reads: readonly string[];
+  /** The mock declares a type for the request body (`http.post<Params, LegacyBody>(...)`): it describes the old body. */
+  readonly typed?: true;
 }
