@@ -94,6 +94,19 @@ describe('settleMocks: a mock follows every call it can stand for', () => {
     expect(settleMocks([{ file: 't.ts', body: { business_uid: 'biz_1' } }], [dynamic], files)[0]!.kind).toBe('hold');
   });
 
+  it('a handler that reads business_uid follows only calls that all send business_uid, and says so the same on a second run', () => {
+    const files = reach({ 't.ts': ['t.ts', 'a.ts'] });
+    const mock: MockFacts = { file: 't.ts', reads: 'business_uid' };
+    const business = call('a.ts', true, { body: { business_uid: null } });
+    const directory = call('a.ts', true, { body: { directory_uid: null, is_internal: 'true' } });
+    expect(settleMocks([mock], [business], files)).toEqual([{ kind: 'follow' }]);
+    const held = [{ kind: 'hold', reason: { code: 'mock-resolver-reads', key: 'business_uid' } }];
+    expect(settleMocks([mock], [business, directory], files)).toEqual(held);
+    expect(settleMocks([mock], [call('a.ts', true)], files)).toEqual(held);
+    // The calls moved to v3: none left, and the same reason.
+    expect(settleMocks([mock], [], files)).toEqual(held);
+  });
+
   it('no call in reach, or reach unknown: held, never rewritten', () => {
     expect(settleMocks([{ file: 't.ts' }], [], reach({}))).toEqual([{ kind: 'hold', reason: { code: 'mock-no-calls' } }]);
     expect(settleMocks([{ file: 't.ts' }], [call('t.ts', true)], () => 'unknown')).toEqual([{ kind: 'hold', reason: { code: 'mock-calls-unseen' } }]);

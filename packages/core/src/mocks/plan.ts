@@ -7,6 +7,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Outcome } from '../analyze.js';
 import type { SourceContext } from '../context.js';
+import { V3Key } from '../contract.js';
 import { type CallFacts, planMigration, type PlanOptions } from '../plan.js';
 import { type Reason, ReasonCode } from '../reasons.js';
 import type { AssignCall } from '../recognize.js';
@@ -43,9 +44,19 @@ export function planMock(mock: MockSite, options: PlanOptions): MockFinding {
   const body = mock.body?.kind === 'none' ? undefined : mock.body;
   // A type that describes the deprecated body (on the handler, or on the matcher: `{ ... } as LegacyBody`).
   if (mock.typed === true || (body?.kind === 'object' && body.body.typed)) blockers.push({ code: ReasonCode.bodyTyped });
+  // A handler that reads both assignee keys reads what v3 holds in one field.
+  const readKeys = new Set((mock.bodyReads ?? []).map((read) => read.key));
+  if (readKeys.size > 1) blockers.push({ code: ReasonCode.mockResolverReads, key: 'the request body' });
   if (body === undefined) {
     if (blockers.length > 0) return manual(blockers);
     const urlEdit = { range: route.edit!.range, text: route.edit!.text, ...fileOf(mock.ctx) };
+    // Each read of the assignee key reads assignee_uid; settle.ts checks that every call sends that key.
+    const readEdits = (mock.bodyReads ?? []).map((read) => ({ range: read.range, text: V3Key.assigneeUid, ...fileOf(mock.ctx) }));
+    if (readEdits.length > 0) {
+      return route.appCode === undefined
+        ? { mock, outcome: 'fix', edits: [urlEdit, ...readEdits], reasons: [] }
+        : { mock, outcome: 'review', edits: [urlEdit, ...readEdits], reasons: [{ code: ReasonCode.mockAppCodeUnchecked }] };
+    }
     // Without a body matcher the app code of a static route has nowhere to go: the mock gets looser, and says so.
     return route.appCode === undefined
       ? { mock, outcome: 'fix', edits: [urlEdit], reasons: [] }

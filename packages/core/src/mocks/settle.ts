@@ -10,6 +10,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Finding } from '../analyze.js';
+import { ASSIGNEE_TYPE_OF_KEY } from '../contract.js';
 import { type Reason, ReasonCode } from '../reasons.js';
 import { placeOf } from '../wrappers.js';
 import type { MockFinding } from './plan.js';
@@ -22,6 +23,8 @@ export interface MockFacts {
   readonly appCode?: string;
   /** The static string values of its body matcher, by key; absent when it matches any body. */
   readonly body?: Readonly<Record<string, string>>;
+  /** The assignee key its handler reads of the request body: every call it stands for must send that key. */
+  readonly reads?: string;
 }
 
 /** One deprecated call of the run, and what the run did to it. */
@@ -44,15 +47,35 @@ export type Reach = (file: string) => ReadonlySet<string> | 'unknown';
 
 export type MockDecision = { readonly kind: 'follow' } | { readonly kind: 'hold'; readonly reason: Reason };
 
+const ASSIGNEE_KEYS = Object.keys(ASSIGNEE_TYPE_OF_KEY);
+
 export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRecord[], reach: Reach): MockDecision[] {
   return mocks.map((mock): MockDecision => {
-    const files = reach(mock.file);
-    if (files === 'unknown') return { kind: 'hold', reason: { code: ReasonCode.mockCallsUnseen } };
-    const standsFor = calls.filter((call) => files.has(call.file) && mayMatch(mock, call));
-    if (standsFor.length === 0) return { kind: 'hold', reason: { code: ReasonCode.mockNoCalls } };
-    const held = standsFor.find((call) => !call.migrated);
-    return held === undefined ? { kind: 'follow' } : { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: held.place } };
+    const decision = settleOne(mock, calls, reach);
+    // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
+    // after they moved to v3), so that its TODO stays the same.
+    if (mock.reads !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld) {
+      return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: mock.reads } };
+    }
+    return decision;
   });
+}
+
+function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach): MockDecision {
+  const files = reach(mock.file);
+  if (files === 'unknown') return { kind: 'hold', reason: { code: ReasonCode.mockCallsUnseen } };
+  const standsFor = calls.filter((call) => files.has(call.file) && mayMatch(mock, call));
+  if (standsFor.length === 0) return { kind: 'hold', reason: { code: ReasonCode.mockNoCalls } };
+  const held = standsFor.find((call) => !call.migrated);
+  if (held !== undefined) return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: held.place } };
+  // `body.business_uid` reads assignee_uid only where every call sends business_uid (and not directory_uid).
+  const reads = mock.reads;
+  if (reads !== undefined) {
+    const other = ASSIGNEE_KEYS.find((key) => key !== reads);
+    const exact = standsFor.every((call) => call.body !== undefined && reads in call.body && (other === undefined || !(other in call.body)));
+    if (!exact) return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: reads } };
+  }
+  return { kind: 'follow' };
 }
 
 function mayMatch(mock: MockFacts, call: CallRecord): boolean {
@@ -72,10 +95,12 @@ export function mockFactsOf(finding: MockFinding, file: string): MockFacts {
   const body = mock.body?.facts.kind === 'object'
     ? Object.fromEntries(mock.body.facts.entries.flatMap((e) => (e.value.kind === 'string' ? [[e.key, e.value.value] as const] : [])))
     : undefined;
+  const reads = mock.bodyReads?.[0]?.key;
   return {
     file,
     ...(mock.route.appCode === undefined ? {} : { appCode: mock.route.appCode }),
     ...(body === undefined ? {} : { body }),
+    ...(reads === undefined ? {} : { reads }),
   };
 }
 
