@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     name: 'app-assignment/ignores',
-    ignores: ['**/dist/**', '**/node_modules/**', 'fixtures/cases/**', 'fixtures/rules/**', 'fixtures/sample-app/**', 'fixtures/projects/**', '.bench/**', '**/*.d.ts'],
+    ignores: ['**/dist/**', '**/node_modules/**', 'fixtures/cases/**', 'fixtures/rules/**', 'fixtures/sample-app/**', 'fixtures/projects/**', 'fixtures/mocks/cases/**', 'fixtures/mocks/projects/**', '.bench/**', '**/*.d.ts'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

@@ -3,14 +3,15 @@
  * The README's main job, on the bundled example (fixtures/sample-app):
  *   1. lint it with the plugin (the findings),
  *   2. migrate a copy with the codemod (the diff and the summary),
- *   3. run the app before and after against the contract server and compare what it assigned,
+ *   3. run the app before and after against the contract server and compare what it assigned, and run the app's own
+ *      tests before and after a migration of the app with its tests,
  *   4. lint its partner report query, fix it on a copy in stages, and look an address up after each stage.
  */
 import { spawnSync } from 'node:child_process';
 import { relative } from 'node:path';
 import { start } from '@app-assignment/contract-server';
 import { ESLint } from 'eslint';
-import { CLI, compareRuns, compile, copySampleApp, runSteps, SAMPLE_APP } from './lib/proof.mjs';
+import { CLI, compareRuns, compile, copySampleApp, migrate, runAppTests, runSteps, SAMPLE_APP } from './lib/proof.mjs';
 import { applyReportSuggestions, fixReport, lintReport, REPORT_MODULE, runReport } from './lib/report-proof.mjs';
 
 const bold = (s) => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[22m` : s);
@@ -59,6 +60,13 @@ const sameMigrated = migratedSteps.filter((c) => c.same).length;
 const unchanged = comparison.filter((c) => !c.migrated);
 console.log(`\n${bold(`same assignments: ${sameMigrated}/${migratedSteps.length}`)}; calls left with a TODO behave as before: ${unchanged.filter((c) => c.same).length}/${unchanged.length}`);
 const assignmentsProved = comparison.every((c) => c.same) && migratedSteps.length > 0;
+// The app's own suite (vitest, msw, nock, a mocked fetch): its mocks follow their calls in the same run.
+const testsBefore = await runAppTests(beforeDir);
+const testsDir = copySampleApp('tests');
+const { totals: testTotals } = migrate(testsDir, [], ['.']);
+const testsAfter = await runAppTests(testsDir);
+console.log(`${bold(`the app's own tests: ${testsBefore.passed}/${testsBefore.total} passed before, ${testsAfter.passed}/${testsAfter.total} after`)} \`migrate .\` (${testMocks(testTotals)})`);
+const testsProved = testsBefore.failed === 0 && testsAfter.failed === 0 && testsAfter.passed === testsBefore.passed;
 
 heading(`4. The partner report query: ${REPORT_MODULE}`);
 for (const finding of await lintReport(SAMPLE_APP)) {
@@ -87,4 +95,9 @@ try {
   await reportServer.close();
 }
 console.log(`\n${bold(`${email}: ${reportFound.status === 200 ? 'found only after the fixes' : 'NOT FOUND'}`)}`);
-process.exitCode = assignmentsProved && reportFound.status === 200 ? 0 : 1;
+process.exitCode = assignmentsProved && testsProved && reportFound.status === 200 ? 0 : 1;
+
+function testMocks(totals) {
+  const mocks = totals.mocks ?? { migrated: 0, todos: 0 };
+  return `${mocks.migrated} mocks followed their calls to v3, ${mocks.todos} kept with a TODO`;
+}

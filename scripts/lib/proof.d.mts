@@ -22,13 +22,28 @@ export interface Comparison {
 export interface MigrateReport {
   readonly mode: { readonly kind: 'project' | 'file' };
   readonly files: readonly { readonly path: string; readonly status: string }[];
-  readonly totals: { readonly files: number; readonly changed: number; readonly migrated: number; readonly todos: number; readonly errors: number };
+  readonly totals: {
+    readonly files: number;
+    readonly changed: number;
+    readonly migrated: number;
+    readonly todos: number;
+    readonly errors: number;
+    readonly mocks?: { readonly migrated: number; readonly todos: number };
+  };
+}
+export interface AppTestRun {
+  readonly total: number;
+  readonly passed: number;
+  readonly failed: number;
+  /** Each failed test (or test file that did not load) with the runner's words. */
+  readonly failures: readonly string[];
 }
 export const SAMPLE_APP: string;
 export const CLI: string;
 export function copySampleApp(label: string): string;
 export function compile(dir: string): void;
-export function migrate(dir: string, extraArgs?: readonly string[]): MigrateReport;
+export function migrate(dir: string, extraArgs?: readonly string[], paths?: readonly string[]): MigrateReport;
+export function runAppTests(dir: string): Promise<AppTestRun>;
 export function stepsOf(dir: string): string[];
 export function runSteps(dir: string, server: { readonly url: string; reset(): void; assignments(): Assignment[] }): Promise<StepRun[]>;
 export function meaning(assignment: Assignment): Omit<Assignment, 'via'>;

@@ -19,10 +19,10 @@ export const CLI = join(root, 'packages', 'codemod', 'dist', 'cli.js');
 const require = createRequire(join(SAMPLE_APP, 'package.json'));
 const TSC = join(dirname(require.resolve('typescript/package.json')), 'bin', 'tsc');
 
-/** A copy of the sample app's sources in a new temporary folder, sharing its installed node_modules. */
+/** A copy of the sample app's sources and tests in a new temporary folder, sharing its installed node_modules. */
 export function copySampleApp(label) {
   const dir = mkdtempSync(join(tmpdir(), `app-assignment-${label}-`));
-  for (const entry of ['src', 'package.json', 'tsconfig.json', 'eslint.config.js']) {
+  for (const entry of ['src', 'test', 'package.json', 'tsconfig.json', 'eslint.config.js', 'vitest.config.ts']) {
     cpSync(join(SAMPLE_APP, entry), join(dir, entry), { recursive: true });
   }
   symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
@@ -41,11 +41,28 @@ export function compile(dir) {
   if (result.status !== 0) throw new Error(`tsc failed in ${dir}:\n${result.stdout}${result.stderr}`);
 }
 
-/** `app-assignment migrate <dir>/src --json`, with the report parsed. */
-export function migrate(dir, extraArgs = []) {
-  const result = run(process.execPath, [CLI, 'migrate', join(dir, 'src'), '--json', '--force', ...extraArgs], { cwd: dir });
+/** `app-assignment migrate <dir>/src --json` (or the folders of `paths`), with the report parsed. */
+export function migrate(dir, extraArgs = [], paths = ['src']) {
+  const result = run(process.execPath, [CLI, 'migrate', ...paths.map((path) => join(dir, path)), '--json', '--force', ...extraArgs], { cwd: dir });
   if (result.status !== 0) throw new Error(`migrate exited ${result.status}:\n${result.stderr}`);
   return JSON.parse(result.stdout);
+}
+
+const VITEST = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
+
+/**
+ * Runs the app's own test suite (vitest, with msw, nock and a mocked fetch) in `dir`, in a child process: how many
+ * tests passed and failed, and the runner's words when any failed.
+ */
+export async function runAppTests(dir) {
+  const { stdout, stderr } = await execFileAsync(process.execPath, [VITEST, 'run', '--reporter=json'], { cwd: dir, maxBuffer: 16 * 1024 * 1024 })
+    .catch((error) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? String(error) }));
+  const start = stdout.indexOf('{');
+  if (start < 0) throw new Error(`the sample app's tests did not report in ${dir}:\n${stderr}`);
+  const report = JSON.parse(stdout.slice(start));
+  const failures = report.testResults.flatMap((file) => file.assertionResults.filter((t) => t.status === 'failed').map((t) => `${t.fullName}: ${t.failureMessages.join(' ').slice(0, 400)}`));
+  const fileErrors = report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).map((file) => `${file.name}: ${file.message}`);
+  return { total: report.numTotalTests, passed: report.numPassedTests, failed: report.numFailedTests, failures: [...failures, ...fileErrors] };
 }
 
 /** The app's step names. */

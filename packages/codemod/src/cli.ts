@@ -25,6 +25,9 @@ Usage:
 
 Every call that can be rewritten exactly is rewritten; every other call gets a
 "// ${TODO_PREFIX} <reason>" line above it. Nothing else in a file changes.
+The tests' mocks of the request (msw, nock, axios-mock-adapter, fetch-mock,
+toHaveBeenCalledWith) follow their calls: rewritten when every call they stand
+for is, else left with a TODO. Run over the code and its tests together.
 
 Options:
   --dry              Write nothing; report what would change.
@@ -121,6 +124,9 @@ function printSummary(report: RunReport, cli: Cli, out: (line: string) => void, 
     `app-assignment: ${totals.files} files scanned, ${totals.changed} changed, ${totals.migrated} calls migrated, ` +
       `${totals.todos} TODOs left, ${totals.errors} errors${cli.dry ? ' (dry run: nothing written)' : ''}`,
   );
+  if (totals.mocks !== undefined) {
+    out(`mocks of the request in tests: ${totals.mocks.migrated} rewritten with their calls, ${totals.mocks.todos} with a TODO (listed below)`);
+  }
   if (report.mode.kind === 'project') {
     out(`read as one project (${report.mode.configs.join(', ')}): ${totals.callers} calls of wrappers, listed in --json with the requests they go through`);
   }

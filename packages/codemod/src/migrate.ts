@@ -6,12 +6,15 @@
 import {
   type AnalysisOptions,
   analyzeProgram,
+  type AssignCall,
   applyEdits,
+  asCall,
   DEFAULT_ANALYSIS_OPTIONS,
   describeReason,
   describeReasons,
   type Finding,
   mayContainAssignCall,
+  type MockFinding,
   type Outcome,
   type Reason,
   ReasonCode,
@@ -20,6 +23,7 @@ import {
   type TextEdit,
 } from '@app-assignment/core';
 import { type ParsedSource, SourceSyntaxError } from '@app-assignment/core/parse';
+import { fileMocks } from './mocks.js';
 import { parseFile, parsesFile } from './parse.js';
 
 /** What happened at one deprecated call; line and column (1-based) are those of the call in the input. */
@@ -28,15 +32,19 @@ export interface SiteReport {
   readonly column: number;
   /**
    * `call`: a call of the deprecated operation; `caller`: a call of a wrapper, which sends the request from its own
-   * code (`via` says where); a project analysis finds them.
+   * code (`via` says where); a project analysis finds them. `mock`: a test's mock or assertion of the request (msw,
+   * nock, axios-mock-adapter, fetch-mock, `toHaveBeenCalledWith`), rewritten when every call it stands for was.
    */
-  readonly kind: 'call' | 'caller';
+  readonly kind: 'call' | 'caller' | 'mock';
   /**
    * A caller that goes with its wrapper: migrated with it, or left for the wrapper's own reasons (the comment at the
    * wrapper says them; this call gets none). Reports for people list such callers only in the JSON report.
    */
   readonly withWrapper?: true;
-  /** The client library the call goes through, as the analysis named it (`unresolved`, `configured` included). */
+  /**
+   * The client library the call goes through, as the analysis named it (`unresolved`, `configured` included); for a
+   * mock, the library it is written with (`msw`, `nock`, `axios-mock-adapter`, `fetch-mock`, `assertion`).
+   */
   readonly client: string;
   /** What the analysis decided, after this module's own fallbacks (an overlap, a rewrite that does not parse). */
   readonly outcome: Outcome;
@@ -79,11 +87,16 @@ export function migrateText(
   if (!mayContainAssignCall(text, options)) return { output: text, changed: false, sites: [] };
   const { program, context } = parse(text, filename, options);
   const findings = analyzeProgram(program, context);
-  if (findings.length === 0) return { output: text, changed: false, sites: [] };
-  const result = applyFindings(text, findings, context);
-  if (!result.changed || parses(parse, result.output, filename)) return result;
+  let result = applyFindings(text, findings, context);
   // A rewrite that does not parse is a bug of this tool; the file keeps its code and every call gets a TODO.
-  return applyFindings(text, findings, context, { allowRewrites: false });
+  const allowRewrites = !result.changed || parses(parse, result.output, filename);
+  if (!allowRewrites) result = applyFindings(text, findings, context, { allowRewrites: false });
+  // Mocks follow the calls: decided once the calls' outcomes are known.
+  const mocks = fileMocks(program, context, findings, result.sites);
+  if (mocks.length === 0) return result;
+  const withMocks = applyFindings(text, findings, context, { allowRewrites, mocks });
+  if (!withMocks.changed || parses(parse, withMocks.output, filename)) return withMocks;
+  return applyFindings(text, findings, context, { allowRewrites, mocks, allowMockRewrites: false });
 }
 
 export function parses(parse: Parse, text: string, filename: string): boolean {
@@ -101,6 +114,10 @@ export interface ApplyOptions {
   readonly allowRewrites?: boolean;
   /** Edits that calls in other files ask of this one (a wrapper's URL): made here as they are. */
   readonly incoming?: readonly TextEdit[];
+  /** The file's mocks, settled against their calls: rewritten (fix, review) or left with a TODO. */
+  readonly mocks?: readonly MockFinding[];
+  /** false: no mock is rewritten (the fallback when a mock's rewrite does not parse). */
+  readonly allowMockRewrites?: boolean;
 }
 
 /**
@@ -133,39 +150,61 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
     }
     // A wrapper's caller held back for the wrapper's own reasons: the comment at the wrapper says them.
     const todo = (!migrated || reasons.length > 0) && finding.repeatsWrapper !== true;
-    return { finding, reasons, outcome, migrated, todo };
+    return { call: finding.call, finding, reasons, outcome, migrated, todo };
   });
+  const allowMocks = allowRewrites && options.allowMockRewrites !== false;
+  const mockOutcomes = (options.mocks ?? []).map((mock) => {
+    const call = asCall(mock.mock);
+    let reasons: readonly Reason[] = mock.reasons;
+    let outcome: Outcome = mock.outcome;
+    let migrated = false;
+    const rewrite = allowMocks && (mock.outcome === 'fix' || mock.outcome === 'review') ? mock.edits?.filter(here) : undefined;
+    if (rewrite !== undefined && !rewrite.some((edit) => rewrites.some((other) => overlaps(edit, other)))) {
+      rewrites.push(...rewrite);
+      migrated = true;
+    } else if (mock.outcome !== 'manual') {
+      reasons = [{ code: ReasonCode.urlNotEditable }];
+      outcome = 'manual';
+    }
+    return { call, mock, reasons, outcome, migrated, todo: !migrated || reasons.length > 0 };
+  });
+  const everything = [...outcomes, ...mockOutcomes];
   const peers = {
-    all: outcomes.filter((o) => o.todo).map((o) => o.finding.call),
-    pending: outcomes.filter((o) => !o.migrated).map((o) => o.finding.call),
+    all: everything.filter((o) => o.todo).map((o) => o.call),
+    pending: everything.filter((o) => !o.migrated).map((o) => o.call),
   };
   const todos: TextEdit[] = [];
-  for (const { finding, reasons, todo } of outcomes) {
+  for (const { call, reasons, todo } of everything) {
     if (!todo) continue;
-    let edit = renderTodo(finding.call, reasons, context, peers);
+    let edit = renderTodo(call, reasons, context, peers);
     // A comment above a call that sits inside another call's rewritten span would be lost: above the statement then.
     if (edit !== undefined && rewrites.some((r) => r.range[0] < edit!.range[0] && edit!.range[0] < r.range[1])) {
-      edit = renderTodo(finding.call, reasons, context);
+      edit = renderTodo(call, reasons, context);
     }
     if (edit !== undefined) todos.push(edit);
   }
-  const sites = outcomes.map(({ finding, reasons, outcome, migrated }): SiteReport => {
-    const { line, column } = finding.call.node.loc.start;
+  const siteOf = (call: AssignCall, repeatsWrapper: boolean, reasons: readonly Reason[], outcome: Outcome, migrated: boolean, mock?: MockFinding): SiteReport => {
+    const { line, column } = call.node.loc.start;
     // The parser counts a byte order mark as a column of the first line; ESLint, which strips it, does not.
     const bom = line === 1 && text.startsWith('\uFEFF') ? 1 : 0;
     return {
       line,
       column: column + 1 - bom,
-      kind: finding.call.caller === true ? 'caller' : 'call',
-      ...(finding.call.caller === true && ((migrated && reasons.length === 0) || finding.repeatsWrapper === true) ? { withWrapper: true as const } : {}),
-      client: finding.call.client,
+      kind: mock !== undefined ? 'mock' : call.caller === true ? 'caller' : 'call',
+      ...(call.caller === true && ((migrated && reasons.length === 0) || repeatsWrapper) ? { withWrapper: true as const } : {}),
+      client: mock?.mock.library ?? call.client,
       outcome,
       migrated,
       reasons: reasons.map((reason) => ({ code: reason.code, ...(reason.key === undefined ? {} : { key: reason.key }), text: describeReason(reason) })),
       ...(reasons.length > 0 ? { reason: describeReasons(reasons) } : {}),
-      via: finding.call.via.map((step) => ({ path: step.ctx.file ?? '', line: step.node.loc.start.line })),
+      via: call.via.map((step) => ({ path: step.ctx.file ?? '', line: step.node.loc.start.line })),
     };
-  });
+  };
+  // Calls first, in the order of `findings` (a project run reads a call's site by its index), then the mocks.
+  const sites = [
+    ...outcomes.map(({ finding, reasons, outcome, migrated }) => siteOf(finding.call, finding.repeatsWrapper === true, reasons, outcome, migrated)),
+    ...mockOutcomes.map(({ call, mock, reasons, outcome, migrated }) => siteOf(call, false, reasons, outcome, migrated, mock)),
+  ];
   const output = applyEdits(text, [...rewrites, ...todos]);
   return { output, changed: output !== text, sites };
 }

@@ -9,8 +9,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type AnalysisOptions, type Finding, ReasonCode, type TextEdit } from '@app-assignment/core';
+import { type AnalysisOptions, analyzeMocks, type Finding, mayContainAssignCall, mayContainMock, type MockFinding, ReasonCode, type TextEdit } from '@app-assignment/core';
+import type { ProjectAnalysis } from '@app-assignment/project';
 import { applyFindings, type MigrateResult } from './migrate.js';
+import { projectMocks } from './mocks.js';
 import { parseFile, parsesFile } from './parse.js';
 import type { FileOutcome } from './run.js';
 
@@ -101,6 +103,7 @@ export async function migrateProject(
       });
     }
     if (broken.size === 0) {
+      withMocks(files, readText, analysisRun, findingsOf, incoming, applied, analysis);
       for (const [path, out] of applied) {
         if (!files.includes(path)) continue;
         outcomes.set(path, { path, output: out.output, changed: out.changed, sites: out.sites });
@@ -109,14 +112,56 @@ export async function migrateProject(
     }
     held = new Set([...held, ...groupsOf(broken, all)]);
   }
-  // Still not consistent: nothing is rewritten; every call gets its TODO.
+  // Still not consistent: nothing is rewritten; every call gets its TODO, and so does every mock of one.
+  const unchanged = new Map<string, MigrateResult>();
   for (const [path, list] of result.findings) {
-    if (!files.includes(path)) continue;
     const file = result.files.get(path)!;
-    const out = applyFindings(file.text, list, file.context, { allowRewrites: false });
+    unchanged.set(path, applyFindings(file.text, list, file.context, { allowRewrites: false }));
+  }
+  withMocks(files, readText, analysisRun, result.findings, new Map(), unchanged, analysis, false);
+  for (const [path, out] of unchanged) {
+    if (!files.includes(path)) continue;
     outcomes.set(path, { path, output: out.output, changed: out.changed, sites: out.sites });
   }
   return { outcomes: [...outcomes.values()], configs: project.configs };
+}
+
+/**
+ * The mocks of the run's files, settled against what became of every call (`applied`), with the files each mock's
+ * tests reach through their imports; each file that holds mocks is applied again with them.
+ */
+function withMocks(
+  files: readonly string[],
+  textOf: (file: string) => string | undefined,
+  analysisRun: ProjectAnalysis,
+  findingsOf: ReadonlyMap<string, readonly Finding[]>,
+  incoming: ReadonlyMap<string, readonly TextEdit[]>,
+  applied: Map<string, MigrateResult>,
+  options: AnalysisOptions,
+  allowRewrites = true,
+): void {
+  const mocksByFile = new Map<string, MockFinding[]>();
+  for (const path of files) {
+    // Only the files that may hold a mock are parsed (most were, for their calls).
+    const text = textOf(path);
+    if (text === undefined || !mayContainAssignCall(text, options) || !mayContainMock(text)) continue;
+    const file = analysisRun.file(path);
+    if (file === undefined) continue;
+    const mocks = analyzeMocks(file.program, file.context);
+    if (mocks.length > 0) mocksByFile.set(path, mocks);
+  }
+  if (mocksByFile.size === 0) return;
+  const calls = new Map<string, { findings: readonly Finding[]; sites: MigrateResult['sites'] }>();
+  for (const [path, findings] of findingsOf) calls.set(path, { findings, sites: applied.get(path)?.sites ?? [] });
+  const settled = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path));
+  for (const [path, mocks] of settled) {
+    const file = analysisRun.file(path)!;
+    const apply = { incoming: incoming.get(path) ?? [], mocks, allowRewrites };
+    let out = applyFindings(file.text, findingsOf.get(path) ?? [], file.context, apply);
+    // A mock's rewrite that does not parse leaves every mock of the file with a TODO; the calls keep their outcome.
+    if (out.changed && !parsesFile(out.output, path)) out = applyFindings(file.text, findingsOf.get(path) ?? [], file.context, { ...apply, allowMockRewrites: false });
+    applied.set(path, out);
+  }
 }
 
 function heldBack(finding: Finding): Finding {

@@ -44,6 +44,8 @@ export interface FileReport {
   readonly todos: number;
   /** Calls of wrappers: they go with the wrapper's request (project mode). */
   readonly callers?: number;
+  /** Mocks and assertions of the request in tests, rewritten or not (present when the file has some). */
+  readonly mocks?: { readonly migrated: number; readonly todos: number };
   readonly sites: readonly SiteReport[];
   readonly error?: string;
 }
@@ -54,7 +56,16 @@ export interface RunReport {
   /** Set when oxc-parser did not load: the one line to tell the user. */
   readonly parserWarning?: string;
   readonly files: FileReport[];
-  readonly totals: { files: number; changed: number; migrated: number; todos: number; callers: number; errors: number };
+  readonly totals: {
+    files: number;
+    changed: number;
+    migrated: number;
+    todos: number;
+    callers: number;
+    errors: number;
+    /** Present when the run found mocks of the request in tests: how many it rewrote, and how many it left with a TODO. */
+    mocks?: { migrated: number; todos: number };
+  };
   /** Files that would change, with their old and new text (for --diff). */
   readonly changes: ReadonlyMap<string, { before: string; after: string }>;
   /** How the files were read: as one project (with the configs it was loaded from), or each file alone. */
@@ -182,8 +193,9 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
       status: outcome.changed === true ? 'changed' : 'unchanged',
       migrated: sites.filter((s) => s.kind === 'call' && s.migrated).length,
       // A TODO comment each: every call left or under review, and every caller with reasons of its own.
-      todos: sites.filter((s) => s.withWrapper !== true && (!s.migrated || s.reason !== undefined)).length,
+      todos: sites.filter((s) => s.kind !== 'mock' && s.withWrapper !== true && (!s.migrated || s.reason !== undefined)).length,
       ...(sites.some((s) => s.kind === 'caller') ? { callers: sites.filter((s) => s.kind === 'caller').length } : {}),
+      ...(sites.some((s) => s.kind === 'mock') ? { mocks: mockCounts(sites.filter((s) => s.kind === 'mock')) } : {}),
       sites,
     });
   }
@@ -218,6 +230,9 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
       todos: list.reduce((n, f) => n + f.todos, 0),
       callers: list.reduce((n, f) => n + (f.callers ?? 0), 0),
       errors: list.filter((f) => f.status === 'error').length,
+      ...(list.some((f) => f.mocks !== undefined)
+        ? { mocks: { migrated: list.reduce((n, f) => n + (f.mocks?.migrated ?? 0), 0), todos: list.reduce((n, f) => n + (f.mocks?.todos ?? 0), 0) } }
+        : {}),
     },
     changes,
     mode,
@@ -225,6 +240,10 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
     ignored: collected.ignored,
     empty: collected.empty,
   };
+}
+
+function mockCounts(mocks: readonly SiteReport[]): { migrated: number; todos: number } {
+  return { migrated: mocks.filter((s) => s.migrated).length, todos: mocks.filter((s) => !s.migrated || s.reason !== undefined).length };
 }
 
 function fileError(path: string, error: string): FileReport {

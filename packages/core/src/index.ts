@@ -21,3 +21,4 @@ export { enclosingStatement, forEachCall } from './syntax.js';
 export { type FunctionUses, nameOf, placeOf, settleWrappers, usesInFile } from './wrappers.js';
 export { calledFunction, type CalledFunction, valueOfName, type NameValue } from './follow.js';
 export * from './interface/index.js';
+export * from './mocks/index.js';

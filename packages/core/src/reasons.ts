@@ -55,6 +55,13 @@ export const ReasonCode = {
   wrapperCallers: 'wrapper-callers',
   wrapperCallersDiffer: 'wrapper-callers-differ',
   wrapperSeveralRequests: 'wrapper-several-requests',
+  // Test mocks and assertions of the request: they follow the calls they stand for (mocks/ in this package).
+  mockCallHeld: 'mock-call-held',
+  mockNoCalls: 'mock-no-calls',
+  mockCallsUnseen: 'mock-calls-unseen',
+  mockResolverReads: 'mock-resolver-reads',
+  mockAppCodeUnknown: 'mock-app-code-unknown',
+  mockAppCodeUnchecked: 'mock-app-code-unchecked',
 } as const;
 export type ReasonCode = (typeof ReasonCode)[keyof typeof ReasonCode];
 
@@ -154,6 +161,18 @@ const MESSAGES: Record<ReasonCode, (key: string, given: boolean) => string> = {
     `the request is sent by a function that other calls use too, and this call and the call ${key} need different rewrites of it; migrate them together by hand`,
   'wrapper-callers': (key) =>
     `this request is sent for the callers of this function, and not all of them can be migrated exactly (the first is the call ${key}; each caller has a TODO that says why); migrate them together by hand`,
+  'mock-call-held': (key) =>
+    `this mock stands for the call ${key}, which keeps the deprecated route (see its TODO); update the mock when that call is migrated`,
+  'mock-no-calls': () =>
+    'no deprecated call that this mock stands for was found in the modules its tests import; update it by hand when its calls move to v3',
+  'mock-calls-unseen': () =>
+    'the calls this mock stands for are in modules this run did not read with it; rerun over the whole repository in project mode, or update it by hand when its calls move to v3',
+  'mock-resolver-reads': (key) =>
+    `the handler reads ${key} of the deprecated request, which v3 sends in another shape; rewrite the handler for POST ${V3_ASSIGN.path} by hand`,
+  'mock-app-code-unknown': () =>
+    `the mock matches any app but checks the body, and the v3 body names the app (app_code_name); write the v3 body matcher by hand`,
+  'mock-app-code-unchecked': () =>
+    `the mock named the app in the deprecated route; ${V3} carries it in the body, which this mock does not check, so check the app code by hand if the test meant to`,
 };
 
 /** The reason in plain words, as the ESLint message and the TODO comment show it. */

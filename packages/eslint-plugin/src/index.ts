@@ -49,7 +49,15 @@ const directoryTokenRules: Rules = {
   'app-assignment/directory-token-assign': 'error',
 };
 
-type ConfigName = 'recommended' | 'recommendedTypeChecked' | 'directory-token';
+/**
+ * For test files (opt-in, with `files`): the tests' mocks and assertions of the deprecated request are reported too,
+ * so a team sees what its tests will need when the code moves to v3.
+ */
+const testingRules: Rules = {
+  'app-assignment/no-deprecated-assign': ['error', { mocks: true }],
+};
+
+type ConfigName = 'recommended' | 'recommendedTypeChecked' | 'directory-token' | 'testing';
 
 interface Plugin {
   meta: { name: string; version: string; namespace: string };
@@ -72,5 +80,6 @@ const configOf = (configName: string, configRules: Rules): TSESLint.FlatConfig.C
 plugin.configs.recommended = configOf('recommended', recommendedRules);
 plugin.configs.recommendedTypeChecked = configOf('recommended-type-checked', recommendedTypeCheckedRules);
 plugin.configs['directory-token'] = configOf('directory-token', directoryTokenRules);
+plugin.configs.testing = configOf('testing', testingRules);
 
 export default plugin;

@@ -168,6 +168,73 @@ export class ProjectAnalysis {
     return { findings, files: parsed, errors: this.#errors };
   }
 
+  /**
+   * The files whose calls a mock written in `path` can stand for: in a test file, every module the test imports,
+   * directly or through others; in a module of mocks (a shared `handlers.ts`), those of every test that imports it,
+   * and of every test of the run when none does (a setup file the test runner loads). 'unknown' when a module on the
+   * way is outside the run or cannot be read: its calls cannot be seen.
+   */
+  mockReach(path: string): ReadonlySet<string> | 'unknown' {
+    let tests = isTestFile(path) ? [path] : this.#testsImporting(path);
+    if (tests.length === 0) tests = [...this.#scope].filter(isTestFile);
+    if (tests.length === 0) return 'unknown';
+    const reached = new Set<string>();
+    for (const from of new Set([path, ...tests])) {
+      const files = this.#reachable(from);
+      if (files === 'unknown') return 'unknown';
+      for (const file of files) reached.add(file);
+    }
+    return reached;
+  }
+
+  readonly #reach = new Map<string, ReadonlySet<string> | 'unknown'>();
+
+  /** The file and every module of the program it imports, transitively. */
+  #reachable(start: string): ReadonlySet<string> | 'unknown' {
+    const known = this.#reach.get(start);
+    if (known !== undefined) return known;
+    const seen = new Set<string>([start]);
+    let result: ReadonlySet<string> | 'unknown' = seen;
+    for (const queue = [start]; queue.length > 0;) {
+      const file = this.file(queue.pop()!);
+      if (file === undefined) {
+        result = 'unknown';
+        break;
+      }
+      for (const specifier of importSpecifiers(file)) {
+        const target = this.#input.resolveImport(file.path, specifier);
+        // A package's module, a declaration file or data: no call of the program.
+        if (target === undefined || target.split(sep).includes('node_modules') || !/\.[cm]?[jt]sx?$/.test(target) || /\.d\.[cm]?ts$/.test(target)) continue;
+        if (!this.#scope.has(target)) {
+          result = 'unknown';
+          break;
+        }
+        if (!seen.has(target)) {
+          seen.add(target);
+          queue.push(target);
+        }
+      }
+      if (result === 'unknown') break;
+    }
+    this.#reach.set(start, result);
+    return result;
+  }
+
+  /** The test files that import `path`, directly or through other modules of the run. */
+  #testsImporting(path: string): string[] {
+    const tests: string[] = [];
+    const seen = new Set<string>([path]);
+    for (const queue = [path]; queue.length > 0;) {
+      for (const importer of this.#input.importersOf(queue.pop()!)) {
+        if (seen.has(importer) || !this.#scope.has(importer)) continue;
+        seen.add(importer);
+        if (isTestFile(importer)) tests.push(importer);
+        else queue.push(importer);
+      }
+    }
+    return tests;
+  }
+
   readonly #matches = new Map<string, boolean>();
 
   /** Whether any file of the run matches (axios defaults or interceptors set in a bootstrap module). */
@@ -310,6 +377,23 @@ export class ProjectAnalysis {
     }
     return uses;
   }
+}
+
+/** A test file by the names test runners look for: `*.test.ts`, `*.spec.js`, anything under `__tests__/`. */
+function isTestFile(path: string): boolean {
+  return /\.(?:test|spec)\.[cm]?[jt]sx?$/.test(path) || path.split(sep).includes('__tests__');
+}
+
+/** The modules a file imports: static imports and re-exports (not type-only ones), `import()` and `require` of a literal. */
+function importSpecifiers(file: ProjectFile): string[] {
+  const found: string[] = [];
+  for (const statement of file.program.body) {
+    if (statement.type === 'ImportDeclaration' && statement.importKind !== 'type') found.push(statement.source.value);
+    if ((statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportAllDeclaration') && statement.source != null &&
+      statement.exportKind !== 'type') found.push(statement.source.value);
+  }
+  for (const match of file.text.matchAll(/\b(?:import|require)\s*\(\s*(['"`])([^'"`]+)\1/g)) found.push(match[2]!);
+  return found;
 }
 
 /** The functions a finding's request is sent from: the followed ones, and the one that holds the call itself. */

@@ -56,6 +56,12 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'wrapper-callers': 'read the TODO at each caller; once every caller maps exactly, a rerun migrates the wrapper with them',
   'wrapper-several-requests': 'migrate each request of the function by hand (or split it into one function per request)',
   'wrapper-callers-differ': 'the callers need different v3 bodies from the same wrapper code: pass the differing value as a parameter, or migrate by hand',
+  'mock-call-held': 'deal with the TODO of the call it names; a rerun then rewrites the mock with it',
+  'mock-no-calls': 'find the code the mock stands for (another repository, a module the tests do not import); update the mock when that code moves to v3',
+  'mock-calls-unseen': 'rerun over the whole repository with its tsconfig.json (project mode), so that the mock and the code its tests import are read together',
+  'mock-resolver-reads': 'read the v3 body in the handler (app_code_name, assignee_type, assignee_uid, settings.assignment_mode) and point its route at /v3/apps/app_assignments',
+  'mock-app-code-unknown': 'write the v3 body matcher, with the app_code_name the test expects, by hand',
+  'mock-app-code-unchecked': 'if the test meant to check the app, match app_code_name in the body; otherwise delete the comment',
 };
 
 /** The group of sites that need no person: `migrate` rewrites them exactly. */
@@ -81,6 +87,14 @@ export interface ReasonGroup {
  */
 export function sitesOf(files: readonly FileReport[]): LocatedSite[] {
   return files.flatMap((file) => file.sites.filter((site) => site.withWrapper !== true).map((site) => ({ ...site, path: file.path })));
+}
+
+/** The tests' mocks of the request, in one line for reports that count calls: how many follow their calls. */
+export function mocksLine(sites: readonly SiteReport[]): string | undefined {
+  const mocks = sites.filter((site) => site.kind === 'mock');
+  if (mocks.length === 0) return undefined;
+  const follow = mocks.filter((site) => site.migrated).length;
+  return `${mocks.length} mocks or assertions of the request in tests: ${follow} follow their calls to v3, ${mocks.filter(needsPerson).length} for a person (listed in the JSON report and the text table)`;
 }
 
 /** A site needs a person when it is not rewritten, or rewritten with a note to review. */

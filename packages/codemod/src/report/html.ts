@@ -4,7 +4,7 @@
  * deprecated calls by folder, and a sortable table of every site with its reason and wrapper chain.
  */
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from '@app-assignment/core';
-import { groupByReason, type LocatedSite, needsPerson, sitesOf } from './catalogue.js';
+import { groupByReason, type LocatedSite, mocksLine, needsPerson, sitesOf } from './catalogue.js';
 import { ignoredLines } from './ignored.js';
 import type { ScanReport } from './model.js';
 
@@ -15,7 +15,9 @@ export interface HtmlOptions {
 const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function toHtml(report: ScanReport, options: HtmlOptions): string {
-  const sites = sitesOf(report.files);
+  const all = sitesOf(report.files);
+  // The calls; the tests' mocks get one line of their own.
+  const sites = all.filter((site) => site.kind !== 'mock');
   const person = sites.filter(needsPerson).length;
   const automatic = sites.length - person;
   const rewrittenWithNote = sites.filter((s) => s.migrated && needsPerson(s)).length;
@@ -53,7 +55,8 @@ ${folders
     })
     .join('\n');
   const errors = report.files.filter((f) => f.error !== undefined);
-  const notes = [...ignoredLines(report.ignored), ...errors.map((f) => `could not parse: ${f.error}`)];
+  const mocks = mocksLine(all);
+  const notes = [...(mocks === undefined ? [] : [mocks]), ...ignoredLines(report.ignored), ...errors.map((f) => `could not parse: ${f.error}`)];
 
   return `<!doctype html>
 <html lang="en">

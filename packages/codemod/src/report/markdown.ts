@@ -3,7 +3,7 @@
  * reason with what to do, then for each reason its first sites as links and the rest folded in `<details>`.
  */
 import { DEPRECATED_ASSIGN, TODO_PREFIX, V3_ASSIGN } from '@app-assignment/core';
-import { AUTOMATIC, groupByReason, type LocatedSite, needsPerson, sitesOf, where } from './catalogue.js';
+import { AUTOMATIC, groupByReason, type LocatedSite, mocksLine, needsPerson, sitesOf, where } from './catalogue.js';
 import { ignoredLines } from './ignored.js';
 import type { ScanReport } from './model.js';
 
@@ -16,7 +16,9 @@ export interface MarkdownOptions {
 }
 
 export function toMarkdown(report: ScanReport, options: MarkdownOptions): string {
-  const sites = sitesOf(report.files);
+  const all = sitesOf(report.files);
+  // The calls; the tests' mocks get one line of their own.
+  const sites = all.filter((site) => site.kind !== 'mock');
   const forPerson = sites.filter(needsPerson).length;
   const files = new Set(sites.map((s) => s.path)).size;
   const { totals } = report;
@@ -31,6 +33,8 @@ export function toMarkdown(report: ScanReport, options: MarkdownOptions): string
     );
   }
   if (totals.errors > 0) out.push('', `**${totals.errors}** files could not be parsed: ${report.files.filter((f) => f.error !== undefined).map((f) => `\`${f.error}\``).join(', ')}`);
+  const mocks = mocksLine(all);
+  if (mocks !== undefined) out.push('', escape(mocks));
   const ignored = ignoredLines(report.ignored);
   if (ignored.length > 0) out.push('', ...ignored.map((line) => `_${escape(line)}_`));
   if (sites.length === 0) return `${out.join('\n')}\n`;

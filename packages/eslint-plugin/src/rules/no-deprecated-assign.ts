@@ -4,6 +4,10 @@
  * fix, with `autofix`) where the core has an exact plan, one suggestion per choice where a person must choose, and
  * the reason in plain words where there is no rewrite.
  *
+ * With `mocks: true` (the `testing` config) it also reports the tests' mocks and assertions of the request, which core
+ * recognizes and plans too: their rewrite is a suggestion, since one file cannot show whether every call a mock
+ * stands for is migrated (`app-assignment migrate` decides that over the whole project).
+ *
  * The rule only adapts the core analysis to ESLint; it decides nothing of its own.
  */
 import {
@@ -14,7 +18,10 @@ import {
   describeReasons,
   type Finding,
   mayContainAssignCall,
+  type MockFinding,
   OPTIONS_SCHEMA_PROPERTIES,
+  planMock,
+  recognizeMock,
   type RouteConfig,
   placeOf,
   settleWrappers,
@@ -31,6 +38,8 @@ export interface RuleOptions {
   autofix?: boolean;
   /** Follow imports of the program's own modules through the type checker (needs type information). */
   followImports?: boolean;
+  /** Report the tests' mocks and assertions of the deprecated request too (the `testing` config). */
+  mocks?: boolean;
   builtIn?: 'keep' | 'drop';
   clients?: ClientConfig[];
   routes?: RouteConfig[];
@@ -42,6 +51,9 @@ export type MessageIds =
   | 'deprecatedReview'
   | 'deprecatedChoose'
   | 'deprecatedManual'
+  | 'deprecatedMock'
+  | 'deprecatedMockManual'
+  | 'migrateMock'
   | 'migrate'
   | 'migrateReview'
   | 'migrateWithMode';
@@ -64,6 +76,9 @@ export default createRule<[RuleOptions], MessageIds>({
       deprecatedReview: `${DEPRECATED}: use ${V3}. The rewrite needs a review: {{reasons}}.`,
       deprecatedChoose: `${DEPRECATED}: use ${V3}. Choose the rewrite: {{reasons}}.`,
       deprecatedManual: `${DEPRECATED}: use ${V3}. It cannot be migrated automatically: {{reasons}}.`,
+      deprecatedMock: `This mock describes ${DEPRECATED_ASSIGN.method} ${DEPRECATED_ASSIGN.route}, which is deprecated: move it to ${V3} together with the calls it stands for.`,
+      deprecatedMockManual: `This mock describes ${DEPRECATED_ASSIGN.method} ${DEPRECATED_ASSIGN.route}, which is deprecated; it cannot be moved to ${V3} automatically: {{reasons}}.`,
+      migrateMock: `Point the mock at ${V3} (once the calls it stands for are migrated).`,
       migrate: `Migrate to ${V3}.`,
       migrateReview: `Migrate to ${V3}, then review: {{reasons}}.`,
       migrateWithMode: `Migrate to ${V3} with assignment_mode "{{mode}}".`,
@@ -82,13 +97,18 @@ export default createRule<[RuleOptions], MessageIds>({
             description:
               "Follow imports of the program's own modules through the type checker, so that an imported instance, URL builder or wrapper is read as the codemod's project mode reads it (calls of wrappers included). Needs type information (`parserOptions.projectService`); on in `recommendedTypeChecked`.",
           },
+          mocks: {
+            type: 'boolean',
+            description:
+              "Report the tests' mocks and assertions of the deprecated request too (msw, nock, axios-mock-adapter, fetch-mock, `toHaveBeenCalledWith` on a mocked client), with their v3 form as a suggestion. Default false: a mock is not a call; on in the `testing` config.",
+          },
           // The same option shapes as the codemod's --config file, defined once in core.
           ...(OPTIONS_SCHEMA_PROPERTIES as unknown as Record<string, JSONSchema.JSONSchema4>),
         },
         additionalProperties: false,
       },
     ],
-    defaultOptions: [{ autofix: false, followImports: false, builtIn: 'keep', clients: [], routes: [] }],
+    defaultOptions: [{ autofix: false, followImports: false, mocks: false, builtIn: 'keep', clients: [], routes: [] }],
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
@@ -162,10 +182,21 @@ export default createRule<[RuleOptions], MessageIds>({
             return;
         }
     };
+    const reportMock = ({ mock, outcome, edits, reasons }: MockFinding): void => {
+      if (outcome === 'manual') {
+        context.report({ node: mock.node, messageId: 'deprecatedMockManual', data: { reasons: describeReasons(reasons) } });
+        return;
+      }
+      context.report({ node: mock.node, messageId: 'deprecatedMock', suggest: [{ messageId: 'migrateMock', fix: fixesFor(edits ?? []) }] });
+    };
     return {
       CallExpression(node) {
         const finding = analyzeCall(node, ctx);
         if (finding !== undefined) findings.push(finding);
+        else if (options.mocks === true) {
+          const mock = recognizeMock(node, ctx);
+          if (mock !== undefined) reportMock(planMock(mock, analysis));
+        }
       },
       'Program:exit'() {
         if (findings.length === 0) return;

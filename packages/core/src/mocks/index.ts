@@ -1,0 +1,20 @@
+/**
+ * Test mocks and assertions of the deprecated request, as another front of the one analysis: recognized by reference
+ * to their libraries, planned by the call planner, rendered by the call renderer, and settled against the calls they
+ * stand for.
+ */
+export type { BodyKeyRead, MockLibrary, MockSite } from './site.js';
+export type { MockRoute } from './route.js';
+export { mayContainMock, recognizeMock } from './recognize.js';
+export { analyzeMocks, asCall, type MockFinding, planMock } from './plan.js';
+export {
+  applyMockDecision,
+  callRecordOf,
+  type CallRecord,
+  type MockDecision,
+  type MockFacts,
+  mockFactsOf,
+  type Reach,
+  settleMocks,
+  showsAllItsCalls,
+} from './settle.js';

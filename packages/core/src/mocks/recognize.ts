@@ -1,0 +1,27 @@
+/** One entry point for every mock library: is this call a mock or an assertion of the deprecated request? */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { SourceContext } from '../context.js';
+import { recognizeAssertion } from './assertions.js';
+import { recognizeAxiosMockAdapter } from './axios-mock-adapter.js';
+import { recognizeFetchMock } from './fetch-mock.js';
+import { recognizeMsw } from './msw.js';
+import { recognizeNock } from './nock.js';
+import type { MockSite } from './site.js';
+
+/**
+ * A cheap test on a file's text, after the one for the route: can it hold a mock at all? A file that names none of the
+ * libraries and asserts nothing is not walked again for mocks.
+ */
+export function mayContainMock(text: string): boolean {
+  return /\b(?:msw|nock|axios-mock-adapter|fetch-mock|expect)\b/.test(text);
+}
+
+const RECOGNIZERS = [recognizeMsw, recognizeNock, recognizeAxiosMockAdapter, recognizeFetchMock, recognizeAssertion];
+
+export function recognizeMock(call: TSESTree.CallExpression, ctx: SourceContext): MockSite | undefined {
+  for (const recognize of RECOGNIZERS) {
+    const found = recognize(call, ctx);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

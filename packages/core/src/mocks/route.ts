@@ -1,0 +1,70 @@
+/**
+ * The route a mock or an assertion names: the deprecated path with one app code (`/platform/v1/apps/crm-sync/assign`),
+ * or with a placeholder that stands for any app (`*\/platform/v1/apps/:id/assign`, as msw, fetch-mock's `express:`
+ * and path-to-regexp write it). A static route is read by the call recognizer's own URL reader, so a mock and a call
+ * agree on what the route is and on the one span that becomes `/v3/apps/app_assignments`.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { SourceContext } from '../context.js';
+import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
+import { unwrapTS } from '../syntax.js';
+import { DEFAULT_ROUTE, matchRoute, readUrl } from '../url.js';
+
+export interface MockRoute {
+  /** The app code the route names, decoded; absent when the route stands for any app. */
+  readonly appCode?: string;
+  /** The edit that points the route at v3; absent when the route cannot be rewritten in place. */
+  readonly edit?: { readonly range: readonly [number, number]; readonly text: string };
+}
+
+/** `…/platform/v1/apps/<placeholder>/assign` at the end of a route pattern. */
+const PLACEHOLDER_ROUTE = new RegExp(
+  `(?:^|[/*:])(${DEPRECATED_ASSIGN.prefix.slice(1)}/apps/(?::\\w+|\\*|\\{id\\}|\\[id\\]|\\{\\w+\\})/assign)$`,
+);
+
+/** Reads a mock's route argument; undefined when it is not the deprecated route. */
+export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContext): MockRoute | undefined {
+  if (node === undefined || node.type === 'SpreadElement') return undefined;
+  const expr = unwrapTS(node);
+  const literal = literalText(expr);
+  if (literal !== undefined) {
+    const placeholder = PLACEHOLDER_ROUTE.exec(literal.value);
+    if (placeholder !== null) {
+      const at = placeholder.index + placeholder[0].length - placeholder[1]!.length;
+      // Escapes in the literal would make its text and its source differ: the span cannot be found, so no edit.
+      if (!literal.exact) return {};
+      const start = expr.range[0] + 1 + at;
+      return { edit: { range: [start, start + placeholder[1]!.length], text: V3_ASSIGN.path.slice(1) } };
+    }
+  }
+  // `${API}/platform/v1/apps/:id/assign`: the placeholder route follows a base.
+  const last = expr.type === 'TemplateLiteral' && expr.expressions.length > 0 ? expr.quasis[expr.quasis.length - 1] : undefined;
+  if (last !== undefined && last.value.cooked !== null) {
+    const placeholder = PLACEHOLDER_ROUTE.exec(last.value.cooked);
+    if (placeholder !== null) {
+      if (last.value.raw !== last.value.cooked) return {};
+      const start = last.range[0] + 1 + placeholder.index + placeholder[0].length - placeholder[1]!.length;
+      return { edit: { range: [start, start + placeholder[1]!.length], text: V3_ASSIGN.path.slice(1) } };
+    }
+  }
+  const match = matchRoute(readUrl(expr, ctx), [DEFAULT_ROUTE]);
+  if (match?.id.kind !== 'text') return undefined;
+  let appCode: string;
+  try {
+    appCode = decodeURIComponent(match.id.value);
+  } catch {
+    return undefined;
+  }
+  // The edit is made in this file only: a route const of another module is shared with other code.
+  const edit = match.edit.ok && match.edit.ctx.text === ctx.text ? { range: match.edit.range, text: match.edit.text } : undefined;
+  return edit === undefined ? { appCode } : { appCode, edit };
+}
+
+function literalText(expr: TSESTree.Node): { value: string; exact: boolean } | undefined {
+  if (expr.type === 'Literal' && typeof expr.value === 'string') return { value: expr.value, exact: expr.raw.slice(1, -1) === expr.value };
+  if (expr.type === 'TemplateLiteral' && expr.expressions.length === 0) {
+    const quasi = expr.quasis[0]!;
+    return quasi.value.cooked === null ? undefined : { value: quasi.value.cooked, exact: quasi.value.raw === quasi.value.cooked };
+  }
+  return undefined;
+}

@@ -1,0 +1,167 @@
+/**
+ * Mocks follow their calls: a mock is rewritten in the run that migrates every deprecated call it can stand for, and
+ * is left with a TODO otherwise. A pure function over plain data, like the wrapper settlement: the front end says
+ * which files a mock's tests can reach (per file: the file alone, when it shows everything; in a project: the import
+ * graph) and what happened to each call; this module decides.
+ *
+ * The calls a mock can stand for are the reachable calls it does not rule out: a route with an app code rules out a
+ * call whose app code is another static value, a body matcher one whose body sets a matched key to another static
+ * value. Counting a call that the mock cannot match only holds the mock back, never rewrites it wrongly.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { Finding } from '../analyze.js';
+import { ASSIGNEE_TYPE_OF_KEY } from '../contract.js';
+import { type Reason, ReasonCode } from '../reasons.js';
+import { placeOf } from '../wrappers.js';
+import type { MockFinding } from './plan.js';
+
+/** What a mock names, as plain data. */
+export interface MockFacts {
+  /** The file the mock is written in (a path or id the reachability answers for). */
+  readonly file: string;
+  /** The app code of its route; absent: any app. */
+  readonly appCode?: string;
+  /** The static string values of its body matcher, by key; absent when it matches any body. */
+  readonly body?: Readonly<Record<string, string>>;
+  /** The assignee key its handler reads of the request body: every call it stands for must send that key. */
+  readonly reads?: string;
+}
+
+/** One deprecated call of the run, and what the run did to it. */
+export interface CallRecord {
+  readonly file: string;
+  /** Where it is, as reasons name a call (`in offer (src/offer.ts)`). */
+  readonly place: string;
+  /** Its app code, when it is static. */
+  readonly appCode?: string;
+  /** Its body's static string values by key (null: a value known only at run time); absent when unreadable. */
+  readonly body?: Readonly<Record<string, string | null>>;
+  readonly migrated: boolean;
+}
+
+/**
+ * The files whose calls a mock in `file` can stand for (the file itself included), or 'unknown' when some cannot be
+ * read in this run.
+ */
+export type Reach = (file: string) => ReadonlySet<string> | 'unknown';
+
+export type MockDecision = { readonly kind: 'follow' } | { readonly kind: 'hold'; readonly reason: Reason };
+
+const ASSIGNEE_KEYS = Object.keys(ASSIGNEE_TYPE_OF_KEY);
+
+export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRecord[], reach: Reach): MockDecision[] {
+  return mocks.map((mock): MockDecision => {
+    const decision = settleOne(mock, calls, reach);
+    // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
+    // after they moved to v3), so that its TODO stays the same.
+    if (mock.reads !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld) {
+      return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: mock.reads } };
+    }
+    return decision;
+  });
+}
+
+function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach): MockDecision {
+  const files = reach(mock.file);
+  if (files === 'unknown') return { kind: 'hold', reason: { code: ReasonCode.mockCallsUnseen } };
+  const standsFor = calls.filter((call) => files.has(call.file) && mayMatch(mock, call));
+  if (standsFor.length === 0) return { kind: 'hold', reason: { code: ReasonCode.mockNoCalls } };
+  const held = standsFor.find((call) => !call.migrated);
+  if (held !== undefined) return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: held.place } };
+  // `body.business_uid` reads assignee_uid only where every call sends business_uid (and not directory_uid).
+  const reads = mock.reads;
+  if (reads !== undefined) {
+    const other = ASSIGNEE_KEYS.find((key) => key !== reads);
+    const exact = standsFor.every((call) => call.body !== undefined && reads in call.body && (other === undefined || !(other in call.body)));
+    if (!exact) return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: reads } };
+  }
+  return { kind: 'follow' };
+}
+
+function mayMatch(mock: MockFacts, call: CallRecord): boolean {
+  if (mock.appCode !== undefined && call.appCode !== undefined && mock.appCode !== call.appCode) return false;
+  if (mock.body === undefined || call.body === undefined) return true;
+  for (const [key, value] of Object.entries(mock.body)) {
+    const sent = call.body[key];
+    if (sent === undefined && !(key in call.body)) return false;
+    if (typeof sent === 'string' && sent !== value) return false;
+  }
+  return true;
+}
+
+/** A mock's plain facts. */
+export function mockFactsOf(finding: MockFinding, file: string): MockFacts {
+  const { mock } = finding;
+  const body = mock.body?.facts.kind === 'object'
+    ? Object.fromEntries(mock.body.facts.entries.flatMap((e) => (e.value.kind === 'string' ? [[e.key, e.value.value] as const] : [])))
+    : undefined;
+  const reads = mock.bodyReads?.[0]?.key;
+  return {
+    file,
+    ...(mock.route.appCode === undefined ? {} : { appCode: mock.route.appCode }),
+    ...(body === undefined ? {} : { body }),
+    ...(reads === undefined ? {} : { reads }),
+  };
+}
+
+/** A call's plain record, with what the run did to it. */
+export function callRecordOf(finding: Finding, migrated: boolean, file: string): CallRecord {
+  const { facts } = finding.call;
+  const body = facts.body.kind === 'object'
+    ? Object.fromEntries(facts.body.entries.map((e) => [e.key, e.value.kind === 'string' ? e.value.value : null] as const))
+    : undefined;
+  return {
+    file,
+    place: placeOf(finding.call.node, finding.call.ctx),
+    ...(facts.appId.kind === 'static' ? { appCode: facts.appId.value } : {}),
+    ...(body === undefined ? {} : { body }),
+    migrated,
+  };
+}
+
+/**
+ * The mock after its calls were settled: as planned, or left with the reason its calls give. A mock that cannot be
+ * rewritten for reasons of its own keeps those alone: they hold whatever becomes of its calls, so a second run, when
+ * the calls are v3 already, says the same.
+ */
+export function applyMockDecision(finding: MockFinding, decision: MockDecision): MockFinding {
+  if (decision.kind === 'follow' || finding.outcome === 'manual') return finding;
+  return { mock: finding.mock, outcome: 'manual', reasons: [decision.reason] };
+}
+
+/** Packages whose imports bring no call of the program into a file: test runners, mock libraries, HTTP clients. */
+const LIBRARIES = /^(?:node:.*|vitest|@jest\/globals|jest|msw(?:\/.*)?|nock|axios-mock-adapter|fetch-mock|jest-fetch-mock|axios|got|ky|superagent|ofetch|node-fetch|undici|cross-fetch)$/;
+
+/**
+ * Per file, a mock's calls are all in sight only when the file exports nothing (no test elsewhere uses its mocks)
+ * and imports nothing of the program (only the libraries above).
+ */
+export function showsAllItsCalls(program: TSESTree.Program): boolean {
+  for (const statement of program.body) {
+    if (statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' || statement.type === 'ExportAllDeclaration' ||
+      statement.type === 'TSExportAssignment') return false;
+    if (statement.type === 'ImportDeclaration' && !LIBRARIES.test(statement.source.value)) return false;
+  }
+  let ok = true;
+  const stack: unknown[] = [program];
+  while (stack.length > 0 && ok) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      stack.push(...(node as unknown[]));
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (record.type === 'ImportExpression') ok = false;
+    if (record.type === 'CallExpression') {
+      const call = node as TSESTree.CallExpression;
+      const arg = call.arguments[0];
+      if (call.callee.type === 'Identifier' && call.callee.name === 'require' && !(arg?.type === 'Literal' && typeof arg.value === 'string' && LIBRARIES.test(arg.value))) ok = false;
+    }
+    for (const key of Object.keys(record)) {
+      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'tokens' || key === 'comments') continue;
+      stack.push(record[key]);
+    }
+  }
+  return ok;
+}

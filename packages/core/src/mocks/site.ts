@@ -1,0 +1,33 @@
+/** What a recognized mock or assertion of the deprecated request is, for the planner and the front ends. */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { BodyRead } from '../body.js';
+import type { SourceContext } from '../context.js';
+import type { MockRoute } from './route.js';
+
+/** The library a mock is written with; `assertion` for `expect(client).toHaveBeenCalledWith(...)`. */
+export type MockLibrary = 'msw' | 'nock' | 'axios-mock-adapter' | 'fetch-mock' | 'assertion';
+
+/** Where a handler reads an assignee key of the request's JSON body (`body.business_uid`): the key's name. */
+export interface BodyKeyRead {
+  readonly key: 'business_uid' | 'directory_uid';
+  readonly range: readonly [number, number];
+}
+
+export interface MockSite {
+  /** The call that names the route (`http.post(...)`, `scope.post(...)`, `expect(...).toHaveBeenCalledWith(...)`). */
+  readonly node: TSESTree.CallExpression;
+  readonly ctx: SourceContext;
+  readonly library: MockLibrary;
+  readonly route: MockRoute;
+  /** The body the mock matches or asserts; absent when it matches any body. */
+  readonly body?: BodyRead;
+  /** What a handler reads of the request it answers (`params`, `request`): it would read the old shape. */
+  readonly reads: readonly string[];
+  /**
+   * The assignee keys a handler reads of the request's JSON body; each becomes `assignee_uid` when every call the
+   * handler stands for sends that key (settle.ts).
+   */
+  readonly bodyReads?: readonly BodyKeyRead[];
+  /** The mock declares a type for the request body (`http.post<Params, LegacyBody>(...)`): it describes the old body. */
+  readonly typed?: true;
+}

@@ -1,0 +1,114 @@
+import { analyzeMocks, type CallRecord, type MockFacts, settleMocks } from '@app-assignment/core';
+import { parseSource } from '@app-assignment/core/parse';
+import { describe, expect, it } from 'vitest';
+
+function mocksOf(text: string) {
+  const { program, context } = parseSource(text, 'a.test.ts');
+  return analyzeMocks(program, context).map((m) => ({ library: m.mock.library, appCode: m.mock.route.appCode, outcome: m.outcome }));
+}
+
+describe('mocks are recognized by reference to their libraries', () => {
+  it('msw, nock, axios-mock-adapter, fetch-mock and assertions on mocked clients', () => {
+    expect(mocksOf(`import { http } from 'msw';
+import nock from 'nock';
+import MockAdapter from 'axios-mock-adapter';
+import axios from 'axios';
+import fetchMock from 'fetch-mock';
+import { expect, vi } from 'vitest';
+const adapter = new MockAdapter(axios);
+const spy = vi.spyOn(globalThis, 'fetch');
+http.post('*/platform/v1/apps/:id/assign', () => new Response());
+const scope = nock('https://h');
+scope.post('/platform/v1/apps/crm/assign', { business_uid: 'b' });
+adapter.onPost('/platform/v1/apps/crm/assign');
+fetchMock.postOnce('end:/platform/v1/apps/crm%2Dsync/assign', 200);
+expect(spy).toHaveBeenNthCalledWith(1, '/platform/v1/apps/crm/assign', { method: 'POST' });
+expect(axios.post).toBeCalledWith('/platform/v1/apps/crm/assign', expect.objectContaining({ business_uid: 'b' }));
+`)).toEqual([
+      { library: 'msw', appCode: undefined, outcome: 'fix' },
+      { library: 'nock', appCode: 'crm', outcome: 'fix' },
+      { library: 'axios-mock-adapter', appCode: 'crm', outcome: 'review' },
+      { library: 'fetch-mock', appCode: 'crm-sync', outcome: 'review' },
+      { library: 'assertion', appCode: 'crm', outcome: 'review' },
+      { library: 'assertion', appCode: 'crm', outcome: 'fix' },
+    ]);
+  });
+
+  it('not by name: look-alikes of other origins, other routes, other methods and negated assertions are no mocks', () => {
+    expect(mocksOf(`import { http } from './my-http';
+import { expect, vi } from 'vitest';
+const nock = (base: string) => ({ post: (p: string) => p });
+const spy = vi.fn();
+const router = { push: vi.fn() };
+http.post('*/platform/v1/apps/:id/assign', () => null);
+nock('https://h').post('/platform/v1/apps/crm/assign');
+expect(router.push).toHaveBeenCalledWith('/platform/v1/apps/crm/assign');
+expect(spy).toHaveBeenCalledWith('/platform/v1/apps/crm/unassign', { method: 'POST' });
+expect(spy).toHaveBeenCalledWith('/platform/v1/apps/crm/assign', { method: 'GET' });
+expect(spy).not.toHaveBeenCalledWith('/platform/v1/apps/crm/assign', { method: 'POST' });
+`)).toEqual([]);
+  });
+});
+
+describe('the route a mock names', () => {
+  it('a placeholder after a base is any app; the edit keeps the base', async () => {
+    const { analyzeMocks: analyze, applyEdits } = await import('@app-assignment/core');
+    const text = "import { http } from 'msw';\nconst API = 'https://h';\nhttp.post(`${API}/platform/v1/apps/:code/assign`, () => null);\n";
+    const { program, context } = parseSource(text, 'a.ts');
+    const [found] = analyze(program, context);
+    expect(found?.mock.route.appCode).toBeUndefined();
+    expect(applyEdits(text, found!.edits!)).toContain('http.post(`${API}/v3/apps/app_assignments`, () => null);');
+  });
+});
+
+describe('a type that describes the old body keeps a mock for a person', () => {
+  it.each([
+    "import { http } from 'msw';\ninterface Legacy { business_uid: string }\nhttp.post<never, Legacy>('*/platform/v1/apps/:id/assign', () => null);\n",
+    "import nock from 'nock';\ninterface Legacy { business_uid: string }\nnock('https://h').post('/platform/v1/apps/crm/assign', { business_uid: 'b' } as Legacy);\n",
+  ])('%s', (text) => {
+    const { program, context } = parseSource(text, 'a.ts');
+    expect(analyzeMocks(program, context).map((m) => [m.outcome, m.reasons.map((r) => r.code)])).toEqual([['manual', ['body-typed']]]);
+  });
+});
+
+describe('settleMocks: a mock follows every call it can stand for', () => {
+  const call = (file: string, migrated: boolean, extra: Partial<CallRecord> = {}): CallRecord => ({ file, place: `in f (${file})`, migrated, ...extra });
+  const reach = (map: Record<string, string[]>) => (file: string) => new Set(map[file] ?? [file]);
+
+  it('a wildcard mock stands for every reachable call, and only those', () => {
+    const mock: MockFacts = { file: 'a.test.ts' };
+    const calls = [call('a.ts', true), call('b.ts', false)];
+    expect(settleMocks([mock], calls, reach({ 'a.test.ts': ['a.test.ts', 'a.ts'] }))).toEqual([{ kind: 'follow' }]);
+    expect(settleMocks([mock], calls, reach({ 'a.test.ts': ['a.test.ts', 'a.ts', 'b.ts'] }))).toEqual([
+      { kind: 'hold', reason: { code: 'mock-call-held', key: 'in f (b.ts)' } },
+    ]);
+  });
+
+  it('an app code or a body value the call cannot send rules the call out; a value known only at run time does not', () => {
+    const files = reach({ 't.ts': ['t.ts', 'a.ts'] });
+    const held = call('a.ts', false, { appCode: 'other' });
+    expect(settleMocks([{ file: 't.ts', appCode: 'crm' }], [call('a.ts', true), held], files)).toEqual([{ kind: 'follow' }]);
+    const byBody = call('a.ts', false, { body: { business_uid: 'biz_2' } });
+    expect(settleMocks([{ file: 't.ts', body: { business_uid: 'biz_1' } }], [call('a.ts', true), byBody], files)).toEqual([{ kind: 'follow' }]);
+    const dynamic = call('a.ts', false, { body: { business_uid: null } });
+    expect(settleMocks([{ file: 't.ts', body: { business_uid: 'biz_1' } }], [dynamic], files)[0]!.kind).toBe('hold');
+  });
+
+  it('a handler that reads business_uid follows only calls that all send business_uid, and says so the same on a second run', () => {
+    const files = reach({ 't.ts': ['t.ts', 'a.ts'] });
+    const mock: MockFacts = { file: 't.ts', reads: 'business_uid' };
+    const business = call('a.ts', true, { body: { business_uid: null } });
+    const directory = call('a.ts', true, { body: { directory_uid: null, is_internal: 'true' } });
+    expect(settleMocks([mock], [business], files)).toEqual([{ kind: 'follow' }]);
+    const held = [{ kind: 'hold', reason: { code: 'mock-resolver-reads', key: 'business_uid' } }];
+    expect(settleMocks([mock], [business, directory], files)).toEqual(held);
+    expect(settleMocks([mock], [call('a.ts', true)], files)).toEqual(held);
+    // The calls moved to v3: none left, and the same reason.
+    expect(settleMocks([mock], [], files)).toEqual(held);
+  });
+
+  it('no call in reach, or reach unknown: held, never rewritten', () => {
+    expect(settleMocks([{ file: 't.ts' }], [], reach({}))).toEqual([{ kind: 'hold', reason: { code: 'mock-no-calls' } }]);
+    expect(settleMocks([{ file: 't.ts' }], [call('t.ts', true)], () => 'unknown')).toEqual([{ kind: 'hold', reason: { code: 'mock-calls-unseen' } }]);
+  });
+});
