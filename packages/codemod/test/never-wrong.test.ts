@@ -5,7 +5,10 @@
 import { validateOptions } from '@app-assignment/core';
 import { parseSource } from '@app-assignment/core/parse';
 import { migrateText } from '@app-assignment/codemod';
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, tree } from './helpers/cli.js';
 
 const withoutTodos = (text: string) => text.replace(/^[ \t]*\/\/ TODO\(app-assignment\):.*\r?\n/gm, '');
 
@@ -624,6 +627,71 @@ export const go = () => {
       expectLeftWithTodo(`${AXIOS}export class Sdk {\n  private http = axios.create({ baseURL: 'https://h' });\n  make() { return class { private http = ${INTERNAL}; ${ASSIGN} }; }\n}\n`);
       const input = `${AXIOS}export class Sdk {\n  private http = ${INTERNAL};\n  make() { return class { private readonly http = axios.create({ baseURL: 'https://h' }); ${ASSIGN} }; }\n}\n`;
       expect(migrateText(input, 'a.ts').output).toBe(input.replace(OLD, V3));
+    });
+  });
+
+  describe('project mode', () => {
+    const made: string[] = [];
+    afterAll(() => {
+      for (const dir of made) rmSync(dir, { recursive: true, force: true });
+    });
+    const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', target: 'es2022', noEmit: true }, include: ['src'] });
+
+    /** The sites of a dry run over a small project: path, line, migrated. */
+    function sitesOf(files: Record<string, string>): { path: string; line: number; migrated: boolean; reason?: string }[] {
+      const dir = tree({ 'package.json': '{ "name": "p", "private": true }\n', 'tsconfig.json': TSCONFIG, ...files });
+      made.push(dir);
+      const result = spawnSync(process.execPath, [CLI, 'migrate', '.', '--dry', '--json'], { cwd: dir, encoding: 'utf8' });
+      expect(result.stdout, result.stderr).not.toBe('');
+      const report = JSON.parse(result.stdout) as { mode: { kind: string }; files: { path: string; sites: { line: number; migrated: boolean; reason?: string }[] }[] };
+      expect(report.mode.kind).toBe('project');
+      return report.files.flatMap((file) => file.sites.map((site) => ({ path: file.path, line: site.line, migrated: site.migrated, ...(site.reason === undefined ? {} : { reason: site.reason }) })));
+    }
+    const SDK = `import type { AxiosInstance } from 'axios';
+export class Sdk {
+  constructor(private readonly http: AxiosInstance) {}
+  ${ASSIGN}
+}
+`;
+
+    it('right: the class in one module, instances made with different clients in two others: every site a TODO', () => {
+      const sites = sitesOf({
+        'src/sdk.ts': SDK,
+        'src/main.ts': `import axios from 'axios';\nimport { Sdk } from './sdk';\nexport const go = () => new Sdk(${INTERNAL}).assign('d');\n`,
+        'src/plain.ts': "import axios from 'axios';\nimport { Sdk } from './sdk';\nexport const go = () => new Sdk(axios.create({ baseURL: 'https://h' })).assign('d');\n",
+      });
+      expect(sites.length).toBeGreaterThan(0);
+      expect(sites.filter((site) => site.migrated || site.reason === undefined)).toEqual([]);
+    });
+
+    it('right: openapi-fetch middleware installed in another module keeps the call for a person', () => {
+      const sites = sitesOf({
+        'src/paths.ts': PATHS.replace("import createClient from 'openapi-fetch';\n", '').replace('interface paths', 'export interface paths'),
+        'src/api.ts': "import createClient from 'openapi-fetch';\nimport type { paths } from './paths';\nexport const api = createClient<paths>({ baseUrl: 'https://h' });\n",
+        'src/setup.ts': "import { api } from './api';\napi.use({ onRequest({ request }) { return request; } });\n",
+        'src/use.ts': `import { api } from './api';\nexport const f = () => ${CALL};\n`,
+      });
+      expect(sites.map((site) => [site.path, site.migrated])).toEqual([['src/use.ts', false]]);
+    });
+
+    it('WRONG: a subclass in another module gives the protected field a client that sends is_internal', () => {
+      // WRONG: the base class's call is rewritten from the base initializer; through an Internal the original sends
+      // ?is_internal=true and the rewrite loses the flag.
+      const sites = sitesOf({
+        'src/base.ts': `import axios from 'axios';\nexport class Base {\n  protected http = axios.create({ baseURL: 'https://h' });\n  ${ASSIGN}\n}\n`,
+        'src/internal.ts': `import axios from 'axios';\nimport { Base } from './base';\nexport class Internal extends Base {\n  constructor() {\n    super();\n    this.http = ${INTERNAL};\n  }\n}\nexport const go = () => new Internal().assign('d');\n`,
+      });
+      expect(sites.length).toBeGreaterThan(0);
+      expect(sites.filter((site) => site.migrated)).toEqual([]);
+    });
+
+    it('WRONG: a paths type from another module whose v3 route says `post?: never`', () => {
+      // WRONG: as in file mode, `post?: never` is read as a POST operation, and the rewrite does not type-check.
+      const sites = sitesOf({
+        'src/paths.ts': "export interface paths {\n  '/v3/apps/app_assignments': { parameters: { query?: never }; get: unknown; put?: never; post?: never };\n  '/platform/v1/apps/{id}/assign': { post: unknown };\n}\n",
+        'src/oa.ts': `import createClient from 'openapi-fetch';\nimport type { paths } from './paths';\nconst api = createClient<paths>({ baseUrl: 'https://h' });\nexport const f = () => ${CALL};\n`,
+      });
+      expect(sites.map((site) => [site.path, site.migrated])).toEqual([['src/oa.ts', false]]);
     });
   });
 });
