@@ -505,6 +505,24 @@ interface paths {
       expectLeftWithTodo(`declare const init: RequestInit;\nexport async function f() {\n  const req = ${REQUEST};\n${rest}}\n`);
     });
 
+    it('a URL object with a base: the absolute path is rewritten inside it', () => {
+      const input = `export const f = () => fetch(new Request(new URL('/platform/v1/apps/my-app/assign', 'https://h'), { method: 'POST', body: ${BODY} }));\n`;
+      expect(migrateText(input, 'a.ts').output).toBe(input.replace("'/platform/v1/apps/my-app/assign'", "'/v3/apps/app_assignments'")
+        .replace(BODY, "JSON.stringify({ assignee_type: 'business', assignee_uid: 'b', app_code_name: 'my-app' })"));
+    });
+
+    it.each([
+      ['a spread before the method', `fetch(new Request('/platform/v1/apps/my-app/assign', { ...init, method: 'POST', body: ${BODY} }))`],
+      ['a spread after the body', `fetch(new Request('/platform/v1/apps/my-app/assign', { method: 'POST', body: ${BODY}, ...init }))`],
+      ['a method set to undefined at fetch', `fetch(${REQUEST}, { method: undefined })`],
+    ])('an init that may set the method: %s', (_name, call) => {
+      expectLeftWithTodo(`declare const init: RequestInit;\nexport const f = () => ${call};\n`);
+    });
+
+    it('an init changed before the Request is made: a TODO', () => {
+      expectLeftWithTodo(`export function f() {\n  const init: RequestInit = { method: 'POST', body: ${BODY} };\n  init.method = 'PUT';\n  return fetch(new Request('/platform/v1/apps/my-app/assign', init));\n}\n`);
+    });
+
     it('an init shared by two Requests: a TODO at each', () => {
       expectNothingMigrated(`const init = { method: 'POST', body: ${BODY} };
 export const f = () => fetch(new Request('/platform/v1/apps/my-app/assign', init));
@@ -528,6 +546,8 @@ export const g = () => fetch(new Request('/platform/v1/apps/other/assign', init)
       ['a write by destructuring', `  private http = axios.create({ baseURL: 'https://h' });\n  internal() { [this.http] = [${INTERNAL}]; }\n`],
       ['a second write in a method', `  private http = axios.create({ baseURL: 'https://h' });\n  internal() { this.http = ${INTERNAL}; }\n`],
       ['a private getter', `  private get http() { return ${INTERNAL}; }\n`],
+      ['an initializer that calls a method', `  private http = this.make();\n  private make() { return ${INTERNAL}; }\n`],
+      ['a constructor that sets it in either branch', `  private readonly http: AxiosInstance;\n  constructor(x: boolean) {\n    if (x) this.http = ${INTERNAL};\n    else this.http = axios.create({ baseURL: 'https://h' });\n  }\n`],
     ])('the class sets the field to a client that sends is_internal as a query parameter: %s', (_name, members) => {
       // WRONG: after internal() (or always, for the getter) the original posts ?is_internal=true with directory_uid,
       // an internal directory assignment; the rewrite keeps the query and sends no settings.assignment_mode, so the
