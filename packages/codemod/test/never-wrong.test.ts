@@ -5,7 +5,10 @@
 import { validateOptions } from '@app-assignment/core';
 import { parseSource } from '@app-assignment/core/parse';
 import { migrateText } from '@app-assignment/codemod';
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, tree } from './helpers/cli.js';
 
 const withoutTodos = (text: string) => text.replace(/^[ \t]*\/\/ TODO\(app-assignment\):.*\r?\n/gm, '');
 
@@ -679,5 +682,405 @@ describe('a request is still a request where its result words a message', () => 
   it('an awaited call of an unknown client inside an error constructor is reported', () => {
     const result = migrateText("export async function f(code: string, b: string) {\n  throw new HttpError(await post(`/platform/v1/apps/${code}/assign`, { business_uid: b }));\n}\n", 'a.ts');
     expect(result.sites).toHaveLength(1);
+  });
+});
+
+/**
+ * openapi-fetch, `fetch(new Request(url, init))` and `this.http` in a class, read as an adversary would. What the
+ * original sends was checked against openapi-fetch 0.17 (fixtures/sample-app) and Node's fetch where in doubt. A case
+ * marked WRONG is a rewrite into a request that means something else: its test asserts what the contract asks (the
+ * call left as it was, with a TODO), so it fails until core is fixed. The other cases are kept as regressions.
+ */
+describe('adversarial review: openapi-fetch, Request, this.http', () => {
+  const PATHS = `import createClient from 'openapi-fetch';
+interface paths {
+  '/v3/apps/app_assignments': { post: { requestBody: { content: { 'application/json': unknown } } } };
+  '/platform/v1/apps/{id}/assign': { post: unknown };
+}
+`;
+  const CALL = "api.POST('/platform/v1/apps/{id}/assign', { params: { path: { id: 'my-app' } }, body: { business_uid: 'b' } })";
+  const REWRITTEN = "api.POST('/v3/apps/app_assignments', { body: { assignee_type: 'business', assignee_uid: 'b', app_code_name: 'my-app' } })";
+  /** A client made with `options` (and `setup` after it), then one call. */
+  const openapi = (options: string, setup = '', call = CALL) =>
+    `${PATHS}const api = createClient<paths>(${options});\n${setup}export const f = () => ${call};\n`;
+
+  /** Every site is left as it was, each with its reason (a followed method has callers too). */
+  function expectNothingMigrated(input: string) {
+    const result = migrateText(input, 'a.ts');
+    expect(result.sites.length, result.output).toBeGreaterThan(0);
+    expect(result.sites.filter((s) => s.migrated || s.reason === undefined), result.output).toEqual([]);
+    expect(withoutTodos(result.output)).toBe(input);
+  }
+
+  const AXIOS = "import axios, { type AxiosInstance } from 'axios';\n";
+  /** An axios instance whose default query parameters carry the deprecated flag (axios sends them on every call). */
+  const INTERNAL = "axios.create({ baseURL: 'https://h', params: { is_internal: 'true' } })";
+  // The statement on a line of its own, so that the TODO above it leaves every other line as it was.
+  const ASSIGN = "assign(d: string) {\n    return this.http.post('/platform/v1/apps/my-app/assign', { directory_uid: d });\n  }";
+
+  describe('openapi-fetch: WRONG now', () => {
+    it.each([
+      ['id: undefined', "id: undefined"],
+      ['a const that holds undefined', 'id: NONE'],
+    ])('%s: openapi-fetch leaves {id} in the path, the rewrite drops app_code_name', (_name, id) => {
+      // WRONG: openapi-fetch skips an undefined path parameter, so the original posts to /platform/v1/apps/%7Bid%7D/assign
+      // (app code "{id}"); the rewrite sends `app_code_name: undefined`, which JSON.stringify leaves out of the body.
+      expectLeftWithTodo(openapi("{ baseUrl: 'https://h' }", 'const NONE = undefined;\n',
+        `api.POST('/platform/v1/apps/{id}/assign', { params: { path: { ${id} } }, body: { business_uid: 'b' } })`));
+    });
+
+    it('a bodySerializer given to createClient', () => {
+      // WRONG: the client's bodySerializer sends the body as a form (business_uid=b); only a per-call bodySerializer is
+      // read, so the rewrite claims a JSON v3 body that is never sent.
+      expectLeftWithTodo(openapi("{ baseUrl: 'https://h', bodySerializer: (b) => new URLSearchParams(b as Record<string, string>).toString() }"));
+    });
+
+    it.each([
+      ["import { mw } from './mw';\n", 'api.use(mw);\n'],
+      ['', 'export function install(m: Parameters<typeof api.use>[0]) { api.use(m); }\n'],
+    ])('middleware the file cannot read: %s%s', (imports, setup) => {
+      // WRONG: `api.use(...)` installs middleware whose onRequest may change any request (checked: one that replaces
+      // the request when its URL holds /platform/v1 no longer applies once the path is v3). Only the text `onRequest`
+      // in this file is looked for; an axios interceptor installed the same way is a TODO.
+      const input = openapi("{ baseUrl: 'https://h' }", setup);
+      expectLeftWithTodo(input.replace("import createClient from 'openapi-fetch';\n", `import createClient from 'openapi-fetch';\n${imports}`));
+    });
+
+    it('createClient options from a spread', () => {
+      // WRONG: the spread may hold a bodySerializer (the body sent as a form), a form content type or a baseUrl with
+      // /platform/v1; the same spread in axios.create is a TODO ('an instance made from a spread may set the method').
+      expectLeftWithTodo(`import { defaults } from './defaults';\n${openapi("{ baseUrl: 'https://h', ...defaults }")}`);
+    });
+
+    it('a paths type whose v3 route says `post?: never` (as openapi-typescript writes it)', () => {
+      // WRONG: the check `/\bpost\??\s*:\s*(?!never\b|undefined\b)/` matches `post?: never` (`\s*` backtracks to put the
+      // space inside the lookahead), so a paths type without POST on the v3 route is taken to declare it and the
+      // rewrite does not type-check. The same in project mode, with the paths type imported from another module.
+      expectLeftWithTodo(openapi("{ baseUrl: 'https://h' }").replace(
+        "'/v3/apps/app_assignments': { post: { requestBody: { content: { 'application/json': unknown } } } };",
+        "'/v3/apps/app_assignments': { get: unknown; put?: never; post?: never; delete: unknown };"));
+    });
+
+    it.each([
+      ["'/platform/v1/apps/{.id}/assign'", "'.id': 'my-app', id: 'x'"],
+      ["'/platform/v1/apps/{id*}/assign'", "'id*': 'my-app', id: 'x'"],
+    ])('a placeholder with a style marker: %s with { %s }', (path, values) => {
+      // WRONG: openapi-fetch strips the style marker and reads params.path.id: it posts to /platform/v1/apps/.x/assign
+      // and /platform/v1/apps/x/assign (app codes ".x" and "x"); the rewrite takes the key written in the braces and
+      // sends app_code_name 'my-app'.
+      expectLeftWithTodo(openapi("{ baseUrl: 'https://h' }", '', `api.POST(${path}, { params: { path: { ${values} } }, body: { business_uid: 'b' } })`));
+    });
+  });
+
+  describe('openapi-fetch: right', () => {
+    it('the plain call is rewritten, params removed, and a second run changes nothing', () => {
+      const input = openapi("{ baseUrl: 'https://h' }");
+      const result = migrateText(input, 'a.ts');
+      expect(result.output).toBe(input.replace(CALL, REWRITTEN));
+      expect(migrateText(result.output, 'a.ts').output).toBe(result.output);
+    });
+
+    it('a method in the init is overridden by POST (openapi-fetch sets it last), so the call is still rewritten', () => {
+      const input = openapi("{ baseUrl: 'https://h' }", '', `${CALL.slice(0, -2)}, method: 'PUT' } as never)`);
+      expect(migrateText(input, 'a.ts').output).toBe(input.replace(CALL.slice(0, -2), REWRITTEN.slice(0, -2)));
+    });
+
+    it('the path in a const used once is rewritten where it is written', () => {
+      const input = openapi("{ baseUrl: 'https://h' }", "const ASSIGN = '/platform/v1/apps/{id}/assign';\n", CALL.replace("'/platform/v1/apps/{id}/assign'", 'ASSIGN'));
+      const output = migrateText(input, 'a.ts').output;
+      expect(output).toContain("const ASSIGN = '/v3/apps/app_assignments';");
+      expect(output).toContain("api.POST(ASSIGN, { body: { assignee_type: 'business', assignee_uid: 'b', app_code_name: 'my-app' } })");
+    });
+
+    it('two placeholders: a static version is part of the path, a run-time one is not known', () => {
+      const fixed = openapi("{ baseUrl: 'https://h' }", '', "api.POST('/platform/{version}/apps/{id}/assign', { params: { path: { version: 'v1', id: 'my-app' } }, body: { business_uid: 'b' } })");
+      expect(migrateText(fixed, 'a.ts').output).toContain(REWRITTEN);
+      // A version known only at run time: not rewritten (nor reported: the route is not known to be the deprecated one).
+      const dynamic = openapi("{ baseUrl: 'https://h' }", 'declare const v: string;\n', "api.POST('/platform/{version}/apps/{id}/assign', { params: { path: { version: v, id: 'my-app' } }, body: { business_uid: 'b' } })");
+      const result = migrateText(dynamic, 'a.ts');
+      expect(result.sites.filter((s) => s.migrated)).toEqual([]);
+      expect(withoutTodos(result.output)).toBe(dynamic);
+    });
+
+    it.each([
+      ['query parameters (they may carry the flags)', "{ params: { path: { id: 'my-app' }, query: { is_internal: 'true' } }, body: { directory_uid: 'd' } }"],
+      ['header parameters', "{ params: { header: { 'x-a': '1' }, path: { id: 'my-app' } }, body: { directory_uid: 'd' } }"],
+      ['a numeric id (the document: not accepted)', '{ params: { path: { id: 42 } }, body: { business_uid: \'b\' } }'],
+      ['an array id (sent as "a,b")', "{ params: { path: { id: ['a', 'b'] } }, body: { business_uid: 'b' } }"],
+      ['an id with a side effect', "{ params: { path: { id: String(n++) } }, body: { business_uid: String(n) } }"],
+      ['params with a spread', "{ params: { ...p, path: { id: 'my-app' } }, body: { business_uid: 'b' } }"],
+      ['path values under another name', "{ params: { path: { code: 'my-app' } }, body: { business_uid: 'b' } }"],
+      ['params written twice', "{ params: { path: { id: 'a' } }, params: { path: { id: 'my-app' } }, body: { business_uid: 'b' } }"],
+      ['a spread after the options', "{ params: { path: { id: 'my-app' } }, body: { business_uid: 'b' }, ...p }"],
+      ['a per-call bodySerializer', "{ params: { path: { id: 'my-app' } }, body: { business_uid: 'b' }, bodySerializer: (b) => JSON.stringify(b) }"],
+      ['a per-call form content type', "{ params: { path: { id: 'my-app' } }, body: { business_uid: 'b' }, headers: { 'content-type': 'multipart/form-data' } }"],
+    ])('%s: a TODO', (_name, init) => {
+      expectLeftWithTodo(openapi("{ baseUrl: 'https://h' }", 'declare let n: number;\ndeclare const p: object;\n', `api.POST('/platform/v1/apps/{id}/assign', ${init})`));
+    });
+
+    it('a shared body, a shared params const, a body mutated before the call: TODOs', () => {
+      expectNothingMigrated(openapi("{ baseUrl: 'https://h' }", "const body = { business_uid: 'b' };\nexport const g = () => body;\n",
+        "api.POST('/platform/v1/apps/{id}/assign', { params: { path: { id: 'my-app' } }, body })"));
+      expectNothingMigrated(openapi("{ baseUrl: 'https://h' }", "const params = { path: { id: 'my-app' } };\nexport const g = () => params;\n",
+        "api.POST('/platform/v1/apps/{id}/assign', { params, body: { business_uid: 'b' } })"));
+    });
+
+    it('client options that change the request: a TODO', () => {
+      expectLeftWithTodo(openapi("{ baseUrl: 'https://h', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }"));
+      expectLeftWithTodo(openapi("{ baseUrl: 'https://h' }", 'api.use({ onRequest({ request }) { return request; } });\n'));
+      // /platform/v1 in the base URL: the call cannot move the request alone.
+      expectLeftWithTodo(openapi("{ baseUrl: 'https://h/platform/v1' }", '', "api.POST('/apps/{id}/assign', { params: { path: { id: 'my-app' } }, body: { business_uid: 'b' } })"));
+      expectLeftWithTodo(openapi("{ baseUrl: 'https://h' }", '', "api.POST('/apps/{id}/assign', { baseUrl: 'https://other/platform/v1', params: { path: { id: 'my-app' } }, body: { business_uid: 'b' } })"));
+    });
+
+    it('a path template with an expression, a paths type without POST, a paths type shadowed without the route: TODOs', () => {
+      expectLeftWithTodo(openapi("{ baseUrl: 'https://h' }", 'declare const s: string;\n', "api.POST(`/platform/v1/apps/{id}/assign${s}`, { params: { path: { id: 'my-app' } }, body: { business_uid: 'b' } })"));
+      expectLeftWithTodo(openapi("{ baseUrl: 'https://h' }").replace("{ post: { requestBody: { content: { 'application/json': unknown } } } }", '{ get: unknown; post?:never }'));
+      expectLeftWithTodo(`${PATHS}export function make() {
+  interface paths { '/platform/v1/apps/{id}/assign': { post: unknown } }
+  const api = createClient<paths>({ baseUrl: 'https://h' });
+  return () => ${CALL};
+}
+`);
+    });
+
+    it('GET and PUT on the path are not the operation; a client from elsewhere is a TODO', () => {
+      expectNotReported(openapi("{ baseUrl: 'https://h' }", '', "api.GET('/platform/v1/apps/{id}/assign', { params: { path: { id: 'my-app' } } })"));
+      expectNotReported(openapi("{ baseUrl: 'https://h' }", '', "api.PUT('/platform/v1/apps/{id}/assign', { params: { path: { id: 'my-app' } }, body: { business_uid: 'b' } })"));
+      expectLeftWithTodo(`import { api } from './api';\nexport const f = () => ${CALL};\n`);
+    });
+  });
+
+  describe('fetch(new Request(url, init)): right', () => {
+    const BODY = "JSON.stringify({ business_uid: 'b' })";
+    const REQUEST = `new Request('/platform/v1/apps/my-app/assign', { method: 'POST', body: ${BODY} })`;
+    const V3 = "new Request('/v3/apps/app_assignments', { method: 'POST', body: JSON.stringify({ assignee_type: 'business', assignee_uid: 'b', app_code_name: 'my-app' }) })";
+
+    it('inline, and in a const only fetch uses, it is rewritten where it is made', () => {
+      const inline = `export const f = () => fetch(${REQUEST});\n`;
+      expect(migrateText(inline, 'a.ts').output).toBe(inline.replace(REQUEST, V3));
+      const held = `export async function f() {\n  const req = ${REQUEST};\n  return fetch(req, { headers: { Authorization: 'Bearer t' } });\n}\n`;
+      expect(migrateText(held, 'a.ts').output).toBe(held.replace(REQUEST, V3));
+    });
+
+    it.each([
+      ['passed to another function first', `  log(req);\n  return fetch(req);\n`],
+      ['read after the fetch', `  const res = await fetch(req);\n  audit(req.url);\n  return res;\n`],
+      ['cloned', `  await fetch(req.clone());\n  return fetch(req);\n`],
+      ['its headers changed', `  req.headers.set('content-type', 'application/x-www-form-urlencoded');\n  return fetch(req);\n`],
+      ['an init from elsewhere at fetch', `  return fetch(req, init);\n`],
+      ['a spread init at fetch', `  return fetch(req, { ...init });\n`],
+    ])('a Request %s: a TODO', (_name, rest) => {
+      expectLeftWithTodo(`declare const init: RequestInit;\nexport async function f() {\n  const req = ${REQUEST};\n${rest}}\n`);
+    });
+
+    it('a URL object with a base: the absolute path is rewritten inside it', () => {
+      const input = `export const f = () => fetch(new Request(new URL('/platform/v1/apps/my-app/assign', 'https://h'), { method: 'POST', body: ${BODY} }));\n`;
+      expect(migrateText(input, 'a.ts').output).toBe(input.replace("'/platform/v1/apps/my-app/assign'", "'/v3/apps/app_assignments'")
+        .replace(BODY, "JSON.stringify({ assignee_type: 'business', assignee_uid: 'b', app_code_name: 'my-app' })"));
+    });
+
+    it.each([
+      ['a spread before the method', `fetch(new Request('/platform/v1/apps/my-app/assign', { ...init, method: 'POST', body: ${BODY} }))`],
+      ['a spread after the body', `fetch(new Request('/platform/v1/apps/my-app/assign', { method: 'POST', body: ${BODY}, ...init }))`],
+      ['a method set to undefined at fetch', `fetch(${REQUEST}, { method: undefined })`],
+    ])('an init that may set the method: %s', (_name, call) => {
+      expectLeftWithTodo(`declare const init: RequestInit;\nexport const f = () => ${call};\n`);
+    });
+
+    it('an init changed before the Request is made: a TODO', () => {
+      expectLeftWithTodo(`export function f() {\n  const init: RequestInit = { method: 'POST', body: ${BODY} };\n  init.method = 'PUT';\n  return fetch(new Request('/platform/v1/apps/my-app/assign', init));\n}\n`);
+    });
+
+    it('an init shared by two Requests: a TODO at each', () => {
+      expectNothingMigrated(`const init = { method: 'POST', body: ${BODY} };
+export const f = () => fetch(new Request('/platform/v1/apps/my-app/assign', init));
+export const g = () => fetch(new Request('/platform/v1/apps/other/assign', init));
+`);
+    });
+
+    it.each([
+      ['a Request class of the file', `class Request { constructor(public url: string, public init: object) {} }\nexport const f = () => fetch(${REQUEST} as never);\n`],
+      ['a parameter named Request', `export const f = (Request: new (u: string, i: object) => never) => fetch(${REQUEST});\n`],
+      ["node-fetch's Request", `import fetch, { Request } from 'node-fetch';\nexport const f = () => fetch(${REQUEST});\n`],
+      ['the method overridden at fetch', `export const f = () => fetch(${REQUEST}, { method: 'PUT' });\n`],
+    ])('%s: not read as the global Request, nothing rewritten', (_name, input) => {
+      expectNotReported(input);
+    });
+  });
+
+  describe('this.http: WRONG now', () => {
+    it.each([
+      ['a write through a computed key', `  private http = axios.create({ baseURL: 'https://h' });\n  internal() { this['http'] = ${INTERNAL}; }\n`],
+      ['a write by destructuring', `  private http = axios.create({ baseURL: 'https://h' });\n  internal() { [this.http] = [${INTERNAL}]; }\n`],
+      ['a second write in a method', `  private http = axios.create({ baseURL: 'https://h' });\n  internal() { this.http = ${INTERNAL}; }\n`],
+      ['a private getter', `  private get http() { return ${INTERNAL}; }\n`],
+      ['an initializer that calls a method', `  private http = this.make();\n  private make() { return ${INTERNAL}; }\n`],
+      ['a constructor that sets it in either branch', `  private readonly http: AxiosInstance;\n  constructor(x: boolean) {\n    if (x) this.http = ${INTERNAL};\n    else this.http = axios.create({ baseURL: 'https://h' });\n  }\n`],
+    ])('the class sets the field to a client that sends is_internal as a query parameter: %s', (_name, members) => {
+      // WRONG: after internal() (or always, for the getter) the original posts ?is_internal=true with directory_uid,
+      // an internal directory assignment; the rewrite keeps the query and sends no settings.assignment_mode, so the
+      // flag is lost. Computed and destructuring writes are not counted, so the initializer is taken as the one value;
+      // where the field is known to have several values, the call is still rewritten as a callee read by its shape,
+      // though the class shows the client it may hold (the same client in the initializer is a TODO).
+      expectNothingMigrated(`${AXIOS}export class Sdk {\n${members}  ${ASSIGN}\n}\n`);
+    });
+
+    it('a constructor that replaces its parameter before keeping it', () => {
+      // WRONG: the field holds the INTERNAL client, not the `new` argument the analysis reads.
+      expectNothingMigrated(`${AXIOS}export class Sdk {
+  private readonly http: AxiosInstance;
+  constructor(http: AxiosInstance) { http = ${INTERNAL}; this.http = http; }
+  ${ASSIGN}
+}
+new Sdk(axios.create({ baseURL: 'https://h' })).assign('d');
+`);
+    });
+
+    it.each([
+      ['sets it in its constructor', `export class Internal extends Base {\n  constructor() { super(); this.http = ${INTERNAL}; }\n}\n`],
+      ['declares it again', `export class Internal extends Base {\n  protected override http = ${INTERNAL};\n}\n`],
+      ['passes it to super', ''],
+    ])('a subclass that %s', (name, subclass) => {
+      // WRONG: a protected field is read from the base class only; through an Internal the original sends
+      // ?is_internal=true and the rewrite loses the flag.
+      const base = name === 'passes it to super'
+        ? `export class Base {\n  constructor(protected readonly http: AxiosInstance) {}\n  ${ASSIGN}\n}\nexport class Internal extends Base { constructor() { super(${INTERNAL}); } }\n`
+        : `export class Base {\n  protected http = axios.create({ baseURL: 'https://h' });\n  ${ASSIGN}\n}\n${subclass}`;
+      expectNothingMigrated(`${AXIOS}${base}new Internal().assign('d');\n`);
+    });
+
+    it('a static method reads the static field, not the instance one', () => {
+      // WRONG: `this` in a static method is the class; its static http sends ?is_internal=true.
+      expectNothingMigrated(`${AXIOS}export class Sdk {
+  private static http = ${INTERNAL};
+  private http = axios.create({ baseURL: 'https://h' });
+  static ${ASSIGN}
+}
+`);
+    });
+
+    it.each([
+      ['one made with another client is exported', `const one = new Sdk(axios.create({ baseURL: 'https://h' }));\nexport const two = new Sdk(${INTERNAL});\nexport const go = () => one.assign('d');\n`],
+      ['either of two is called', `export const go = (x: boolean) => (x ? new Sdk(axios.create({ baseURL: 'https://h' })) : new Sdk(${INTERNAL})).assign('d');\n`],
+      ['the method is reached through another method', `new Sdk(axios.create({ baseURL: 'https://h' })).run();\nnew Sdk(${INTERNAL}).run();\n`],
+    ])('instances made with different clients: %s', (_name, uses) => {
+      // WRONG: the method is one piece of code for every instance; through the INTERNAL instance the original sends
+      // ?is_internal=true and the rewrite loses the flag (two consts both calling assign directly are a TODO).
+      expectNothingMigrated(`${AXIOS}class Sdk {
+  constructor(private readonly http: AxiosInstance) {}
+  ${ASSIGN}
+  run() { return this.assign('d'); }
+}
+${uses}`);
+    });
+
+    it('`this` of an object literal method inside a class method', () => {
+      // WRONG: `this` is the object, whose http sends ?is_internal=true.
+      expectNothingMigrated(`${AXIOS}export class Sdk {\n  private http = axios.create({ baseURL: 'https://h' });\n  make() { return { http: ${INTERNAL}, ${ASSIGN} }; }\n}\n`);
+    });
+  });
+
+  describe('this.http: right', () => {
+    const V3 = "this.http.post('/v3/apps/app_assignments', { assignee_type: 'directory', assignee_uid: d, app_code_name: 'my-app' })";
+    const OLD = "this.http.post('/platform/v1/apps/my-app/assign', { directory_uid: d })";
+
+    it.each([
+      ['a private field', "  private http = axios.create({ baseURL: 'https://h' });\n"],
+      ['a #private field', "  #http = axios.create({ baseURL: 'https://h' });\n"],
+    ])('%s with one initializer is rewritten', (_name, field) => {
+      const input = `${AXIOS}export class Sdk {\n${field}  ${field.includes('#') ? ASSIGN.replace('this.http', 'this.#http') : ASSIGN}\n}\n`;
+      const expected = field.includes('#') ? input.replace(OLD.replace('this.http', 'this.#http'), V3.replace('this.http', 'this.#http')) : input.replace(OLD, V3);
+      expect(migrateText(input, 'a.ts').output).toBe(expected);
+    });
+
+    it('a field whose client sends the flag as a query parameter: a TODO', () => {
+      expectLeftWithTodo(`${AXIOS}export class Sdk {\n  private http = ${INTERNAL};\n  ${ASSIGN}\n}\n`);
+    });
+
+    it('a constructor parameter property, with instances made with different clients that both call it: TODOs', () => {
+      expectNothingMigrated(`${AXIOS}export class Sdk {
+  constructor(private readonly http: AxiosInstance) {}
+  ${ASSIGN}
+}
+const one = new Sdk(axios.create({ baseURL: 'https://h' }));
+const two = new Sdk(${INTERNAL});
+export const go = () => {
+  one.assign('a');
+  two.assign('b');
+};
+`);
+    });
+
+    it('a class expression inside a method reads its own field', () => {
+      expectLeftWithTodo(`${AXIOS}export class Sdk {\n  private http = axios.create({ baseURL: 'https://h' });\n  make() { return class { private http = ${INTERNAL}; ${ASSIGN} }; }\n}\n`);
+      const input = `${AXIOS}export class Sdk {\n  private http = ${INTERNAL};\n  make() { return class { private readonly http = axios.create({ baseURL: 'https://h' }); ${ASSIGN} }; }\n}\n`;
+      expect(migrateText(input, 'a.ts').output).toBe(input.replace(OLD, V3));
+    });
+  });
+
+  describe('project mode', () => {
+    const made: string[] = [];
+    afterAll(() => {
+      for (const dir of made) rmSync(dir, { recursive: true, force: true });
+    });
+    const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', target: 'es2022', noEmit: true }, include: ['src'] });
+
+    /** The sites of a dry run over a small project: path, line, migrated. */
+    function sitesOf(files: Record<string, string>): { path: string; line: number; migrated: boolean; reason?: string }[] {
+      const dir = tree({ 'package.json': '{ "name": "p", "private": true }\n', 'tsconfig.json': TSCONFIG, ...files });
+      made.push(dir);
+      const result = spawnSync(process.execPath, [CLI, 'migrate', '.', '--dry', '--json'], { cwd: dir, encoding: 'utf8' });
+      expect(result.stdout, result.stderr).not.toBe('');
+      const report = JSON.parse(result.stdout) as { mode: { kind: string }; files: { path: string; sites: { line: number; migrated: boolean; reason?: string }[] }[] };
+      expect(report.mode.kind).toBe('project');
+      return report.files.flatMap((file) => file.sites.map((site) => ({ path: file.path, line: site.line, migrated: site.migrated, ...(site.reason === undefined ? {} : { reason: site.reason }) })));
+    }
+    const SDK = `import type { AxiosInstance } from 'axios';
+export class Sdk {
+  constructor(private readonly http: AxiosInstance) {}
+  ${ASSIGN}
+}
+`;
+
+    it('right: the class in one module, instances made with different clients in two others: every site a TODO', () => {
+      const sites = sitesOf({
+        'src/sdk.ts': SDK,
+        'src/main.ts': `import axios from 'axios';\nimport { Sdk } from './sdk';\nexport const go = () => new Sdk(${INTERNAL}).assign('d');\n`,
+        'src/plain.ts': "import axios from 'axios';\nimport { Sdk } from './sdk';\nexport const go = () => new Sdk(axios.create({ baseURL: 'https://h' })).assign('d');\n",
+      });
+      expect(sites.length).toBeGreaterThan(0);
+      expect(sites.filter((site) => site.migrated || site.reason === undefined)).toEqual([]);
+    });
+
+    it('right: openapi-fetch middleware installed in another module keeps the call for a person', () => {
+      const sites = sitesOf({
+        'src/paths.ts': PATHS.replace("import createClient from 'openapi-fetch';\n", '').replace('interface paths', 'export interface paths'),
+        'src/api.ts': "import createClient from 'openapi-fetch';\nimport type { paths } from './paths';\nexport const api = createClient<paths>({ baseUrl: 'https://h' });\n",
+        'src/setup.ts': "import { api } from './api';\napi.use({ onRequest({ request }) { return request; } });\n",
+        'src/use.ts': `import { api } from './api';\nexport const f = () => ${CALL};\n`,
+      });
+      expect(sites.map((site) => [site.path, site.migrated])).toEqual([['src/use.ts', false]]);
+    });
+
+    it('WRONG: a subclass in another module gives the protected field a client that sends is_internal', () => {
+      // WRONG: the base class's call is rewritten from the base initializer; through an Internal the original sends
+      // ?is_internal=true and the rewrite loses the flag.
+      const sites = sitesOf({
+        'src/base.ts': `import axios from 'axios';\nexport class Base {\n  protected http = axios.create({ baseURL: 'https://h' });\n  ${ASSIGN}\n}\n`,
+        'src/internal.ts': `import axios from 'axios';\nimport { Base } from './base';\nexport class Internal extends Base {\n  constructor() {\n    super();\n    this.http = ${INTERNAL};\n  }\n}\nexport const go = () => new Internal().assign('d');\n`,
+      });
+      expect(sites.length).toBeGreaterThan(0);
+      expect(sites.filter((site) => site.migrated)).toEqual([]);
+    });
+
+    it('WRONG: a paths type from another module whose v3 route says `post?: never`', () => {
+      // WRONG: as in file mode, `post?: never` is read as a POST operation, and the rewrite does not type-check.
+      const sites = sitesOf({
+        'src/paths.ts': "export interface paths {\n  '/v3/apps/app_assignments': { parameters: { query?: never }; get: unknown; put?: never; post?: never };\n  '/platform/v1/apps/{id}/assign': { post: unknown };\n}\n",
+        'src/oa.ts': `import createClient from 'openapi-fetch';\nimport type { paths } from './paths';\nconst api = createClient<paths>({ baseUrl: 'https://h' });\nexport const f = () => ${CALL};\n`,
+      });
+      expect(sites.map((site) => [site.path, site.migrated])).toEqual([['src/oa.ts', false]]);
+    });
   });
 });
