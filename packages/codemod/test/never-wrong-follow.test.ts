@@ -587,7 +587,7 @@ export const run = (uid: string) => client.assign('crm', uid);
 
   it.each([
     ['a parameter property given an instance that sends forms', 'constructor(private readonly http: ReturnType<typeof axios.create>) {}', FORM, 'body-form-encoded'],
-    ['a parameter property given an instance with a request transform', 'constructor(protected http: ReturnType<typeof axios.create>) {}', TRANSFORM, 'body-dynamic'],
+    ['a parameter property given an instance with a request transform', 'constructor(private http: ReturnType<typeof axios.create>) {}', TRANSFORM, 'body-dynamic'],
     ['a constructor statement that stores its parameter', 'private readonly http;\n  constructor(http: ReturnType<typeof axios.create>) { this.http = http; }', FORM, 'body-form-encoded'],
   ])('%s: the body is not sent as JSON, nothing changes', (_name, ctor, made, reason) => {
     const result = expectAllHeld(sdk(ctor, made), 2);

@@ -6,7 +6,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { BodyObject } from './body.js';
-import { CLIENTS, type ClientKind, isNeverAClient, isTestOrMock, libraryLayoutOf, type CallLayout } from './clients/index.js';
+import { CLIENTS, type ClientKind, isNeverAClient, isTestOrMock, libraryLayoutOf, type CallLayout, thisField } from './clients/index.js';
 import { configuredLayoutOf } from './clients/configured.js';
 import { isJQuery, jqueryLayout } from './clients/jquery.js';
 import { fillPathParams, looksLikeOpenapiFetch, openapiLayout } from './clients/openapi-fetch.js';
@@ -390,7 +390,14 @@ function otherLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallL
   if (callee.type === 'Super' || isNeverAClient(callee) || isTestOrMock(callee, ctx) || isNotARequest(call, ctx)) return undefined;
   if (callee.type === 'MemberExpression' && isJQuery(callee, ctx)) return jqueryLayout(call, callee, ctx);
   if (looksLikeOpenapiFetch(call)) return openapiLayout(call, undefined, ctx);
-  return shapeLayout(call, ctx);
+  const layout = shapeLayout(call, ctx);
+  // `this.http.post(...)`: read by its shape only when the field takes its client from the constructor's caller (an
+  // instance made elsewhere, as an imported one is); a field the class sets in a way that cannot be pinned down holds
+  // a client this reading cannot see.
+  const owner = callee.type === 'MemberExpression' ? unwrapTS(callee.object) : undefined;
+  const field = owner?.type === 'MemberExpression' ? thisField(owner, ctx) : undefined;
+  if (layout === undefined || field === undefined || field.kind === 'parameter') return layout;
+  return { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientFieldUnknown }] };
 }
 
 /**

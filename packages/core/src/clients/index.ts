@@ -21,13 +21,14 @@ import { openapiFetchClient } from './openapi-fetch.js';
 import { isPlainObject, methodOf, objectOf, type ObjectRef, withOptions } from './options.js';
 import type { CallLayout, ClientRef, ClientSpec, Library, Method } from './spec.js';
 import { superagentClient } from './superagent.js';
-import { thisFieldValue } from './this-member.js';
+import { thisField } from './this-member.js';
 import { undiciClient } from './undici.js';
 
 export type { CallLayout, ClientKind, ClientRef, ClientSpec, Library, Method } from './spec.js';
 export { isShared, objectOf, type ObjectRef, optionsOf } from './options.js';
 export { moduleOf, requiredModule } from './modules.js';
 export { isNeverAClient, isTestOrMock } from './exclusions.js';
+export { thisField } from './this-member.js';
 
 /** Every library, by name: the compiler lists what a new library must declare. */
 export const CLIENTS: Readonly<Record<Library, ClientSpec>> = {
@@ -69,8 +70,8 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
   }
   if (expr.type === 'MemberExpression' && unwrapTS(expr.object).type === 'ThisExpression') {
     // `this.http`: the client a class keeps in a field.
-    const field = thisFieldValue(expr, ctx);
-    return field === undefined ? undefined : resolveClient(field.node, field.ctx, depth + 1);
+    const field = thisField(expr, ctx);
+    return field?.kind === 'value' ? resolveClient(field.value.node, field.value.ctx, depth + 1) : undefined;
   }
   if (expr.type === 'MemberExpression' && !expr.computed && expr.property.type === 'Identifier') {
     // globalThis.fetch, window.fetch

@@ -17,8 +17,11 @@ import { findVariable } from '../scope.js';
 import { memberName, staticString } from '../static-value.js';
 import type { UrlPiece } from '../url.js';
 import { propertyOf, staticKey, unwrapTS } from '../syntax.js';
-import { baseOf, bodyIn, isShared, type Options, optionsOf, withOptions } from './options.js';
+import { baseOf, bodyIn, isPlainObject, isShared, type Options, optionsOf, withOptions } from './options.js';
 import { argumentAt, type CallLayout, type ClientRef, type ClientSpec, HTTP_VERBS, JSON_OBJECT } from './spec.js';
+
+/** Options that change how openapi-fetch sends a request: its serializers, and a fetch or Request of its own. */
+const SENDING_OPTIONS = ['bodySerializer', 'querySerializer', 'pathSerializer', 'fetch', 'Request', 'middleware'];
 
 /** openapi-fetch names its methods in capitals: `GET`, `POST`. */
 const isCapitalVerb = (name: string | null): name is string => name !== null && name === name.toUpperCase() && HTTP_VERBS.has(name.toLowerCase());
@@ -38,7 +41,12 @@ export function openapiLayout(call: TSESTree.CallExpression, client: ClientRef |
   if (paths !== true) obstacles.push({ code: paths === false ? ReasonCode.openapiPathsWithoutV3 : ReasonCode.openapiPathsUnknown });
   const { pathParams, alsoEdit, extra } = paramsOf(options);
   obstacles.push(...extra);
-  if (typeof options !== 'string' && propertyOf(options.object, 'bodySerializer') !== undefined) obstacles.push({ code: ReasonCode.bodyDynamic });
+  // A body or query serializer, a fetch or Request of its own, at the call or where the client was made (or options
+  // that cannot be read there): how the request is sent is decided at run time.
+  const made = client?.defaults ?? [];
+  const serializers = [...(typeof options === 'string' ? [] : [options]), ...made].some((ref) => ref === 'unknown' ||
+    !isPlainObject(ref.object) || SENDING_OPTIONS.some((key) => propertyOf(ref.object, key) !== undefined));
+  if (serializers) obstacles.push({ code: ReasonCode.bodyDynamic });
   const body = options === 'absent' ? readBody(undefined, ctx, JSON_OBJECT)
     : options === 'unknown' ? unreadable(ReasonCode.bodyDynamic)
     : bodyIn(options, 'body', JSON_OBJECT);
@@ -108,11 +116,15 @@ function pathsTypeDeclaresV3(client: ClientRef | undefined): boolean | undefined
     : declaration.node.type === 'TSTypeAliasDeclaration' && declaration.node.typeAnnotation.type === 'TSTypeLiteral' ? declaration.node.typeAnnotation.members
     : undefined;
   if (body === undefined) return undefined;
-  const route = body.find((member) => member.type === 'TSPropertySignature' && routeKey(member.key) === V3_ASSIGN.path);
+  const route = body.find((member): member is TSESTree.TSPropertySignature => member.type === 'TSPropertySignature' && routeKey(member.key) === V3_ASSIGN.path);
   if (route === undefined) return false;
-  // The route's type names its operations: `post: operations[...]` (or `post?: never` where it has none).
-  const text = declaration.ctx.text.slice(route.range[0], route.range[1]);
-  return /\bpost\??\s*:\s*(?!never\b|undefined\b)/.test(text);
+  // The route's type names its operations: `post: operations[...]`, or `post?: never` where it has none.
+  const operations = route.typeAnnotation?.typeAnnotation;
+  if (operations?.type !== 'TSTypeLiteral') return undefined;
+  const post = operations.members.find((member): member is TSESTree.TSPropertySignature => member.type === 'TSPropertySignature' &&
+    ((member.key.type === 'Identifier' && member.key.name === 'post') || routeKey(member.key) === 'post'));
+  const type = post?.typeAnnotation?.typeAnnotation.type;
+  return type !== undefined && type !== 'TSNeverKeyword' && type !== 'TSUndefinedKeyword';
 }
 
 function routeKey(key: TSESTree.Node): string | undefined {
@@ -136,8 +148,9 @@ export const openapiFetchClient: ClientSpec = {
   factory: { methods: [], base: 'baseUrl' },
   queryKeys: ['querySerializer'],
   serializesObjects: true,
-  // Middleware: `client.use({ onRequest })` may change every request.
-  globalSetup: /\bonRequest\b/,
+  // Middleware (`client.use(...)`, anywhere in the program) may change every request. Other libraries' `use` (an
+  // Express app's) holds these calls too: the text cannot tell them apart.
+  globalSetup: /\bonRequest\b|\.use\s*\(/,
   // The client itself is not callable.
   call: () => undefined,
   method: (call, client, _verb, ctx) => openapiLayout(call, client, ctx),
@@ -157,7 +170,10 @@ export function fillPathParams(pieces: readonly UrlPiece[], params: ReadonlyMap<
       const at = found.index;
       const text = (from: number, to: number): UrlPiece => ({ ...piece, value: piece.value.slice(from, to), start: piece.start === null ? null : piece.start + from });
       if (at > last) out.push(text(last, at));
-      const value = params === 'unknown' ? undefined : params.get(found[1]!);
+      // `{.id}`, `{;id}`, `{id*}`: a style marker openapi-fetch strips before it reads `params.path`; and a value that
+      // is absent at run time leaves the placeholder in the path. Neither is read here.
+      const named = /^[\w-]+$/.test(found[1]!) ? (params === 'unknown' ? undefined : params.get(found[1]!)) : undefined;
+      const value = named === undefined || holdsNothing(named.node, named.ctx) ? undefined : named;
       // A literal is the text itself; a name stays the expression, so that the rewrite names it as the code does.
       const literal = value === undefined ? undefined : unwrapTS(value.node);
       const fixed = literal?.type === 'Literal' || literal?.type === 'TemplateLiteral' ? staticString(literal, value!.ctx) : undefined;
@@ -169,6 +185,18 @@ export function fillPathParams(pieces: readonly UrlPiece[], params: ReadonlyMap<
     if (last < piece.value.length) out.push({ ...piece, value: piece.value.slice(last), start: piece.start === null ? null : piece.start + last });
     return out;
   });
+}
+
+/** `undefined`, `null`, `void x`, or a const holding one: a path value openapi-fetch does not put in the path. */
+function holdsNothing(node: TSESTree.Node, ctx: SourceContext, depth = 0): boolean {
+  const expr = unwrapTS(node);
+  if (expr.type === 'Literal') return expr.value === null;
+  if (expr.type === 'UnaryExpression') return expr.operator === 'void';
+  if (expr.type !== 'Identifier' || depth > 8) return false;
+  const name = valueOfName(expr, ctx);
+  if (name.kind === 'global') return expr.name === 'undefined';
+  if (name.kind === 'absent') return true;
+  return (name.kind === 'const' || name.kind === 'argument' || name.kind === 'imported') && holdsNothing(name.value.node, name.value.ctx, depth + 1);
 }
 
 /** `x.POST('/platform/v1/apps/{id}/assign', { params, body })` through an instance from elsewhere: openapi-fetch's shape. */

@@ -1,77 +1,136 @@
 /**
  * `this.http` inside a class: the client a class keeps in a field (`class Sdk { constructor(private readonly http:
  * AxiosInstance) {} }`), read from where the field gets its one value. A field can be read only when nothing else can
- * set it: it is private, protected, `#private` or readonly, and the class sets it in exactly one place (its
- * initializer, one statement of the constructor, or a constructor parameter property). A value taken from a
+ * set it: it is private or `#private` (a subclass cannot redeclare or set it), no subclass of the class is seen, and
+ * the class sets it in exactly one place (its initializer, one statement of the constructor, or a constructor
+ * parameter property), with no getter, computed or destructuring write that could set it too. A value taken from a
  * constructor parameter is known only in a method followed from a call on an instance made here (`ctx.receiver`).
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Bound, SourceContext } from '../context.js';
+import { findVariable, isNeverReassigned } from '../scope.js';
 import { unwrapTS } from '../syntax.js';
 
 type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 
-/** The expression a `this.name` field holds, where it is written; undefined when it cannot be pinned down. */
-export function thisFieldValue(member: TSESTree.MemberExpression, ctx: SourceContext): Bound | undefined {
+/**
+ * What `this.name` holds: the expression that sets it (`value`); the argument of a constructor parameter, not known
+ * in this reading (`parameter`: the instance comes from elsewhere, as an imported one does); or `unknown` (the field
+ * cannot be pinned down, or `this` is not an instance of a class seen here). Undefined for a member that is no
+ * `this.name`.
+ */
+export type ThisField =
+  | { readonly kind: 'value'; readonly value: Bound }
+  | { readonly kind: 'parameter' }
+  | { readonly kind: 'unknown' };
+
+export function thisField(member: TSESTree.MemberExpression, ctx: SourceContext): ThisField | undefined {
   if (unwrapTS(member.object).type !== 'ThisExpression' || member.computed) return undefined;
   const name = member.property.type === 'Identifier' ? member.property.name
     : member.property.type === 'PrivateIdentifier' ? `#${member.property.name}` : undefined;
+  if (name === undefined) return undefined;
+  const unknown: ThisField = { kind: 'unknown' };
   const cls = enclosingClass(member);
-  if (name === undefined || cls === undefined) return undefined;
+  if (cls === undefined) return unknown;
   const ctor = cls.body.body.find((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'constructor');
-  const field = cls.body.body.find((m): m is TSESTree.PropertyDefinition =>
-    m.type === 'PropertyDefinition' && !m.static && !m.computed && keyName(m.key) === name);
+  const members = cls.body.body.filter((m) => 'key' in m && !m.computed && keyName(m.key) === name);
+  const field = members.find((m): m is TSESTree.PropertyDefinition => m.type === 'PropertyDefinition' && !m.static);
   const paramIndex = ctor?.value.params.findIndex((p) => p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' &&
     p.parameter.name === name) ?? -1;
   const param = paramIndex >= 0 ? ctor!.value.params[paramIndex] as TSESTree.TSParameterProperty : undefined;
-  // Nothing outside the class (or a subclass, for protected) can set it.
-  const guarded = name.startsWith('#') || field?.readonly === true || field?.accessibility === 'private' ||
-    field?.accessibility === 'protected' || param?.readonly === true || param?.accessibility === 'private' || param?.accessibility === 'protected';
-  if (!guarded) return undefined;
-  const writes = assignmentsTo(cls, name);
+  // A getter, a setter or a method of that name, or a static one: not one field with one value.
+  if (members.some((m) => m !== field) || hasSubclass(cls, ctx)) return unknown;
+  const guarded = name.startsWith('#') || field?.accessibility === 'private' || param?.accessibility === 'private';
+  if (!guarded) return unknown;
+  const writes = writesTo(cls, name);
+  if (writes === 'unknown') return unknown;
   const sources = (field?.value != null ? 1 : 0) + (param === undefined ? 0 : 1) + writes.length;
-  if (sources !== 1) return undefined;
-  if (field?.value != null) return { node: field.value, ctx };
+  if (sources !== 1) return unknown;
+  if (field?.value != null) return { kind: 'value', value: { node: field.value, ctx } };
   if (param !== undefined) return receiverArgument(cls, paramIndex, ctx);
   // One assignment, a statement of the constructor itself (not inside a branch or a callback).
   const write = writes[0]!;
   const statement = write.parent;
-  if (statement?.type !== 'ExpressionStatement' || statement.parent !== ctor?.value.body) return undefined;
+  if (statement?.type !== 'ExpressionStatement' || statement.parent !== ctor?.value.body) return unknown;
   const value = unwrapTS(write.right);
-  // `this.http = http`: a parameter of the constructor, from the `new` that made the instance.
+  // `this.http = http`: a parameter of the constructor (never written again), from the `new` that made the instance.
   if (value.type === 'Identifier') {
     const index = ctor.value.params.findIndex((p) => p.type === 'Identifier' && p.name === value.name);
-    if (index >= 0) return receiverArgument(cls, index, ctx);
+    if (index >= 0) {
+      const variable = findVariable(ctx.getScope(value), value.name);
+      return variable !== undefined && isNeverReassigned(variable) ? receiverArgument(cls, index, ctx) : unknown;
+    }
   }
-  return { node: write.right, ctx };
+  return { kind: 'value', value: { node: write.right, ctx } };
 }
 
-function receiverArgument(cls: ClassNode, index: number, ctx: SourceContext): Bound | undefined {
+function receiverArgument(cls: ClassNode, index: number, ctx: SourceContext): ThisField {
   const receiver = ctx.receiver;
-  if (receiver === undefined || receiver.cls !== cls) return undefined;
-  if (receiver.made.arguments.slice(0, index + 1).some((arg) => arg.type === 'SpreadElement')) return undefined;
+  // Made in more than one place, the instances may hold different clients: one reading of the method is not all.
+  if (receiver === undefined || receiver.cls !== cls) return constructedMoreThanOnce(cls, ctx) ? { kind: 'unknown' } : { kind: 'parameter' };
+  if (receiver.made.arguments.slice(0, index + 1).some((arg) => arg.type === 'SpreadElement')) return { kind: 'unknown' };
   const arg = receiver.made.arguments[index];
-  return arg === undefined ? undefined : { node: arg, ctx: receiver.ctx };
+  return arg === undefined ? { kind: 'unknown' } : { kind: 'value', value: { node: arg, ctx: receiver.ctx } };
 }
 
-/** The class whose method (or field initializer) holds the node; `this` of a nested `function` is another one. */
+/**
+ * The class whose instance method (or field initializer) holds the node. `this` of a nested `function`, of an
+ * object literal's method or of a static member is something else: undefined.
+ */
 function enclosingClass(node: TSESTree.Node): ClassNode | undefined {
   for (let current = node.parent; current !== undefined; current = current.parent) {
     if (current.type === 'ClassBody') {
       const cls = current.parent;
       return cls?.type === 'ClassDeclaration' || cls?.type === 'ClassExpression' ? cls : undefined;
     }
+    if ((current.type === 'MethodDefinition' || current.type === 'PropertyDefinition' || current.type === 'StaticBlock') &&
+      ('static' in current && current.static === true || current.type === 'StaticBlock')) return undefined;
     if ((current.type === 'FunctionExpression' || current.type === 'FunctionDeclaration') &&
       current.parent?.type !== 'MethodDefinition') return undefined;
   }
   return undefined;
 }
 
-/** Every `this.name = ...` (and `this.name ??= ...`) in the class, nested functions included. */
-function assignmentsTo(cls: ClassNode, name: string): TSESTree.AssignmentExpression[] {
+/** `new C(...)` written twice in this file, or twice in one file of the program. */
+function constructedMoreThanOnce(cls: ClassNode, ctx: SourceContext): boolean {
+  const name = cls.id?.name;
+  if (name === undefined) return true;
+  const one = `\\bnew\\s+${name.replace(/\$/g, '\\$')}\\s*[(<]`;
+  const twice = new RegExp(`${one}[\\s\\S]*${one}`);
+  return twice.test(ctx.text) || ctx.project?.anyFileMatches?.(twice) === true;
+}
+
+/** A class of this file (or, with project facts, of the program) that extends this one. */
+function hasSubclass(cls: ClassNode, ctx: SourceContext): boolean {
+  const name = cls.id?.name;
+  if (name === undefined) return /\bextends\b/.test(ctx.text.slice(cls.range[1]));
+  const pattern = new RegExp(`\\bextends\\s+(?:[\\w$]+\\s*\\.\\s*)?${name.replace(/\$/g, '\\$')}\\b`);
+  return pattern.test(ctx.text) || ctx.project?.anyFileMatches?.(pattern) === true;
+}
+
+/**
+ * Every `this.name = ...` (and `this.name ??= ...`) in the class, nested functions included; 'unknown' when the class
+ * may write it in a way that cannot be read (`this[key] = ...`, a destructuring target, `Object.assign(this, ...)`).
+ */
+function writesTo(cls: ClassNode, name: string): TSESTree.AssignmentExpression[] | 'unknown' {
   const found: TSESTree.AssignmentExpression[] = [];
+  let unknown = false;
+  const targets = (pattern: TSESTree.Node): void => {
+    const node = unwrapTS(pattern);
+    if (node.type === 'MemberExpression') {
+      if (unwrapTS(node.object).type === 'ThisExpression' && (node.computed || keyName(node.property) === name)) unknown = true;
+    } else if (node.type === 'ArrayPattern') {
+      for (const element of node.elements) if (element !== null) targets(element);
+    } else if (node.type === 'ObjectPattern') {
+      for (const property of node.properties) targets(property.type === 'Property' ? property.value : property.argument);
+    } else if (node.type === 'RestElement') {
+      targets(node.argument);
+    } else if (node.type === 'AssignmentPattern') {
+      targets(node.left);
+    }
+  };
   const visit = (node: unknown): void => {
-    if (node === null || typeof node !== 'object') return;
+    if (node === null || typeof node !== 'object' || unknown) return;
     if (Array.isArray(node)) {
       for (const item of node) visit(item);
       return;
@@ -79,11 +138,20 @@ function assignmentsTo(cls: ClassNode, name: string): TSESTree.AssignmentExpress
     const record = node as Record<string, unknown> & { type?: unknown };
     if (typeof record.type !== 'string') return;
     if (record.type === 'AssignmentExpression') {
-      const left = unwrapTS((record as unknown as TSESTree.AssignmentExpression).left);
-      if (left.type === 'MemberExpression' && unwrapTS(left.object).type === 'ThisExpression' && !left.computed &&
-        keyName(left.property) === name) {
-        found.push(record as unknown as TSESTree.AssignmentExpression);
+      const assignment = record as unknown as TSESTree.AssignmentExpression;
+      const left = unwrapTS(assignment.left);
+      if (left.type === 'MemberExpression' && unwrapTS(left.object).type === 'ThisExpression') {
+        if (left.computed) unknown = true;
+        else if (keyName(left.property) === name) found.push(assignment);
+      } else {
+        targets(left);
       }
+    }
+    if (record.type === 'CallExpression') {
+      const call = record as unknown as TSESTree.CallExpression;
+      const callee = unwrapTS(call.callee);
+      if (callee.type === 'MemberExpression' && !callee.computed && keyName(callee.property) === 'assign' &&
+        call.arguments[0] !== undefined && unwrapTS(call.arguments[0]).type === 'ThisExpression') unknown = true;
     }
     for (const key of Object.keys(record)) {
       if (key === 'parent' || key === 'loc' || key === 'range') continue;
@@ -91,7 +159,7 @@ function assignmentsTo(cls: ClassNode, name: string): TSESTree.AssignmentExpress
     }
   };
   visit(cls.body);
-  return found;
+  return unknown ? 'unknown' : found;
 }
 
 function keyName(key: TSESTree.Node): string | undefined {
