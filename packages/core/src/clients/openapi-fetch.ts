@@ -8,7 +8,7 @@
  * type declares the v3 route: it is checked where the type can be read, and the call is left with a TODO where not.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { readBody, unreadable } from '../body.js';
+import { readBody, unreadable, unreadableAs } from '../body.js';
 import type { Bound, SourceContext } from '../context.js';
 import { V3_ASSIGN } from '../contract.js';
 import { valueOfName } from '../follow.js';
@@ -46,10 +46,13 @@ export function openapiLayout(call: TSESTree.CallExpression, client: ClientRef |
   const made = client?.defaults ?? [];
   const serializers = [...(typeof options === 'string' ? [] : [options]), ...made].some((ref) => ref === 'unknown' ||
     !isPlainObject(ref.object) || SENDING_OPTIONS.some((key) => propertyOf(ref.object, key) !== undefined));
-  if (serializers) obstacles.push({ code: ReasonCode.bodyDynamic });
-  const body = options === 'absent' ? readBody(undefined, ctx, JSON_OBJECT)
+  // Middleware registered (`client.use(...)`) where the client is made or called may change any request; middleware
+  // itself (an object with onRequest) anywhere in the program is `globalSetup`.
+  const middleware = [ctx.text, client?.madeBy?.ctx.text ?? ''].some((text) => /\.use\s*\(/.test(text));
+  const read = options === 'absent' ? readBody(undefined, ctx, JSON_OBJECT)
     : options === 'unknown' ? unreadable(ReasonCode.bodyDynamic)
     : bodyIn(options, 'body', JSON_OBJECT);
+  const body = (serializers || middleware) && read.kind === 'object' ? unreadableAs(read, ReasonCode.bodyDynamic) : read;
   const layout: CallLayout = {
     client: client === undefined ? 'unresolved' : 'openapi-fetch',
     url,
@@ -148,9 +151,8 @@ export const openapiFetchClient: ClientSpec = {
   factory: { methods: [], base: 'baseUrl' },
   queryKeys: ['querySerializer'],
   serializesObjects: true,
-  // Middleware (`client.use(...)`, anywhere in the program) may change every request. Other libraries' `use` (an
-  // Express app's) holds these calls too: the text cannot tell them apart.
-  globalSetup: /\bonRequest\b|\.use\s*\(/,
+  // Middleware (an object with onRequest, onResponse or onError) anywhere in the program may change every request.
+  globalSetup: /\bon(?:Request|Response|Error)\b/,
   // The client itself is not callable.
   call: () => undefined,
   method: (call, client, _verb, ctx) => openapiLayout(call, client, ctx),
