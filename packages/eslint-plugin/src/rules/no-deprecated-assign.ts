@@ -80,7 +80,7 @@ export default createRule<[RuleOptions], MessageIds>({
           followImports: {
             type: 'boolean',
             description:
-              "Follow imports of the program's own modules through the type checker, so that an imported instance, URL builder or wrapper is read as the codemod's project mode reads it (calls of wrappers included). Needs type information (`parserOptions.projectService`); on in `recommendedTypeChecked`.",
+              "Follow imports of the program's own modules through the type checker, so that an imported instance, URL builder or wrapper is read as the codemod's project mode reads it (calls of wrappers included), and decide a wrapper with all its callers in the program's files, as `app-assignment migrate` does. Needs type information (`parserOptions.projectService` or `project`); on in `recommendedTypeChecked`.",
           },
           // The same option shapes as the codemod's --config file, defined once in core.
           ...(OPTIONS_SCHEMA_PROPERTIES as unknown as Record<string, JSONSchema.JSONSchema4>),
