@@ -39,6 +39,18 @@ export interface ProgramInput {
    * which may not see the same callers: a function there, or an importer there, is a use this program cannot answer for.
    */
   isRoot(path: string): boolean;
+  /**
+   * Whether an importer may join the analysis: the text prefilter of typed linting (it spells the route, or imports a
+   * few modules deep a module that does). A file it leaves out is one ESLint does not report on either; a use in it is
+   * a use no finding accounts for.
+   */
+  mayJoin(path: string): boolean;
+  /**
+   * The source files on disk that the program does not hold (tests outside the config's `include`, components): one
+   * that names a wrapper may call it, and no program here reads it.
+   */
+  filesOutside(): readonly string[];
+  readOutside(path: string): string | undefined;
   textOf(path: string): string | undefined;
   /** The file parsed, with a context that answers imports; undefined when it cannot be parsed. */
   file(path: string): ProgramFile | undefined;
@@ -73,14 +85,14 @@ export function settleProgram(input: ProgramInput): Map<string, Finding[]> {
       // What a module exports may carry the request into its importers: a wrapper, a URL builder, an instance.
       const carries = round === 0 || found.length > 0 || exportsAnything(file.program);
       if (!carries) continue;
-      for (const importer of input.importersOf(path)) if (!raw.has(importer)) next.add(importer);
+      for (const importer of input.importersOf(path)) if (!raw.has(importer) && input.mayJoin(importer)) next.add(importer);
       // A request sent from inside an exported function of another module (a followed one).
       for (const finding of found) {
         for (const fn of sendingFunctions(finding)) {
           if (!exportedFromModule(fn)) continue;
           const owner = input.pathOf(fn.ctx);
           if (owner === undefined || owner === path) continue;
-          for (const importer of input.importersOf(owner)) if (!raw.has(importer)) next.add(importer);
+          for (const importer of input.importersOf(owner)) if (!raw.has(importer) && input.mayJoin(importer)) next.add(importer);
         }
       }
     }
@@ -151,10 +163,12 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): FunctionUs
     const examined = new Set<string>([path]);
     const imported = importedUsesOf(path, names, new Set(), examined);
     if (imported === 'unknown') return 'unknown';
-    // A file of the program that names the function but was not confirmed as an importer may call it.
+    // A file of the program that names the function but was not confirmed as an importer may call it, and so may a
+    // file the program does not hold.
     // A member (`routes.assignApp`) or a key (`assignApp: ...`) of the same name is another thing.
     const named = new RegExp(`(?<![.\\w$])(?:${names.map((name) => name.replace(/[$]/g, '\\$&')).join('|')})\\b(?!\\s*:(?!:))`);
     if ([...scope].some((other) => !examined.has(other) && named.test(input.textOf(other) ?? ''))) return 'unknown';
+    if (input.filesOutside().some((other) => named.test(input.readOutside(other) ?? ''))) return 'unknown';
     return [...uses, ...imported];
   };
 }

@@ -9,7 +9,8 @@
  * and the file being linted gets its sites with the outcome, reasons and edits that decision gives them.
  */
 import { createRequire } from 'node:module';
-import { relative, resolve, sep } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import {
   type AnalysisOptions,
   type AssignmentMode,
@@ -33,6 +34,7 @@ interface ProgramState {
   /** Files read as they were before this run's own fixes reached them (see `planned-edits.ts`). */
   substitutions?: Map<string, Applied>;
   importers?: Map<string, string[]>;
+  outside?: { readonly files: readonly string[]; readonly texts: Map<string, string | undefined> };
   sites?: Map<string, TypedSite[]>;
 }
 
@@ -282,6 +284,12 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     return state.importers.get(fileName) ?? [];
   };
 
+  /** The source files under the working directory that the program does not hold; listed when a wrapper asks. */
+  const outside = () => {
+    state.outside ??= { files: sourceFilesUnder(cwd).filter((file) => program.getSourceFile(file) === undefined), texts: new Map() };
+    return state.outside;
+  };
+
   const fileOfContext = (ctx: SourceContext): string | undefined => (ctx.file === undefined ? undefined : pathOf(ctx.file));
 
   /**
@@ -293,6 +301,21 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     const findings = settleProgram({
       files: ownFiles(),
       isRoot: (path) => roots.has(path),
+      mayJoin: (path) => reaches(path, REACH_DEPTH),
+      filesOutside: () => outside().files,
+      readOutside(path) {
+        const { texts } = outside();
+        if (!texts.has(path)) {
+          let text: string | undefined;
+          try {
+            text = readFileSync(path, 'utf8');
+          } catch {
+            text = undefined;
+          }
+          texts.set(path, text);
+        }
+        return texts.get(path);
+      },
       textOf,
       file: parsed,
       importersOf,
@@ -411,6 +434,31 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
       return view().get(source.fileName) ?? [];
     },
   };
+}
+
+/** Folders that hold no source of the project's own: installed packages, build output, tool caches. */
+const NOT_SOURCE = new Set(['node_modules', 'dist', 'build', 'coverage', 'out', 'bower_components', 'jspm_packages']);
+
+/** The source files under a folder (components included), without installed, built or hidden ones. */
+function sourceFilesUnder(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number): void => {
+    if (depth > 24 || found.length > 20_000) return;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || NOT_SOURCE.has(entry.name)) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path, depth + 1);
+      else if (/\.(?:[cm]?[jt]sx?|vue|svelte|astro)$/.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name)) found.push(path);
+    }
+  };
+  walk(root, 0);
+  return found;
 }
 
 /** The module specifier of an import, a re-export or an `import x = require()`. */

@@ -6,7 +6,7 @@
  * reports.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -128,8 +128,8 @@ describe('typed linting reports the sites scan lists, with its outcomes and reas
   });
 });
 
-describe('a group whose files are linted with different programs', () => {
-  it('monorepo with projectService: each package has its own program, so the wrapper of the client package and its callers in the app are held back, and --fix changes none of them', async () => {
+describe('a group with a file that the program of another file does not lint', () => {
+  it('monorepo with projectService: each package has its own program, so the wrapper of the client package and its callers in the app are held back, and --fix migrates only the call outside that group', async () => {
     const dir = copyProject('monorepo', 'programs');
     const before = new Map(filesUnder(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
     const results = await lint(dir, 'project service');
@@ -154,6 +154,20 @@ describe('a group whose files are linted with different programs', () => {
     const offers = readFileSync(join(dir, 'packages/app/src/offers.ts'), 'utf8');
     expect(offers).toContain("platform.post(`/v3/apps/app_assignments`, { assignee_type: 'directory'");
     expect(offers).toContain('assignApp(code, { business_uid: businessUid })');
+  });
+
+  it('wrapper-module with a caller in a file the program does not hold: the group is held back, and --fix changes nothing', async () => {
+    const dir = copyProject('wrapper-module', 'outside');
+    // tsconfig.json includes src/ only; a test file beside it calls the wrapper with a body that maps exactly.
+    mkdirSync(join(dir, 'test'));
+    writeFileSync(join(dir, 'test', 'seed.ts'), "import { assignApp } from '../src/platform/assign.js';\n\nexport const seed = () => assignApp('harbor-reviews', { business_uid: 'biz_seed' });\n");
+    const before = new Map(filesUnder(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
+    const results = await engine(dir, 'project service').lintFiles(['src/**/*.ts']);
+    const reported = results.flatMap((result) => result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message));
+    const unknown = messages.deprecatedManual!.replace('{{reasons}}', describeReasons([{ code: ReasonCode.wrapperCallersUnknown }]));
+    expect(reported).toEqual(Array.from({ length: 6 }, () => unknown));
+    await ESLint.outputFixes(await engine(dir, 'project service', true).lintFiles(['src/**/*.ts']));
+    expect([...before].filter(([path, text]) => readFileSync(join(dir, path), 'utf8') !== text)).toEqual([]);
   });
 });
 

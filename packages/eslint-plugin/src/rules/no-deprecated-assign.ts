@@ -127,7 +127,7 @@ export default createRule<[RuleOptions], MessageIds>({
         switch (finding.outcome) {
           case 'fix':
             // One fix per file carries every exact group's part of it, so that `eslint --fix` migrates the file in one
-            // pass; each site also offers its group's part as a suggestion.
+            // pass; the other sites offer their group's part as a suggestion.
             context.report({
               loc,
               messageId: 'deprecated',
