@@ -87,6 +87,8 @@ export interface TypedProject {
    * file (the caller then analyses the file alone).
    */
   sitesOf(fileName: string, text: string): readonly TypedSite[] | undefined;
+  /** Whether another file of the program imports, re-exports or requires this one. */
+  isImported(fileName: string): boolean;
 }
 
 export function typedProject(program: TS.Program, cwd: string, options: AnalysisOptions): TypedProject {
@@ -342,9 +344,10 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     }
 
     const substituted = substitutions();
-    const partsIn = (path: string): TextEdit[][] => [...partsOf.values()].flatMap((byFile) => (byFile.has(path) ? [byFile.get(path)!] : []));
+    const partsByFile = new Map<string, TextEdit[][]>();
+    for (const byFile of partsOf.values()) for (const [path, part] of byFile) partsByFile.set(path, [...(partsByFile.get(path) ?? []), part]);
     for (const [path, applied] of substituted) {
-      const now = new Set(partsIn(path).map(partKey));
+      const now = new Set((partsByFile.get(path) ?? []).map(partKey));
       if ([...applied.parts].some((key) => !now.has(key))) return undefined;
     }
     /** A group's part of a file that the file already holds, or a group all of whose parts are held. */
@@ -382,8 +385,11 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
         if (finding.outcome === 'fix' || finding.outcome === 'review') {
           const edits = part === undefined ? undefined : current(part.get(path) ?? []);
           if (edits !== undefined) site.edits = edits;
-          if (group.exact && edits !== undefined && edits.length > 0) {
-            fix = [...(fix ?? []), ...edits.filter((edit) => !(fix ?? []).some((other) => other.range[0] === edit.range[0] && other.range[1] === edit.range[1]))];
+          // A part that would overlap another in the one fix is left to its suggestion (ESLint refuses such a fix).
+          const added = (edits ?? []).filter((edit) => !(fix ?? []).some((other) => other.range[0] === edit.range[0] && other.range[1] === edit.range[1] && other.text === edit.text));
+          const clashes = added.some((edit) => (fix ?? []).some((other) => edit.range[0] < other.range[1] && other.range[0] < edit.range[1]));
+          if (group.exact && edits !== undefined && edits.length > 0 && !clashes) {
+            fix = [...(fix ?? []), ...added];
             fixAt ??= out.length;
           }
         } else if (finding.outcome === 'choose') {
@@ -400,11 +406,12 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     }
 
     // What this decision plans for each file, for the programs that follow a fix.
-    for (const path of ownFiles()) {
-      const parts = partsIn(path);
+    for (const [path, parts] of partsByFile) {
       const text = textOf(path);
-      if (parts.length > 0 && text !== undefined) planned.set(path, { original: text, parts });
-      else if (!substituted.has(path)) planned.delete(path);
+      if (text !== undefined) planned.set(path, { original: text, parts });
+    }
+    for (const path of [...planned.keys()]) {
+      if (!partsByFile.has(path) && !substituted.has(path) && ownSource(path) !== undefined) planned.delete(path);
     }
     return sites;
   };
@@ -428,6 +435,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     facts,
     idOf,
     mayReach: (fileName) => reaches(fileName, REACH_DEPTH),
+    isImported: (fileName) => importersOf(program.getSourceFile(fileName)?.fileName ?? fileName).length > 0,
     sitesOf(fileName, text) {
       const source = ownSource(fileName);
       if (source === undefined || source.text !== text) return undefined;

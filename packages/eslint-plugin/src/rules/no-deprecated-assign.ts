@@ -117,51 +117,47 @@ export default createRule<[RuleOptions], MessageIds>({
 
     // With the program at hand, the file's sites are those of the whole program settled together: a wrapper is decided
     // with its callers in every file, and this file gets its own part of the group's rewrite.
-    const sites = project?.sitesOf(context.filename, sourceCode.text);
-    if (sites !== undefined) {
-      const reportSite = (site: TypedSite): void => {
-        const loc = { start: sourceCode.getLocFromIndex(site.range[0]), end: sourceCode.getLocFromIndex(site.range[1]) };
-        const { finding } = site;
-        const reasons = describeReasons(finding.reasons);
-        const edits = site.edits ?? [];
-        switch (finding.outcome) {
-          case 'fix':
-            // One fix per file carries every exact group's part of it, so that `eslint --fix` migrates the file in one
-            // pass; the other sites offer their group's part as a suggestion.
-            context.report({
-              loc,
-              messageId: 'deprecated',
-              ...(options.autofix === true && site.fix !== undefined ? { fix: fixesFor(site.fix) } : {}),
-              suggest: edits.length > 0 && (options.autofix !== true || site.fix === undefined) ? [{ messageId: 'migrate', fix: fixesFor(edits) }] : [],
-            });
-            return;
-          case 'review':
-            context.report({
-              loc,
-              messageId: 'deprecatedReview',
-              data: { reasons },
-              suggest: edits.length > 0 ? [{ messageId: 'migrateReview', data: { reasons }, fix: fixesFor(edits) }] : [],
-            });
-            return;
-          case 'choose':
-            context.report({
-              loc,
-              messageId: 'deprecatedChoose',
-              data: { reasons },
-              suggest: (site.choices ?? []).map((choice) => ({
-                messageId: 'migrateWithMode' as const,
-                data: { mode: choice.id },
-                fix: fixesFor(choice.edits),
-              })),
-            });
-            return;
-          case 'manual':
-            context.report({ loc, messageId: 'deprecatedManual', data: { reasons } });
-            return;
-        }
-      };
-      return { Program: () => sites.forEach(reportSite) };
-    }
+    const reportSite = (site: TypedSite): void => {
+      const loc = { start: sourceCode.getLocFromIndex(site.range[0]), end: sourceCode.getLocFromIndex(site.range[1]) };
+      const { finding } = site;
+      const reasons = describeReasons(finding.reasons);
+      const edits = site.edits ?? [];
+      switch (finding.outcome) {
+        case 'fix':
+          // One fix per file carries every exact group's part of it, so that `eslint --fix` migrates the file in one
+          // pass; the other sites offer their group's part as a suggestion.
+          context.report({
+            loc,
+            messageId: 'deprecated',
+            ...(options.autofix === true && site.fix !== undefined ? { fix: fixesFor(site.fix) } : {}),
+            suggest: edits.length > 0 && (options.autofix !== true || site.fix === undefined) ? [{ messageId: 'migrate', fix: fixesFor(edits) }] : [],
+          });
+          return;
+        case 'review':
+          context.report({
+            loc,
+            messageId: 'deprecatedReview',
+            data: { reasons },
+            suggest: edits.length > 0 ? [{ messageId: 'migrateReview', data: { reasons }, fix: fixesFor(edits) }] : [],
+          });
+          return;
+        case 'choose':
+          context.report({
+            loc,
+            messageId: 'deprecatedChoose',
+            data: { reasons },
+            suggest: (site.choices ?? []).map((choice) => ({
+              messageId: 'migrateWithMode' as const,
+              data: { mode: choice.id },
+              fix: fixesFor(choice.edits),
+            })),
+          });
+          return;
+        case 'manual':
+          context.report({ loc, messageId: 'deprecatedManual', data: { reasons } });
+          return;
+      }
+    };
 
     const ctx = sourceContextOf(sourceCode, analysis, project === undefined ? {} : { file: project.idOf(context.filename), project: project.facts });
     const here = ctx.file;
@@ -218,6 +214,15 @@ export default createRule<[RuleOptions], MessageIds>({
       },
       'Program:exit'() {
         if (findings.length === 0) return;
+        // A call that goes through no function of the program, in a module that no other module imports, is decided by
+        // this file alone; any other may share code with calls in other files, and is decided with the whole program.
+        if (project !== undefined && (findings.some((finding) => finding.call.via.length > 0) || project.isImported(context.filename))) {
+          const sites = project.sitesOf(context.filename, sourceCode.text);
+          if (sites !== undefined) {
+            sites.forEach(reportSite);
+            return;
+          }
+        }
         findings.sort((a, b) => a.call.node.range[0] - b.call.node.range[0]);
         settleWrappers(findings).forEach(report);
       },
