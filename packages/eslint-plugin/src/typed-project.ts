@@ -1,25 +1,42 @@
 /**
- * Facts from other files for the rules that follow imports under typed linting: an import of the program's own
- * modules is followed through the type checker (aliases and re-exports resolved by it) to the declaration it names,
- * and that declaration's file is read with core's parser, so that core reads an imported instance, const, URL builder
- * or wrapper as it reads one of the file itself. One cache per TypeScript program: a lint run parses each such file once.
+ * Facts from other files for the rules that follow imports under typed linting: an import of the program's own modules is followed
+ * through the type checker (aliases and re-exports resolved by it) to the declaration it names, and that declaration's
+ * file is read with core's parser, so that core reads an imported instance, const, URL builder or wrapper as it reads
+ * one of the file itself. One cache per TypeScript program: a lint run parses each such file once.
+ *
+ * The findings of the whole program are settled together once per program (`program-findings.ts`), as the codemod's
+ * project mode settles its run: a wrapper is decided with every caller the program shows, in whatever file each is,
+ * and the file being linted gets its sites with the outcome, reasons and edits that decision gives them.
  */
 import { createRequire } from 'node:module';
-import { relative, resolve, sep } from 'node:path';
-import { type AnalysisOptions, type Bound, mayContainAssignCall, mayContainReportQuery, type ProjectFacts, type SourceContext } from '@app-assignment/core';
-import { parseSource } from '@app-assignment/core/parse';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import {
+  type AnalysisOptions,
+  type AssignmentMode,
+  type Bound,
+  type Finding,
+  mayContainAssignCall,
+  mayContainReportQuery,
+  type ProjectFacts,
+  type SourceContext,
+  type TextEdit,
+} from '@app-assignment/core';
+import { type ParsedSource, parseSource } from '@app-assignment/core/parse';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type * as TS from 'typescript';
-
-interface ParsedFile {
-  readonly program: TSESTree.Program;
-  readonly context: SourceContext;
-}
+import { type ProgramFile, settleProgram } from './program-findings.js';
+import { type Applied, type Group, groupsOf, matchApplied, partKey, type Shift } from './planned-edits.js';
 
 interface ProgramState {
-  readonly parsed: Map<string, ParsedFile | null>;
+  readonly parsed: Map<string, ProgramFile | null>;
   readonly reaches: Map<string, boolean>;
   readonly matches: Map<string, boolean>;
+  /** Files read as they were before this run's own fixes reached them (see `planned-edits.ts`). */
+  substitutions?: Map<string, Applied>;
+  importers?: Map<string, string[]>;
+  outside?: { readonly files: readonly string[]; readonly texts: Map<string, string | undefined> };
+  sites?: Map<string, TypedSite[]>;
 }
 
 /**
@@ -27,6 +44,38 @@ interface ProgramState {
  * options (its routes and clients), so two rules with other options never share a parse.
  */
 const states = new WeakMap<TS.Program, Map<string, ProgramState>>();
+
+/**
+ * The last parse of each file, by path: a fix makes a new program, whose other files are the same texts as before.
+ * Only the syntax tree and scopes are kept; each program gives them its own context.
+ */
+const parses = new Map<string, { readonly text: string; readonly parsed: ParsedSource }>();
+
+/**
+ * What a program's analysis planned for each file: its text then, and the edits of each group that has a part in it.
+ * A later program in which some of those parts were applied (by `eslint --fix`, file by file, or by a suggestion) is
+ * read as the text they were planned on, so that the files not yet fixed get their part of the same decision.
+ */
+const planned = new Map<string, { readonly original: string; readonly parts: readonly (readonly TextEdit[])[] }>();
+
+/** One deprecated call of the linted file, as the program's settled analysis reports it. */
+export interface TypedSite {
+  readonly finding: Finding;
+  /** The call, in the linted text. */
+  readonly range: readonly [number, number];
+  /**
+   * fix and review: this file's part of the rewrite of the call's group (every file of the group gets its own part
+   * when it is linted); absent when no rewrite can be offered here.
+   */
+  readonly edits?: readonly TextEdit[];
+  /** choose: the edits of each choice. */
+  readonly choices?: readonly { readonly id: AssignmentMode; readonly edits: readonly TextEdit[] }[];
+  /**
+   * On the first site of the file whose group is exact: every edit of the file's exact groups, as one fix, so that
+   * `eslint --fix` takes the file to its migrated text in one pass.
+   */
+  readonly fix?: readonly TextEdit[];
+}
 
 /** How many imports deep a file may reach the route to be read: a caller of a wrapper of a wrapper. */
 const REACH_DEPTH = 3;
@@ -40,6 +89,13 @@ export interface TypedProject {
    * module of the program that does.
    */
   mayReach(fileName: string, route?: 'assign' | 'report'): boolean;
+  /**
+   * The sites of a file, settled with the whole program; undefined when the program does not hold this text of the
+   * file (the caller then analyses the file alone).
+   */
+  sitesOf(fileName: string, text: string): readonly TypedSite[] | undefined;
+  /** Whether another file of the program imports, re-exports or requires this one. */
+  isImported(fileName: string): boolean;
 }
 
 export function typedProject(program: TS.Program, cwd: string, options: AnalysisOptions): TypedProject {
@@ -59,15 +115,41 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     return file === undefined || file.isDeclarationFile || program.isSourceFileFromExternalLibrary(file) ? undefined : file;
   };
 
-  const parsed = (fileName: string): ParsedFile | undefined => {
+  const ownFiles = (): string[] => program.getSourceFiles().filter((file) => ownSource(file.fileName) !== undefined).map((file) => file.fileName);
+
+  /** Files whose planned edits this program already holds, read as they were planned on. */
+  const substitutions = (): Map<string, Applied> => {
+    if (state.substitutions !== undefined) return state.substitutions;
+    const found = new Map<string, Applied>();
+    for (const [fileName, plan] of planned) {
+      const source = ownSource(fileName);
+      if (source === undefined || source.text === plan.original) continue;
+      const applied = matchApplied(plan.original, plan.parts, source.text);
+      if (applied !== undefined) found.set(fileName, applied);
+    }
+    state.substitutions = found;
+    return found;
+  };
+
+  /** The text the analysis reads: the program's, or the text before this run's own edits reached it. */
+  const textOf = (fileName: string): string | undefined => {
+    const source = ownSource(fileName);
+    if (source === undefined) return undefined;
+    const applied = substitutions().get(fileName);
+    return applied === undefined ? source.text : applied.original;
+  };
+
+  const parsed = (fileName: string): ProgramFile | undefined => {
     const known = state.parsed.get(fileName);
     if (known !== undefined) return known ?? undefined;
-    const source = ownSource(fileName);
-    let result: ParsedFile | null = null;
-    if (source !== undefined) {
+    const text = textOf(fileName);
+    let result: ProgramFile | null = null;
+    if (text !== undefined) {
       try {
-        const { program: tree, context } = parseSource(source.text, fileName, options);
-        result = { program: tree, context: { ...context, file: idOf(fileName), project: facts } };
+        const last = parses.get(fileName);
+        const source = last !== undefined && last.text === text ? last.parsed : parseSource(text, fileName, options);
+        parses.set(fileName, { text, parsed: source });
+        result = { path: fileName, text, program: source.program, context: { ...source.context, options, file: idOf(fileName), project: facts } };
       } catch {
         result = null;
       }
@@ -82,7 +164,11 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     const file = parsed(source.fileName);
     if (file === undefined) return undefined;
     const name = (declaration as { name?: TS.Node }).name;
-    const at = name === undefined ? declaration.getStart(source) : name.getStart(source);
+    // A position in the program's text; the file may be read as it was before this run's edits.
+    const shift = substitutions().get(source.fileName)?.shift;
+    const at = original(shift, name === undefined ? declaration.getStart(source) : name.getStart(source));
+    const exportAt = original(shift, declaration.getStart(source));
+    if (at === undefined) return undefined;
     let found: TSESTree.Node | undefined;
     const visit = (node: unknown): void => {
       if (found !== undefined || node === null || typeof node !== 'object') return;
@@ -102,7 +188,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
         found = record;
         return;
       }
-      if (record.type === 'ExportDefaultDeclaration' && ts.isExportAssignment(declaration) && record.range[0] === declaration.getStart(source)) {
+      if (record.type === 'ExportDefaultDeclaration' && ts.isExportAssignment(declaration) && record.range[0] === exportAt) {
         found = record.declaration;
         return;
       }
@@ -120,7 +206,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
       const key = `${pattern.source}/${pattern.flags}`;
       let found = state.matches.get(key);
       if (found === undefined) {
-        found = program.getSourceFiles().some((file) => ownSource(file.fileName) !== undefined && pattern.test(file.text));
+        found = ownFiles().some((file) => pattern.test(textOf(file) ?? ''));
         state.matches.set(key, found);
       }
       return found;
@@ -158,7 +244,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     const source = ownSource(fileName);
     let result = false;
     if (source !== undefined) {
-      result = spells[route](source.text);
+      result = spells[route](textOf(fileName) ?? source.text);
       for (const statement of source.statements) {
         if (result || depth === 0) break;
         if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
@@ -172,5 +258,236 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     return result;
   };
 
-  return { facts, idOf, mayReach: (fileName, route = 'assign') => reaches(fileName, REACH_DEPTH, route) };
+  /** The file a module specifier spelled in a file resolves to: as the program resolved it, else as the compiler would. */
+  const resolveFrom = (from: string, specifier: string): string | undefined => {
+    const source = program.getSourceFile(from);
+    if (source === undefined) return undefined;
+    for (const statement of source.statements) {
+      const literal = specifierOf(ts, statement);
+      if (literal?.text !== specifier) continue;
+      const module = checker.getSymbolAtLocation(literal)?.valueDeclaration;
+      if (module !== undefined && ts.isSourceFile(module)) return module.fileName;
+    }
+    return ts.resolveModuleName(specifier, from, program.getCompilerOptions(), ts.sys).resolvedModule?.resolvedFileName;
+  };
+
+  /** Which files of the program import each file: static imports and re-exports, `require` and `import()`. */
+  const importersOf = (fileName: string): readonly string[] => {
+    if (state.importers === undefined) {
+      const graph = new Map<string, string[]>();
+      const add = (target: string | undefined, importer: string) => {
+        if (target === undefined || target === importer || ownSource(target) === undefined) return;
+        const list = graph.get(target) ?? [];
+        if (!list.includes(importer)) list.push(importer);
+        graph.set(target, list);
+      };
+      for (const importer of ownFiles()) {
+        const source = program.getSourceFile(importer)!;
+        for (const statement of source.statements) {
+          const literal = specifierOf(ts, statement);
+          const module = literal === undefined ? undefined : checker.getSymbolAtLocation(literal)?.valueDeclaration;
+          add(module !== undefined && ts.isSourceFile(module) ? module.fileName : undefined, importer);
+        }
+        if (!/\b(?:import|require)\s*\(/.test(source.text)) continue;
+        for (const match of source.text.matchAll(/\b(?:import|require)\s*\(\s*(['"`])([^'"`]+)\1/g)) add(resolveFrom(importer, match[2]!), importer);
+      }
+      state.importers = graph;
+    }
+    return state.importers.get(fileName) ?? [];
+  };
+
+  /** The source files under the working directory that the program does not hold; listed when a wrapper asks. */
+  const outside = () => {
+    state.outside ??= { files: sourceFilesUnder(cwd).filter((file) => program.getSourceFile(file) === undefined), texts: new Map() };
+    return state.outside;
+  };
+
+  const fileOfContext = (ctx: SourceContext): string | undefined => (ctx.file === undefined ? undefined : pathOf(ctx.file));
+
+  /**
+   * Every file's sites, from the findings of the whole program settled together; undefined when the program was read
+   * with planned parts taken back and the decision made on that text plans other parts (then it is read as it is).
+   */
+  const build = (): Map<string, TypedSite[]> | undefined => {
+    const roots = new Set(program.getRootFileNames());
+    const findings = settleProgram({
+      files: ownFiles(),
+      isRoot: (path) => roots.has(path),
+      mayJoin: (path) => reaches(path, REACH_DEPTH, 'assign'),
+      filesOutside: () => outside().files,
+      readOutside(path) {
+        const { texts } = outside();
+        if (!texts.has(path)) {
+          let text: string | undefined;
+          try {
+            text = readFileSync(path, 'utf8');
+          } catch {
+            text = undefined;
+          }
+          texts.set(path, text);
+        }
+        return texts.get(path);
+      },
+      textOf,
+      file: parsed,
+      importersOf,
+      resolve: resolveFrom,
+      pathOf: fileOfContext,
+      options,
+    });
+    const groups = groupsOf([...findings.values()].flat());
+    const groupOf = new Map<Finding, Group>();
+    /** Each group's edits by file (planned-on offsets, without the file), when every such file holds a member. */
+    const partsOf = new Map<Group, Map<string, TextEdit[]>>();
+    for (const group of groups) {
+      for (const member of group.members) groupOf.set(member, group);
+      const byFile = new Map<string, TextEdit[]>();
+      for (const edit of group.edits) {
+        const path = edit.file === undefined ? undefined : pathOf(edit.file);
+        if (path === undefined) continue;
+        const { file: _file, ...local } = edit;
+        byFile.set(path, [...(byFile.get(path) ?? []), local]);
+      }
+      // A file whose part no call of it carries could not be fixed when it is linted: the group is only reported.
+      const memberFiles = new Set(group.members.map((member) => fileOfContext(member.call.ctx)));
+      if ([...byFile.keys()].every((path) => memberFiles.has(path))) partsOf.set(group, byFile);
+    }
+
+    const substituted = substitutions();
+    const partsByFile = new Map<string, TextEdit[][]>();
+    for (const byFile of partsOf.values()) for (const [path, part] of byFile) partsByFile.set(path, [...(partsByFile.get(path) ?? []), part]);
+    for (const [path, applied] of substituted) {
+      const now = new Set((partsByFile.get(path) ?? []).map(partKey));
+      if ([...applied.parts].some((key) => !now.has(key))) return undefined;
+    }
+    /** A group's part of a file that the file already holds, or a group all of whose parts are held. */
+    const appliedIn = (group: Group, path: string): boolean => {
+      const byFile = partsOf.get(group);
+      if (byFile === undefined || byFile.size === 0) return false;
+      const held = (file: string, part: readonly TextEdit[]) => substituted.get(file)?.parts.has(partKey(part)) === true;
+      const own = byFile.get(path);
+      return own !== undefined ? held(path, own) : [...byFile].every(([file, part]) => held(file, part));
+    };
+
+    const sites = new Map<string, TypedSite[]>();
+    for (const [path, list] of findings) {
+      const shift = substituted.get(path)?.shift;
+      const current = (edits: readonly TextEdit[]): TextEdit[] | undefined => {
+        const moved: TextEdit[] = [];
+        for (const edit of edits) {
+          const start = shift === undefined ? edit.range[0] : shift.toCurrent(edit.range[0]);
+          const end = shift === undefined ? edit.range[1] : shift.toCurrent(edit.range[1]);
+          if (start === undefined || end === undefined) return undefined;
+          moved.push({ range: [start, end], text: edit.text });
+        }
+        return moved;
+      };
+      const out: TypedSite[] = [];
+      let fix: TextEdit[] | undefined;
+      let fixAt: number | undefined;
+      for (const finding of list) {
+        const group = groupOf.get(finding)!;
+        if (appliedIn(group, path)) continue;
+        const range = current([{ range: finding.call.node.range, text: '' }])?.[0]?.range;
+        if (range === undefined) continue;
+        const part = partsOf.get(group);
+        const site: { -readonly [K in keyof TypedSite]: TypedSite[K] } = { finding, range };
+        if (finding.outcome === 'fix' || finding.outcome === 'review') {
+          const edits = part === undefined ? undefined : current(part.get(path) ?? []);
+          if (edits !== undefined) site.edits = edits;
+          // A part that would overlap another in the one fix is left to its suggestion (ESLint refuses such a fix).
+          const added = (edits ?? []).filter((edit) => !(fix ?? []).some((other) => other.range[0] === edit.range[0] && other.range[1] === edit.range[1] && other.text === edit.text));
+          const clashes = added.some((edit) => (fix ?? []).some((other) => edit.range[0] < other.range[1] && other.range[0] < edit.range[1]));
+          if (group.exact && edits !== undefined && edits.length > 0 && !clashes) {
+            fix = [...(fix ?? []), ...added];
+            fixAt ??= out.length;
+          }
+        } else if (finding.outcome === 'choose') {
+          const choices = (finding.choices ?? []).map((choice) => ({
+            id: choice.id,
+            edits: choice.edits.every((edit) => edit.file === undefined || pathOf(edit.file) === path) ? current(choice.edits) : undefined,
+          }));
+          if (choices.every((choice) => choice.edits !== undefined)) site.choices = choices as TypedSite['choices'];
+        }
+        out.push(site);
+      }
+      if (fix !== undefined && fixAt !== undefined) out[fixAt] = { ...out[fixAt]!, fix };
+      sites.set(path, out);
+    }
+
+    // What this decision plans for each file, for the programs that follow a fix.
+    for (const [path, parts] of partsByFile) {
+      const text = textOf(path);
+      if (text !== undefined) planned.set(path, { original: text, parts });
+    }
+    for (const path of [...planned.keys()]) {
+      if (!partsByFile.has(path) && !substituted.has(path) && ownSource(path) !== undefined) planned.delete(path);
+    }
+    return sites;
+  };
+
+  const view = (): Map<string, TypedSite[]> => {
+    if (state.sites !== undefined) return state.sites;
+    let sites = build();
+    if (sites === undefined) {
+      // The planned parts this program holds are not what the program plans now: it is read as it is.
+      state.substitutions = new Map();
+      state.parsed.clear();
+      state.reaches.clear();
+      state.matches.clear();
+      sites = build()!;
+    }
+    state.sites = sites;
+    return sites;
+  };
+
+  return {
+    facts,
+    idOf,
+    mayReach: (fileName, route = 'assign') => reaches(fileName, REACH_DEPTH, route),
+    isImported: (fileName) => importersOf(program.getSourceFile(fileName)?.fileName ?? fileName).length > 0,
+    sitesOf(fileName, text) {
+      const source = ownSource(fileName);
+      if (source === undefined || source.text !== text) return undefined;
+      return view().get(source.fileName) ?? [];
+    },
+  };
+}
+
+/** Folders that hold no source of the project's own: installed packages, build output, tool caches. */
+const NOT_SOURCE = new Set(['node_modules', 'dist', 'build', 'coverage', 'out', 'bower_components', 'jspm_packages']);
+
+/** The source files under a folder (components included), without installed, built or hidden ones. */
+function sourceFilesUnder(root: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number): void => {
+    if (depth > 24 || found.length > 20_000) return;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || NOT_SOURCE.has(entry.name)) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path, depth + 1);
+      else if (/\.(?:[cm]?[jt]sx?|vue|svelte|astro)$/.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name)) found.push(path);
+    }
+  };
+  walk(root, 0);
+  return found;
+}
+
+/** The module specifier of an import, a re-export or an `import x = require()`. */
+function specifierOf(ts: typeof TS, statement: TS.Statement): TS.StringLiteral | undefined {
+  let specifier: TS.Expression | undefined;
+  if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) specifier = statement.moduleSpecifier;
+  else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)) specifier = statement.moduleReference.expression;
+  return specifier !== undefined && ts.isStringLiteral(specifier) ? specifier : undefined;
+}
+
+/** An offset of the program's text in the text the analysis read. */
+function original(shift: Shift | undefined, offset: number): number | undefined {
+  return shift === undefined ? offset : shift.toOriginal(offset);
 }

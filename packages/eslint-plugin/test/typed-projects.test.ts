@@ -1,60 +1,191 @@
 /**
- * Typed linting follows imports as the codemod's project mode does: on every project of `fixtures/projects/`, real
- * ESLint with type information (`projectService`) and `followImports` reports exactly the sites that
- * `app-assignment scan --json` lists (calls of wrappers included), and without type information it keeps its per-file
+ * Typed linting decides as the codemod's project mode does: on every project of `fixtures/projects/`, real ESLint with
+ * type information (`projectService`) and `followImports` reports exactly the sites that `app-assignment scan --json`
+ * lists (calls of wrappers included), each with scan's outcome and reasons, and `eslint --fix` with `autofix` writes
+ * the project's `after/` tree (the golden files of the codemod's tests). Without type information it keeps its per-file
  * reports.
  */
 import { spawnSync } from 'node:child_process';
-import { relative } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { describeReasons, ReasonCode } from '@app-assignment/core';
 import plugin from 'eslint-plugin-app-assignment';
 import { CLI } from '../../../scripts/lib/proof.mjs';
-import { copyProject, projectNames } from '../../../scripts/lib/project-proof.mjs';
+import { copyProject, PROJECTS_DIR, projectNames } from '../../../scripts/lib/project-proof.mjs';
+
+interface ScanSite {
+  line: number;
+  column: number;
+  outcome: 'fix' | 'review' | 'choose' | 'manual';
+  reason?: string;
+}
 
 interface ScanReport {
-  files: { path: string; sites: { line: number; column: number; kind: string }[] }[];
+  files: { path: string; sites: ScanSite[] }[];
+}
+
+const RULE = 'app-assignment/no-deprecated-assign';
+const messages = (plugin.rules['no-deprecated-assign'].meta?.messages ?? {}) as Record<string, string>;
+const MESSAGE_OF_OUTCOME = { fix: 'deprecated', review: 'deprecatedReview', choose: 'deprecatedChoose', manual: 'deprecatedManual' } as const;
+
+function scan(dir: string, extra: string[] = []): ScanReport {
+  const run = spawnSync(process.execPath, [CLI, 'scan', '.', '--json', ...extra], { cwd: dir, encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as ScanReport;
 }
 
 function scanSites(dir: string, extra: string[] = []): string[] {
-  const run = spawnSync(process.execPath, [CLI, 'scan', '.', '--json', ...extra], { cwd: dir, encoding: 'utf8' });
-  expect(run.status, run.stderr).toBe(0);
-  const report = JSON.parse(run.stdout) as ScanReport;
-  return report.files.flatMap((file) => file.sites.map((site) => `${file.path}:${site.line}:${site.column}`)).sort();
+  return scan(dir, extra).files.flatMap((file) => file.sites.map((site) => `${file.path}:${site.line}:${site.column}`)).sort();
 }
 
-async function lintSites(dir: string, typed: boolean): Promise<string[]> {
+/** Each site of scan with the message the rule gives that outcome and those reasons. */
+function scanMessages(dir: string): string[] {
+  return scan(dir).files.flatMap((file) => file.sites.map((site) => {
+    const text = messages[MESSAGE_OF_OUTCOME[site.outcome]]!.replace('{{reasons}}', site.reason ?? '');
+    return `${file.path}:${site.line}:${site.column} ${text}`;
+  })).sort();
+}
+
+/**
+ * The monorepo's root config only references its packages, and `projectService` lints each package with its own
+ * program, which holds none of the other package's callers. Scan reads the whole repository; the lint that matches it
+ * is the one over a single program of both packages, as typescript-eslint documents for monorepos: a
+ * `tsconfig.eslint.json` at the root that includes every package (written into the copy here).
+ */
+function onePerRepository(dir: string): Linter.ParserOptions {
+  if (!existsSync(join(dir, 'packages'))) return { projectService: true, tsconfigRootDir: dir };
+  writeFileSync(join(dir, 'tsconfig.eslint.json'), JSON.stringify({
+    extends: './tsconfig.base.json',
+    compilerOptions: { composite: false, noEmit: true, paths: { '@acme/api-client': ['./packages/api-client/src/index.ts'] } },
+    include: ['packages/*/src'],
+  }));
+  return { project: 'tsconfig.eslint.json', tsconfigRootDir: dir };
+}
+
+type Typing = 'none' | 'project service' | 'one program';
+
+function engine(dir: string, typing: Typing, fix = false): ESLint {
+  const parserOptions = typing === 'none' ? {} : typing === 'one program' ? onePerRepository(dir) : { projectService: true, tsconfigRootDir: dir };
   const config: Linter.Config[] = [
     {
       files: ['**/*.ts'],
-      languageOptions: {
-        parser: tseslint.parser,
-        parserOptions: typed ? { projectService: true, tsconfigRootDir: dir } : {},
-      },
+      languageOptions: { parser: tseslint.parser, parserOptions },
       plugins: { 'app-assignment': plugin as unknown as ESLint.Plugin },
-      rules: { 'app-assignment/no-deprecated-assign': ['error', { followImports: typed }] },
+      rules: { [RULE]: ['error', { followImports: typing !== 'none', autofix: fix }] },
     },
   ];
-  const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: config, ignorePatterns: ['**/dist/**'] });
-  const results = await eslint.lintFiles(['**/*.ts']);
-  for (const result of results) {
-    const fatal = result.messages.filter((m) => m.fatal === true);
-    expect(fatal, result.filePath).toEqual([]);
-  }
-  return results.flatMap((result) => result.messages
-    .filter((m) => m.ruleId === 'app-assignment/no-deprecated-assign')
-    .map((m) => `${relative(dir, result.filePath)}:${m.line}:${m.column}`)).sort();
+  return new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: config, ignorePatterns: ['**/dist/**'], fix });
 }
 
-describe('typed linting reports the sites scan lists', () => {
+async function lint(dir: string, typing: Typing): Promise<ESLint.LintResult[]> {
+  const results = await engine(dir, typing).lintFiles(['**/*.ts']);
+  for (const result of results) expect(result.messages.filter((m) => m.fatal === true), result.filePath).toEqual([]);
+  return results;
+}
+
+function located(dir: string, results: ESLint.LintResult[], withText: boolean): string[] {
+  return results.flatMap((result) => result.messages
+    .filter((m) => m.ruleId === RULE)
+    .map((m) => `${relative(dir, result.filePath).split(sep).join('/')}:${m.line}:${m.column}${withText ? ` ${m.message}` : ''}`)).sort();
+}
+
+/** Every file under a folder, by path relative to it. */
+function filesUnder(dir: string, under = ''): string[] {
+  return readdirSync(join(dir, under), { withFileTypes: true }).flatMap((entry) => {
+    const path = under === '' ? entry.name : `${under}/${entry.name}`;
+    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
+    return entry.isDirectory() ? filesUnder(dir, path) : [path];
+  });
+}
+
+/** ESLint writes no comment: the golden files are compared with their `TODO(app-assignment)` comment lines removed. */
+const withoutTodoLines = (text: string): string => text.replace(/^[ \t]*\/\/ TODO\(app-assignment\):.*\r?\n/gm, '');
+
+describe('typed linting reports the sites scan lists, with its outcomes and reasons', () => {
   for (const name of projectNames()) {
-    it(`${name}: ESLint with followImports and scan agree; without type information, ESLint and scan --no-project agree`, async () => {
+    it(`${name}: ESLint with followImports and scan agree on every site, outcome and reason; without type information, ESLint and scan --no-project agree on the sites`, async () => {
       const dir = copyProject(name, 'lint');
-      const typed = await lintSites(dir, true);
+      const typed = located(dir, await lint(dir, 'one program'), true);
       expect(typed.length).toBeGreaterThan(0);
-      expect(typed).toEqual(scanSites(dir));
-      expect(await lintSites(dir, false)).toEqual(scanSites(dir, ['--no-project']));
+      expect(typed).toEqual(scanMessages(dir));
+      expect(located(dir, await lint(dir, 'none'), false)).toEqual(scanSites(dir, ['--no-project']));
+    });
+  }
+
+  it('wrapper-module: the callers of an exported wrapper in three other files are fixes, not wrapper-callers-unknown', async () => {
+    const dir = copyProject('wrapper-module', 'lint');
+    const results = await lint(dir, 'project service');
+    const sites = results.flatMap((result) => result.messages.filter((m) => m.ruleId === RULE));
+    expect(sites).toHaveLength(6);
+    expect(sites.every((m) => m.messageId === 'deprecated')).toBe(true);
+    // Each file offers its own part of the group's rewrite; the callers in main.ts change nothing of their own.
+    const offered = results.filter((result) => result.messages.some((m) => (m.suggestions ?? []).length > 0))
+      .map((result) => relative(dir, result.filePath).split(sep).join('/')).sort();
+    expect(offered).toEqual(['src/billing/offer.ts', 'src/internal/rollout.ts', 'src/onboarding/preinstall.ts', 'src/platform/assign.ts']);
+  });
+});
+
+describe('a group with a file that the program of another file does not lint', () => {
+  it('monorepo with projectService: each package has its own program, so the wrapper of the client package and its callers in the app are held back, and --fix migrates only the call outside that group', async () => {
+    const dir = copyProject('monorepo', 'programs');
+    const before = new Map(filesUnder(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
+    const results = await lint(dir, 'project service');
+    const byFile = (file: string) => results.find((result) => relative(dir, result.filePath).split(sep).join('/') === file)!.messages
+      .filter((m) => m.ruleId === RULE).map((m) => `${m.line}:${m.column} ${m.messageId}`);
+    // The client package's program holds no caller: the wrapper's request, read alone, has a body built at run time.
+    expect(byFile('packages/api-client/src/assign.ts')).toEqual(['5:21 deprecatedManual']);
+    const client = results.find((r) => r.filePath.endsWith(join('api-client', 'src', 'assign.ts')))!.messages;
+    expect(client.map((m) => m.message)).toEqual([messages.deprecatedManual!.replace('{{reasons}}', describeReasons([{ code: ReasonCode.bodyDynamic }]))]);
+    // The app's program sees the wrapper, but another program lints it: its callers say that not every use is seen.
+    const unknown = messages.deprecatedManual!.replace('{{reasons}}', describeReasons([{ code: ReasonCode.wrapperCallersUnknown }]));
+    const appMessages = results.filter((r) => r.filePath.includes(`${sep}app${sep}`)).flatMap((r) => r.messages.filter((m) => m.ruleId === RULE));
+    expect(appMessages.filter((m) => m.message === unknown)).toHaveLength(4);
+    // offers.ts:10 sends its own request and main.ts:7 calls it: both in the app's program, migrated together.
+    expect(byFile('packages/app/src/offers.ts')).toEqual(['5:10 deprecatedManual', '10:21 deprecated']);
+
+    const fixed = await engine(dir, 'project service', true).lintFiles(['**/*.ts']);
+    await ESLint.outputFixes(fixed);
+    const changed = [...before].filter(([path, text]) => readFileSync(join(dir, path), 'utf8') !== text).map(([path]) => path);
+    expect(changed).toEqual(['packages/app/src/offers.ts']);
+    // Only the call that sends its own request is migrated; the caller of the wrapper keeps the body the wrapper sends.
+    const offers = readFileSync(join(dir, 'packages/app/src/offers.ts'), 'utf8');
+    expect(offers).toContain("platform.post(`/v3/apps/app_assignments`, { assignee_type: 'directory'");
+    expect(offers).toContain('assignApp(code, { business_uid: businessUid })');
+  });
+
+  it('wrapper-module with a caller in a file the program does not hold: the group is held back, and --fix changes nothing', async () => {
+    const dir = copyProject('wrapper-module', 'outside');
+    // tsconfig.json includes src/ only; a test file beside it calls the wrapper with a body that maps exactly.
+    mkdirSync(join(dir, 'test'));
+    writeFileSync(join(dir, 'test', 'seed.ts'), "import { assignApp } from '../src/platform/assign.js';\n\nexport const seed = () => assignApp('harbor-reviews', { business_uid: 'biz_seed' });\n");
+    const before = new Map(filesUnder(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
+    const results = await engine(dir, 'project service').lintFiles(['src/**/*.ts']);
+    const reported = results.flatMap((result) => result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message));
+    const unknown = messages.deprecatedManual!.replace('{{reasons}}', describeReasons([{ code: ReasonCode.wrapperCallersUnknown }]));
+    expect(reported).toEqual(Array.from({ length: 6 }, () => unknown));
+    await ESLint.outputFixes(await engine(dir, 'project service', true).lintFiles(['src/**/*.ts']));
+    expect([...before].filter(([path, text]) => readFileSync(join(dir, path), 'utf8') !== text)).toEqual([]);
+  });
+});
+
+describe('eslint --fix with followImports and autofix writes the after/ tree of the codemod', () => {
+  for (const name of projectNames()) {
+    it(`${name}: every file is the golden file without its TODO lines, and every other file is unchanged`, async () => {
+      const dir = copyProject(name, 'fix');
+      const before = new Map(filesUnder(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
+      const results = await engine(dir, 'one program', true).lintFiles(['**/*.ts']);
+      await ESLint.outputFixes(results);
+      const after = join(PROJECTS_DIR, name, 'after');
+      const golden = new Map(filesUnder(after).map((path) => [path, readFileSync(join(after, path), 'utf8')]));
+      for (const [path, text] of before) {
+        const expected = golden.has(path) ? withoutTodoLines(golden.get(path)!) : text;
+        if (path === 'tsconfig.eslint.json') continue;
+        expect(readFileSync(join(dir, path), 'utf8'), path).toBe(expected);
+      }
+      for (const path of golden.keys()) expect(existsSync(join(dir, path)), path).toBe(true);
     });
   }
 });

@@ -29,7 +29,7 @@ import {
   V3_ASSIGN,
 } from '@app-assignment/core';
 import { ESLintUtils, type JSONSchema, type TSESLint } from '@typescript-eslint/utils';
-import { type TypedProject, typedProject } from '../typed-project.js';
+import { type TypedProject, type TypedSite, typedProject } from '../typed-project.js';
 import { createRule } from '../create-rule.js';
 import { sourceContextOf } from '../source-context.js';
 
@@ -95,7 +95,7 @@ export default createRule<[RuleOptions], MessageIds>({
           followImports: {
             type: 'boolean',
             description:
-              "Follow imports of the program's own modules through the type checker, so that an imported instance, URL builder or wrapper is read as the codemod's project mode reads it (calls of wrappers included). Needs type information (`parserOptions.projectService`); on in `recommendedTypeChecked`.",
+              "Follow imports of the program's own modules through the type checker, so that an imported instance, URL builder or wrapper is read as the codemod's project mode reads it (calls of wrappers included), and decide a wrapper with all its callers in the program's files, as `app-assignment migrate` does. Needs type information (`parserOptions.projectService` or `project`); on in `recommendedTypeChecked`.",
           },
           mocks: {
             type: 'boolean',
@@ -132,10 +132,55 @@ export default createRule<[RuleOptions], MessageIds>({
     } else if (!spells) {
       return {};
     }
-    const ctx = sourceContextOf(sourceCode, analysis, project === undefined ? {} : { file: project.idOf(context.filename), project: project.facts });
-    const here = ctx.file;
     const fixesFor = (edits: readonly TextEdit[]) => (fixer: TSESLint.RuleFixer) =>
       edits.map((edit) => fixer.replaceTextRange([edit.range[0], edit.range[1]], edit.text));
+
+    // With the program at hand, the file's sites are those of the whole program settled together: a wrapper is decided
+    // with its callers in every file, and this file gets its own part of the group's rewrite.
+    const reportSite = (site: TypedSite): void => {
+      const loc = { start: sourceCode.getLocFromIndex(site.range[0]), end: sourceCode.getLocFromIndex(site.range[1]) };
+      const { finding } = site;
+      const reasons = describeReasons(finding.reasons);
+      const edits = site.edits ?? [];
+      switch (finding.outcome) {
+        case 'fix':
+          // One fix per file carries every exact group's part of it, so that `eslint --fix` migrates the file in one
+          // pass; the other sites offer their group's part as a suggestion.
+          context.report({
+            loc,
+            messageId: 'deprecated',
+            ...(options.autofix === true && site.fix !== undefined ? { fix: fixesFor(site.fix) } : {}),
+            suggest: edits.length > 0 && (options.autofix !== true || site.fix === undefined) ? [{ messageId: 'migrate', fix: fixesFor(edits) }] : [],
+          });
+          return;
+        case 'review':
+          context.report({
+            loc,
+            messageId: 'deprecatedReview',
+            data: { reasons },
+            suggest: edits.length > 0 ? [{ messageId: 'migrateReview', data: { reasons }, fix: fixesFor(edits) }] : [],
+          });
+          return;
+        case 'choose':
+          context.report({
+            loc,
+            messageId: 'deprecatedChoose',
+            data: { reasons },
+            suggest: (site.choices ?? []).map((choice) => ({
+              messageId: 'migrateWithMode' as const,
+              data: { mode: choice.id },
+              fix: fixesFor(choice.edits),
+            })),
+          });
+          return;
+        case 'manual':
+          context.report({ loc, messageId: 'deprecatedManual', data: { reasons } });
+          return;
+      }
+    };
+
+    const ctx = sourceContextOf(sourceCode, analysis, project === undefined ? {} : { file: project.idOf(context.filename), project: project.facts });
+    const here = ctx.file;
 
     // A call through a function of this file may need that function's code changed too, which its other callers share:
     // the findings are settled together (all of them migrated, or none) before any is reported.
@@ -200,6 +245,15 @@ export default createRule<[RuleOptions], MessageIds>({
       },
       'Program:exit'() {
         if (findings.length === 0) return;
+        // A call that goes through no function of the program, in a module that no other module imports, is decided by
+        // this file alone; any other may share code with calls in other files, and is decided with the whole program.
+        if (project !== undefined && (findings.some((finding) => finding.call.via.length > 0) || project.isImported(context.filename))) {
+          const sites = project.sitesOf(context.filename, sourceCode.text);
+          if (sites !== undefined) {
+            sites.forEach(reportSite);
+            return;
+          }
+        }
         findings.sort((a, b) => a.call.node.range[0] - b.call.node.range[0]);
         settleWrappers(findings).forEach(report);
       },

@@ -1,0 +1,310 @@
+/**
+ * The deprecated calls of a whole TypeScript program, settled together as the codemod's project mode settles the
+ * files of its run (`packages/project/src/analysis.ts`): the files that spell the route are analysed, the importers of
+ * a module that carries the request join a few imports deep, and core's `settleWrappers` decides every wrapper group
+ * over all their findings, with the uses of each function counted across the modules of the program.
+ *
+ * ESLint lints one file at a time; typed linting runs this once per program, so that a wrapper and its callers in other
+ * files get the outcome, the reasons and the edits that `app-assignment migrate` gives them.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import {
+  type AnalysisOptions,
+  analyzeProgram,
+  type Finding,
+  type FunctionUses,
+  mayContainAssignCall,
+  nameOf,
+  settleWrappers,
+  type SourceContext,
+} from '@app-assignment/core';
+import type { TSESTree } from '@typescript-eslint/utils';
+
+/** One file of the program, parsed with core's parser. */
+export interface ProgramFile {
+  readonly path: string;
+  readonly text: string;
+  readonly program: TSESTree.Program;
+  readonly context: SourceContext;
+}
+
+/** What the settling needs of the program: its own files, their text and syntax, and the imports between them. */
+export interface ProgramInput {
+  /** Every file of the program that is its own (not a declaration file, not an installed package). */
+  readonly files: readonly string[];
+  /**
+   * Whether the program's config includes a file (a root file), so that the file is linted with this program. Another
+   * file of the program (a referenced package's source, reached through an import) is linted with another program,
+   * which may not see the same callers: a function there, or an importer there, is a use this program cannot answer for.
+   */
+  isRoot(path: string): boolean;
+  /**
+   * Whether an importer may join the analysis: the text prefilter of typed linting (it spells the route, or imports a
+   * few modules deep a module that does). A file it leaves out is one ESLint does not report on either; a use in it is
+   * a use no finding accounts for.
+   */
+  mayJoin(path: string): boolean;
+  /**
+   * The source files on disk that the program does not hold (tests outside the config's `include`, components): one
+   * that names a wrapper may call it, and no program here reads it.
+   */
+  filesOutside(): readonly string[];
+  readOutside(path: string): string | undefined;
+  textOf(path: string): string | undefined;
+  /** The file parsed, with a context that answers imports; undefined when it cannot be parsed. */
+  file(path: string): ProgramFile | undefined;
+  /** The files of the program that import, export from, or require a file. */
+  importersOf(path: string): readonly string[];
+  /** The file an import specifier spelled in a file resolves to. */
+  resolve(from: string, specifier: string): string | undefined;
+  /** The file of a context (core names files by id). */
+  pathOf(ctx: SourceContext): string | undefined;
+  readonly options: AnalysisOptions;
+}
+
+/** How many rounds of "the importers of a module that carries the request" are read, as in project mode. */
+const MAX_ROUNDS = 4;
+
+/** The settled findings of the program, by file, each list in source order. */
+export function settleProgram(input: ProgramInput): Map<string, Finding[]> {
+  const scope = new Set(input.files);
+  const raw = new Map<string, Finding[]>();
+  let queue = input.files.filter((file) => {
+    const text = input.textOf(file);
+    return text !== undefined && mayContainAssignCall(text, input.options);
+  });
+  for (let round = 0; queue.length > 0 && round <= MAX_ROUNDS; round++) {
+    const next = new Set<string>();
+    for (const path of queue) {
+      if (raw.has(path)) continue;
+      const file = input.file(path);
+      if (file === undefined) continue;
+      const found = analyzeProgram(file.program, file.context, { settle: false });
+      raw.set(path, found);
+      // What a module exports may carry the request into its importers: a wrapper, a URL builder, an instance.
+      const carries = round === 0 || found.length > 0 || exportsAnything(file.program);
+      if (!carries) continue;
+      for (const importer of input.importersOf(path)) if (!raw.has(importer) && input.mayJoin(importer)) next.add(importer);
+      // A request sent from inside an exported function of another module (a followed one).
+      for (const finding of found) {
+        for (const fn of sendingFunctions(finding)) {
+          if (!exportedFromModule(fn)) continue;
+          const owner = input.pathOf(fn.ctx);
+          if (owner === undefined || owner === path) continue;
+          for (const importer of input.importersOf(owner)) if (!raw.has(importer) && input.mayJoin(importer)) next.add(importer);
+        }
+      }
+    }
+    queue = [...next];
+  }
+
+  const settled = settleWrappers([...raw.values()].flat(), usesAcross(input, scope));
+  const byFile = new Map<string, Finding[]>();
+  for (const finding of settled) {
+    const path = input.pathOf(finding.call.ctx);
+    if (path === undefined) continue;
+    const list = byFile.get(path) ?? [];
+    list.push(finding);
+    byFile.set(path, list);
+  }
+  for (const list of byFile.values()) list.sort((a, b) => a.call.node.range[0] - b.call.node.range[0]);
+  return byFile;
+}
+
+/**
+ * Every use of a function across the program: in its own module, and in each module that imports it by name. 'unknown'
+ * when a use cannot be seen: the function is not named by a top-level binding, a module imports it as a namespace or
+ * re-exports it under a default name, requires it, the module is a published package's entry, or the function or one
+ * of its importers is linted with another program.
+ */
+function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): FunctionUses {
+  const importedUsesOf = (path: string, names: readonly string[], seen: Set<string>, examined: Set<string>): TSESTree.Node[] | 'unknown' => {
+    if (seen.has(path) || seen.size > 32) return seen.has(path) ? [] : 'unknown';
+    seen.add(path);
+    if (inPublishedPackage(path)) return 'unknown';
+    const uses: TSESTree.Node[] = [];
+    for (const importer of input.importersOf(path)) {
+      if (!scope.has(importer) || !input.isRoot(importer)) return 'unknown';
+      examined.add(importer);
+      const other = input.file(importer);
+      if (other === undefined) return 'unknown';
+      const found = importedUses(other, path, names, (specifier) => input.resolve(importer, specifier));
+      if (found === 'unknown') return 'unknown';
+      uses.push(...found.uses);
+      // `export { assignApp } from './assign.js'` in a package's index: the index's importers use it too.
+      if (found.reexported.length > 0) {
+        const further = importedUsesOf(importer, found.reexported, seen, examined);
+        if (further === 'unknown') return 'unknown';
+        uses.push(...further);
+      }
+    }
+    return uses;
+  };
+
+  return (fn, ctx) => {
+    const id = nameOf(fn);
+    const path = input.pathOf(ctx);
+    const file = path === undefined ? undefined : input.file(path);
+    if (id === undefined || path === undefined || file === undefined || !input.isRoot(path)) return 'unknown';
+    const variable = findTopLevel(ctx, file.program, id.name);
+    if (variable === undefined || variable.defs.length !== 1) return 'unknown';
+    const uses: TSESTree.Node[] = [];
+    for (const ref of variable.references) {
+      const node = ref.identifier as TSESTree.Node;
+      if (ref.init === true || node === id) continue;
+      if (node.parent?.type === 'ExportSpecifier') continue;
+      uses.push(node);
+    }
+    const names = exportedNames(file.program, id.name, fn);
+    if (names.length === 0) return uses;
+    // A default export is imported under any name: its uses cannot be told by a name.
+    if (names.includes('default')) return 'unknown';
+    const examined = new Set<string>([path]);
+    const imported = importedUsesOf(path, names, new Set(), examined);
+    if (imported === 'unknown') return 'unknown';
+    // A file of the program that names the function but was not confirmed as an importer may call it, and so may a
+    // file the program does not hold.
+    // A member (`routes.assignApp`) or a key (`assignApp: ...`) of the same name is another thing.
+    const named = new RegExp(`(?<![.\\w$])(?:${names.map((name) => name.replace(/[$]/g, '\\$&')).join('|')})\\b(?!\\s*:(?!:))`);
+    if ([...scope].some((other) => !examined.has(other) && named.test(input.textOf(other) ?? ''))) return 'unknown';
+    if (input.filesOutside().some((other) => named.test(input.readOutside(other) ?? ''))) return 'unknown';
+    return [...uses, ...imported];
+  };
+}
+
+/** The functions a finding's request is sent from: the followed ones, and the ones that hold the call itself. */
+function sendingFunctions(finding: Finding): { fn: TSESTree.FunctionLike; ctx: SourceContext }[] {
+  const found = finding.call.via.map((step) => ({ fn: step.fn, ctx: step.ctx }));
+  for (let node: TSESTree.Node | undefined = finding.call.node.parent; node != null; node = node.parent) {
+    if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') {
+      found.push({ fn: node, ctx: finding.call.ctx });
+    }
+  }
+  return found;
+}
+
+function exportsAnything(program: TSESTree.Program): boolean {
+  return program.body.some((statement) => statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ||
+    statement.type === 'ExportAllDeclaration');
+}
+
+/** Whether other modules can reach a function: it sits in an exported top-level declaration. */
+function exportedFromModule({ fn }: { fn: TSESTree.FunctionLike }): boolean {
+  let top: TSESTree.Node = fn;
+  while (top.parent != null && top.parent.type !== 'Program') top = top.parent;
+  if (top.type === 'ExportNamedDeclaration' || top.type === 'ExportDefaultDeclaration') return true;
+  const program = top.parent;
+  if (program?.type !== 'Program') return false;
+  const names = declaredNames(top);
+  return program.body.some((statement) => statement.type === 'ExportNamedDeclaration' && statement.source == null &&
+    statement.specifiers.some((spec) => names.includes(nameOfModuleName(spec.local))));
+}
+
+function declaredNames(node: TSESTree.Node): string[] {
+  if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id !== null) return [node.id.name];
+  if (node.type === 'VariableDeclaration') return node.declarations.flatMap((d) => (d.id.type === 'Identifier' ? [d.id.name] : []));
+  return [];
+}
+
+function nameOfModuleName(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
+  return node.type === 'Identifier' ? node.name : node.value;
+}
+
+/** The top-level binding of a module that has this name. */
+function findTopLevel(ctx: SourceContext, program: TSESTree.Program, name: string) {
+  const first = program.body[0];
+  if (first === undefined) return undefined;
+  for (let scope: ReturnType<SourceContext['getScope']> | null = ctx.getScope(first); scope !== null; scope = scope.upper) {
+    const variable = scope.set.get(name);
+    if (variable !== undefined && variable.defs.length > 0) return variable;
+  }
+  return undefined;
+}
+
+/** The names under which a module exports its top-level binding `local` (`default` included). */
+function exportedNames(program: TSESTree.Program, local: string, fn: TSESTree.FunctionLike): string[] {
+  const names: string[] = [];
+  for (const statement of program.body) {
+    if (statement.type === 'ExportNamedDeclaration') {
+      if (statement.declaration != null && declaredNames(statement.declaration).includes(local)) names.push(local);
+      if (statement.source == null) {
+        for (const spec of statement.specifiers) if (nameOfModuleName(spec.local) === local) names.push(nameOfModuleName(spec.exported));
+      }
+    }
+    if (statement.type === 'ExportDefaultDeclaration') {
+      const declaration = statement.declaration;
+      if (declaration === fn || (declaration.type === 'Identifier' && declaration.name === local) ||
+        ((declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') && declaration.id?.name === local)) {
+        names.push('default');
+      }
+    }
+  }
+  return names;
+}
+
+/** The identifiers of a module that use the names it imports from `target`; 'unknown' for a use that cannot be followed. */
+function importedUses(
+  file: ProgramFile,
+  target: string,
+  names: readonly string[],
+  resolve: (specifier: string) => string | undefined,
+): { uses: TSESTree.Node[]; reexported: string[] } | 'unknown' {
+  const uses: TSESTree.Node[] = [];
+  const reexported: string[] = [];
+  let imports = false;
+  // `import('./api.js')`, `require('./api')`, `import api = require('./api')`: a use that no name shows.
+  for (const match of file.text.matchAll(/\b(?:import|require)\s*\(\s*(['"`])([^'"`]+)\1/g)) {
+    if (resolve(match[2]!) === target) return 'unknown';
+  }
+  for (const statement of file.program.body) {
+    const source = statement.type === 'ImportDeclaration' || statement.type === 'ExportAllDeclaration' ||
+      (statement.type === 'ExportNamedDeclaration' && statement.source != null)
+      ? statement.source.value
+      : undefined;
+    if (source === undefined || resolve(source) !== target) continue;
+    imports = true;
+    if (statement.type === 'ExportAllDeclaration') {
+      if (statement.exported !== null) return 'unknown';
+      reexported.push(...names.filter((name) => name !== 'default'));
+      continue;
+    }
+    if (statement.type === 'ExportNamedDeclaration') {
+      for (const spec of statement.specifiers) {
+        if (names.includes(nameOfModuleName(spec.local))) reexported.push(nameOfModuleName(spec.exported));
+      }
+      continue;
+    }
+    if (statement.type !== 'ImportDeclaration') continue;
+    for (const spec of statement.specifiers) {
+      if (spec.type === 'ImportNamespaceSpecifier') return 'unknown';
+      const imported = spec.type === 'ImportDefaultSpecifier' ? 'default' : nameOfModuleName(spec.imported);
+      if (!names.includes(imported)) continue;
+      const variable = findTopLevel(file.context, file.program, spec.local.name);
+      if (variable === undefined) return 'unknown';
+      for (const ref of variable.references) {
+        const node = ref.identifier as TSESTree.Node;
+        if (node.parent?.type === 'ExportSpecifier') return 'unknown';
+        uses.push(node);
+      }
+    }
+  }
+  // A `require`, a dynamic `import()` or a type-only mention: the text named the module, but no import was read.
+  return imports ? { uses, reexported } : 'unknown';
+}
+
+/** Whether a file belongs to a package that others install (not private, with an entry): its callers are not all here. */
+function inPublishedPackage(path: string): boolean {
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { private?: boolean; main?: unknown; exports?: unknown; module?: unknown };
+        return pkg.private !== true && (pkg.main !== undefined || pkg.exports !== undefined || pkg.module !== undefined);
+      } catch {
+        return true;
+      }
+    }
+    if (dirname(dir) === dir) return false;
+  }
+}
