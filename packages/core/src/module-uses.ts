@@ -1,0 +1,170 @@
+/**
+ * What a module's syntax says about its functions' uses by other modules: which of its top-level names it exports and
+ * under which names, which identifiers of an importer use what it imports, and whether a file belongs to a package
+ * others install. The project analysis and typed ESLint ask the same questions of their files, so they share these.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { TSESTree } from '@typescript-eslint/types';
+import type { Finding } from './analyze.js';
+import type { SourceContext } from './context.js';
+
+/** A parsed module: its text, its syntax tree, and the context that reads it. */
+export interface ModuleFile {
+  readonly text: string;
+  readonly program: TSESTree.Program;
+  readonly context: SourceContext;
+}
+
+/** The functions a finding's request is sent from: the followed ones, and the one that holds the call itself. */
+export function sendingFunctions(finding: Finding): { fn: TSESTree.FunctionLike; ctx: SourceContext }[] {
+  const found = finding.call.via.map((step) => ({ fn: step.fn, ctx: step.ctx }));
+  for (let node: TSESTree.Node | undefined = finding.call.node.parent; node != null; node = node.parent) {
+    if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') {
+      found.push({ fn: node, ctx: finding.call.ctx });
+    }
+  }
+  return found;
+}
+
+export function exportsAnything(program: TSESTree.Program): boolean {
+  return program.body.some((statement) => statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ||
+    statement.type === 'ExportAllDeclaration');
+}
+
+/** Whether other modules can reach a function: it sits in an exported top-level declaration (a function, a class, a const). */
+export function exportedFromModule({ fn }: { fn: TSESTree.FunctionLike }): boolean {
+  let top: TSESTree.Node = fn;
+  while (top.parent != null && top.parent.type !== 'Program') top = top.parent;
+  if (top.type === 'ExportNamedDeclaration' || top.type === 'ExportDefaultDeclaration') return true;
+  const program = top.parent;
+  if (program?.type !== 'Program') return false;
+  const names = declaredNames(top);
+  return program.body.some((statement) => statement.type === 'ExportNamedDeclaration' && statement.source == null &&
+    statement.specifiers.some((spec) => names.includes(nameOfModuleName(spec.local))));
+}
+
+export function declaredNames(node: TSESTree.Node): string[] {
+  if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id !== null) return [node.id.name];
+  if (node.type === 'VariableDeclaration') {
+    return node.declarations.flatMap((d) => (d.id.type === 'Identifier' ? [d.id.name] : []));
+  }
+  return [];
+}
+
+/** The value a top-level declaration gives a name: a function, a class, a const's initializer; or a type or enum. */
+export function declared(node: TSESTree.Node, name: string): TSESTree.Node | undefined {
+  if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id?.name === name) return node;
+  if ((node.type === 'TSInterfaceDeclaration' || node.type === 'TSTypeAliasDeclaration' || node.type === 'TSEnumDeclaration') &&
+    node.id.name === name) {
+    return node;
+  }
+  if (node.type === 'VariableDeclaration' && node.kind === 'const') {
+    for (const declarator of node.declarations) {
+      if (declarator.id.type === 'Identifier' && declarator.id.name === name && declarator.init !== null) return declarator.init;
+    }
+  }
+  return undefined;
+}
+
+export function nameOfModuleName(node: TSESTree.Identifier | TSESTree.StringLiteral): string {
+  return node.type === 'Identifier' ? node.name : node.value;
+}
+
+/** The top-level binding of a module that has this name. */
+export function findTopLevel(ctx: SourceContext, program: TSESTree.Program, name: string) {
+  const first = program.body[0];
+  if (first === undefined) return undefined;
+  for (let scope: ReturnType<SourceContext['getScope']> | null = ctx.getScope(first); scope !== null; scope = scope.upper) {
+    const variable = scope.set.get(name);
+    if (variable !== undefined && variable.defs.length > 0) return variable;
+  }
+  return undefined;
+}
+
+/** The names under which a module exports its top-level binding `local` (`default` included). */
+export function exportedNames(program: TSESTree.Program, local: string, fn: TSESTree.FunctionLike): string[] {
+  const names: string[] = [];
+  for (const statement of program.body) {
+    if (statement.type === 'ExportNamedDeclaration') {
+      if (statement.declaration != null && declaredNames(statement.declaration).includes(local)) names.push(local);
+      if (statement.source == null) {
+        for (const spec of statement.specifiers) if (nameOfModuleName(spec.local) === local) names.push(nameOfModuleName(spec.exported));
+      }
+    }
+    if (statement.type === 'ExportDefaultDeclaration') {
+      const declaration = statement.declaration;
+      if (declaration === fn || (declaration.type === 'Identifier' && declaration.name === local) ||
+        ((declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') && declaration.id?.name === local)) {
+        names.push('default');
+      }
+    }
+  }
+  return names;
+}
+
+/** The identifiers of a module that use the names it imports from `target`; 'unknown' for a use that cannot be followed. */
+export function importedUses(
+  file: ModuleFile,
+  target: string,
+  names: readonly string[],
+  resolve: (specifier: string) => string | undefined,
+): { uses: TSESTree.Node[]; reexported: string[] } | 'unknown' {
+  const uses: TSESTree.Node[] = [];
+  const reexported: string[] = [];
+  let imports = false;
+  // `import('./api.js')`, `require('./api')`, `import api = require('./api')`: a use that no name shows.
+  for (const match of file.text.matchAll(/\b(?:import|require)\s*\(\s*(['"`])([^'"`]+)\1/g)) {
+    if (resolve(match[2]!) === target) return 'unknown';
+  }
+  for (const statement of file.program.body) {
+    const source = statement.type === 'ImportDeclaration' || statement.type === 'ExportAllDeclaration' ||
+      (statement.type === 'ExportNamedDeclaration' && statement.source != null)
+      ? statement.source.value
+      : undefined;
+    if (source === undefined || resolve(source) !== target) continue;
+    imports = true;
+    if (statement.type === 'ExportAllDeclaration') {
+      if (statement.exported !== null) return 'unknown';
+      reexported.push(...names.filter((name) => name !== 'default'));
+      continue;
+    }
+    if (statement.type === 'ExportNamedDeclaration') {
+      for (const spec of statement.specifiers) {
+        if (names.includes(nameOfModuleName(spec.local))) reexported.push(nameOfModuleName(spec.exported));
+      }
+      continue;
+    }
+    if (statement.type !== 'ImportDeclaration') continue;
+    for (const spec of statement.specifiers) {
+      if (spec.type === 'ImportNamespaceSpecifier') return 'unknown';
+      const imported = spec.type === 'ImportDefaultSpecifier' ? 'default' : nameOfModuleName(spec.imported);
+      if (!names.includes(imported)) continue;
+      const variable = findTopLevel(file.context, file.program, spec.local.name);
+      if (variable === undefined) return 'unknown';
+      for (const ref of variable.references) {
+        const node = ref.identifier as TSESTree.Node;
+        if (node.parent?.type === 'ExportSpecifier') return 'unknown';
+        uses.push(node);
+      }
+    }
+  }
+  // A `require`, a dynamic `import()` or a type-only mention: the text named the module, but no import was read.
+  return imports ? { uses, reexported } : 'unknown';
+}
+
+/** Whether a file belongs to a package that others install (not private, with an entry): its callers are not all here. */
+export function inPublishedPackage(path: string): boolean {
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { private?: boolean; main?: unknown; exports?: unknown; module?: unknown };
+        return pkg.private !== true && (pkg.main !== undefined || pkg.exports !== undefined || pkg.module !== undefined);
+      } catch {
+        return true;
+      }
+    }
+    if (dirname(dir) === dir) return false;
+  }
+}
