@@ -72,7 +72,7 @@ const CALLS = [
   // A flag chosen at run time by a condition without side effects.
   { exact: true, text: (i) => `import axios from 'axios';\n\nexport async function assign${i}(code: string, directoryUid: string, internal: boolean) {\n  await axios.post(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, {\n    directory_uid: directoryUid,\n    is_internal: internal ? 'true' : 'false',\n  });\n}\n` },
   // A spread of a same-file const with static keys.
-  { exact: true, text: (i) => `export async function assign${i}(code: string, directoryUid: string) {\n  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, {\n    method: 'POST',\n    headers: { 'Content-Type': 'application/json' },\n    body: JSON.stringify({ ...PRE_INSTALLED, directory_uid: directoryUid }),\n  });\n  return response.status;\n}\n\nconst PRE_INSTALLED = { pre_installed: 'true' } as const;\n` },
+  { exact: true, text: (i) => `const PRE_INSTALLED = { pre_installed: 'true' } as const;\n\nexport async function assign${i}(code: string, directoryUid: string) {\n  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, {\n    method: 'POST',\n    headers: { 'Content-Type': 'application/json' },\n    body: JSON.stringify({ ...PRE_INSTALLED, directory_uid: directoryUid }),\n  });\n  return response.status;\n}\n` },
 ];
 
 /**
