@@ -1297,9 +1297,22 @@ export function f(d: string) {
       ['a body type that a typeof of the body reads', `${AX}export function f(d: string) {\n  const body: { directory_uid: string } = { directory_uid: d };\n  const copy: typeof body = { directory_uid: 'x' };\n  return ${post('body')};\n}\n`],
       ['a body interface merged from two declarations', `${AX}interface Body { directory_uid: string }\ninterface Body { is_internal?: string }\nexport function f(d: string) {\n  const body: Body = { directory_uid: d };\n  return ${post('body')};\n}\n`],
       ['a body type exported under another name', `${AX}type Body = { directory_uid: string };\nexport function f(d: string) {\n  const body: Body = { directory_uid: d };\n  return ${post('body')};\n}\nexport { type Body as AssignBody };\n`],
+      ['a body serialized before it is changed', `export async function f(d: string) {\n  const body: Record<string, unknown> = { directory_uid: d };\n  const json = JSON.stringify(body);\n  body.is_internal = 'true';\n  return fetch('/platform/v1/apps/my-app/assign', { method: 'POST', headers: { 'content-type': 'application/json' }, body: json });\n}\n`],
+      ['a let flag read into the body before an if changes it', `${AX}export function f(d: string, staff: boolean) {\n  let internal = 'false';\n  const body = { directory_uid: d, is_internal: internal };\n  if (staff) internal = 'true';\n  return ${post('body')};\n}\n`],
+      ['a flag branch that calls before its static value', `${AX}export function f(d: string, staff: boolean, t: () => void) {\n  return ${post("{ directory_uid: d, is_internal: staff ? 'true' : (t(), 'false') }")};\n}\n`],
+      ['a base const that the same call also sends in a header', `${AX}const BASE = 'https://h/platform/v1';\nexport function f(d: string) {\n  return axios.post(\`\${BASE}/apps/my-app/assign\`, { directory_uid: d }, { headers: { 'x-origin': BASE } });\n}\n`],
+      ['a base const that the options helper reads too', `${AX}const BASE = 'https://h/platform/v1';\nfunction cfg() { return { headers: { 'x-origin': BASE } }; }\nexport function f(d: string) {\n  return axios.post(\`\${BASE}/apps/my-app/assign\`, { directory_uid: d }, cfg());\n}\n`],
+      ['a URL const built on a base and returned elsewhere', `${AX}const BASE = 'https://h/platform/v1';\nconst url = \`\${BASE}/apps/my-app/assign\`;\nexport function f(d: string) {\n  return axios.post(url, { directory_uid: d });\n}\nexport function g() { return url; }\n`],
     ];
     it.each(cases)('%s', (_name, input) => {
       expectLeftWithTodo(input);
+    });
+
+    it('a body sent twice with a change between the sends: both calls keep a TODO', () => {
+      const input = `${AX}export async function f(d: string, early: boolean) {\n  const body: Record<string, unknown> = { directory_uid: d };\n  if (early) return ${post('body')};\n  body.is_internal = 'true';\n  return ${post('body')};\n}\n`;
+      const result = migrateText(input, 'a.ts');
+      expect(result.sites.map((s) => [s.migrated, s.reason !== undefined]), result.output).toEqual([[false, true], [false, true]]);
+      expect(withoutTodos(result.output)).toBe(input);
     });
   });
 
