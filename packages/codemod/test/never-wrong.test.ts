@@ -1302,6 +1302,8 @@ export function f(d: string) {
       ['a flag branch that calls before its static value', `${AX}export function f(d: string, staff: boolean, t: () => void) {\n  return ${post("{ directory_uid: d, is_internal: staff ? 'true' : (t(), 'false') }")};\n}\n`],
       ['a base const that the same call also sends in a header', `${AX}const BASE = 'https://h/platform/v1';\nexport function f(d: string) {\n  return axios.post(\`\${BASE}/apps/my-app/assign\`, { directory_uid: d }, { headers: { 'x-origin': BASE } });\n}\n`],
       ['a base const that the options helper reads too', `${AX}const BASE = 'https://h/platform/v1';\nfunction cfg() { return { headers: { 'x-origin': BASE } }; }\nexport function f(d: string) {\n  return axios.post(\`\${BASE}/apps/my-app/assign\`, { directory_uid: d }, cfg());\n}\n`],
+      ['a body type built by intersection', `${AX}type Base = { directory_uid: string };\ntype Body = Base & { is_internal?: string };\nexport function f(d: string) {\n  const body: Body = { directory_uid: d };\n  return ${post('body')};\n}\n`],
+      ['a generic body type', `${AX}type Body<T> = { directory_uid: T };\nexport function f(d: string) {\n  const body: Body<string> = { directory_uid: d };\n  return ${post('body')};\n}\n`],
       ['a URL const built on a base and returned elsewhere', `${AX}const BASE = 'https://h/platform/v1';\nconst url = \`\${BASE}/apps/my-app/assign\`;\nexport function f(d: string) {\n  return axios.post(url, { directory_uid: d });\n}\nexport function g() { return url; }\n`],
     ];
     it.each(cases)('%s', (_name, input) => {
@@ -1413,6 +1415,15 @@ export function f(d: string) {
       expectMigratedTo(
         `${types}Old = { directory_uid: d };\n  return ${post('body')};\n}\n`,
         `${types}AssignBody = ${DIR} };\n  return ${V3}body);\n}\n`,
+      );
+    });
+
+    it('an inner body type that shadows one used elsewhere is the one rewritten', () => {
+      const outer = `${AX}type Body = { directory_uid: string };\nexport function f(d: string) {\n  type Body = `;
+      const tail = "const other: Body = { directory_uid: 'x' };\n";
+      expectMigratedTo(
+        `${outer}{ directory_uid: string };\n  const body: Body = { directory_uid: d };\n  return ${post('body')};\n}\n${tail}`,
+        `${outer}{ assignee_type: 'business' | 'directory'; assignee_uid: string; app_code_name: string; settings?: { assignment_mode: 'internal' | 'pre_installed' } };\n  const body: Body = ${DIR} };\n  return ${V3}body);\n}\n${tail}`,
       );
     });
 
