@@ -688,8 +688,8 @@ describe('a request is still a request where its result words a message', () => 
 /**
  * openapi-fetch, `fetch(new Request(url, init))` and `this.http` in a class, read as an adversary would. What the
  * original sends was checked against openapi-fetch 0.17 (fixtures/sample-app) and Node's fetch where in doubt. A case
- * marked WRONG is a rewrite into a request that means something else: its test asserts what the contract asks (the
- * call left as it was, with a TODO), so it fails until core is fixed. The other cases are kept as regressions.
+ * marked WRONG was a rewrite into a request that meant something else: its test asserts what the contract asks (the
+ * call left as it was, with a TODO). The other cases are kept as regressions.
  */
 describe('adversarial review: openapi-fetch, Request, this.http', () => {
   const PATHS = `import createClient from 'openapi-fetch';
@@ -718,7 +718,7 @@ interface paths {
   // The statement on a line of its own, so that the TODO above it leaves every other line as it was.
   const ASSIGN = "assign(d: string) {\n    return this.http.post('/platform/v1/apps/my-app/assign', { directory_uid: d });\n  }";
 
-  describe('openapi-fetch: WRONG now', () => {
+  describe('openapi-fetch: found WRONG by the review, now refused', () => {
     it.each([
       ['id: undefined', "id: undefined"],
       ['a const that holds undefined', 'id: NONE'],
@@ -909,7 +909,7 @@ export const g = () => fetch(new Request('/platform/v1/apps/other/assign', init)
     });
   });
 
-  describe('this.http: WRONG now', () => {
+  describe('this.http: found WRONG by the review, now refused', () => {
     it.each([
       ['a write through a computed key', `  private http = axios.create({ baseURL: 'https://h' });\n  internal() { this['http'] = ${INTERNAL}; }\n`],
       ['a write by destructuring', `  private http = axios.create({ baseURL: 'https://h' });\n  internal() { [this.http] = [${INTERNAL}]; }\n`],
@@ -1100,29 +1100,43 @@ describe('second adversarial review: run-time bodies, constants, bases, typed bo
     expect(migrateText(result.output, filename).output).toBe(result.output);
   }
 
-  describe('WRONG now', () => {
-    // WRONG: a value written in parentheses as a comma expression loses its parentheses when it is moved into the v3
-    // object: `{ assignee_uid: n++, d, ... }` sends the number n as the assignee and adds a key `d`.
+  describe('found WRONG by the review, now refused (or, where shown, rewritten to the same request)', () => {
+    // Found WRONG by the review: a value written in parentheses as a comma expression lost its parentheses when it
+    // was moved into the v3 object (`{ assignee_uid: n++, d, ... }` sent the number n and added a key `d`). It now
+    // keeps them, and with a literal app code and no condition nothing is read after it: the same request.
+    const sameWithParentheses = (input: string, assignee: string) => {
+      const result = migrateText(input, 'a.ts');
+      expect(result.sites.map((site) => site.migrated), result.output).toEqual([true]);
+      expect(result.output).toContain(`assignee_uid: ${assignee}, app_code_name: 'my-app'`);
+      expect(() => parseSource(result.output, 'a.ts')).not.toThrow();
+      expect(migrateText(result.output, 'a.ts').output).toBe(result.output);
+    };
+
     it('a comma expression as the assignee keeps its meaning', () => {
-      expectLeftWithTodo(`${AX}export function f(d: string, n: number) {
+      sameWithParentheses(`${AX}export function f(d: string, n: number) {
   return ${post('{ directory_uid: (n++, d) }')};
 }
-`);
+`, '(n++, d)');
     });
 
     it('a comma expression as the assignee, next to a spread const', () => {
-      // WRONG: as above, through the spread path: `assignee_uid: n++, d`.
-      expectLeftWithTodo(`${AX}const DEFAULTS = { is_internal: 'true' };
+      sameWithParentheses(`${AX}const DEFAULTS = { is_internal: 'true' };
 export function f(d: string, n: number) {
   return ${post('{ ...DEFAULTS, directory_uid: (n++, d) }')};
 }
-`);
+`, '(n++, d)');
     });
 
     it('a comma expression as the assignee of a fetch body', () => {
-      // WRONG: `JSON.stringify({ assignee_type: 'business', assignee_uid: log('x'), d, ... })` sends log's result.
-      expectLeftWithTodo(`export function f(d: string, log: (s: string) => void) {
+      sameWithParentheses(`export function f(d: string, log: (s: string) => void) {
   return fetch('/platform/v1/apps/my-app/assign', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ business_uid: (log('x'), d) }) });
+}
+`, "(log('x'), d)");
+    });
+
+    it('a comma expression as the assignee, with the app code in the path: held, the code would be read after it', () => {
+      expectLeftWithTodo(`${AX}export function f(d: string, n: number, code: string) {
+  return ${post('{ directory_uid: (n++, d) }', 'code')};
 }
 `);
     });

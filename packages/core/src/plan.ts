@@ -147,7 +147,8 @@ const isEnabling = (state: FlagState): boolean => state === 'on' || state === 'o
 const KNOWN_KEYS: ReadonlySet<string> = new Set(DEPRECATED_KEYS);
 
 /** Plans the v3 form of one deprecated call. */
-export function planMigration(facts: CallFacts, options: PlanOptions = DEFAULT_PLAN_OPTIONS): Plan {
+export function planMigration(input: CallFacts, options: PlanOptions = DEFAULT_PLAN_OPTIONS): Plan {
+  const facts = withOrderObstacle(input);
   const blockers: Reason[] = [...facts.obstacles];
   const notes: Reason[] = [];
 
@@ -270,6 +271,19 @@ export function planMigration(facts: CallFacts, options: PlanOptions = DEFAULT_P
  * sends, by the planner above, and the results are joined. The rewrite is made only when every combination migrates
  * to the same assignee and the mode follows one condition, which the v3 body then tests once, as the old call did.
  */
+/**
+ * The v3 object reads the assignee before the app code and a flag's condition; the old call read the path first, and a
+ * flag where it was written. An assignee value with side effects may change them in between: the call is held.
+ */
+function withOrderObstacle(facts: CallFacts): CallFacts {
+  if (facts.body.kind !== 'object') return facts;
+  const entries = facts.body.entries;
+  const impure = entries.find((entry) => (entry.key === DeprecatedKey.businessUid || entry.key === DeprecatedKey.directoryUid) && !entry.pure);
+  if (impure === undefined || (facts.appId.kind !== 'expression' && !entries.some((entry) => entry.branches !== undefined))) return facts;
+  if (facts.obstacles.some((reason) => reason.code === ReasonCode.sideEffectsBefore)) return facts;
+  return { ...facts, obstacles: [...facts.obstacles, { code: ReasonCode.sideEffectsBefore, key: impure.key }] };
+}
+
 function planBranches(facts: CallFacts, entries: readonly BodyEntryFacts[], options: PlanOptions): Plan {
   const conditional = entries.filter((entry) => entry.branches !== undefined);
   const plans: { plan: Plan; bits: boolean[] }[] = [];

@@ -50,6 +50,7 @@ export const ReasonCode = {
   bodyTyped: 'body-typed',
   routeWithoutV3: 'route-without-v3',
   sideEffects: 'side-effects',
+  sideEffectsBefore: 'side-effects-before',
   // Calls that send the request through a function of the program (a wrapper): all of its callers, or none.
   wrapperHeldBack: 'wrapper-held-back',
   wrapperCallersUnknown: 'wrapper-callers-unknown',
@@ -152,6 +153,8 @@ const MESSAGES: Record<ReasonCode, (key: string, given: boolean) => string> = {
     'the body has a declared type that describes the deprecated body; migrate by hand and update the type',
   'route-without-v3': () =>
     'the call uses a configured route that has no v3Path; set v3Path in the configuration or migrate by hand',
+  'side-effects-before': (key) =>
+    `the value of ${key} has side effects, and the v3 body would read the app code or a flag's condition after it where the old call read them before; migrate by hand`,
   'side-effects': (key) =>
     `the value of ${key} has side effects and would be dropped; migrate by hand`,
   'wrapper-held-back': (key) =>

@@ -132,6 +132,12 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   // The first way to name the app code that means the same where the body object is written.
   const appCode = body === undefined ? sources[0] : sources.find((source) => appCodeCanMove(source, body, call));
   const scoped = sources.length === 0 || body === undefined || appCode !== undefined;
+  // A code name written as an expression (`App.Crm`, `APPS.crm`) is read where the v3 body reads it, after the
+  // assignee: an assignee with side effects may change it first.
+  const bodyFacts = layout.body.facts;
+  const impure = bodyFacts.kind === 'object' && appCode?.kind === 'expression' ? bodyFacts.entries.find((entry) =>
+    (entry.key === 'business_uid' || entry.key === 'directory_uid') && !entry.pure) : undefined;
+  if (impure !== undefined) obstacles.push({ code: ReasonCode.sideEffectsBefore, key: impure.key });
   const facts: CallFacts = {
     appId,
     body: layout.body.facts,
@@ -419,7 +425,7 @@ function typeArgumentsMayDescribeBody(call: TSESTree.CallExpression, client: Cli
  * (imported or exported), anywhere in the project; a file read alone cannot see those, so it refuses them.
  */
 function absoluteUrlWins(call: TSESTree.CallExpression, layout: CallLayout, ctx: SourceContext): boolean {
-  if (layout.client !== 'axios') return false;
+  if (layout.client !== 'axios' || layout.optionsUnread === true) return false;
   if ([ctx.text, layout.base?.ctx.text ?? ''].some((text) => AXIOS_BASE_SETUP.test(text))) return false;
   if (ctx.project?.anyFileMatches?.(AXIOS_GLOBAL_BASE_SETUP) === true) return false;
   let root = unwrapTS(call.callee);
@@ -429,7 +435,9 @@ function absoluteUrlWins(call: TSESTree.CallExpression, layout: CallLayout, ctx:
   return !reachable || (ctx.project?.anyFileMatches !== undefined && !ctx.project.anyFileMatches(AXIOS_BASE_SETUP));
 }
 
-const AXIOS_BASE_SETUP = /\ballowAbsoluteUrls\b|\.defaults\s*\.\s*baseURL\b|\.defaults\s*=/;
-const AXIOS_GLOBAL_BASE_SETUP = /\baxios\s*\.\s*defaults\s*(?:\.\s*(?:baseURL|allowAbsoluteUrls)\b|=)/;
+const AXIOS_BASE_SETUP = /\ballowAbsoluteUrls\b|\.defaults\s*(?:\.\s*baseURL\b|\[|=(?!=))/;
+// Any mention of allowAbsoluteUrls in the program (through `Object.assign`, a computed key, a const holding the
+// defaults) may turn it off; and the global defaults' base changed in any way.
+const AXIOS_GLOBAL_BASE_SETUP = /\ballowAbsoluteUrls\b|\baxios\s*\.\s*defaults\s*(?:\.\s*baseURL\b|\[|=(?!=))|=\s*axios\s*\.\s*defaults\b|Object\.assign\s*\(\s*axios\s*\.\s*defaults\b/;
 
 export type { RouteMatch };

@@ -35,10 +35,10 @@ export function renderMigration(call: AssignCall, option: MigrationOption): Text
   if (assigneeValue === undefined) return undefined;
 
   const appCode =
-    call.appCode.kind === 'literal' ? stringLiteral(call.appCode.value, quote) : textOf(call.appCode.node, call.appCode.ctx);
+    call.appCode.kind === 'literal' ? stringLiteral(call.appCode.value, quote) : valueText(call.appCode.node, call.appCode.ctx);
   const entries: [string, string][] = [
     [V3Key.assigneeType, stringLiteral(option.body.assigneeType, quote)],
-    [V3Key.assigneeUid, textOf(assigneeValue, ctx)],
+    [V3Key.assigneeUid, valueText(assigneeValue, ctx)],
     [V3Key.appCodeName, appCode],
   ];
   const style = styleOf(object, ctx);
@@ -101,6 +101,15 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 
 function textOf(node: TSESTree.Node, ctx: SourceContext): string {
   return ctx.text.slice(node.range[0], node.range[1]);
+}
+
+/**
+ * An expression's text as the value of a property: a comma expression keeps the parentheses its range leaves out
+ * (`(n++, d)` written as a value is two properties otherwise).
+ */
+function valueText(node: TSESTree.Node, ctx: SourceContext): string {
+  const text = textOf(node, ctx);
+  return node.type === 'SequenceExpression' ? `(${text})` : text;
 }
 
 function formatKey(key: string, quoted: boolean, quote: Quote): string {

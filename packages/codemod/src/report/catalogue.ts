@@ -51,6 +51,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'comments-inside': 'move the comments out, rerun, or migrate by hand',
   'body-typed': 'migrate by hand and update the type',
   'route-without-v3': 'add v3Path to the route in the config, or migrate by hand',
+  'side-effects-before': 'compute the assignee in a const before the call (so the app code and the flags are read as before), rerun',
   'side-effects': 'keep the side effect elsewhere, then migrate',
   'wrapper-held-back': 'fix the call the comment names (or migrate the wrapper and all its callers by hand); a rerun then migrates them together',
   'wrapper-callers-unknown': 'the wrapper is exported where not every caller can be seen: add a v3 wrapper beside it and move callers over, or migrate it by hand',

@@ -105,6 +105,21 @@ function resolveVariable(variable: VariableLike, id: TSESTree.Identifier, ctx: S
   return resolveClient(value.value.node, value.value.ctx, depth + 1);
 }
 
+/**
+ * The options an instance is made with, as a list the layouts read one after another: the objects its spreads copy
+ * (read through names; 'unknown' where a spread cannot be read), then the object itself. A key of a spread source
+ * (`{ ...COMMON, baseURL }`) sets the instance as much as one written out.
+ */
+function madeWith(config: TSESTree.Node | undefined, ctx: SourceContext, depth = 0): readonly (ObjectRef | 'unknown')[] {
+  if (config === undefined) return [];
+  if (config.type === 'SpreadElement') return ['unknown'];
+  const ref = objectOf(config, ctx);
+  if (ref === undefined) return ['unknown'];
+  const spreads = ref.object.properties.flatMap((property) => property.type !== 'SpreadElement' ? []
+    : depth >= MAX_DEPTH ? ['unknown' as const] : madeWith(property.argument, ref.ctx, depth + 1));
+  return [...spreads, ref];
+}
+
 /** `createClient<paths>({ baseUrl })`: a call of a module's export that makes an instance. */
 function madeBy(call: TSESTree.CallExpression, ctx: SourceContext): ClientRef | undefined {
   const callee = unwrapTS(call.callee);
@@ -122,7 +137,7 @@ function madeBy(call: TSESTree.CallExpression, ctx: SourceContext): ClientRef | 
     instance: true,
     madeBy: { call, ctx },
     ...(baseNode === undefined ? {} : { base: { node: baseNode, ctx: ref!.ctx } }),
-    ...(config === undefined ? {} : { defaults: [ref ?? 'unknown'] }),
+    ...(config === undefined ? {} : { defaults: madeWith(config, ctx) }),
   };
 }
 
@@ -137,7 +152,7 @@ function instanceFrom(call: TSESTree.CallExpression, ctx: SourceContext, depth: 
   const ref = config === undefined || config.type === 'SpreadElement' ? undefined : objectOf(config, ctx);
   const baseNode = ref === undefined ? undefined : propertyOf(ref.object, factory.base)?.value;
   const inherited = baseNode === undefined ? parent.base : { node: baseNode, ctx: ref!.ctx };
-  const own: readonly (ObjectRef | 'unknown')[] = config === undefined ? [] : [ref ?? 'unknown'];
+  const own = madeWith(config, ctx);
   const defaults = [...(parent.defaults ?? []), ...own];
   return {
     ...parent,
@@ -178,6 +193,8 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: So
     layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyDynamic) };
   }
   if (client.defaults === undefined) return layout;
+  // Options that cannot be read may set anything an absolute URL depends on (`allowAbsoluteUrls`).
+  if (client.defaults.includes('unknown')) layout = { ...layout, optionsUnread: true };
   let method: Method = layout.method;
   if (method === 'unspecified') {
     for (const options of [...client.defaults].reverse()) {

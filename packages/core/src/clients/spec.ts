@@ -48,6 +48,8 @@ export interface CallLayout {
   readonly method: Method;
   readonly body: BodyRead;
   readonly obstacles?: readonly Reason[];
+  /** The instance was made with options that cannot be read here (a parameter, an import, a spread of one). */
+  readonly optionsUnread?: true;
   /** SDK methods that take the app code rather than a URL. */
   readonly appCodeArg?: TSESTree.Node;
   /**
