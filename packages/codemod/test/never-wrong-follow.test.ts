@@ -611,3 +611,19 @@ export const client = new Platform();
     expect(result.sites.map((site) => site.client)).toEqual(['unresolved']);
   });
 });
+
+describe('a wrapper given the client instance by its callers', () => {
+  it('one caller passes an instance that sends is_internal as a query parameter: nothing changes, the caller says why', () => {
+    const result = expectAllHeld(`import axios, { type AxiosInstance } from 'axios';
+export function assign(http: AxiosInstance, code: string, d: string) {
+  return http.post(\`/platform/v1/apps/\${code}/assign\`, { directory_uid: d });
+}
+const plain = axios.create({ baseURL: 'https://h' });
+const internal = axios.create({ baseURL: 'https://h', params: { is_internal: 'true' } });
+export const go = () => { assign(plain, 'a', 'd'); assign(internal, 'b', 'd'); };
+`, 3);
+    const callers = result.sites.filter((site) => site.kind === 'caller');
+    expect(callers.map((site) => site.client)).toEqual(['axios', 'axios']);
+    expect(callers.flatMap((site) => site.reasons.map((r) => r.code))).toContain('url-not-editable');
+  });
+});

@@ -436,8 +436,9 @@ function absoluteUrlWins(call: TSESTree.CallExpression, layout: CallLayout, ctx:
 }
 
 const AXIOS_BASE_SETUP = /\ballowAbsoluteUrls\b|\.defaults\s*(?:\.\s*baseURL\b|\[|=(?!=))/;
-// Any mention of allowAbsoluteUrls in the program (through `Object.assign`, a computed key, a const holding the
-// defaults) may turn it off; and the global defaults' base changed in any way.
-const AXIOS_GLOBAL_BASE_SETUP = /\ballowAbsoluteUrls\b|\baxios\s*\.\s*defaults\s*(?:\.\s*baseURL\b|\[|=(?!=))|=\s*axios\s*\.\s*defaults\b|Object\.assign\s*\(\s*axios\s*\.\s*defaults\b/;
+// The global defaults' base or allowAbsoluteUrls changed anywhere in the program, in any way: directly, through a
+// computed key, `Object.assign`, or a name that holds the defaults (`const d = axios.defaults; d.allowAbsoluteUrls = false`).
+const AXIOS_GLOBAL_BASE_SETUP =
+  /\baxios\s*\.\s*defaults\s*(?:\.\s*(?:baseURL|allowAbsoluteUrls)\b|\[|=(?!=))|=\s*axios\s*\.\s*defaults\b|Object\.assign\s*\(\s*axios\s*\.\s*defaults\b|\bdefaults\b[^;\n]*\ballowAbsoluteUrls\b/;
 
 export type { RouteMatch };

@@ -99,9 +99,10 @@ function resolveVariable(variable: VariableLike, id: TSESTree.Identifier, ctx: S
   const imported = importOf(variable);
   const spec = imported === undefined ? undefined : specOfExport(imported.source, imported.imported);
   if (spec !== undefined) return library(spec);
-  // A const in this file, or (with facts from other files) the instance another module of the program exports.
+  // A const in this file, the instance a caller passed for a parameter of a followed function, or (with facts from
+  // other files) the instance another module of the program exports.
   const value = valueOfName(id, ctx, true);
-  if (value.kind !== 'const' && value.kind !== 'imported') return undefined;
+  if (value.kind !== 'const' && value.kind !== 'imported' && value.kind !== 'argument') return undefined;
   return resolveClient(value.value.node, value.value.ctx, depth + 1);
 }
 
