@@ -620,7 +620,10 @@ export function assign(http: AxiosInstance, code: string, d: string) {
 }
 const plain = axios.create({ baseURL: 'https://h' });
 const internal = axios.create({ baseURL: 'https://h', params: { is_internal: 'true' } });
-export const go = () => { assign(plain, 'a', 'd'); assign(internal, 'b', 'd'); };
+export function go() {
+  assign(plain, 'a', 'd');
+  assign(internal, 'b', 'd');
+}
 `, 3);
     const callers = result.sites.filter((site) => site.kind === 'caller');
     expect(callers.map((site) => site.client)).toEqual(['axios', 'axios']);
