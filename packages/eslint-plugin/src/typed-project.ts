@@ -225,8 +225,15 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
           name = clause.namedBindings.elements.find((element) => (element.propertyName ?? element.name).text === imported)?.name;
         }
         if (name === undefined) continue;
-        let symbol = checker.getSymbolAtLocation(name);
-        if (symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0) symbol = checker.getAliasedSymbol(symbol);
+        let symbol: TS.Symbol | undefined;
+        try {
+          symbol = checker.getSymbolAtLocation(name);
+          if (symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0) symbol = checker.getAliasedSymbol(symbol);
+        } catch {
+          // A checker whose program no longer matches the files (typescript-eslint's single-run mode in CI keeps one
+          // program while `--fix` changes files) can fail inside TypeScript: the import is then not known here.
+          return undefined;
+        }
         const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
         return declaration === undefined ? undefined : valueOf(declaration);
       }
