@@ -168,3 +168,29 @@ export function inPublishedPackage(path: string): boolean {
     if (dirname(dir) === dir) return false;
   }
 }
+
+/**
+ * The uses of a top-level function in its own module, and the names under which the module exports it; 'unknown'
+ * when it is not one top-level binding.
+ */
+export function ownUses(fn: TSESTree.FunctionLike, id: TSESTree.Identifier, ctx: SourceContext, program: TSESTree.Program):
+  { readonly uses: TSESTree.Node[]; readonly names: string[] } | 'unknown' {
+  const variable = findTopLevel(ctx, program, id.name);
+  if (variable === undefined || variable.defs.length !== 1) return 'unknown';
+  const uses: TSESTree.Node[] = [];
+  for (const ref of variable.references) {
+    const node = ref.identifier as TSESTree.Node;
+    if (ref.init === true || node === id) continue;
+    if (node.parent?.type === 'ExportSpecifier') continue;
+    uses.push(node);
+  }
+  return { uses, names: exportedNames(program, id.name, fn) };
+}
+
+/**
+ * A text that names one of `names` as a value: a file that does so may call the function. A member
+ * (`routes.assignApp`) or a key (`assignApp: ...`) of the same name is another thing.
+ */
+export function namePattern(names: readonly string[]): RegExp {
+  return new RegExp(`(?<![.\\w$])(?:${names.map((name) => name.replace(/[$]/g, '\\$&')).join('|')})\\b(?!\\s*:(?!:))`);
+}

@@ -13,13 +13,13 @@ import {
   type Finding,
   type FunctionUses,
   exportedFromModule,
-  exportedNames,
   exportsAnything,
-  findTopLevel,
   importedUses,
   inPublishedPackage,
   mayContainAssignCall,
   nameOf,
+  namePattern,
+  ownUses,
   sendingFunctions,
   settleWrappers,
   type SourceContext,
@@ -152,16 +152,9 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): FunctionUs
     const path = input.pathOf(ctx);
     const file = path === undefined ? undefined : input.file(path);
     if (id === undefined || path === undefined || file === undefined || !input.isRoot(path)) return 'unknown';
-    const variable = findTopLevel(ctx, file.program, id.name);
-    if (variable === undefined || variable.defs.length !== 1) return 'unknown';
-    const uses: TSESTree.Node[] = [];
-    for (const ref of variable.references) {
-      const node = ref.identifier as TSESTree.Node;
-      if (ref.init === true || node === id) continue;
-      if (node.parent?.type === 'ExportSpecifier') continue;
-      uses.push(node);
-    }
-    const names = exportedNames(file.program, id.name, fn);
+    const own = ownUses(fn, id, ctx, file.program);
+    if (own === 'unknown') return 'unknown';
+    const { uses, names } = own;
     if (names.length === 0) return uses;
     // A default export is imported under any name: its uses cannot be told by a name.
     if (names.includes('default')) return 'unknown';
@@ -170,8 +163,7 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): FunctionUs
     if (imported === 'unknown') return 'unknown';
     // A file of the program that names the function but was not confirmed as an importer may call it, and so may a
     // file the program does not hold.
-    // A member (`routes.assignApp`) or a key (`assignApp: ...`) of the same name is another thing.
-    const named = new RegExp(`(?<![.\\w$])(?:${names.map((name) => name.replace(/[$]/g, '\\$&')).join('|')})\\b(?!\\s*:(?!:))`);
+    const named = namePattern(names);
     if ([...scope].some((other) => !examined.has(other) && named.test(input.textOf(other) ?? ''))) return 'unknown';
     if (input.filesOutside().some((other) => named.test(input.readOutside(other) ?? ''))) return 'unknown';
     return [...uses, ...imported];

@@ -20,13 +20,13 @@ import {
   type FunctionUses,
   declared,
   exportedFromModule,
-  exportedNames,
   exportsAnything,
-  findTopLevel,
   importedUses,
   inPublishedPackage,
   mayContainAssignCall,
   nameOf,
+  namePattern,
+  ownUses,
   nameOfModuleName,
   type ProjectFacts,
   sendingFunctions,
@@ -337,16 +337,9 @@ export class ProjectAnalysis {
     const path = this.#pathOfContext(ctx);
     const file = path === undefined ? undefined : this.file(path);
     if (id === undefined || path === undefined || file === undefined) return 'unknown';
-    const variable = findTopLevel(ctx, file.program, id.name);
-    if (variable === undefined || variable.defs.length !== 1) return 'unknown';
-    const uses: TSESTree.Node[] = [];
-    for (const ref of variable.references) {
-      const node = ref.identifier as TSESTree.Node;
-      if (ref.init === true || node === id) continue;
-      if (node.parent?.type === 'ExportSpecifier') continue;
-      uses.push(node);
-    }
-    const names = exportedNames(file.program, id.name, fn);
+    const own = ownUses(fn, id, ctx, file.program);
+    if (own === 'unknown') return 'unknown';
+    const { uses, names } = own;
     if (names.length === 0) return uses;
     // A default export is imported under any name: its uses cannot be told by a name.
     if (names.includes('default')) return 'unknown';
@@ -355,8 +348,7 @@ export class ProjectAnalysis {
     if (imported === 'unknown') return 'unknown';
     // A file the import search did not confirm (outside every tsconfig, an import the search's text tokens miss, a
     // component file) that names the function may call it: its uses cannot all be seen.
-    // A member (`routes.assignApp`) or a key (`assignApp: ...`) of the same name is another thing.
-    const named = new RegExp(`(?<![.\\w$])(?:${names.map((name) => name.replace(/[$]/g, '\\$&')).join('|')})\\b(?!\\s*:(?!:))`);
+    const named = namePattern(names);
     const others = [...this.#scope, ...(this.#input.foreignFiles ?? [])];
     if (others.some((other) => !examined.has(other) && named.test(this.#input.readText(other) ?? ''))) return 'unknown';
     return [...uses, ...imported];
