@@ -64,13 +64,7 @@ export function sendError(res: ServerResponse, error: HttpError): void {
  */
 export async function readJsonObject(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<Record<string, unknown>> {
   requireJsonContentType(req);
-  const bytes = await readBodyBytes(req, limit);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new HttpError(400, 'invalid_json', 'The body is not valid UTF-8.');
-  }
+  const text = utf8(await readBodyBytes(req, limit), 'invalid_json');
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -85,6 +79,34 @@ export async function readJsonObject(req: IncomingMessage, limit = BODY_LIMIT_BY
     throw new HttpError(422, 'body_not_object', `The body must be a JSON object, not ${what}.`);
   }
   return value;
+}
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/**
+ * Reads the body of a deprecated operation: a JSON object, or the same keys as a form (`business_uid=...`), which
+ * the deprecated endpoint takes too (decisions.md: a form body with static keys migrates to the same v3 body). A
+ * form's values are strings; a key sent twice is refused (400), since which one counts is not the document's to say.
+ */
+export async function readJsonOrFormObject(req: IncomingMessage, limit = BODY_LIMIT_BYTES): Promise<Record<string, unknown>> {
+  const [mediaType = ''] = (req.headers['content-type'] ?? '').split(';');
+  if (mediaType.trim().toLowerCase() !== FORM_TYPE) return readJsonObject(req, limit);
+  requireIdentityEncoding(req);
+  const form = new URLSearchParams(utf8(await readBodyBytes(req, limit), 'invalid_form'));
+  const body: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (Object.hasOwn(body, key)) throw new HttpError(400, 'invalid_form', `The form sends ${key} more than once.`);
+    body[key] = value;
+  }
+  return body;
+}
+
+function utf8(bytes: Buffer, code: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, code, 'The body is not valid UTF-8.');
+  }
 }
 
 function requireJsonContentType(req: IncomingMessage): void {
@@ -107,6 +129,10 @@ function requireJsonContentType(req: IncomingMessage): void {
       throw new HttpError(415, 'unsupported_media_type', `Charset ${charset} is not accepted; JSON is sent as UTF-8.`);
     }
   }
+  requireIdentityEncoding(req);
+}
+
+function requireIdentityEncoding(req: IncomingMessage): void {
   const encoding = req.headers['content-encoding'];
   if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
     throw new HttpError(

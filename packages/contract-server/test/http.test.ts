@@ -126,7 +126,6 @@ describe.each(bothRoutes)('malformed input to %s', (_label, path) => {
   it.each([
     ['no content type', null],
     ['text/plain', 'text/plain'],
-    ['form encoding', 'application/x-www-form-urlencoded'],
     ['multipart', 'multipart/form-data; boundary=x'],
     ['a JSON look-alike', 'application/jsonp'],
     ['a non-UTF-8 charset', 'application/json; charset=latin1'],
@@ -170,6 +169,39 @@ describe.each(bothRoutes)('malformed input to %s', (_label, path) => {
   it('answers 413 to a multi-megabyte body', async () => {
     const response = await postJson(server, path, 'x'.repeat(8 * 1024 * 1024), { token: TOKENS.internal });
     expect(response.status).toBe(413);
+  });
+});
+
+describe('form bodies', () => {
+  const form = 'application/x-www-form-urlencoded';
+
+  it('answers 415 to a form on the v3 operation: its body is JSON only', async () => {
+    const response = await postJson(server, V3_PATH, new URLSearchParams(validV3).toString(), { token: TOKENS.internal, contentType: form });
+    expect(response.status).toBe(415);
+    expect(errorCode(response)).toBe('unsupported_media_type');
+  });
+
+  it('takes the deprecated body as a form, with the same meaning as its JSON', async () => {
+    const path = DEPRECATED_PATH('harbor-booking');
+    const asForm = await postJson(server, path, 'directory_uid=dir_harbor&is_internal=true', { token: TOKENS.internal, contentType: `${form}; charset=UTF-8` });
+    expect(asForm.status).toBe(200);
+    server.reset();
+    const asJson = await postJson(server, path, { directory_uid: 'dir_harbor', is_internal: 'true' }, { token: TOKENS.internal });
+    expect(asForm.json).toEqual(asJson.json);
+  });
+
+  it('answers 400 to a form that sends a key twice', async () => {
+    const path = DEPRECATED_PATH('harbor-booking');
+    const response = await postJson(server, path, 'directory_uid=dir_harbor&directory_uid=dir_other', { token: TOKENS.internal, contentType: form });
+    expect(response.status).toBe(400);
+    expect(errorCode(response)).toBe('invalid_form');
+  });
+
+  it('answers 415 to a compressed form', async () => {
+    const response = await postJson(server, DEPRECATED_PATH('harbor-booking'), 'directory_uid=dir_harbor', {
+      token: TOKENS.internal, contentType: form, headers: { 'content-encoding': 'gzip' },
+    });
+    expect(response.status).toBe(415);
   });
 });
 

@@ -15,7 +15,7 @@ import {
 } from '@app-assignment/core';
 import { resolveApp, resolveAssignee, type ResolvedAssignee } from '../assignment.js';
 import { type AssignCaller, authenticateAssignCaller } from '../auth.js';
-import { HttpError, readJsonObject } from '../http.js';
+import { HttpError, readJsonOrFormObject } from '../http.js';
 import type { Route } from '../router.js';
 import type { SeedApp } from '../seed.js';
 
@@ -36,7 +36,7 @@ export const assignDeprecatedRoute: Route = {
     const caller = authenticateAssignCaller(req, state);
     // The router only matches this route with its one parameter present.
     const app = resolveApp(state, params['id'] ?? '');
-    const request = parseBody(await readJsonObject(req));
+    const request = parseBody(await readJsonOrFormObject(req));
     const assignee = resolveAssignee(state, request.assigneeType, request.assigneeUid);
     if (caller.kind === 'directory') checkDirectoryRules(caller, app, assignee, request);
     const mode: AssignmentMode | null = request.isInternal
