@@ -49,15 +49,19 @@ describe('migrateText over fixtures/', () => {
       const addedLines = text.split(/\r?\n/);
       // A base const that only the call used loses its /platform/v1, and nothing else on its line changes.
       const baseEdit = (before: string, after: string) => before.includes('/platform/v1') && before.replace('/platform/v1', '') === after;
-      // Every added line is a TODO, the new URL, a line of the new body, or such a base const.
-      for (const line of addedLines.filter((l) => l.trim() !== '' && !removedLines.some((r) => baseEdit(r, l)))) {
+      // A form's content type becomes JSON, and nothing else on its line changes.
+      const formType = (before: string, after: string) => /application\/x-www-form-urlencoded[^'"]*/.test(before) &&
+        before.replace(/application\/x-www-form-urlencoded[^'"]*/, 'application/json') === after;
+      const pairedEdit = (before: string, after: string) => baseEdit(before, after) || formType(before, after);
+      // Every added line is a TODO, the new URL, a line of the new body, or such a base const or content type.
+      for (const line of addedLines.filter((l) => l.trim() !== '' && !removedLines.some((r) => pairedEdit(r, l)))) {
         expect(line, `${fixture.name}: ${line}`).toMatch(
           /TODO\(app-assignment\)|v3\/apps\/app_assignments|assignee_type|assignee_uid|app_code_name|settings|assignment_mode|^\s*[})\]],?;?$|^\s*\{$/,
         );
       }
       // Nothing but the deprecated request is removed (with the `if` that set one of its keys, for a body built in steps;
       // with openapi-fetch, the `params` that held the path's id).
-      for (const line of removedLines.filter((l) => l.trim() !== '' && !addedLines.some((a) => baseEdit(l, a)))) {
+      for (const line of removedLines.filter((l) => l.trim() !== '' && !addedLines.some((a) => pairedEdit(l, a)))) {
         expect(line, `${fixture.name}: ${line}`).toMatch(
           /platform\/v1\/apps|apps\/.*\/assign\b|^\s*params: \{ path: \{ id: \w+ \} \},$|business_uid|directory_uid|is_internal|pre_installed|built_in|hide_from_market|^\s*[})\]],?;?$|^\s*\{$|JSON\.stringify\(\{$|^\s*(?:\} else )?if \(!?\w+\) \{$|^\s*\} else \{$|= \{\};$/,
         );

@@ -11,7 +11,8 @@ import { DeprecatedKey, FLAG_ENABLED_VALUE } from './contract.js';
 import { valueOfName } from './follow.js';
 import type { BodyFacts, ValueClass } from './plan.js';
 import { ReasonCode } from './reasons.js';
-import { findVariable, isSingleUse, type VariableLike } from './scope.js';
+import { namespaceModule } from './clients/modules.js';
+import { findVariable, importOf, isSingleUse, type VariableLike } from './scope.js';
 import { calleePath, isAsConst, isPure, propertyOf, staticKey, unwrapTS } from './syntax.js';
 
 /** How a client serializes the value it is given as the body. */
@@ -40,6 +41,27 @@ export interface BodyObject {
   readonly conditions?: ReadonlyMap<string, Condition>;
   /** Statements of the file that build the body in steps: removed once their effect is written into the object. */
   readonly removals?: readonly (readonly [number, number])[];
+  /** The object is sent as a form (`new URLSearchParams({...})`, `qs.stringify({...})`): see `FormBody`. */
+  readonly form?: FormBody;
+}
+
+/**
+ * A form body built from an object literal with static keys. It becomes the JSON v3 body only together with the
+ * content type of the call: `header` is the edit that makes that JSON, set by the client that reads the call's headers.
+ * A form sends every value as a string: `coerce` says how the assignee's value is kept a string in JSON.
+ */
+export interface FormBody {
+  /** The expression that builds the form, replaced by the new body. */
+  readonly range: readonly [number, number];
+  /** What replaces it: the object (a client that sends an object as JSON) or `JSON.stringify(object)`. */
+  readonly write: 'object' | 'stringify';
+  /**
+   * `String(value)`: what URLSearchParams does to a value, so a value not known to be a string is wrapped in it.
+   * 'string-only': a serializer that treats values that are not strings its own way (`qs`): such a value is refused.
+   */
+  readonly coerce: 'String' | 'string-only';
+  /** The edit of the call's content type to JSON, once the client has found it in the call. */
+  readonly header?: { readonly range: readonly [number, number]; readonly text: string; readonly ctx: SourceContext };
 }
 
 /** A flag's condition: the expression as written, or (`equalsTrue`) the value compared with "true". */
@@ -120,12 +142,14 @@ export function readBody(
         if (!encoding.stringifyIsJson || expr.arguments.length !== 1) return unreadable(ReasonCode.bodyDynamic);
         return readBody(expr.arguments[0], ctx, { objectIsJson: true, stringifyIsJson: false }, via, isTyped, depth + 1);
       }
-      if (path !== undefined && FORM_SERIALIZERS.test(path)) return unreadable(ReasonCode.bodyFormEncoded, mayHoldBuiltIn(expr, ctx));
+      if ((path !== undefined && FORM_SERIALIZERS.test(path)) || isFormString(expr, ctx) || isQsStringify(expr.callee, ctx)) {
+        return formBody(expr, ctx, encoding, via, isTyped) ?? unreadable(ReasonCode.bodyFormEncoded, mayHoldBuiltIn(expr, ctx));
+      }
       return unreadable(ReasonCode.bodyDynamic, mayHoldBuiltIn(expr, ctx));
     }
     case 'NewExpression':
       if (expr.callee.type === 'Identifier' && FORM_BUILDERS.has(expr.callee.name)) {
-        return unreadable(ReasonCode.bodyFormEncoded, mayHoldBuiltIn(expr, ctx));
+        return formBody(expr, ctx, encoding, via, isTyped) ?? unreadable(ReasonCode.bodyFormEncoded, mayHoldBuiltIn(expr, ctx));
       }
       return unreadable(ReasonCode.bodyDynamic, mayHoldBuiltIn(expr, ctx));
     case 'Literal':
@@ -134,6 +158,81 @@ export function readBody(
     default:
       return unreadable(ReasonCode.bodyDynamic, mayHoldBuiltIn(expr, ctx));
   }
+}
+
+/** `new URLSearchParams({...}).toString()`: the same form, as a string. */
+function isFormString(expr: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  return expr.arguments.length === 0 && expr.callee.type === 'MemberExpression' && staticKey(expr.callee) === 'toString' &&
+    isSearchParams(unwrapTS(expr.callee.object), ctx);
+}
+
+function isSearchParams(node: TSESTree.Node, ctx: SourceContext): node is TSESTree.NewExpression {
+  return node.type === 'NewExpression' && node.callee.type === 'Identifier' && node.callee.name === 'URLSearchParams' &&
+    findVariable(ctx.getScope(node), 'URLSearchParams') === undefined;
+}
+
+/** The modules whose `stringify` makes a form of an object, and the names they are imported by. */
+const QS_MODULES: ReadonlySet<string> = new Set(['qs', 'querystring', 'node:querystring']);
+
+/**
+ * A form built from an object literal written in it, with static keys: `new URLSearchParams({...})` (the global one),
+ * its `.toString()`, or `stringify({...})` of `qs` or `querystring` with no options. Undefined for any other form (a
+ * FormData, a form built with `append`, options that change the encoding): those stay `body-form-encoded`.
+ */
+function formBody(expr: TSESTree.NewExpression | TSESTree.CallExpression, ctx: SourceContext, encoding: BodyEncoding,
+  via: readonly VariableLike[], typed: boolean): BodyRead | undefined {
+  // Each client says whether it sends a string as given; JSON must be a name that means JSON where the form is.
+  if (!encoding.stringifyIsJson && !encoding.objectIsJson) return undefined;
+  if (!encoding.objectIsJson && findVariable(ctx.getScope(expr), 'JSON') !== undefined) return undefined;
+  let built: TSESTree.Node;
+  let coerce: FormBody['coerce'];
+  if (expr.type === 'NewExpression' || isFormString(expr, ctx)) {
+    const made = expr.type === 'NewExpression' ? expr : unwrapTS((expr.callee as TSESTree.MemberExpression).object) as TSESTree.NewExpression;
+    if (!isSearchParams(made, ctx) || made.arguments.length !== 1) return undefined;
+    built = made.arguments[0]!;
+    coerce = 'String';
+  } else {
+    if (expr.arguments.length !== 1 || !isQsStringify(expr.callee, ctx)) return undefined;
+    built = expr.arguments[0]!;
+    coerce = 'string-only';
+  }
+  const object = unwrapTS(built);
+  if (object.type !== 'ObjectExpression' || object !== built) return undefined;
+  const read = readObject({ object, via, typed, ctx }, ctx);
+  if (read.kind !== 'object') return read;
+  // qs and querystring write a value that is not a string their own way (undefined, null, numbers, objects).
+  if (coerce === 'string-only' && !ASSIGNEE_KEYS.every((key) => {
+    const value = read.body.sources?.get(key) ?? propertyOf(object, key)?.value;
+    return value === undefined || isKnownString(value, read.body.ctx);
+  })) return undefined;
+  const write = encoding.objectIsJson ? 'object' : 'stringify';
+  return { ...read, body: { ...read.body, form: { range: expr.range, write, coerce } } };
+}
+
+const ASSIGNEE_KEYS = [DeprecatedKey.businessUid, DeprecatedKey.directoryUid];
+
+/**
+ * A value that is a string whatever runs: a string literal, a template, a const of one, or a name the file declares
+ * as `string` (a parameter, a variable).
+ */
+export function isKnownString(node: TSESTree.Node, ctx: SourceContext): boolean {
+  const expr = unwrapTS(node);
+  if (expr.type === 'TemplateLiteral' || classifyValue(expr, ctx).kind === 'string') return true;
+  if (expr.type !== 'Identifier' || expr !== node) return false;
+  const variable = findVariable(ctx.getScope(expr), expr.name);
+  const name = variable?.defs.length === 1 ? variable.defs[0]!.name as TSESTree.Node : undefined;
+  return name?.type === 'Identifier' && name.typeAnnotation?.typeAnnotation.type === 'TSStringKeyword';
+}
+
+/** `qs.stringify`, `querystring.stringify` (a default or namespace import, or `require`), or an imported `stringify`. */
+function isQsStringify(callee: TSESTree.Node, ctx: SourceContext): boolean {
+  if (callee.type === 'MemberExpression') {
+    return staticKey(callee) === 'stringify' && QS_MODULES.has(namespaceModule(callee.object, ctx) ?? '');
+  }
+  if (callee.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(callee), callee.name);
+  const imported = variable === undefined ? undefined : importOf(variable);
+  return imported !== undefined && imported.imported === 'stringify' && QS_MODULES.has(imported.source);
 }
 
 /** A const object changed in known steps before the call (body-steps.ts), read as it is sent. */

@@ -5,7 +5,7 @@
  * It returns the facts the planner needs (pure data) and the syntax the renderer needs to rewrite the call.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { BodyObject } from './body.js';
+import { type BodyObject, unreadableAs } from './body.js';
 import { CLIENTS, type ClientKind, isNeverAClient, isTestOrMock, libraryLayoutOf, type CallLayout, thisField } from './clients/index.js';
 import { configuredLayoutOf } from './clients/configured.js';
 import { isJQuery, jqueryLayout } from './clients/jquery.js';
@@ -100,6 +100,10 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   }
   if (layout === undefined) return undefined;
   if (layout.method === 'other') return undefined;
+  // A form body becomes JSON only where its client found the call's content type to change with it.
+  if (layout.body.kind === 'object' && layout.body.body.form !== undefined && layout.body.body.form.header === undefined) {
+    layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyFormEncoded) };
+  }
   if (layout.appCodeArg !== undefined) return sdkCall(call, { ...layout, ctx });
   if (layout.url === undefined) return undefined;
 
@@ -123,7 +127,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   if ((body?.typed === true && typeEdit === undefined) || (body !== undefined && typeArgumentsMayDescribeBody(call, layout.client))) {
     obstacles.push({ code: ReasonCode.bodyTyped });
   }
-  if (hasCommentInside(body === undefined ? undefined : { range: body.object.range, ctx: body.ctx },
+  if (hasCommentInside(body === undefined ? undefined : { range: body.form?.range ?? body.object.range, ctx: body.ctx },
     match.edit.ok ? { range: match.edit.range, ctx: match.edit.ctx } : undefined, ...(layout.alsoEdit ?? []))) {
     obstacles.push({ code: ReasonCode.commentsInside });
   }

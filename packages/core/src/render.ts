@@ -8,6 +8,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
 import { FLAG_ENABLED_VALUE, V3Key } from './contract.js';
+import { isKnownString } from './body.js';
 import type { MigrationOption } from './plan.js';
 import type { AssignCall } from './recognize.js';
 import { todoText, type Reason } from './reasons.js';
@@ -38,7 +39,8 @@ export function renderMigration(call: AssignCall, option: MigrationOption): Text
     call.appCode.kind === 'literal' ? stringLiteral(call.appCode.value, quote) : valueText(call.appCode.node, call.appCode.ctx);
   const entries: [string, string][] = [
     [V3Key.assigneeType, stringLiteral(option.body.assigneeType, quote)],
-    [V3Key.assigneeUid, valueText(assigneeValue, ctx)],
+    // A form sent the value as `String(value)`: JSON sends that string, unless the value is one already.
+    [V3Key.assigneeUid, call.body.form !== undefined && !isKnownString(assigneeValue, ctx) ? `String(${textOf(assigneeValue, ctx)})` : valueText(assigneeValue, ctx)],
     [V3Key.appCodeName, appCode],
   ];
   const style = styleOf(object, ctx);
@@ -67,7 +69,9 @@ export function renderMigration(call: AssignCall, option: MigrationOption): Text
   const also = call.urlEdit.also;
   const edits: TextEdit[] = [
     { range: call.urlEdit.range, text: call.urlEdit.text, ...fileOf(call.urlEdit.ctx) },
-    { range: object.range, text, ...fileOf(ctx) },
+    // A form body is replaced whole, by the object or its JSON string, and its content type becomes JSON.
+    { range: call.body.form?.range ?? object.range, text: call.body.form?.write === 'stringify' ? `JSON.stringify(${text})` : text, ...fileOf(ctx) },
+    ...(call.body.form?.header === undefined ? [] : [{ range: call.body.form.header.range, text: call.body.form.header.text, ...fileOf(call.body.form.header.ctx) }]),
     ...(call.alsoEdit ?? []).map((edit) => ({ range: edit.range, text: edit.text, ...fileOf(edit.ctx) })),
     // The statements that built the body in steps: their effect is in the new object.
     ...(call.body.removals ?? []).map((range) => ({ range, text: '', ...fileOf(ctx) })),

@@ -19,6 +19,8 @@ const BARE: Record<string, string | undefined> = {
   axios: undefined,
   'openapi-fetch': undefined,
   'node:util': undefined,
+  'node:querystring': undefined,
+  qs: undefined,
   '@acme/api-client': 'monorepo/packages/api-client/src/index.ts',
 };
 
@@ -48,7 +50,7 @@ const importsOf = (file: string): string[] => ts.preProcessFile(read(file), true
 
 it('has the projects the analysis is tested on', () => {
   expect(names).toEqual(
-    ['app-instance', 'body-types', 'constants-and-bases', 'fetch-request', 'monorepo', 'openapi-fetch', 'request-helper', 'routes-module', 'runtime-bodies', 'sdk-class', 'wrapper-module', 'wrapper-module-built-in'],
+    ['app-instance', 'body-types', 'constants-and-bases', 'fetch-request', 'form-bodies', 'monorepo', 'openapi-fetch', 'request-helper', 'routes-module', 'runtime-bodies', 'sdk-class', 'wrapper-module', 'wrapper-module-built-in'],
   );
 });
 

@@ -6,7 +6,7 @@
 import { readBody, type BodyRead, unreadable } from '../body.js';
 import { ReasonCode } from '../reasons.js';
 import { propertyOf } from '../syntax.js';
-import { baseOf, bodyIn, isPlainObject, isShared, methodOf, objectOf, optionsLayout, optionsOf, withOptions } from './options.js';
+import { baseOf, bodyIn, isPlainObject, isShared, methodOf, objectOf, optionsLayout, optionsOf, withFormHeader, withOptions } from './options.js';
 import { argumentAt, type CallLayout, type ClientSpec, HTTP_VERBS, JSON_OBJECT } from './spec.js';
 
 const axiosCall: ClientSpec['call'] = (call, client, ctx) => {
@@ -25,7 +25,7 @@ const axiosCall: ClientSpec['call'] = (call, client, ctx) => {
     method: plain ? methodOf(config) : 'dynamic',
     body: plain ? bodyIn(config, 'data', JSON_OBJECT) : unreadable(ReasonCode.bodyDynamic),
   };
-  return withOptions(layout, plain ? config : 'unknown', true);
+  return withOptions(withFormHeader(layout, plain ? config : 'unknown'), plain ? config : 'unknown', true);
 };
 
 const axiosMethod: NonNullable<ClientSpec['method']> = (call, client, verb, ctx) => {
@@ -52,7 +52,7 @@ const axiosMethod: NonNullable<ClientSpec['method']> = (call, client, verb, ctx)
     body,
     ...(config === 'unknown' ? { obstacles: [{ code: ReasonCode.optionsUnknown }] } : {}),
   };
-  return withOptions(layout, config, true);
+  return withOptions(withFormHeader(layout, config), config, true);
 };
 
 export const axiosClient: ClientSpec = {

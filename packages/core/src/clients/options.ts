@@ -77,7 +77,7 @@ type BodyReason = typeof ReasonCode.bodyFormEncoded | typeof ReasonCode.bodyDyna
  * What the options say about the request besides URL, method and body: query parameters (the deprecated keys may
  * travel there), a form content type or a request transform (the object body is not sent as JSON).
  */
-function optionsObstacles(options: Options, serializesObjects: boolean, queryKeys: readonly string[]): { obstacles: Reason[]; bodyReason?: BodyReason } {
+function optionsObstacles(options: Options, serializesObjects: boolean, queryKeys: readonly string[], rewritten?: readonly [number, number]): { obstacles: Reason[]; bodyReason?: BodyReason } {
   if (typeof options === 'string') return { obstacles: [] };
   const obstacles: Reason[] = [];
   if (queryKeys.some((key) => propertyOf(options.object, key) !== undefined)) {
@@ -96,6 +96,8 @@ function optionsObstacles(options: Options, serializesObjects: boolean, queryKey
     for (const object of [headerObject, ...perMethod]) {
       for (const header of object?.properties ?? []) {
         if (header.type !== 'Property' || !/^content-type$/i.test(staticKey(header) ?? '')) continue;
+        // The form content type that a rewrite of this call makes JSON (withFormHeader).
+        if (rewritten !== undefined && header.value.range[0] === rewritten[0] && header.value.range[1] === rewritten[1]) continue;
         const type = contentTypeOf(header.value, options.ctx);
         if (type === 'form') bodyReason = ReasonCode.bodyFormEncoded;
         else if (type === 'unknown' && bodyReason === undefined) bodyReason = ReasonCode.bodyDynamic;
@@ -117,12 +119,45 @@ export function contentTypeOf(node: TSESTree.Node | undefined, ctx: SourceContex
  * options that put keys in the query string, for clients that name them otherwise.
  */
 export function withOptions(layout: CallLayout, options: Options, serializesObjects: boolean, queryKeys = QUERY_OPTION_KEYS): CallLayout {
-  const { obstacles, bodyReason } = optionsObstacles(options, serializesObjects, queryKeys);
+  const rewritten = layout.body.kind === 'object' ? layout.body.body.form?.header?.range : undefined;
+  const { obstacles, bodyReason } = optionsObstacles(options, serializesObjects, queryKeys, rewritten);
   return {
     ...layout,
     ...(obstacles.length > 0 ? { obstacles: [...(layout.obstacles ?? []), ...obstacles] } : {}),
     ...(bodyReason === undefined || layout.body.kind !== 'object' ? {} : { body: unreadableAs(layout.body, bodyReason) }),
   };
+}
+
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;.*)?$/i;
+
+/**
+ * A form body (`new URLSearchParams({...})`, `qs.stringify({...})`) is sent as JSON only with a JSON content type: it is
+ * rewritten when the call's own options write its one `Content-Type` header as a static form type, in a headers
+ * object written there; that header then becomes `application/json`. Anything else (no header, headers from a const or
+ * `new Headers`, a spread, per-method headers) keeps the form: `body-form-encoded`.
+ */
+export function withFormHeader(layout: CallLayout, options: Options): CallLayout {
+  if (layout.body.kind !== 'object' || layout.body.body.form === undefined || layout.body.body.form.header !== undefined) return layout;
+  const refused: CallLayout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyFormEncoded) };
+  if (typeof options === 'string' || isShared(options)) return refused;
+  const headers = propertyOf(options.object, 'headers')?.value;
+  if (headers?.type !== 'ObjectExpression' || !isPlainObject({ ...headers, properties: headers.properties.filter((p) => p.type !== 'SpreadElement') })) return refused;
+  // A spread may add headers (`...authHeaders()`), but not a content type of its own, in any case of its name.
+  if (!headers.properties.every((header) => header.type !== 'SpreadElement' || spreadHasNoContentType(header.argument, options.ctx))) return refused;
+  if (['common', 'post'].some((key) => propertyOf(headers, key) !== undefined)) return refused;
+  const types = headers.properties.filter((header): header is TSESTree.Property =>
+    header.type === 'Property' && /^content-type$/i.test(staticKey(header) ?? ''));
+  const value = types.length === 1 ? types[0]!.value : undefined;
+  if (value?.type !== 'Literal' || typeof value.value !== 'string' || !FORM_TYPE.test(value.value.trim())) return refused;
+  const quote = options.ctx.text[value.range[0]] === '"' ? '"' : "'";
+  const header = { range: value.range, text: `${quote}application/json${quote}`, ctx: options.ctx };
+  return { ...layout, body: { ...layout.body, body: { ...layout.body.body, form: { ...layout.body.body.form, header } } } };
+}
+
+function spreadHasNoContentType(node: TSESTree.Node, ctx: SourceContext): boolean {
+  const spread = objectOf(node, ctx) ?? returnedOptions(node, ctx);
+  return spread !== undefined && isPlainObject(spread.object) &&
+    spread.object.properties.every((header) => header.type === 'Property' && !/^content-type$/i.test(staticKey(header) ?? ''));
 }
 
 /** Reads `options[key]` as the body; an options object shared with other code cannot be rewritten for this call. */
@@ -166,7 +201,7 @@ export function optionsLayout(
     method: method ?? methodIn(options),
     body: bodyOf(options, ctx, bodyKey, encoding),
   };
-  return withOptions(layout, options, client.spec.serializesObjects);
+  return withOptions(withFormHeader(layout, options), options, client.spec.serializesObjects);
 }
 
 function bodyOf(options: Options, ctx: SourceContext, bodyKey: 'body' | 'json' | 'data', encoding: BodyEncoding): BodyRead {
