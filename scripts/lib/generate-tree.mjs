@@ -73,6 +73,8 @@ const CALLS = [
   { exact: true, text: (i) => `import axios from 'axios';\n\nexport async function assign${i}(code: string, directoryUid: string, internal: boolean) {\n  await axios.post(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, {\n    directory_uid: directoryUid,\n    is_internal: internal ? 'true' : 'false',\n  });\n}\n` },
   // A spread of a same-file const with static keys.
   { exact: true, text: (i) => `const PRE_INSTALLED = { pre_installed: 'true' } as const;\n\nexport async function assign${i}(code: string, directoryUid: string) {\n  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, {\n    method: 'POST',\n    headers: { 'Content-Type': 'application/json' },\n    body: JSON.stringify({ ...PRE_INSTALLED, directory_uid: directoryUid }),\n  });\n  return response.status;\n}\n` },
+  // A form with its content type written in the call: the same v3 body as JSON.
+  { exact: true, text: (i) => `export async function assign${i}(code: string, directoryUid: string) {\n  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, {\n    method: 'POST',\n    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },\n    body: new URLSearchParams({ directory_uid: directoryUid, pre_installed: 'true' }),\n  });\n  return response.status;\n}\n` },
 ];
 
 /**

@@ -66,7 +66,13 @@ export type AppIdFacts =
   /** A value known from the source, already percent-decoded (`my%2Dapp` is `my-app`). */
   | { readonly kind: 'static'; readonly value: string }
   /** One expression (`${code}`, `encodeURIComponent(code)`); `pure` when moving it cannot change behaviour. */
-  | { readonly kind: 'expression'; readonly pure: boolean; readonly encoded: boolean }
+  | {
+    readonly kind: 'expression';
+    readonly pure: boolean;
+    readonly encoded: boolean;
+    /** Declared a number (`code: number`, or a caller passing `42`): the numeric app_id, not a code name. */
+    readonly numeric?: true;
+  }
   /** Several parts (`prefix-${x}`): not planned. */
   | { readonly kind: 'composite' };
 
@@ -161,8 +167,9 @@ export function planMigration(input: CallFacts, options: PlanOptions = DEFAULT_P
       else appCode = facts.appId;
       break;
     case 'expression':
+      if (facts.appId.numeric === true) blockers.push({ code: ReasonCode.appIdNumeric });
       // The expression moves from the URL into the body, so it is evaluated at another moment.
-      if (!facts.appId.pure) blockers.push({ code: ReasonCode.appIdSideEffects });
+      else if (!facts.appId.pure) blockers.push({ code: ReasonCode.appIdSideEffects });
       else appCode = facts.appId;
       break;
     case 'composite':

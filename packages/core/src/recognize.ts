@@ -265,16 +265,38 @@ function appIdOf(id: IdPieces): { facts: AppIdFacts; sources: AppCodeSource[] } 
         findVariable(id.ctx.getScope(expr), 'encodeURIComponent') === undefined && expr.arguments.length === 1) {
         const inner = expr.arguments[0]!;
         return {
-          facts: { kind: 'expression', pure: isNameOrMemberChain(unwrapTS(inner)) && isPure(inner), encoded: true },
+          facts: { kind: 'expression', pure: isNameOrMemberChain(unwrapTS(inner)) && isPure(inner), encoded: true, ...numeric(inner, id.ctx) },
           sources: boundChain(inner, id.ctx),
         };
       }
       // Only a name or a member chain is the code as it stands; `+code`, `a ?? b`, `f()` compute it. A name that holds
       // an encoded code (`const c = encodeURIComponent(name)`, or a caller passing one) is not the code either.
       const movable = isNameOrMemberChain(expr) && isPure(expr) && !encodedThroughNames(expr, id.ctx);
-      return { facts: { kind: 'expression', pure: movable, encoded: false }, sources: boundChain(id.node, id.ctx) };
+      return { facts: { kind: 'expression', pure: movable, encoded: false, ...numeric(expr, id.ctx) }, sources: boundChain(id.node, id.ctx) };
     }
   }
+}
+
+/**
+ * `{ numeric: true }` when the app id is declared a number: a name annotated `number`, or a parameter a caller binds to
+ * a number literal (through parameters, as `boundChain` follows them). Without type information this is what the
+ * source says; a name of another type stays an expression.
+ */
+function numeric(node: TSESTree.Node, ctx: SourceContext): { numeric?: true } {
+  let current = unwrapTS(node);
+  let at = ctx;
+  for (let depth = 0; depth <= MAX_FOLLOW_DEPTH; depth++) {
+    if (current.type === 'Literal') return typeof current.value === 'number' ? { numeric: true } : {};
+    if (current.type !== 'Identifier') return {};
+    const variable = findVariable(at.getScope(current), current.name);
+    const declared = variable?.defs.length === 1 ? variable.defs[0]!.name as TSESTree.Node : undefined;
+    if (declared?.type === 'Identifier' && declared.typeAnnotation?.typeAnnotation.type === 'TSNumberKeyword') return { numeric: true };
+    const name = valueOfName(current, at);
+    if (name.kind !== 'argument') return {};
+    current = unwrapTS(name.value.node);
+    at = name.value.ctx;
+  }
+  return {};
 }
 
 /**
