@@ -25,7 +25,7 @@ const STRING_HELPER_MODULES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
 ]);
 
 /** `format(...)` imported from node:util, `util.format(...)`, `String.raw(...)`, `sprintf(...)` from sprintf-js. */
-function isStringHelper(callee: TSESTree.Node, ctx: SourceContext): boolean {
+export function isStringHelper(callee: TSESTree.Node, ctx: SourceContext): boolean {
   const expr = unwrapTS(callee);
   if (expr.type === 'Identifier') {
     const origin = originOf(expr, ctx);
@@ -38,6 +38,21 @@ function isStringHelper(callee: TSESTree.Node, ctx: SourceContext): boolean {
   const origin = originOf(object, ctx);
   // `import * as util from 'node:util'`, `import util from 'util'`, `const util = require('util')`.
   return origin !== undefined && (origin.member === '*' || origin.member === 'default') && helperOf(origin.module, expr.property.name);
+}
+
+/** `format` of node's util (`util.format`, an imported `format`): what `%s` means is known. */
+export function isUtilFormat(callee: TSESTree.Node, ctx: SourceContext): boolean {
+  const expr = unwrapTS(callee);
+  const module = (origin: { module: string; member: string } | undefined) => origin !== undefined && (origin.module === 'util' || origin.module === 'node:util');
+  if (expr.type === 'Identifier') {
+    const origin = originOf(expr, ctx);
+    return module(origin) && origin!.member === 'format';
+  }
+  if (expr.type !== 'MemberExpression' || expr.computed || expr.property.type !== 'Identifier' || expr.property.name !== 'format') return false;
+  const object = unwrapTS(expr.object);
+  if (object.type !== 'Identifier') return false;
+  const origin = originOf(object, ctx);
+  return module(origin) && (origin!.member === '*' || origin!.member === 'default');
 }
 
 function helperOf(module: string, member: string): boolean {

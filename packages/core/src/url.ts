@@ -10,6 +10,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { Bound, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
 import { calledFunction, contextForCall, returnedExpression, valueOfMember, valueOfName } from './follow.js';
+import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isSingleUse, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
 
@@ -61,6 +62,27 @@ export type UrlPiece =
     };
 
 const MAX_DEPTH = 8;
+
+/**
+ * The pieces `util.format(text, ...args)` makes: the text (static), each `%s` an argument read as a URL, `%%` a
+ * percent sign. Another specifier, or an argument left over (format appends those), is a piece not known here.
+ */
+function formatPieces(call: TSESTree.CallExpression, ctx: SourceContext, depth: number): UrlPiece[] | undefined {
+  const [first, ...args] = call.arguments;
+  if (first === undefined || first.type === 'SpreadElement' || args.some((arg) => arg.type === 'SpreadElement')) return undefined;
+  const text = readUrl(first, ctx, null, depth + 1);
+  if (text.length !== 1 || text[0]!.kind !== 'text') return undefined;
+  const pieces: UrlPiece[] = [];
+  const parts = text[0]!.value.split(/(%[sdifjoOc%])/);
+  let next = 0;
+  for (const part of parts) {
+    if (part === '%%') pieces.push({ kind: 'text', value: '%', start: null, region: null, ctx });
+    else if (part === '%s' && args[next] !== undefined) pieces.push(...readUrl(args[next++]!, ctx, null, depth + 1));
+    else if (/^%[sdifjoOc]$/.test(part)) return undefined;
+    else if (part !== '') pieces.push({ kind: 'text', value: part, start: null, region: null, ctx });
+  }
+  return next === args.length ? pieces : undefined;
+}
 
 /**
  * Reads an expression into URL pieces. `region` is where the expression itself can be edited.
@@ -147,7 +169,26 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       const named: Bound = { node: expr, ctx };
       return inner.length === 1 && inner[0]!.kind === 'text' ? [{ ...inner[0]!, whole: [named], at: region }] : inner;
     }
+    case 'TaggedTemplateExpression': {
+      // String.raw`...`: the template's raw text. Read to find the route; never edited.
+      const tag = unwrapTS(expr.tag);
+      if (tag.type !== 'MemberExpression' || tag.computed || tag.object.type !== 'Identifier' || tag.object.name !== 'String' ||
+        tag.property.type !== 'Identifier' || tag.property.name !== 'raw' || !isGlobal(tag.object, ctx)) break;
+      const pieces: UrlPiece[] = [];
+      expr.quasi.quasis.forEach((quasi, i) => {
+        if (quasi.value.raw !== '') pieces.push({ kind: 'text', value: quasi.value.raw, start: null, region: null, ctx });
+        const inner = expr.quasi.expressions[i];
+        if (inner !== undefined) pieces.push(...readUrl(inner, ctx, null, depth + 1));
+      });
+      return pieces;
+    }
     case 'CallExpression': {
+      // util.format(path, code): `%s` puts an argument's text there. Read to find the route; never edited.
+      if (isUtilFormat(expr.callee, ctx)) {
+        const formatted = formatPieces(expr, ctx, depth);
+        if (formatted !== undefined) return formatted;
+        break;
+      }
       // A URL builder of the program (`assignAppUrl(base, code)`): what it returns, read with its parameters bound to
       // this call's arguments. Its text is the builder's, shared by every call of it: never edited for one call.
       const target = calledFunction(expr.callee, ctx);

@@ -46,9 +46,13 @@ function sharedRequest(layout: CallLayout): CallLayout {
 function requestOf(node: TSESTree.Node, ctx: SourceContext, shared = false): { made: TSESTree.NewExpression; ctx: SourceContext; shared: boolean } | undefined {
   const expr = unwrapTS(node);
   if (expr.type === 'Identifier') {
-    const name = valueOfName(expr, ctx);
-    if (name.kind !== 'const') return undefined;
-    return requestOf(name.value.node, name.value.ctx, shared || !isSingleUse(name.variable));
+    // A `let` never written again holds what it was given; one written again (`req = req.clone()`) may hold another
+    // Request when fetch runs: the one it was declared with is found, never rewritten.
+    const name = valueOfName(expr, ctx, true);
+    if (name.kind === 'const') return requestOf(name.value.node, name.value.ctx, shared || !isSingleUse(name.variable));
+    const declarator = name.kind === 'unknown' && name.variable.defs.length === 1 ? name.variable.defs[0]!.node as TSESTree.Node : undefined;
+    if (declarator?.type !== 'VariableDeclarator' || declarator.init === null) return undefined;
+    return requestOf(declarator.init, ctx, true);
   }
   if (expr.type !== 'NewExpression' || expr.callee.type !== 'Identifier' || expr.callee.name !== 'Request') return undefined;
   if (findVariable(ctx.getScope(expr.callee), 'Request') !== undefined) return undefined;
