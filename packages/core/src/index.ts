@@ -22,4 +22,4 @@ export { type FunctionUses, nameOf, placeOf, settleWrappers, usesInFile } from '
 export { calledFunction, type CalledFunction, valueOfName, type NameValue } from './follow.js';
 export * from './interface/index.js';
 export * from './mocks/index.js';
-export { declared, exportedFromModule, exportedNames, exportsAnything, findTopLevel, importedUses, inPublishedPackage, type ModuleFile, nameOfModuleName, namePattern, ownUses, sendingFunctions } from './module-uses.js';
+export { declared, exportedFromModule, exportedNames, exportsAnything, findingsInRounds, findTopLevel, importedUses, type ImporterRounds, inPublishedPackage, MAX_IMPORTER_ROUNDS, type ModuleFile, nameOfModuleName, namePattern, ownUses, sendingFunctions } from './module-uses.js';

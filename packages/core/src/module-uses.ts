@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Finding } from './analyze.js';
+import { analyzeProgram, type Finding } from './analyze.js';
 import type { SourceContext } from './context.js';
 
 /** A parsed module: its text, its syntax tree, and the context that reads it. */
@@ -25,6 +25,55 @@ export function sendingFunctions(finding: Finding): { fn: TSESTree.FunctionLike;
     }
   }
   return found;
+}
+
+/** How many rounds of "the importers of a module that carries the request" are read. */
+export const MAX_IMPORTER_ROUNDS = 4;
+
+/** The files of a program as the importer rounds read them: the project analysis's, or typed ESLint's. */
+export interface ImporterRounds {
+  /** The files whose text may hold a call: the first round. */
+  readonly candidates: readonly string[];
+  /** The file parsed; undefined when it cannot be. */
+  file(path: string): ModuleFile | undefined;
+  /** The files that import, export from, or require a file. */
+  importersOf(path: string): readonly string[];
+  /** Whether a file may be read in a later round (it is among the files of the run). */
+  mayJoin(path: string): boolean;
+  /** The file of a context. */
+  pathOf(ctx: SourceContext): string | undefined;
+}
+
+/**
+ * The unsettled findings of every file read, by file. The candidates are read first; then, a few rounds deep, the
+ * importers of a module that may carry the request into them (a wrapper, a URL builder or a route const, an
+ * instance, anything built from such a module) and of the module of an exported function a finding was sent from, so
+ * that calls which never spell the route are found.
+ */
+export function findingsInRounds(input: ImporterRounds): Map<string, Finding[]> {
+  const raw = new Map<string, Finding[]>();
+  const join = (paths: readonly string[], next: Set<string>) => {
+    for (const importer of paths) if (!raw.has(importer) && input.mayJoin(importer)) next.add(importer);
+  };
+  let queue = input.candidates;
+  for (let round = 0; queue.length > 0 && round <= MAX_IMPORTER_ROUNDS; round++) {
+    const next = new Set<string>();
+    for (const path of queue) {
+      if (raw.has(path)) continue;
+      const file = input.file(path);
+      if (file === undefined) continue;
+      const found = analyzeProgram(file.program, file.context, { settle: false });
+      raw.set(path, found);
+      if (round > 0 && found.length === 0 && !exportsAnything(file.program)) continue;
+      join(input.importersOf(path), next);
+      for (const { fn, ctx } of found.flatMap(sendingFunctions)) {
+        const owner = exportedFromModule({ fn }) ? input.pathOf(ctx) : undefined;
+        if (owner !== undefined && owner !== path) join(input.importersOf(owner), next);
+      }
+    }
+    queue = [...next];
+  }
+  return raw;
 }
 
 export function exportsAnything(program: TSESTree.Program): boolean {

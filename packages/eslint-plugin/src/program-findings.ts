@@ -9,18 +9,15 @@
  */
 import {
   type AnalysisOptions,
-  analyzeProgram,
   type Finding,
   type FunctionUses,
-  exportedFromModule,
-  exportsAnything,
+  findingsInRounds,
   importedUses,
   inPublishedPackage,
   mayContainAssignCall,
   nameOf,
   namePattern,
   ownUses,
-  sendingFunctions,
   settleWrappers,
   type SourceContext,
 } from '@app-assignment/core';
@@ -68,41 +65,19 @@ export interface ProgramInput {
   readonly options: AnalysisOptions;
 }
 
-/** How many rounds of "the importers of a module that carries the request" are read, as in project mode. */
-const MAX_ROUNDS = 4;
-
 /** The settled findings of the program, by file, each list in source order. */
 export function settleProgram(input: ProgramInput): Map<string, Finding[]> {
   const scope = new Set(input.files);
-  const raw = new Map<string, Finding[]>();
-  let queue = input.files.filter((file) => {
-    const text = input.textOf(file);
-    return text !== undefined && mayContainAssignCall(text, input.options);
+  const raw = findingsInRounds({
+    candidates: input.files.filter((file) => {
+      const text = input.textOf(file);
+      return text !== undefined && mayContainAssignCall(text, input.options);
+    }),
+    file: (path) => input.file(path),
+    importersOf: (path) => input.importersOf(path),
+    mayJoin: (path) => input.mayJoin(path),
+    pathOf: (ctx) => input.pathOf(ctx),
   });
-  for (let round = 0; queue.length > 0 && round <= MAX_ROUNDS; round++) {
-    const next = new Set<string>();
-    for (const path of queue) {
-      if (raw.has(path)) continue;
-      const file = input.file(path);
-      if (file === undefined) continue;
-      const found = analyzeProgram(file.program, file.context, { settle: false });
-      raw.set(path, found);
-      // What a module exports may carry the request into its importers: a wrapper, a URL builder, an instance.
-      const carries = round === 0 || found.length > 0 || exportsAnything(file.program);
-      if (!carries) continue;
-      for (const importer of input.importersOf(path)) if (!raw.has(importer) && input.mayJoin(importer)) next.add(importer);
-      // A request sent from inside an exported function of another module (a followed one).
-      for (const finding of found) {
-        for (const fn of sendingFunctions(finding)) {
-          if (!exportedFromModule(fn)) continue;
-          const owner = input.pathOf(fn.ctx);
-          if (owner === undefined || owner === path) continue;
-          for (const importer of input.importersOf(owner)) if (!raw.has(importer) && input.mayJoin(importer)) next.add(importer);
-        }
-      }
-    }
-    queue = [...next];
-  }
 
   const settled = settleWrappers([...raw.values()].flat(), usesAcross(input, scope));
   const byFile = new Map<string, Finding[]>();

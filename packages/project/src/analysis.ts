@@ -14,13 +14,11 @@
 import { join, relative, sep } from 'node:path';
 import {
   type AnalysisOptions,
-  analyzeProgram,
   type Bound,
   type Finding,
   type FunctionUses,
   declared,
-  exportedFromModule,
-  exportsAnything,
+  findingsInRounds,
   importedUses,
   inPublishedPackage,
   mayContainAssignCall,
@@ -29,7 +27,6 @@ import {
   ownUses,
   nameOfModuleName,
   type ProjectFacts,
-  sendingFunctions,
   settleWrappers,
   type SourceContext,
 } from '@app-assignment/core';
@@ -77,9 +74,6 @@ export interface ProjectAnalysisResult {
   readonly errors: ReadonlyMap<string, unknown>;
 }
 
-/** How many rounds of "the importers of a wrapper's module" are read: wrappers of wrappers, across modules. */
-const MAX_ROUNDS = 4;
-
 export class ProjectAnalysis {
   readonly #input: ProjectInput;
   readonly #files = new Map<string, ProjectFile | null>();
@@ -124,41 +118,17 @@ export class ProjectAnalysis {
    */
   analyze(files: readonly string[]): ProjectAnalysisResult {
     this.#scope = new Set(files);
-    const raw = new Map<string, Finding[]>();
-    let queue = files.filter((file) => {
-      const text = this.#input.readText(file);
-      return text !== undefined && mayContainAssignCall(text, this.#input.options);
+    const scope = this.#scope;
+    const raw = findingsInRounds({
+      candidates: files.filter((file) => {
+        const text = this.#input.readText(file);
+        return text !== undefined && mayContainAssignCall(text, this.#input.options);
+      }),
+      file: (path) => this.file(path),
+      importersOf: (path) => this.#input.importersOf(path),
+      mayJoin: (path) => scope.has(path),
+      pathOf: (ctx) => this.#pathOfContext(ctx),
     });
-    for (let round = 0; queue.length > 0 && round <= MAX_ROUNDS; round++) {
-      const next = new Set<string>();
-      for (const path of queue) {
-        if (raw.has(path)) continue;
-        const file = this.file(path);
-        if (file === undefined) continue;
-        const found = analyzeProgram(file.program, file.context, { settle: false });
-        raw.set(path, found);
-        // What a module exports may carry the request into other modules: a wrapper, a URL builder or a route const
-        // (the module spells the route), an instance, or anything built from such a module. Their importers are read
-        // too, a few imports deep, so that calls which never spell the route are found.
-        const carries = round === 0 || found.length > 0 || exportsAnything(file.program);
-        if (!carries) continue;
-        for (const importer of this.#input.importersOf(path)) {
-          if (this.#scope.has(importer) && !raw.has(importer)) next.add(importer);
-        }
-        // A request sent from inside an exported function of another module (a followed one).
-        for (const finding of found) {
-          for (const fn of sendingFunctions(finding)) {
-            if (!exportedFromModule(fn)) continue;
-            const owner = this.#pathOfContext(fn.ctx);
-            if (owner === undefined || owner === path) continue;
-            for (const importer of this.#input.importersOf(owner)) {
-              if (this.#scope.has(importer) && !raw.has(importer)) next.add(importer);
-            }
-          }
-        }
-      }
-      queue = [...next];
-    }
 
     const all = [...raw.values()].flat();
     const settled = settleWrappers(all, this.#uses);
