@@ -60,8 +60,11 @@ export interface FormBody {
    * 'string-only': a serializer that treats values that are not strings its own way (`qs`): such a value is refused.
    */
   readonly coerce: 'String' | 'string-only';
-  /** The edit of the call's content type to JSON, once the client has found it in the call. */
-  readonly header?: { readonly range: readonly [number, number]; readonly text: string; readonly ctx: SourceContext };
+  /**
+   * The edit that makes the call send JSON, once its client has found one: the call's form content type becomes
+   * `application/json`, or got's `form` option becomes `json`. Without it the form stays.
+   */
+  readonly toJson?: { readonly range: readonly [number, number]; readonly text: string; readonly ctx: SourceContext };
 }
 
 /** A flag's condition: the expression as written, or (`equalsTrue`) the value compared with "true". */
@@ -198,6 +201,17 @@ function formBody(expr: TSESTree.NewExpression | TSESTree.CallExpression, ctx: S
   }
   const object = unwrapTS(built);
   if (object.type !== 'ObjectExpression' || object !== built) return undefined;
+  return formObject(object, ctx, via, typed, { range: expr.range, write: encoding.objectIsJson ? 'object' : 'stringify', coerce });
+}
+
+/**
+ * An object literal sent as a form (by a builder, or by a client's own option such as got's `form`), read as its keys
+ * and marked with what replaces it. Undefined when a serializer that writes other values its own way gets an assignee
+ * not known to be a string.
+ */
+export function formObject(object: TSESTree.ObjectExpression, ctx: SourceContext, via: readonly VariableLike[], typed: boolean,
+  form: Omit<FormBody, 'toJson'>): BodyRead | undefined {
+  const { coerce } = form;
   const read = readObject({ object, via, typed, ctx }, ctx);
   if (read.kind !== 'object') return read;
   // qs and querystring write a value that is not a string their own way (undefined, null, numbers, objects).
@@ -205,8 +219,7 @@ function formBody(expr: TSESTree.NewExpression | TSESTree.CallExpression, ctx: S
     const value = read.body.sources?.get(key) ?? propertyOf(object, key)?.value;
     return value === undefined || isKnownString(value, read.body.ctx);
   })) return undefined;
-  const write = encoding.objectIsJson ? 'object' : 'stringify';
-  return { ...read, body: { ...read.body, form: { range: expr.range, write, coerce } } };
+  return { ...read, body: { ...read.body, form } };
 }
 
 const ASSIGNEE_KEYS = [DeprecatedKey.businessUid, DeprecatedKey.directoryUid];

@@ -101,7 +101,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   if (layout === undefined) return undefined;
   if (layout.method === 'other') return undefined;
   // A form body becomes JSON only where its client found the call's content type to change with it.
-  if (layout.body.kind === 'object' && layout.body.body.form !== undefined && layout.body.body.form.header === undefined) {
+  if (layout.body.kind === 'object' && layout.body.body.form !== undefined && layout.body.body.form.toJson === undefined) {
     layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyFormEncoded) };
   }
   if (layout.appCodeArg !== undefined) return sdkCall(call, { ...layout, ctx });

@@ -71,7 +71,7 @@ export function renderMigration(call: AssignCall, option: MigrationOption): Text
     { range: call.urlEdit.range, text: call.urlEdit.text, ...fileOf(call.urlEdit.ctx) },
     // A form body is replaced whole, by the object or its JSON string, and its content type becomes JSON.
     { range: call.body.form?.range ?? object.range, text: call.body.form?.write === 'stringify' ? `JSON.stringify(${text})` : text, ...fileOf(ctx) },
-    ...(call.body.form?.header === undefined ? [] : [{ range: call.body.form.header.range, text: call.body.form.header.text, ...fileOf(call.body.form.header.ctx) }]),
+    ...(call.body.form?.toJson === undefined ? [] : [{ range: call.body.form.toJson.range, text: call.body.form.toJson.text, ...fileOf(call.body.form.toJson.ctx) }]),
     ...(call.alsoEdit ?? []).map((edit) => ({ range: edit.range, text: edit.text, ...fileOf(edit.ctx) })),
     // The statements that built the body in steps: their effect is in the new object.
     ...(call.body.removals ?? []).map((range) => ({ range, text: '', ...fileOf(ctx) })),

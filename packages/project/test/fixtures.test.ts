@@ -21,6 +21,7 @@ const BARE: Record<string, string | undefined> = {
   'node:util': undefined,
   'node:querystring': undefined,
   qs: undefined,
+  got: undefined,
   '@acme/api-client': 'monorepo/packages/api-client/src/index.ts',
 };
 

@@ -4,7 +4,7 @@
  * type, a request transform). Every library module reads its options through these.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { type BodyEncoding, readBody, type BodyRead, unreadable, unreadableAs } from '../body.js';
+import { type BodyEncoding, formObject, mayHoldBuiltIn, readBody, type BodyRead, unreadable, unreadableAs } from '../body.js';
 import type { Bound, SourceContext } from '../context.js';
 import { DEPRECATED_ASSIGN } from '../contract.js';
 import { returnedOptions, valueOfName } from '../follow.js';
@@ -119,7 +119,7 @@ export function contentTypeOf(node: TSESTree.Node | undefined, ctx: SourceContex
  * options that put keys in the query string, for clients that name them otherwise.
  */
 export function withOptions(layout: CallLayout, options: Options, serializesObjects: boolean, queryKeys = QUERY_OPTION_KEYS): CallLayout {
-  const rewritten = layout.body.kind === 'object' ? layout.body.body.form?.header?.range : undefined;
+  const rewritten = layout.body.kind === 'object' ? layout.body.body.form?.toJson?.range : undefined;
   const { obstacles, bodyReason } = optionsObstacles(options, serializesObjects, queryKeys, rewritten);
   return {
     ...layout,
@@ -137,13 +137,13 @@ const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;.*)?$/i;
  * `new Headers`, a spread, per-method headers) keeps the form: `body-form-encoded`.
  */
 export function withFormHeader(layout: CallLayout, options: Options): CallLayout {
-  if (layout.body.kind !== 'object' || layout.body.body.form === undefined || layout.body.body.form.header !== undefined) return layout;
+  if (layout.body.kind !== 'object' || layout.body.body.form === undefined || layout.body.body.form.toJson !== undefined) return layout;
   const refused: CallLayout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyFormEncoded) };
   if (typeof options === 'string' || isShared(options)) return refused;
   const headers = propertyOf(options.object, 'headers')?.value;
   if (headers?.type !== 'ObjectExpression' || !isPlainObject({ ...headers, properties: headers.properties.filter((p) => p.type !== 'SpreadElement') })) return refused;
   // A spread may add headers (`...authHeaders()`), but not a content type of its own, in any case of its name.
-  if (!headers.properties.every((header) => header.type !== 'SpreadElement' || spreadHasNoContentType(header.argument, options.ctx))) return refused;
+  if (!headers.properties.every((header) => header.type !== 'SpreadElement' || holdsNoContentType(header.argument, options.ctx))) return refused;
   if (['common', 'post'].some((key) => propertyOf(headers, key) !== undefined)) return refused;
   const types = headers.properties.filter((header): header is TSESTree.Property =>
     header.type === 'Property' && /^content-type$/i.test(staticKey(header) ?? ''));
@@ -151,10 +151,11 @@ export function withFormHeader(layout: CallLayout, options: Options): CallLayout
   if (value?.type !== 'Literal' || typeof value.value !== 'string' || !FORM_TYPE.test(value.value.trim())) return refused;
   const quote = options.ctx.text[value.range[0]] === '"' ? '"' : "'";
   const header = { range: value.range, text: `${quote}application/json${quote}`, ctx: options.ctx };
-  return { ...layout, body: { ...layout.body, body: { ...layout.body.body, form: { ...layout.body.body.form, header } } } };
+  return { ...layout, body: { ...layout.body, body: { ...layout.body.body, form: { ...layout.body.body.form, toJson: header } } } };
 }
 
-function spreadHasNoContentType(node: TSESTree.Node, ctx: SourceContext): boolean {
+/** Headers (an object, or what a function of the program returns) of static keys, none of them a content type. */
+function holdsNoContentType(node: TSESTree.Node, ctx: SourceContext): boolean {
   const spread = objectOf(node, ctx) ?? returnedOptions(node, ctx);
   return spread !== undefined && isPlainObject(spread.object) &&
     spread.object.properties.every((header) => header.type === 'Property' && !/^content-type$/i.test(staticKey(header) ?? ''));
@@ -199,21 +200,51 @@ export function optionsLayout(
     url,
     ...baseOf(client, typeof options === 'string' ? undefined : options),
     method: method ?? methodIn(options),
-    body: bodyOf(options, ctx, bodyKey, encoding),
+    body: bodyOf(options, ctx, bodyKey, encoding, client),
   };
   return withOptions(withFormHeader(layout, options), options, client.spec.serializesObjects);
 }
 
-function bodyOf(options: Options, ctx: SourceContext, bodyKey: 'body' | 'json' | 'data', encoding: BodyEncoding): BodyRead {
+function bodyOf(options: Options, ctx: SourceContext, bodyKey: 'body' | 'json' | 'data', encoding: BodyEncoding, client: ClientRef): BodyRead {
   if (options === 'absent') return readBody(undefined, ctx, encoding);
   if (options === 'unknown') return unreadable(ReasonCode.bodyDynamic);
   // got's `form:` option.
-  if (propertyOf(options.object, 'form') !== undefined) return unreadable(ReasonCode.bodyFormEncoded);
+  if (propertyOf(options.object, 'form') !== undefined) return client.library === 'got' ? gotForm(options, client) : unreadable(ReasonCode.bodyFormEncoded);
   if (bodyKey === 'json') {
     if (propertyOf(options.object, 'json') !== undefined) return bodyIn(options, 'json', JSON_OBJECT);
     return bodyIn(options, 'body', STRING_ONLY);
   }
   return bodyIn(options, bodyKey, encoding);
+}
+
+/**
+ * got's `form: {...}` option: got writes the object as `new URLSearchParams` would, with a form content type where no
+ * content type is set; `json: {...}` writes JSON with a JSON one where none is set. So the option becomes `json` with
+ * the v3 object when no content type is set anywhere (the call's headers, every instance's defaults, all read here),
+ * no instance has hooks that may read the option, and the call sends no other body.
+ */
+function gotForm(options: ObjectRef, client: ClientRef): BodyRead {
+  const property = propertyOf(options.object, 'form')!;
+  const object = property.value;
+  const refused = unreadable(ReasonCode.bodyFormEncoded, mayHoldBuiltIn(object, options.ctx));
+  if (object.type !== 'ObjectExpression' || isShared(options) || !isPlainObject(options.object) ||
+    propertyOf(options.object, 'json') !== undefined || propertyOf(options.object, 'body') !== undefined) return refused;
+  const defaults = client.defaults ?? [];
+  if (!setsNoContentType(options) || defaults.some((made) => made === 'unknown' || !setsNoContentType(made) || propertyOf(made.object, 'hooks') !== undefined)) return refused;
+  const key = property.key;
+  const quote = key.type === 'Literal' ? options.ctx.text[key.range[0]] : '';
+  if (key.type !== 'Identifier' && key.type !== 'Literal') return refused;
+  const read = formObject(object, options.ctx, options.via, false, { range: object.range, write: 'object', coerce: 'String' });
+  if (read?.kind !== 'object' || read.body.form === undefined) return read ?? refused;
+  const toJson = { range: key.range, text: `${quote}json${quote}`, ctx: options.ctx };
+  return { ...read, body: { ...read.body, form: { ...read.body.form, toJson } } };
+}
+
+/** Options that set no content type: no spread, and headers (if any) an object of static keys without one. */
+function setsNoContentType(options: ObjectRef): boolean {
+  if (!isPlainObject(options.object)) return false;
+  const headers = propertyOf(options.object, 'headers');
+  return headers === undefined || holdsNoContentType(headers.value, options.ctx);
 }
 
 /** The base URL of a call: the options' own (under the client's base key), else the instance's. */
