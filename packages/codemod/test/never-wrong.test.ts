@@ -1480,3 +1480,404 @@ export function f(d: string) {
     });
   });
 });
+
+describe('form bodies: adversarial review', () => {
+  const FORM = "'Content-Type': 'application/x-www-form-urlencoded'";
+  const URL = '`https://h/platform/v1/apps/${code}/assign`';
+  /** A fetch of the deprecated route from `f(params)` with a form content type and `body`; `head` above, `pre` in it. */
+  const fetchForm = (params: string, body: string, { head = '', pre = '', headers = FORM, extra = '' } = {}) =>
+    `${head}export async function f(${params}) {\n${pre}  await fetch(${URL}, { method: 'POST', headers: { ${headers} }, body: ${body}${extra} });\n}\n`;
+  const usp = (entries: string) => `new URLSearchParams({ ${entries} })`;
+  const AX = "import axios from 'axios';\n";
+  const QS = "import qs from 'qs';\n";
+  const axForm = (params: string, body: string, { head = AX, client = 'axios', opts = '' } = {}) =>
+    `${head}export async function f(${params}) {\n  await ${client}.post(${URL}, ${body}, { headers: { ${FORM} }${opts} });\n}\n`;
+  const v3 = (assignee: string, more = '') => `{ assignee_type: 'directory', assignee_uid: ${assignee}, app_code_name: code${more} }`;
+  const NEW_URL = '`https://h/v3/apps/app_assignments`';
+
+  function expectMigratedTo(input: string, output: string, filename = 'a.ts') {
+    const result = migrateText(input, filename);
+    expect(result.sites.map((s) => s.migrated), result.output).toEqual([true]);
+    expect(result.output).toBe(output);
+    expect(migrateText(result.output, filename).output).toBe(result.output);
+  }
+
+  /** Every site (a wrapper and its callers) is left, with a TODO, and nothing else changes. */
+  function expectNothingMigrated(input: string, filename = 'a.ts') {
+    const result = migrateText(input, filename);
+    expect(result.sites.length, result.output).toBeGreaterThan(0);
+    expect(result.sites.filter((s) => s.migrated), result.output).toEqual([]);
+    expect(withoutTodos(result.output)).toBe(input);
+  }
+
+  describe('WRONG: rewritten into a request that means something else', () => {
+    it('URLSearchParams with an optional `d?: string` assignee', () => {
+      // WRONG: `d?: string` is read as a known string and written bare. With d undefined the form sent
+      // "directory_uid=undefined"; JSON.stringify drops the key, so v3 gets assignee_type "directory" and no uid.
+      expectLeftWithTodo(fetchForm('code: string, d?: string', usp('directory_uid: d')));
+    });
+
+    it('qs.stringify with an optional `d?: string` assignee', () => {
+      // WRONG: qs leaves an undefined value out: the old request had no assignee at all (decisions.md: a TODO),
+      // the rewrite adds assignee_type "directory" with no uid.
+      expectLeftWithTodo(axForm('code: string, d?: string', 'qs.stringify({ directory_uid: d })', { head: AX + QS }));
+    });
+
+    it('qs required with require, with an optional assignee', () => {
+      // WRONG: the same through `const qs = require('qs')` and fetch.
+      expectLeftWithTodo(fetchForm('code: string, d?: string', 'qs.stringify({ directory_uid: d })', { head: "const qs = require('qs');\n" }));
+    });
+
+    it('querystring.stringify with an optional assignee', () => {
+      // WRONG: querystring writes undefined as "directory_uid=" (an empty uid); the rewrite sends no assignee_uid.
+      expectLeftWithTodo(axForm('code: string, d?: string', 'stringify({ directory_uid: d })', { head: `${AX}import { stringify } from 'node:querystring';\n` }));
+    });
+
+    it('a const declared `string` that holds what JSON.parse returned', () => {
+      // WRONG: the annotation is trusted, but the value is `any` at run time: a number 5 was sent as "5" by the
+      // form and is sent as 5 by the JSON body (String(d) would keep it a string).
+      expectLeftWithTodo(fetchForm('code: string, raw: string', usp('directory_uid: d'), { pre: '  const d: string = JSON.parse(raw).uid;\n' }));
+    });
+
+    it('a let declared `string` set later from JSON.parse', () => {
+      // WRONG: the same, the `any` assigned after the declaration.
+      expectLeftWithTodo(fetchForm('code: string, raw: string', usp('directory_uid: d'), { pre: "  let d: string = '';\n  d = JSON.parse(raw);\n" }));
+    });
+
+    it('a `string` parameter that a caller of the file gives what JSON.parse returned', () => {
+      // WRONG: g passes an `any`; f writes `assignee_uid: d` bare, so a number is no longer sent as a string.
+      expectNothingMigrated(`${fetchForm('code: string, d: string', usp('directory_uid: d'))}export const g = (raw: string) => f('x', JSON.parse(raw));\n`);
+    });
+
+    it('a spread header const given a content type after it is declared', () => {
+      // WRONG: `base` is read as its initializer; at run time it sets Content-Type text/plain after the form type,
+      // so the rewrite sends the JSON body as text/plain.
+      expectLeftWithTodo(fetchForm('code: string, d: string', usp('directory_uid: d'), {
+        head: "const base: Record<string, string> = { Accept: 'x' };\nbase['Content-Type'] = 'text/plain';\n",
+        headers: `${FORM}, ...base`,
+      }));
+    });
+
+    it('a spread header const given a content type by Object.assign', () => {
+      // WRONG: the same, the content type added with Object.assign.
+      expectLeftWithTodo(fetchForm('code: string, d: string', usp('directory_uid: d'), {
+        head: "const base = { Accept: 'x' };\nObject.assign(base, { 'content-type': 'text/plain' });\n",
+        headers: `${FORM}, ...base`,
+      }));
+    });
+
+    it("fetch with mode 'no-cors'", () => {
+      // WRONG: a no-cors request may only send CORS-safelisted headers: browsers drop `Content-Type: application/json`
+      // and send the JSON text as text/plain, where the form type was allowed.
+      expectLeftWithTodo(fetchForm('code: string, d: string', usp('directory_uid: d'), { extra: ", mode: 'no-cors'" }));
+    });
+
+    it('String imported under its own name', () => {
+      // WRONG: `String(d)` is written where `String` is the file's import, not the global that a form applies.
+      expectLeftWithTodo(fetchForm('code: string, d: number', usp('directory_uid: d'), { head: "import { String } from './strings';\n" }));
+    });
+
+    it('an ofetch instance whose onRequest hook turns the body into a form', () => {
+      // WRONG: onRequest runs before ofetch serialises the body: the v3 object is sent as a form labelled JSON.
+      expectLeftWithTodo(`import { ofetch } from 'ofetch';
+const api = ofetch.create({ onRequest({ options }) { options.body = new URLSearchParams(options.body as Record<string, string>); } });
+export async function f(code: string, d: string) {
+  await api(${URL}, { method: 'POST', headers: { ${FORM} }, body: ${usp('directory_uid: d')} });
+}
+`);
+    });
+
+    it('a ky instance whose beforeRequest hook sets the form content type', () => {
+      // WRONG: the hook sets the header after the options: the JSON text is sent as a form.
+      expectLeftWithTodo(`import ky from 'ky';
+const api = ky.create({ hooks: { beforeRequest: [(request) => { request.headers.set('Content-Type', 'application/x-www-form-urlencoded'); }] } });
+export async function f(code: string, d: string) {
+  await api.post(${URL}, { headers: { ${FORM} }, body: ${usp('directory_uid: d')} });
+}
+`);
+    });
+
+    it('a got instance whose beforeRequest hook sets the form content type', () => {
+      // WRONG: run with got 14: the rewritten call sends {"assignee_type":...} as application/x-www-form-urlencoded.
+      expectLeftWithTodo(`import got from 'got';
+const api = got.extend({ hooks: { beforeRequest: [(o) => { o.headers['content-type'] = 'application/x-www-form-urlencoded'; }] } });
+export async function f(code: string, d: string) {
+  await api.post(${URL}, { headers: { ${FORM} }, body: ${usp('directory_uid: d')}.toString() });
+}
+`);
+    });
+
+    it('fetch(request, init) whose init sets the form content type again', () => {
+      // WRONG: run with Node's fetch: init's headers replace the Request's, so the JSON text goes out as a form.
+      expectLeftWithTodo(`export async function f(code: string, d: string) {
+  const req = new Request(${URL}, { method: 'POST', headers: { ${FORM} }, body: ${usp('directory_uid: d')} });
+  await fetch(req, { headers: { ${FORM} } });
+}
+`);
+    });
+
+    describe('project mode: a transformRequest of axios.defaults set in another module', () => {
+      const made: string[] = [];
+      afterAll(() => {
+        for (const dir of made) rmSync(dir, { recursive: true, force: true });
+      });
+      const TSCONFIG = JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler', target: 'es2022', noEmit: true }, include: ['src'] });
+      const API = `${AX}export async function f(d: string) {\n  await axios.post('/platform/v1/apps/my-app/assign', ${usp('directory_uid: d')}, { headers: { ${FORM} } });\n}\n`;
+      const TRANSFORM = '[(data: unknown) => (data instanceof URLSearchParams ? data.toString() : qs.stringify(data))]';
+
+      function apiMigrated(setup: string): boolean[] {
+        const dir = tree({
+          'package.json': '{ "name": "p", "private": true }\n',
+          'tsconfig.json': TSCONFIG,
+          'src/setup.ts': `${AX}${QS}${setup}\n`,
+          'src/api.ts': API,
+          'src/main.ts': "import './setup';\nimport { f } from './api';\nf('d');\n",
+        });
+        made.push(dir);
+        const result = spawnSync(process.execPath, [CLI, 'migrate', '.', '--dry', '--json'], { cwd: dir, encoding: 'utf8' });
+        expect(result.stdout, result.stderr).not.toBe('');
+        const report = JSON.parse(result.stdout) as { files: { path: string; sites: { migrated: boolean }[] }[] };
+        return report.files.filter((file) => file.path === 'src/api.ts').flatMap((file) => file.sites.map((site) => site.migrated));
+      }
+
+      it('right: assigned to axios.defaults.transformRequest', () => {
+        expect(apiMigrated(`axios.defaults.transformRequest = ${TRANSFORM};`)).toEqual([false]);
+      });
+
+      it('right: a form content type in axios.defaults.headers.post (the call sets its own)', () => {
+        // The call's header wins over the defaults; the code still refuses, which is never wrong.
+        expect(apiMigrated("axios.defaults.headers.post['Content-Type'] = 'application/x-www-form-urlencoded';")).toEqual([false]);
+      });
+
+      it('Object.assign(axios.defaults, { transformRequest })', () => {
+        // WRONG: run with axios 1.x: the v3 object goes through the transform and is sent as
+        // "assignee_type=directory&assignee_uid=d&app_code_name=my-app" with Content-Type application/json.
+        expect(apiMigrated(`Object.assign(axios.defaults, { transformRequest: ${TRANSFORM} });`)).toEqual([false]);
+      });
+
+      it('the transform set through an alias of axios.defaults', () => {
+        // WRONG: the same, through `const defaults = axios.defaults`.
+        expect(apiMigrated(`const defaults = axios.defaults;\ndefaults.transformRequest = ${TRANSFORM};`)).toEqual([false]);
+      });
+    });
+  });
+
+  describe('right: rewritten into the same request', () => {
+    const JSON_TYPE = "'Content-Type': 'application/json'";
+    /** The input with its URL, its form content type and `form` replaced: what an exact rewrite writes. */
+    const rewritten = (input: string, form: string, body: string) =>
+      input.replace(URL, NEW_URL).replace(FORM, JSON_TYPE).replace(form, body);
+    const same = (input: string, form: string, body: string, filename = 'a.ts') => expectMigratedTo(input, rewritten(input, form, body), filename);
+
+    it.each([
+      ['a number', 'code: string, d: number', 'd'],
+      ['a string or undefined', 'code: string, d: string | undefined', 'd'],
+      ['an any', 'code: string, d: any', 'd'],
+      ['a non-null assertion of an optional', 'code: string, d?: string', 'd!'],
+      ['a cast of an unknown', 'code: string, d: unknown', 'd as string'],
+    ])('an assignee that may not be a string is written String(value), as the form does: %s', (_name, params, value) => {
+      const form = usp(`directory_uid: ${value}`);
+      same(fetchForm(params, form), form, `JSON.stringify(${v3(`String(${value})`)})`);
+    });
+
+    it('a catch binding that shadows a string parameter is not read as a string', () => {
+      const form = usp('directory_uid: d');
+      const input = `export async function f(code: string, d: string) {\n  try { x(); } catch (d) {\n    await fetch(${URL}, { method: 'POST', headers: { ${FORM} }, body: ${form} });\n  }\n}\n`;
+      same(input, form, `JSON.stringify(${v3('String(d)')})`);
+    });
+
+    it('a string parameter with a default, a template, a numeric enum member', () => {
+      const d = usp('directory_uid: d');
+      same(fetchForm("code: string, d: string = 'x'", d), d, `JSON.stringify(${v3('d')})`);
+      const t = usp('directory_uid: `${d}`');
+      same(fetchForm('code: string, d: number', t), t, `JSON.stringify(${v3('`${d}`')})`);
+      const e = usp('directory_uid: Dir.A');
+      same(fetchForm('code: string', e, { head: 'enum Dir { A = 1 }\n' }), e, `JSON.stringify(${v3('String(Dir.A)')})`);
+    });
+
+    it('an untyped parameter of a .js file', () => {
+      const form = usp('directory_uid: d');
+      same(fetchForm('code, d', form), form, `JSON.stringify(${v3('String(d)')})`, 'a.js');
+    });
+
+    it('an overload implementation whose parameter is any', () => {
+      const form = usp('directory_uid: d');
+      const head = 'export async function f(code: string, d: number): Promise<void>;\nexport async function f(code: string, d: string): Promise<void>;\n';
+      same(fetchForm('code: string, d: any', form, { head }), form, `JSON.stringify(${v3('String(d)')})`);
+    });
+
+    it('a flag chosen by a condition, and String(flag) compared with "true"', () => {
+      const cond = usp("directory_uid: d, is_internal: s ? 'true' : 'false'");
+      same(fetchForm('code: string, d: string, s: boolean', cond), cond,
+        `JSON.stringify(${v3('d', ", ...(s ? { settings: { assignment_mode: 'internal' } } : {})")})`);
+      const str = usp('directory_uid: d, is_internal: String(s)');
+      same(fetchForm('code: string, d: string, s: boolean', str), str,
+        `JSON.stringify(${v3('d', ", ...(String(s) === 'true' ? { settings: { assignment_mode: 'internal' } } : {})")})`);
+    });
+
+    it('a flag "True" does not enable, in the form as in v3', () => {
+      const form = usp("directory_uid: d, is_internal: 'True'");
+      same(fetchForm('code: string, d: string', form), form, `JSON.stringify(${v3('d')})`);
+    });
+
+    it('a spread of a same-file const of the deprecated keys inside the form', () => {
+      const form = usp('directory_uid: d, ...extra');
+      same(fetchForm('code: string, d: string', form, { head: "const extra = { is_internal: 'true' };\n" }), form,
+        `JSON.stringify(${v3('d', ", settings: { assignment_mode: 'internal' }")})`);
+    });
+
+    it('the app code passed through encodeURIComponent is the code in the body', () => {
+      const form = usp("directory_uid: d, is_internal: 'true'");
+      const input = fetchForm('code: string, d: string', form).replace('${code}', '${encodeURIComponent(code)}');
+      expectMigratedTo(input, input.replace('`https://h/platform/v1/apps/${encodeURIComponent(code)}/assign`', NEW_URL).replace(FORM, JSON_TYPE)
+        .replace(form, `JSON.stringify(${v3('d', ", settings: { assignment_mode: 'internal' }")})`));
+    });
+
+    it('content types in other cases, with a charset, and a spread of headers with no content type', () => {
+      const form = usp('directory_uid: d');
+      const lower = fetchForm('code: string, d: string', form, { headers: "'content-type': 'application/x-www-form-urlencoded'" });
+      expectMigratedTo(lower, lower.replace(URL, NEW_URL).replace('application/x-www-form-urlencoded', 'application/json').replace(form, `JSON.stringify(${v3('d')})`));
+      for (const type of ['application/x-www-form-urlencoded; charset=UTF-8', 'APPLICATION/X-WWW-FORM-URLENCODED']) {
+        const input = fetchForm('code: string, d: string', form, { headers: `'Content-Type': '${type}'` });
+        expectMigratedTo(input, input.replace(URL, NEW_URL).replace(type, 'application/json').replace(form, `JSON.stringify(${v3('d')})`));
+      }
+      const spread = fetchForm('code: string, d: string', form, { head: "const auth = () => ({ Authorization: 'Bearer t' });\n", headers: `...auth(), ${FORM}` });
+      same(spread, form, `JSON.stringify(${v3('d')})`);
+    });
+
+    it('the .toString() of the form, and node-fetch', () => {
+      const form = `${usp('directory_uid: d')}.toString()`;
+      same(fetchForm('code: string, d: string', form), form, `JSON.stringify(${v3('d')})`);
+      const nf = usp('directory_uid: d');
+      const input = fetchForm('code: string, d: number', nf, { head: "import nodeFetch from 'node-fetch';\n" }).replace('await fetch(', 'await nodeFetch(');
+      same(input, nf, `JSON.stringify(${v3('String(d)')})`);
+    });
+
+    it('hide_from_market is dropped with its TODO', () => {
+      const form = usp("business_uid: b, hide_from_market: 'true'");
+      const input = fetchForm('code: string, b: string', form);
+      const result = migrateText(input, 'a.ts');
+      expect(result.sites.map((s) => s.migrated)).toEqual([true]);
+      expect(result.output).toContain("JSON.stringify({ assignee_type: 'business', assignee_uid: b, app_code_name: code })");
+      expect(result.output).toContain('// TODO(app-assignment): hide_from_market has no v3 field and was dropped');
+    });
+
+    it('axios: the .toString() of a form of a number, a request config, qs with a boolean flag, paramsSerializer', () => {
+      const ts = `${usp('directory_uid: d')}.toString()`;
+      same(axForm('code: string, d: number', ts), ts, v3('String(d)'));
+      const config = `${AX}export async function f(code: string, d: string) {\n  await axios({ method: 'post', url: ${URL}, data: ${usp('directory_uid: d')}, headers: { ${FORM} } });\n}\n`;
+      same(config, usp('directory_uid: d'), v3('d'));
+      const params = axForm('code: string, d: string', usp('directory_uid: d'), { head: AX + QS, opts: ', paramsSerializer: (p: object) => qs.stringify(p)' });
+      same(params, usp('directory_uid: d'), v3('d'));
+      const flag = 'qs.stringify({ directory_uid: d, is_internal: true })';
+      const result = migrateText(axForm('code: string, d: string', flag, { head: AX + QS }), 'a.ts');
+      expect(result.sites.map((s) => s.migrated)).toEqual([true]);
+      expect(result.output).toContain(v3('d', ", settings: { assignment_mode: 'internal' }"));
+      expect(result.output).toContain('is_internal is the boolean true');
+    });
+
+    it('ofetch with a number, got with qs, a Request made in the call', () => {
+      const form = usp('directory_uid: d');
+      const of = fetchForm('code: string, d: number', form, { head: "import { ofetch } from 'ofetch';\n" }).replace('await fetch(', 'await ofetch(');
+      same(of, form, v3('String(d)'));
+      const gotForm = 'qs.stringify({ directory_uid: d })';
+      const gotInput = `import got from 'got';\n${QS}export async function f(code: string, d: string) {\n  await got.post(${URL}, { headers: { ${FORM} }, body: ${gotForm} });\n}\n`;
+      same(gotInput, gotForm, `JSON.stringify(${v3('d')})`);
+      const req = `export async function f(code: string, d: string) {\n  await fetch(new Request(${URL}, { method: 'POST', headers: { ${FORM} }, body: ${form} }));\n}\n`;
+      same(req, form, `JSON.stringify(${v3('d')})`);
+    });
+  });
+
+  describe('right: left with a TODO', () => {
+    const d = 'code: string, d: string';
+    const cases: [string, string, string?][] = [
+      ['an array assignee', fetchForm(d, usp('directory_uid: [d]'))],
+      ['a Symbol assignee (the form throws)', fetchForm('code: string', usp("directory_uid: Symbol('d')"))],
+      ['a getter assignee', fetchForm(d, usp('get directory_uid() { return d; }'))],
+      ['a null assignee', fetchForm('code: string', usp('directory_uid: null'))],
+      ['a number literal assignee', fetchForm('code: string', usp('directory_uid: 42'))],
+      ['an array flag', fetchForm(d, usp("directory_uid: d, is_internal: ['true']"))],
+      ['an object flag with toString', fetchForm(d, usp("directory_uid: d, is_internal: { toString: () => 'true' }"))],
+      ['built_in', fetchForm(d, usp("directory_uid: d, built_in: 'true'"))],
+      ['both modes enabled', fetchForm(d, usp("directory_uid: d, is_internal: 'true', pre_installed: 'true'"))],
+      ['a flag for a business', fetchForm('code: string, b: string', usp("business_uid: b, is_internal: 'true'"))],
+      ['comments inside the form', fetchForm(d, "new URLSearchParams({\n    // the directory\n    directory_uid: d, /* internal */ is_internal: 'true',\n  })")],
+      ['a key written twice', fetchForm('code: string, a: string, b: string', usp('directory_uid: a, directory_uid: b'))],
+      ['a __proto__ key (not an own key of the form)', fetchForm(d, usp('__proto__: { directory_uid: d }'))],
+      ["URLSearchParams imported from 'url'", fetchForm(d, usp('directory_uid: d'), { head: "import { URLSearchParams } from 'url';\n" })],
+      ['URLSearchParams imported from a module of the project', fetchForm(d, usp('directory_uid: d'), { head: "import { URLSearchParams } from './my-params';\n" })],
+      ['globalThis.URLSearchParams', fetchForm(d, 'new globalThis.URLSearchParams({ directory_uid: d })')],
+      ['URLSearchParams of entries', fetchForm(d, "new URLSearchParams([['directory_uid', d]])")],
+      ['URLSearchParams of a string', fetchForm(d, "new URLSearchParams('directory_uid=' + d)")],
+      ['an object cast inside the form', fetchForm(d, 'new URLSearchParams({ directory_uid: d } as const)')],
+      ['String() of the form', fetchForm(d, `String(${usp('directory_uid: d')})`)],
+      ['a template of the form', fetchForm(d, `\`\${${usp('directory_uid: d')}}\``)],
+      ['toString with an argument', fetchForm(d, `${usp('directory_uid: d')}.toString(16)`)],
+      ['the form in a Blob', fetchForm(d, `new Blob([${usp('directory_uid: d')}.toString()])`)],
+      ['a form const used again after the call', `export async function f(code: string, d: string) {\n  const form = ${usp('directory_uid: d')};\n  await fetch(${URL}, { method: 'POST', headers: { ${FORM} }, body: form });\n  console.log(form.toString());\n}\n`],
+      ...['set', 'delete', 'sort'].map((method): [string, string] => [`a form changed with ${method} before the call`,
+        fetchForm('code: string, d: string, e: string', 'form', { pre: `  const form = ${usp("directory_uid: d, is_internal: 'true'")};\n  form.${method}(${method === 'sort' ? '' : method === 'set' ? "'directory_uid', e" : "'is_internal'"});\n` })]),
+      ['a form handed to a function before the call', fetchForm(d, 'form', { pre: `  const form = ${usp('directory_uid: d')};\n  addFlags(form);\n` })],
+      ['a form var assigned again', fetchForm('code: string, d: string, e: string', 'form', { pre: `  var form = ${usp('directory_uid: d')};\n  if (e) form = ${usp('business_uid: e')};\n` })],
+      ['a form const declared URLSearchParams', fetchForm(d, 'form', { pre: `  const form: URLSearchParams = ${usp('directory_uid: d')};\n` })],
+      ['a form const cast to URLSearchParams', fetchForm(d, 'form', { pre: `  const form = ${usp('directory_uid: d')} as URLSearchParams;\n` })],
+      ['a module form const', `const form = ${usp("directory_uid: 'dir_1'")};\nexport async function f(code: string) {\n  await fetch(${URL}, { method: 'POST', headers: { ${FORM} }, body: form });\n}\n`],
+      ['the app code set again after the form was built', `export async function f(d: string, next: () => Promise<string>) {\n  let code = 'a';\n  const form = ${usp('directory_uid: d')};\n  code = await next();\n  await fetch(${URL}, { method: 'POST', headers: { ${FORM} }, body: form });\n}\n`],
+      ['the app code computed before a value with effects', `export async function f(d: () => string, code: () => string) {\n  await fetch(\`https://h/platform/v1/apps/\${code()}/assign\`, { method: 'POST', headers: { ${FORM} }, body: ${usp('directory_uid: d()')} });\n}\n`],
+      ['a value that changes the app code', `let code = 'a';\nfunction next() { code = 'b'; return 'd'; }\nexport async function f() {\n  await fetch(${URL}, { method: 'POST', headers: { ${FORM} }, body: ${usp('directory_uid: next()')} });\n}\n`],
+      ['content-type written twice in two cases', fetchForm(d, usp('directory_uid: d'), { headers: `'content-type': 'application/x-www-form-urlencoded', ${FORM}` })],
+      ['a second content type under a computed const key', fetchForm(d, usp('directory_uid: d'), { head: "const CT = 'content-type';\n", headers: `${FORM}, [CT]: 'application/x-www-form-urlencoded'` })],
+      ['a computed header key', fetchForm('code: string, d: string, k: string', usp('directory_uid: d'), { headers: `${FORM}, [k]: 'text/plain'` })],
+      ['a content type from a const', fetchForm(d, usp('directory_uid: d'), { head: "const FORM_TYPE = 'application/x-www-form-urlencoded';\n", headers: "'Content-Type': FORM_TYPE" })],
+      ['a content type getter', fetchForm(d, usp('directory_uid: d'), { headers: "get 'Content-Type'() { return 'application/x-www-form-urlencoded'; }" })],
+      ['a spread after it from a function that sets one', fetchForm(d, usp('directory_uid: d'), { head: "const extra = () => ({ 'content-type': 'text/plain' });\n", headers: `${FORM}, ...extra()` })],
+      ['a spread with a getter under a computed key', fetchForm(d, usp('directory_uid: d'), { head: "const K = 'content-type';\nconst base = { get [K]() { return 'text/plain'; } };\n", headers: `${FORM}, ...base` })],
+      ['a spread of a Headers', fetchForm(d, usp('directory_uid: d'), { head: "const h = new Headers({ 'content-type': 'text/plain' });\n", headers: `${FORM}, ...h` })],
+      ['a spread of a function with two returns', fetchForm('code: string, d: string, t: boolean', usp('directory_uid: d'), { head: "function extra(t: boolean) {\n  if (t) return { 'content-type': 'text/plain' };\n  return { Accept: 'x' };\n}\n", headers: `${FORM}, ...extra(t)` })],
+      ['a spread of a function that returns a spread', fetchForm(d, usp('directory_uid: d'), { head: "const more = { 'content-type': 'text/plain' };\nconst extra = () => ({ ...more });\n", headers: `${FORM}, ...extra()` })],
+      ['a spread of a const that spreads one', fetchForm(d, usp('directory_uid: d'), { head: "const inner = { 'content-type': 'text/plain' };\nconst base = { Accept: 'x', ...inner };\n", headers: `${FORM}, ...base` })],
+      ['a multipart type', fetchForm(d, usp('directory_uid: d'), { headers: "'Content-Type': 'multipart/form-data'" })],
+      ['a text type', fetchForm(d, usp('directory_uid: d'), { headers: "'Content-Type': 'text/plain'" })],
+      ['headers in a new Headers', fetchForm(d, usp('directory_uid: d')).replace(`headers: { ${FORM} }`, `headers: new Headers({ ${FORM} })`)],
+      ['no content type (fetch sends the form type)', `export async function f(code: string, d: string) {\n  await fetch(${URL}, { method: 'POST', body: ${usp('directory_uid: d')} });\n}\n`],
+      ['options spread after the headers', fetchForm(d, usp('directory_uid: d'), { head: "const opts = { headers: { Accept: 'x' } };\n", extra: ', ...opts' })],
+      ['headers written twice in the options', fetchForm(d, usp('directory_uid: d'), { extra: ", headers: { Accept: 'x' }" })],
+      ['body written twice in the options', fetchForm(d, usp('directory_uid: d'), { extra: ", body: 'directory_uid=other'" })],
+      ['JSON shadowed in the function', fetchForm(d, usp('directory_uid: d'), { pre: '  const JSON = { stringify: (v: unknown) => String(v) };\n' })],
+      ['fetch(request, init) whose init sends another body', `export async function f(code: string, d: string) {\n  const req = new Request(${URL}, { method: 'POST', headers: { ${FORM} }, body: ${usp('directory_uid: d')} });\n  await fetch(req, { body: ${usp('directory_uid: d')} });\n}\n`],
+      ['qs of a number', axForm('code: string, d: number', 'qs.stringify({ directory_uid: d })', { head: AX + QS })],
+      ['qs of an array flag', axForm(d, "qs.stringify({ directory_uid: d, is_internal: ['true'] })", { head: AX + QS })],
+      ['qs of a null flag', axForm(d, 'qs.stringify({ directory_uid: d, is_internal: null })', { head: AX + QS })],
+      ['qs with options', axForm(d, 'qs.stringify({ directory_uid: d }, { encode: false })', { head: AX + QS })],
+      ['qs shadowed in the function', axForm(d, 'qs.stringify({ directory_uid: d })', { head: AX + QS }).replace('{\n  await', "{\n  const qs = { stringify: (o: object) => JSON.stringify(o) };\n  await")],
+      ["stringify of 'query-string'", axForm(d, 'stringify({ directory_uid: d })', { head: `${AX}import { stringify } from 'query-string';\n` })],
+      ['qs in a .js file with a JSDoc string', `import qs from 'qs';\n/** @param {string} code @param {string} d */\nexport async function f(code, d) {\n  await fetch(${URL}, { method: 'POST', headers: { ${FORM} }, body: qs.stringify({ directory_uid: d }) });\n}\n`, 'a.js'],
+      ['an axios instance with a transformRequest', axForm(d, usp('directory_uid: d'), { head: `${AX}${QS}const api = axios.create({ transformRequest: [(data) => (data instanceof URLSearchParams ? data : qs.stringify(data))] });\n`, client: 'api' })],
+      ['axios.defaults.transformRequest in the file', axForm(d, usp('directory_uid: d'), { head: `${AX}${QS}axios.defaults.transformRequest = [(data) => (data instanceof URLSearchParams ? data : qs.stringify(data))];\n` })],
+      ['axios.defaults.headers.post form type in the file', axForm(d, usp('directory_uid: d'), { head: `${AX}axios.defaults.headers.post['Content-Type'] = 'application/x-www-form-urlencoded';\n` })],
+      ['an axios request interceptor', axForm(d, usp('directory_uid: d'), { head: `${AX}${QS}axios.interceptors.request.use((config) => ({ ...config, data: qs.stringify(config.data) }));\n` })],
+      ['a transformRequest in the call', axForm(d, usp('directory_uid: d'), { opts: ', transformRequest: [(data: unknown) => String(data)]' })],
+      ['headers.common in the call', axForm(d, usp('directory_uid: d')).replace(`headers: { ${FORM} }`, `headers: { ${FORM}, common: { 'Content-Type': 'text/plain' } }`)],
+      ['an instance with a form type for post', axForm(d, usp('directory_uid: d'), { head: `${AX}const api = axios.create({ headers: { post: { 'Content-Type': 'application/x-www-form-urlencoded' } } });\n`, client: 'api' })],
+      ['axios with headers from a const', `${AX}const H = { ${FORM} };\nexport async function f(code: string, d: string) {\n  await axios.post(${URL}, ${usp('directory_uid: d')}, { headers: H });\n}\n`],
+      ['axios with no content type', `${AX}export async function f(code: string, d: string) {\n  await axios.post(${URL}, ${usp('directory_uid: d')});\n}\n`],
+      ["got with a body and a form", `import got from 'got';\nexport async function f(code: string, d: string) {\n  await got.post(${URL}, { headers: { ${FORM} }, body: ${usp('directory_uid: d')}.toString(), form: { directory_uid: 'x' } });\n}\n`],
+      ['undici request with a form string', `import { request } from 'undici';\nexport async function f(code: string, d: string) {\n  await request(${URL}, { method: 'POST', headers: { ${FORM} }, body: ${usp('directory_uid: d')}.toString() });\n}\n`],
+      ['jQuery $.post of an object (sent as a form)', `import $ from 'jquery';\nexport function f(code: string, d: string) {\n  return $.post(${URL}, { directory_uid: d });\n}\n`],
+      ['jQuery $.ajax of a form string', `import $ from 'jquery';\nexport function f(code: string, d: string) {\n  return $.ajax({ url: ${URL}, method: 'POST', headers: { ${FORM} }, data: ${usp('directory_uid: d')}.toString() });\n}\n`],
+      ['superagent sending a form string', `import request from 'superagent';\nexport function f(code: string, d: string) {\n  return request.post(${URL}).set('Content-Type', 'application/x-www-form-urlencoded').send(${usp('directory_uid: d')}.toString());\n}\n`],
+      ["superagent .type('form') before send", `import request from 'superagent';\nexport function f(code: string, d: string) {\n  return request.post(${URL}).type('form').send({ directory_uid: d });\n}\n`],
+    ];
+    it.each(cases)('%s', (_name, input, filename = 'a.ts') => {
+      expectLeftWithTodo(input, filename);
+    });
+
+    it.each([
+      ['a form built by a caller of a wrapper', `async function send(code: string, body: URLSearchParams) {\n  return fetch(${URL}, { method: 'POST', headers: { ${FORM} }, body });\n}\nexport const f = (d: string) => send('my-app', ${usp('directory_uid: d')});\n`],
+      ['a wrapper whose headers a caller spreads in', `async function send(code: string, d: string, h: Record<string, string>) {\n  return fetch(${URL}, { method: 'POST', headers: { ${FORM}, ...h }, body: ${usp('directory_uid: d')} });\n}\nexport const f = (d: string) => send('my-app', d, { 'content-type': 'text/plain' });\n`],
+      ['a caller of a wrapper that shadows JSON', `async function send(code: string, body: URLSearchParams) {\n  return fetch(${URL}, { method: 'POST', headers: { ${FORM} }, body });\n}\nexport function f(d: string) {\n  const JSON = { stringify: (v: unknown) => 'x' };\n  return send('my-app', ${usp('directory_uid: d')});\n}\n`],
+    ])('%s', (_name, input) => {
+      expectNothingMigrated(input);
+    });
+  });
+});
