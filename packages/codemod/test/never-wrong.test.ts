@@ -1511,12 +1511,6 @@ describe('form bodies: adversarial review', () => {
   }
 
   describe('WRONG: rewritten into a request that means something else', () => {
-    it('URLSearchParams with an optional `d?: string` assignee', () => {
-      // WRONG: `d?: string` is read as a known string and written bare. With d undefined the form sent
-      // "directory_uid=undefined"; JSON.stringify drops the key, so v3 gets assignee_type "directory" and no uid.
-      expectLeftWithTodo(fetchForm('code: string, d?: string', usp('directory_uid: d')));
-    });
-
     it('qs.stringify with an optional `d?: string` assignee', () => {
       // WRONG: qs leaves an undefined value out: the old request had no assignee at all (decisions.md: a TODO),
       // the rewrite adds assignee_type "directory" with no uid.
@@ -1531,22 +1525,6 @@ describe('form bodies: adversarial review', () => {
     it('querystring.stringify with an optional assignee', () => {
       // WRONG: querystring writes undefined as "directory_uid=" (an empty uid); the rewrite sends no assignee_uid.
       expectLeftWithTodo(axForm('code: string, d?: string', 'stringify({ directory_uid: d })', { head: `${AX}import { stringify } from 'node:querystring';\n` }));
-    });
-
-    it('a const declared `string` that holds what JSON.parse returned', () => {
-      // WRONG: the annotation is trusted, but the value is `any` at run time: a number 5 was sent as "5" by the
-      // form and is sent as 5 by the JSON body (String(d) would keep it a string).
-      expectLeftWithTodo(fetchForm('code: string, raw: string', usp('directory_uid: d'), { pre: '  const d: string = JSON.parse(raw).uid;\n' }));
-    });
-
-    it('a let declared `string` set later from JSON.parse', () => {
-      // WRONG: the same, the `any` assigned after the declaration.
-      expectLeftWithTodo(fetchForm('code: string, raw: string', usp('directory_uid: d'), { pre: "  let d: string = '';\n  d = JSON.parse(raw);\n" }));
-    });
-
-    it('a `string` parameter that a caller of the file gives what JSON.parse returned', () => {
-      // WRONG: g passes an `any`; f writes `assignee_uid: d` bare, so a number is no longer sent as a string.
-      expectNothingMigrated(`${fetchForm('code: string, d: string', usp('directory_uid: d'))}export const g = (raw: string) => f('x', JSON.parse(raw));\n`);
     });
 
     it('a spread header const given a content type after it is declared', () => {
@@ -1670,6 +1648,28 @@ export async function f(code: string, d: string) {
     const same = (input: string, form: string, body: string, filename = 'a.ts') => expectMigratedTo(input, rewritten(input, form, body), filename);
 
     it.each([
+      ['an optional string parameter (the form sent "undefined")', 'code: string, d?: string', ''],
+      ['a const declared string that holds what JSON.parse returned', 'code: string, raw: string', '  const d: string = JSON.parse(raw).uid;\n'],
+      ['a let declared string set later from JSON.parse', 'code: string, raw: string', "  let d: string = '';\n  d = JSON.parse(raw);\n"],
+    ])('a declared string type is not trusted: %s is written String(value)', (_name, params, pre) => {
+      // A type annotation does not make a value a string at run time (`any` reaches it): the form sent String(d).
+      const form = usp('directory_uid: d');
+      same(fetchForm(params, form, { pre }), form, `JSON.stringify(${v3('String(d)')})`);
+    });
+
+    it('a string parameter that a caller gives what JSON.parse returned: the wrapper writes String(value) for every caller', () => {
+      const form = usp('directory_uid: d');
+      const input = `${fetchForm('code: string, d: string', form)}export const g = (raw: string) => f('x', JSON.parse(raw));\n`;
+      const result = migrateText(input, 'a.ts');
+      expect(result.sites.map((s) => s.migrated), result.output).toEqual([true, true]);
+      expect(result.output).toBe(rewritten(input, form, `JSON.stringify(${v3('String(d)')})`));
+    });
+
+    it('qs with a parameter declared string is left: qs leaves an undefined value out', () => {
+      expectNothingMigrated(axForm('code: string, d: string', 'qs.stringify({ directory_uid: d })', { head: AX + QS }));
+    });
+
+    it.each([
       ['a number', 'code: string, d: number', 'd'],
       ['a string or undefined', 'code: string, d: string | undefined', 'd'],
       ['an any', 'code: string, d: any', 'd'],
@@ -1688,7 +1688,7 @@ export async function f(code: string, d: string) {
 
     it('a string parameter with a default, a template, a numeric enum member', () => {
       const d = usp('directory_uid: d');
-      same(fetchForm("code: string, d: string = 'x'", d), d, `JSON.stringify(${v3('d')})`);
+      same(fetchForm("code: string, d: string = 'x'", d), d, `JSON.stringify(${v3('String(d)')})`);
       const t = usp('directory_uid: `${d}`');
       same(fetchForm('code: string, d: number', t), t, `JSON.stringify(${v3('`${d}`')})`);
       const e = usp('directory_uid: Dir.A');
@@ -1709,45 +1709,45 @@ export async function f(code: string, d: string) {
     it('a flag chosen by a condition, and String(flag) compared with "true"', () => {
       const cond = usp("directory_uid: d, is_internal: s ? 'true' : 'false'");
       same(fetchForm('code: string, d: string, s: boolean', cond), cond,
-        `JSON.stringify(${v3('d', ", ...(s ? { settings: { assignment_mode: 'internal' } } : {})")})`);
+        `JSON.stringify(${v3('String(d)', ", ...(s ? { settings: { assignment_mode: 'internal' } } : {})")})`);
       const str = usp('directory_uid: d, is_internal: String(s)');
       same(fetchForm('code: string, d: string, s: boolean', str), str,
-        `JSON.stringify(${v3('d', ", ...(String(s) === 'true' ? { settings: { assignment_mode: 'internal' } } : {})")})`);
+        `JSON.stringify(${v3('String(d)', ", ...(String(s) === 'true' ? { settings: { assignment_mode: 'internal' } } : {})")})`);
     });
 
     it('a flag "True" does not enable, in the form as in v3', () => {
       const form = usp("directory_uid: d, is_internal: 'True'");
-      same(fetchForm('code: string, d: string', form), form, `JSON.stringify(${v3('d')})`);
+      same(fetchForm('code: string, d: string', form), form, `JSON.stringify(${v3('String(d)')})`);
     });
 
     it('a spread of a same-file const of the deprecated keys inside the form', () => {
       const form = usp('directory_uid: d, ...extra');
       same(fetchForm('code: string, d: string', form, { head: "const extra = { is_internal: 'true' };\n" }), form,
-        `JSON.stringify(${v3('d', ", settings: { assignment_mode: 'internal' }")})`);
+        `JSON.stringify(${v3('String(d)', ", settings: { assignment_mode: 'internal' }")})`);
     });
 
     it('the app code passed through encodeURIComponent is the code in the body', () => {
       const form = usp("directory_uid: d, is_internal: 'true'");
       const input = fetchForm('code: string, d: string', form).replace('${code}', '${encodeURIComponent(code)}');
       expectMigratedTo(input, input.replace('`https://h/platform/v1/apps/${encodeURIComponent(code)}/assign`', NEW_URL).replace(FORM, JSON_TYPE)
-        .replace(form, `JSON.stringify(${v3('d', ", settings: { assignment_mode: 'internal' }")})`));
+        .replace(form, `JSON.stringify(${v3('String(d)', ", settings: { assignment_mode: 'internal' }")})`));
     });
 
     it('content types in other cases, with a charset, and a spread of headers with no content type', () => {
       const form = usp('directory_uid: d');
       const lower = fetchForm('code: string, d: string', form, { headers: "'content-type': 'application/x-www-form-urlencoded'" });
-      expectMigratedTo(lower, lower.replace(URL, NEW_URL).replace('application/x-www-form-urlencoded', 'application/json').replace(form, `JSON.stringify(${v3('d')})`));
+      expectMigratedTo(lower, lower.replace(URL, NEW_URL).replace('application/x-www-form-urlencoded', 'application/json').replace(form, `JSON.stringify(${v3('String(d)')})`));
       for (const type of ['application/x-www-form-urlencoded; charset=UTF-8', 'APPLICATION/X-WWW-FORM-URLENCODED']) {
         const input = fetchForm('code: string, d: string', form, { headers: `'Content-Type': '${type}'` });
-        expectMigratedTo(input, input.replace(URL, NEW_URL).replace(type, 'application/json').replace(form, `JSON.stringify(${v3('d')})`));
+        expectMigratedTo(input, input.replace(URL, NEW_URL).replace(type, 'application/json').replace(form, `JSON.stringify(${v3('String(d)')})`));
       }
       const spread = fetchForm('code: string, d: string', form, { head: "const auth = () => ({ Authorization: 'Bearer t' });\n", headers: `...auth(), ${FORM}` });
-      same(spread, form, `JSON.stringify(${v3('d')})`);
+      same(spread, form, `JSON.stringify(${v3('String(d)')})`);
     });
 
     it('the .toString() of the form, and node-fetch', () => {
       const form = `${usp('directory_uid: d')}.toString()`;
-      same(fetchForm('code: string, d: string', form), form, `JSON.stringify(${v3('d')})`);
+      same(fetchForm('code: string, d: string', form), form, `JSON.stringify(${v3('String(d)')})`);
       const nf = usp('directory_uid: d');
       const input = fetchForm('code: string, d: number', nf, { head: "import nodeFetch from 'node-fetch';\n" }).replace('await fetch(', 'await nodeFetch(');
       same(input, nf, `JSON.stringify(${v3('String(d)')})`);
@@ -1758,7 +1758,7 @@ export async function f(code: string, d: string) {
       const input = fetchForm('code: string, b: string', form);
       const result = migrateText(input, 'a.ts');
       expect(result.sites.map((s) => s.migrated)).toEqual([true]);
-      expect(result.output).toContain("JSON.stringify({ assignee_type: 'business', assignee_uid: b, app_code_name: code })");
+      expect(result.output).toContain("JSON.stringify({ assignee_type: 'business', assignee_uid: String(b), app_code_name: code })");
       expect(result.output).toContain('// TODO(app-assignment): hide_from_market has no v3 field and was dropped');
     });
 
@@ -1766,13 +1766,13 @@ export async function f(code: string, d: string) {
       const ts = `${usp('directory_uid: d')}.toString()`;
       same(axForm('code: string, d: number', ts), ts, v3('String(d)'));
       const config = `${AX}export async function f(code: string, d: string) {\n  await axios({ method: 'post', url: ${URL}, data: ${usp('directory_uid: d')}, headers: { ${FORM} } });\n}\n`;
-      same(config, usp('directory_uid: d'), v3('d'));
+      same(config, usp('directory_uid: d'), v3('String(d)'));
       const params = axForm('code: string, d: string', usp('directory_uid: d'), { head: AX + QS, opts: ', paramsSerializer: (p: object) => qs.stringify(p)' });
-      same(params, usp('directory_uid: d'), v3('d'));
-      const flag = 'qs.stringify({ directory_uid: d, is_internal: true })';
-      const result = migrateText(axForm('code: string, d: string', flag, { head: AX + QS }), 'a.ts');
+      same(params, usp('directory_uid: d'), v3('String(d)'));
+      const flag = "qs.stringify({ directory_uid: 'dir_ops', is_internal: true })";
+      const result = migrateText(axForm('code: string', flag, { head: AX + QS }), 'a.ts');
       expect(result.sites.map((s) => s.migrated)).toEqual([true]);
-      expect(result.output).toContain(v3('d', ", settings: { assignment_mode: 'internal' }"));
+      expect(result.output).toContain(v3("'dir_ops'", ", settings: { assignment_mode: 'internal' }"));
       expect(result.output).toContain('is_internal is the boolean true');
     });
 
@@ -1780,11 +1780,11 @@ export async function f(code: string, d: string) {
       const form = usp('directory_uid: d');
       const of = fetchForm('code: string, d: number', form, { head: "import { ofetch } from 'ofetch';\n" }).replace('await fetch(', 'await ofetch(');
       same(of, form, v3('String(d)'));
-      const gotForm = 'qs.stringify({ directory_uid: d })';
-      const gotInput = `import got from 'got';\n${QS}export async function f(code: string, d: string) {\n  await got.post(${URL}, { headers: { ${FORM} }, body: ${gotForm} });\n}\n`;
-      same(gotInput, gotForm, `JSON.stringify(${v3('d')})`);
+      const gotForm = "qs.stringify({ directory_uid: 'dir_ops' })";
+      const gotInput = `import got from 'got';\n${QS}export async function f(code: string) {\n  await got.post(${URL}, { headers: { ${FORM} }, body: ${gotForm} });\n}\n`;
+      same(gotInput, gotForm, `JSON.stringify(${v3("'dir_ops'")})`);
       const req = `export async function f(code: string, d: string) {\n  await fetch(new Request(${URL}, { method: 'POST', headers: { ${FORM} }, body: ${form} }));\n}\n`;
-      same(req, form, `JSON.stringify(${v3('d')})`);
+      same(req, form, `JSON.stringify(${v3('String(d)')})`);
     });
   });
 

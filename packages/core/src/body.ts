@@ -214,27 +214,29 @@ export function formObject(object: TSESTree.ObjectExpression, ctx: SourceContext
   const { coerce } = form;
   const read = readObject({ object, via, typed, ctx }, ctx);
   if (read.kind !== 'object') return read;
-  // qs and querystring write a value that is not a string their own way (undefined, null, numbers, objects).
-  if (coerce === 'string-only' && !ASSIGNEE_KEYS.every((key) => {
+  // qs and querystring write a value that is not a string their own way (undefined, null, numbers, objects); a value
+  // URLSearchParams made a string is written `String(value)`, which must mean the global String where it is written.
+  const unknownValue = ASSIGNEE_KEYS.some((key) => {
     const value = read.body.sources?.get(key) ?? propertyOf(object, key)?.value;
-    return value === undefined || isKnownString(value, read.body.ctx);
-  })) return undefined;
+    return value !== undefined && !isKnownString(value, read.body.ctx);
+  });
+  if (unknownValue && (coerce === 'string-only' || findVariable(ctx.getScope(object), 'String') !== undefined)) return undefined;
   return { ...read, body: { ...read.body, form } };
 }
 
 const ASSIGNEE_KEYS = [DeprecatedKey.businessUid, DeprecatedKey.directoryUid];
 
 /**
- * A value that is a string whatever runs: a string literal, a template, a const of one, or a name the file declares
- * as `string` (a parameter, a variable).
+ * A value that is a string whatever runs, as the source shows it: a string literal, a template, or a const of one. A
+ * declared type is not enough (`any` reaches it), and a parameter is not read through a caller's argument: the
+ * function's code is shared by every caller, so what is written there must not depend on which one is read.
  */
-export function isKnownString(node: TSESTree.Node, ctx: SourceContext): boolean {
+export function isKnownString(node: TSESTree.Node, ctx: SourceContext, depth = 0): boolean {
   const expr = unwrapTS(node);
-  if (expr.type === 'TemplateLiteral' || classifyValue(expr, ctx).kind === 'string') return true;
-  if (expr.type !== 'Identifier' || expr !== node) return false;
-  const variable = findVariable(ctx.getScope(expr), expr.name);
-  const name = variable?.defs.length === 1 ? variable.defs[0]!.name as TSESTree.Node : undefined;
-  return name?.type === 'Identifier' && name.typeAnnotation?.typeAnnotation.type === 'TSStringKeyword';
+  if (expr.type === 'TemplateLiteral' || (expr.type === 'Literal' && typeof expr.value === 'string')) return true;
+  if (expr.type !== 'Identifier' || depth > MAX_DEPTH) return false;
+  const name = valueOfName(expr, ctx);
+  return name.kind === 'const' && isKnownString(name.value.node, name.value.ctx, depth + 1);
 }
 
 /** `qs.stringify`, `querystring.stringify` (a default or namespace import, or `require`), or an imported `stringify`. */

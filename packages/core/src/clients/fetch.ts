@@ -4,7 +4,7 @@
  * `JSON.stringify(object)` string is JSON, an object is not.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { unreadable } from '../body.js';
+import { unreadable, unreadableAs } from '../body.js';
 import type { SourceContext } from '../context.js';
 import { valueOfName } from '../follow.js';
 import { ReasonCode } from '../reasons.js';
@@ -30,10 +30,13 @@ export const fetchCall: ClientSpec['call'] = (call, client, ctx) => {
   // `fetch(request, init)`: what init sets overrides what the Request says.
   const override = optionsOf(call.arguments[1], ctx);
   if (typeof override === 'string') return { ...own, method: 'dynamic', body: unreadable(ReasonCode.bodyDynamic) };
+  // Headers in init replace the Request's: the form's content type among them.
+  const formHeaders = own.body.kind === 'object' && own.body.body.form !== undefined && propertyOf(override.object, 'headers') !== undefined;
   return {
     ...own,
     ...(propertyOf(override.object, 'method') === undefined ? {} : { method: methodOf(override) }),
     ...(propertyOf(override.object, 'body') === undefined ? {} : { body: unreadable(ReasonCode.bodyDynamic) }),
+    ...(formHeaders ? { body: unreadableAs(own.body, ReasonCode.bodyFormEncoded) } : {}),
   };
 };
 

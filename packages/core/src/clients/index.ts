@@ -18,7 +18,7 @@ import { namespaceModule, requiredModule } from './modules.js';
 import { nodeFetchClient } from './node-fetch.js';
 import { ofetchClient } from './ofetch.js';
 import { openapiFetchClient } from './openapi-fetch.js';
-import { isPlainObject, methodOf, objectOf, type ObjectRef, withOptions } from './options.js';
+import { FORM_HOOKS, holdsNoContentType, isPlainObject, methodOf, objectOf, type ObjectRef, withOptions } from './options.js';
 import type { CallLayout, ClientRef, ClientSpec, Library, Method } from './spec.js';
 import { superagentClient } from './superagent.js';
 import { thisField } from './this-member.js';
@@ -182,6 +182,23 @@ export function libraryLayoutOf(call: TSESTree.CallExpression, ctx: SourceContex
 }
 
 /**
+ * axios's global defaults changed anywhere, in any way (a transform, headers, an interceptor; through `Object.assign`
+ * or a name that holds them): they may make the JSON of a migrated form something else again.
+ */
+const AXIOS_FORM_SETUP = /\bdefaults\s*(?:\.\s*(?:headers|transformRequest)\b|\[|=(?!=))|=\s*[\w$.]*\bdefaults\b\s*[;\n]|Object\.assign\s*\(\s*[\w$.]*\bdefaults\b|\binterceptors\s*\.\s*request\b/;
+
+/**
+ * A form becomes JSON only where nothing but the call decides how it is sent: every instance it was made from is read,
+ * sets no content type and has no hooks; for axios, no global setup anywhere in the program.
+ */
+function formSurvives(client: ClientRef, ctx: SourceContext): boolean {
+  if (client.library === 'axios' && (AXIOS_FORM_SETUP.test(ctx.text) || ctx.project?.anyFileMatches?.(AXIOS_FORM_SETUP) === true)) return false;
+  return (client.defaults ?? []).every((made) => made !== 'unknown' && isPlainObject(made.object) &&
+    !FORM_HOOKS.some((hook) => propertyOf(made.object, hook) !== undefined) &&
+    (propertyOf(made.object, 'headers') === undefined || holdsNoContentType(propertyOf(made.object, 'headers')!.value, made.ctx)));
+}
+
+/**
  * Applies what an instance was made with (`axios.create({ method: 'post', headers })`): its method where the call
  * names none (the innermost instance that sets one wins; options that cannot be read make it unknown), and its
  * query parameters, form content type or request transform, as the call's own options would; and global setup
@@ -192,6 +209,9 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: So
   const setup = client.spec.globalSetup;
   if (setup !== undefined && layout.body.kind === 'object' && (setup.test(ctx.text) || ctx.project?.anyFileMatches?.(setup) === true)) {
     layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyDynamic) };
+  }
+  if (layout.body.kind === 'object' && layout.body.body.form !== undefined && !formSurvives(client, ctx)) {
+    layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyFormEncoded) };
   }
   if (client.defaults === undefined) return layout;
   // Options that cannot be read may set anything an absolute URL depends on (`allowAbsoluteUrls`).

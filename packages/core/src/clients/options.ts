@@ -130,6 +130,9 @@ export function withOptions(layout: CallLayout, options: Options, serializesObje
 
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;.*)?$/i;
 
+/** Options that run code on the request before it is sent (got, ky, axios, ofetch). */
+export const FORM_HOOKS: readonly string[] = ['hooks', 'transformRequest', 'onRequest', 'onRequestError', 'interceptors'];
+
 /**
  * A form body (`new URLSearchParams({...})`, `qs.stringify({...})`) is sent as JSON only with a JSON content type: it is
  * rewritten when the call's own options write its one `Content-Type` header as a static form type, in a headers
@@ -140,6 +143,10 @@ export function withFormHeader(layout: CallLayout, options: Options): CallLayout
   if (layout.body.kind !== 'object' || layout.body.body.form === undefined || layout.body.body.form.toJson !== undefined) return layout;
   const refused: CallLayout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyFormEncoded) };
   if (typeof options === 'string' || isShared(options)) return refused;
+  // A hook may change body or headers after they are read here; a no-cors request drops a JSON content type.
+  if (FORM_HOOKS.some((key) => propertyOf(options.object, key) !== undefined)) return refused;
+  const mode = propertyOf(options.object, 'mode');
+  if (mode !== undefined && !['cors', 'same-origin'].includes(staticString(mode.value, options.ctx) ?? '')) return refused;
   const headers = propertyOf(options.object, 'headers')?.value;
   if (headers?.type !== 'ObjectExpression' || !isPlainObject({ ...headers, properties: headers.properties.filter((p) => p.type !== 'SpreadElement') })) return refused;
   // A spread may add headers (`...authHeaders()`), but not a content type of its own, in any case of its name.
@@ -155,10 +162,15 @@ export function withFormHeader(layout: CallLayout, options: Options): CallLayout
 }
 
 /** Headers (an object, or what a function of the program returns) of static keys, none of them a content type. */
-function holdsNoContentType(node: TSESTree.Node, ctx: SourceContext): boolean {
+export function holdsNoContentType(node: TSESTree.Node, ctx: SourceContext): boolean {
   const spread = objectOf(node, ctx) ?? returnedOptions(node, ctx);
-  return spread !== undefined && isPlainObject(spread.object) &&
+  // A const read by its initializer must never change: every use of it is a spread.
+  return spread !== undefined && isPlainObject(spread.object) && spread.via.every(onlySpread) &&
     spread.object.properties.every((header) => header.type === 'Property' && !/^content-type$/i.test(staticKey(header) ?? ''));
+}
+
+function onlySpread(variable: VariableLike): boolean {
+  return variable.references.every((ref) => ref.init === true || (ref.identifier as TSESTree.Node).parent?.type === 'SpreadElement');
 }
 
 /** Reads `options[key]` as the body; an options object shared with other code cannot be rewritten for this call. */
@@ -230,7 +242,8 @@ function gotForm(options: ObjectRef, client: ClientRef): BodyRead {
   if (object.type !== 'ObjectExpression' || isShared(options) || !isPlainObject(options.object) ||
     propertyOf(options.object, 'json') !== undefined || propertyOf(options.object, 'body') !== undefined) return refused;
   const defaults = client.defaults ?? [];
-  if (!setsNoContentType(options) || defaults.some((made) => made === 'unknown' || !setsNoContentType(made) || propertyOf(made.object, 'hooks') !== undefined)) return refused;
+  if (!setsNoContentType(options) || FORM_HOOKS.some((hook) => propertyOf(options.object, hook) !== undefined)) return refused;
+  if (defaults.some((made) => made === 'unknown' || !setsNoContentType(made) || FORM_HOOKS.some((hook) => propertyOf(made.object, hook) !== undefined))) return refused;
   const key = property.key;
   const quote = key.type === 'Literal' ? options.ctx.text[key.range[0]] : '';
   if (key.type !== 'Identifier' && key.type !== 'Literal') return refused;
