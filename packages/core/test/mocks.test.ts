@@ -63,7 +63,7 @@ describe('the route a mock names', () => {
 
 describe('a type that describes the old body keeps a mock for a person', () => {
   it.each([
-    "import { http } from 'msw';\ninterface Legacy { business_uid: string }\nhttp.post<never, Legacy>('*/platform/v1/apps/:id/assign', () => null);\n",
+    "import { http } from 'msw';\nexport interface Legacy { business_uid: string }\nhttp.post<never, Legacy>('*/platform/v1/apps/:id/assign', () => null);\n",
     "import nock from 'nock';\ninterface Legacy { business_uid: string }\nnock('https://h').post('/platform/v1/apps/crm/assign', { business_uid: 'b' } as Legacy);\n",
   ])('%s', (text) => {
     const { program, context } = parseSource(text, 'a.ts');
