@@ -220,19 +220,21 @@ function readParams(
   out: Resolver,
 ): void {
   const name = route.param;
-  const refuse = () => void out.reads.push(`params.${name ?? 'id'}`);
+  // The TODO names what the handler reads: the member it reads when it reads one, else the route's param.
+  const read = (member?: TSESTree.Node) => `params.${(member?.type === 'MemberExpression' ? staticMemberName(member) : undefined) ?? name ?? 'id'}`;
+  const refuse = (member?: TSESTree.Node) => void out.reads.push(read(member));
   // A type written on the pattern names `params` too: it would no longer describe the argument.
-  if (name === undefined || pattern.typeAnnotation !== undefined) return refuse();
+  if (name === undefined || pattern.typeAnnotation !== undefined) return refuse((params.references.find((ref) => ref.init !== true)?.identifier as TSESTree.Node | undefined)?.parent);
   const sites: ({ kind: 'member'; node: TSESTree.MemberExpression } | { kind: 'pattern'; node: TSESTree.VariableDeclarator; key: TSESTree.Property })[] = [];
   for (const ref of params.references) {
     if (ref.init === true) continue;
     const id = ref.identifier as TSESTree.Node;
     const parent = id.parent;
-    if (enclosingFunction(id) !== fn) return refuse();
+    if (enclosingFunction(id) !== fn) return refuse(parent);
     if (parent?.type === 'MemberExpression' && parent.object === id && !parent.computed && staticMemberName(parent) === name) {
       const use = parent.parent;
       if ((use?.type === 'AssignmentExpression' && use.left === parent) || use?.type === 'UpdateExpression' ||
-        (use?.type === 'CallExpression' && use.callee === parent) || (use?.type === 'UnaryExpression' && use.operator === 'delete')) return refuse();
+        (use?.type === 'CallExpression' && use.callee === parent) || (use?.type === 'UnaryExpression' && use.operator === 'delete')) return refuse(parent);
       sites.push({ kind: 'member', node: parent });
       continue;
     }
@@ -245,7 +247,7 @@ function readParams(
         continue;
       }
     }
-    return refuse();
+    return refuse(parent);
   }
   if (sites.length === 0) return;
   const appCode = V3Key.appCodeName;
