@@ -155,6 +155,11 @@ describe('what an msw resolver reads, and how it reads it in v3', () => {
       "http.post('*/platform/v1/apps/:id/assign', async ({ request }) => HttpResponse.json((await request.json()).is_internal != \"true\"));",
       "http.post('*/v3/apps/app_assignments', async ({ request }) => HttpResponse.json((await request.json()).settings?.assignment_mode != \"internal\"));",
     ],
+    [
+      'a body const annotated with the old body: the v3 body',
+      "http.post('*/platform/v1/apps/:id/assign', async ({ params, request }) => { const body: { directory_uid: string; is_internal: string } = await request.json(); return HttpResponse.json([params.id, body.directory_uid]); });",
+      "http.post('*/v3/apps/app_assignments', async ({ request }) => { const body: { assignee_type: 'business' | 'directory'; assignee_uid: string; app_code_name: string; settings?: { assignment_mode: 'internal' | 'pre_installed' } } = await request.json(); return HttpResponse.json([body.app_code_name, body.assignee_uid]); });",
+    ],
   ])('%s', async (_name, input, output) => {
     expect(await rewrite(input)).toEqual({ handler: output });
   });

@@ -6,7 +6,8 @@
  * - a flag compared with "true" (`body.is_internal === 'true'`): the mode it enables
  *   (`body.settings?.assignment_mode === 'internal'`), when every call sends the flag as a static string or not at all;
  * - the path's app code (`params.id`, `const { id } = params`): the body's `app_code_name`, which holds the same
- *   decoded code, read from the body const the resolver already has, or from one read of the body added for it;
+ *   decoded code, read from the body const the resolver already has, or, in a handler that declares its body type,
+ *   from one read of the body added for it;
  * - the types of `http.post<Params, Body>` and of `await request.json() as Body`: an empty-params type, and the v3 body
  *   (typed-body.ts's writer).
  * Anything else it reads is left to a person, with a TODO that names it.
