@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCases } from '../../../fixtures/load.js';
+import { loadMockCases } from '../../../fixtures/mocks/load.js';
 import { SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
 
 const TSC = join(dirname(createRequire(join(SAMPLE_APP, 'package.json')).resolve('typescript/package.json')), 'bin', 'tsc');
@@ -42,5 +43,23 @@ describe('typed bodies rewritten with their types', () => {
     const valueOnly = fixture.output!.replace(/interface AssignAppRequest \{[\s\S]*?\n\}/, oldType);
     expect(valueOnly).toContain(oldType);
     expect(compileErrors({ 'value-only.ts': valueOnly })).toContain('assignee_type');
+  });
+});
+
+describe('msw handlers typed with the old body, rewritten with their types', () => {
+  const handlers = loadMockCases().filter((fixture) => ['msw-params-id-typed-handler-fix', 'msw-typed-body-v3-type-fix'].includes(fixture.name));
+
+  it("compile before and after with msw 2's types: the empty params of the v3 route, and the v3 body", () => {
+    expect(handlers).toHaveLength(2);
+    expect(compileErrors(Object.fromEntries(handlers.map((fixture) => [`${fixture.name}.ts`, fixture.input])))).toBe('');
+    expect(compileErrors(Object.fromEntries(handlers.map((fixture) => [`${fixture.name}.ts`, fixture.output])))).toBe('');
+  });
+
+  it('would not compile with the reads changed alone: the old body type has no app_code_name', () => {
+    const fixture = handlers.find((c) => c.name === 'msw-params-id-typed-handler-fix')!;
+    const oldType = /interface AssignAppRequest \{[^}]*\}/.exec(fixture.input)![0];
+    const readsOnly = fixture.output.replace(/interface AssignAppRequest \{[\s\S]*?\n\}/, oldType);
+    expect(readsOnly).toContain(oldType);
+    expect(compileErrors({ 'reads-only.ts': readsOnly })).toContain('app_code_name');
   });
 });

@@ -9,7 +9,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
-import { AssigneeType, AssignmentMode, V3Key } from './contract.js';
+import { AssigneeType, AssignmentMode, DEPRECATED_KEYS, V3Key } from './contract.js';
 import type { BodyObject } from './body.js';
 import { findVariable, isExported, type VariableLike } from './scope.js';
 import { isAsConst } from './syntax.js';
@@ -28,8 +28,28 @@ const UID_KEYS = ['business_uid', 'directory_uid'];
 export function retypeBody(body: BodyObject): TypeEdit | undefined {
   const annotations = annotationsOf(body);
   if (annotations === undefined || annotations.length !== 1) return undefined;
-  const ctx = body.ctx;
-  const annotation = annotations[0]!;
+  return retypeAnnotation(annotations[0]!, body.ctx);
+}
+
+/**
+ * The same edit for a type written elsewhere that describes the deprecated body (a mock handler's
+ * `http.post<Params, LegacyBody>`): only when every key the type declares is a key of the deprecated body.
+ */
+export function retypeDeprecatedBody(annotation: TSESTree.TypeNode, ctx: SourceContext): TypeEdit | undefined {
+  const literal = annotation.type === 'TSTypeLiteral' ? annotation.members : undefined;
+  let declared: TypeDeclaration | undefined;
+  if (literal === undefined) {
+    if (annotation.type !== 'TSTypeReference' || annotation.typeName.type !== 'Identifier') return undefined;
+    const variable = findVariable(ctx.getScope(annotation), annotation.typeName.name);
+    declared = variable === undefined ? undefined : typeDeclarationOf(variable);
+    if (declared === undefined) return undefined;
+  }
+  const members = membersOf(literal ?? declared!);
+  if (members === undefined || ![...members.keys()].every((key) => (DEPRECATED_KEYS as readonly string[]).includes(key))) return undefined;
+  return retypeAnnotation(annotation, ctx);
+}
+
+function retypeAnnotation(annotation: TSESTree.TypeNode, ctx: SourceContext): TypeEdit | undefined {
   // A type written where the body is (`const body: { business_uid: string } = ...`) describes that body alone.
   if (annotation.type === 'TSTypeLiteral') {
     const members = membersOf(annotation.members);

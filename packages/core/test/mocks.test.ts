@@ -63,7 +63,7 @@ describe('the route a mock names', () => {
 
 describe('a type that describes the old body keeps a mock for a person', () => {
   it.each([
-    "import { http } from 'msw';\ninterface Legacy { business_uid: string }\nhttp.post<never, Legacy>('*/platform/v1/apps/:id/assign', () => null);\n",
+    "import { http } from 'msw';\nexport interface Legacy { business_uid: string }\nhttp.post<never, Legacy>('*/platform/v1/apps/:id/assign', () => null);\n",
     "import nock from 'nock';\ninterface Legacy { business_uid: string }\nnock('https://h').post('/platform/v1/apps/crm/assign', { business_uid: 'b' } as Legacy);\n",
   ])('%s', (text) => {
     const { program, context } = parseSource(text, 'a.ts');
@@ -107,8 +107,80 @@ describe('settleMocks: a mock follows every call it can stand for', () => {
     expect(settleMocks([mock], [], files)).toEqual(held);
   });
 
+  it('a handler that compares a flag with "true" follows calls that send the flag as a static string or not at all', () => {
+    const files = reach({ 't.ts': ['t.ts', 'a.ts'] });
+    const mock: MockFacts = { file: 't.ts', flags: ['is_internal'] };
+    const internal = call('a.ts', true, { body: { directory_uid: null, is_internal: 'true' } });
+    const preInstalled = call('a.ts', true, { body: { directory_uid: null, is_internal: 'false', pre_installed: 'true' } });
+    const none = call('a.ts', true, { body: { business_uid: null } });
+    expect(settleMocks([mock], [internal, preInstalled, none], files)).toEqual([{ kind: 'follow' }]);
+    const held = [{ kind: 'hold', reason: { code: 'mock-resolver-reads', key: 'is_internal' } }];
+    // A value known at run time only (a boolean, a condition), or a body the run cannot read.
+    expect(settleMocks([mock], [internal, call('a.ts', true, { body: { directory_uid: null, is_internal: null } })], files)).toEqual(held);
+    expect(settleMocks([mock], [call('a.ts', true)], files)).toEqual(held);
+    expect(settleMocks([mock], [], files)).toEqual(held);
+  });
+
   it('no call in reach, or reach unknown: held, never rewritten', () => {
     expect(settleMocks([{ file: 't.ts' }], [], reach({}))).toEqual([{ kind: 'hold', reason: { code: 'mock-no-calls' } }]);
     expect(settleMocks([{ file: 't.ts' }], [call('t.ts', true)], () => 'unknown')).toEqual([{ kind: 'hold', reason: { code: 'mock-calls-unseen' } }]);
+  });
+});
+
+describe('what an msw resolver reads, and how it reads it in v3', () => {
+  const call = "async function send(code: string) {\n  await fetch(`https://h/platform/v1/apps/${code}/assign`, { method: 'POST', body: JSON.stringify({ directory_uid: 'd', is_internal: 'true' }) });\n}\n";
+  const rewrite = async (handler: string) => {
+    const { applyEdits } = await import('@app-assignment/core');
+    const text = `import { http, HttpResponse } from 'msw';\n${call}${handler}\n`;
+    const { program, context } = parseSource(text, 'a.test.ts');
+    const [found] = analyzeMocks(program, context);
+    return found!.outcome === 'manual'
+      ? { reasons: found!.reasons.map((r) => (r.key === undefined ? r.code : `${r.code}:${r.key}`)) }
+      : { handler: applyEdits(text, found!.edits!).split('\n').slice(4).join('\n').trim() };
+  };
+
+  it.each([
+    [
+      'params.id after the body const: the const\'s app_code_name',
+      "http.post('*/platform/v1/apps/:id/assign', async ({ request, params }) => { const body = await request.json(); return HttpResponse.json([params.id, body.directory_uid]); });",
+      "http.post('*/v3/apps/app_assignments', async ({ request }) => { const body = await request.json(); return HttpResponse.json([body.app_code_name, body.assignee_uid]); });",
+    ],
+    [
+      'a route that names the code otherwise: that name',
+      "http.post<{ code: string }, { directory_uid: string }>('*/platform/v1/apps/:code/assign', function ({ params }) { return HttpResponse.json(params.code); });",
+      "http.post<Record<string, never>, { assignee_type: 'business' | 'directory'; assignee_uid: string; app_code_name: string; settings?: { assignment_mode: 'internal' | 'pre_installed' } }>('*/v3/apps/app_assignments', async function ({ request }) { return HttpResponse.json((await request.json()).app_code_name); });",
+    ],
+    [
+      'a flag read in place: the mode, in the quotes of the literal',
+      "http.post('*/platform/v1/apps/:id/assign', async ({ request }) => HttpResponse.json((await request.json()).is_internal != \"true\"));",
+      "http.post('*/v3/apps/app_assignments', async ({ request }) => HttpResponse.json((await request.json()).settings?.assignment_mode != \"internal\"));",
+    ],
+    [
+      'a body const annotated with the old body: the v3 body',
+      "http.post('*/platform/v1/apps/:id/assign', async ({ params, request }) => { const body: { directory_uid: string; is_internal: string } = await request.json(); return HttpResponse.json([params.id, body.directory_uid]); });",
+      "http.post('*/v3/apps/app_assignments', async ({ request }) => { const body: { assignee_type: 'business' | 'directory'; assignee_uid: string; app_code_name: string; settings?: { assignment_mode: 'internal' | 'pre_installed' } } = await request.json(); return HttpResponse.json([body.app_code_name, body.assignee_uid]); });",
+    ],
+  ])('%s', async (_name, input, output) => {
+    expect(await rewrite(input)).toEqual({ handler: output });
+  });
+
+  it.each([
+    ['params.id read before the body const', "http.post('*/platform/v1/apps/:id/assign', async ({ params, request }) => { const app = params.id; const body = await request.json(); return HttpResponse.json([app, body.directory_uid]); });", 'mock-resolver-reads:params.id'],
+    ['params.id in a callback', "http.post('*/platform/v1/apps/:id/assign', async ({ params, request }) => { const body = await request.json(); return HttpResponse.json([body.directory_uid].map(() => params.id)); });", 'mock-resolver-reads:params.id'],
+    ['params.id where the body const is hidden', "http.post('*/platform/v1/apps/:id/assign', async ({ params, request }) => { const body = await request.json(); { const body = 1; return HttpResponse.json([params.id, body]); } });", 'mock-resolver-reads:params.id'],
+    ['params.id of a route with another name', "http.post<{ id: string }, { directory_uid: string }>('*/platform/v1/apps/:code/assign', ({ params }) => HttpResponse.json(params.id));", 'mock-resolver-reads:params.id', 'mock-resolver-reads:params'],
+    ['params.id of a route with no placeholder', "http.post<{ id: string }, { directory_uid: string }>('*/platform/v1/apps/crm/assign', ({ params }) => HttpResponse.json(params.id));", 'mock-resolver-reads:params.id', 'mock-resolver-reads:params'],
+    ['params.id in a loop: the body would be read twice', "http.post<{ id: string }, { directory_uid: string }>('*/platform/v1/apps/:id/assign', async ({ params }) => { const ids = []; for (let i = 0; i < 2; i++) ids.push(params.id); return HttpResponse.json(ids); });", 'mock-resolver-reads:params.id'],
+    ['params.id twice without a body const', "http.post<{ id: string }, { directory_uid: string }>('*/platform/v1/apps/:id/assign', ({ params }) => HttpResponse.json([params.id, params.id]));", 'mock-resolver-reads:params.id'],
+    ['params read by a computed key', "http.post('*/platform/v1/apps/:id/assign', async ({ params, request }) => { const body = await request.json(); return HttpResponse.json([params['id'], body.directory_uid]); });", 'mock-resolver-reads:params.id'],
+    ['params.id, and the request passed on', "http.post('*/platform/v1/apps/:id/assign', async ({ params, request }) => HttpResponse.json([params.id, request]));", 'mock-resolver-reads:the request body', 'mock-resolver-reads:params.id'],
+    ['params spread', "http.post('*/platform/v1/apps/:id/assign', async ({ params, request }) => { const body = await request.json(); return HttpResponse.json({ ...params, uid: body.directory_uid }); });", 'mock-resolver-reads:params.id'],
+    ['a params type with other keys', "http.post<{ id: string; tenant: string }>('*/platform/v1/apps/:id/assign', () => HttpResponse.json(null));", 'mock-resolver-reads:params'],
+    ['a flag passed on', "http.post('*/platform/v1/apps/:id/assign', async ({ request }) => { const body = await request.json(); return HttpResponse.json(body.is_internal); });", 'mock-resolver-reads:is_internal'],
+    ['a flag compared with another value', "http.post('*/platform/v1/apps/:id/assign', async ({ request }) => { const body = await request.json(); return HttpResponse.json(body.is_internal !== 'false'); });", 'mock-resolver-reads:is_internal'],
+    ['built_in, which no v3 field holds', "http.post('*/platform/v1/apps/:id/assign', async ({ request }) => { const body = await request.json(); return HttpResponse.json(body.built_in === 'true'); });", 'mock-resolver-reads:built_in'],
+    ['a body type with keys the old body has not', "interface Body { directory_uid: string; note: string }\nhttp.post<never, Body>('*/platform/v1/apps/:id/assign', () => HttpResponse.json(null));", 'body-typed'],
+  ])('%s: left with a TODO', async (_name, input, ...reasons) => {
+    expect(await rewrite(input)).toEqual({ reasons });
   });
 });

@@ -3,7 +3,7 @@
  * to their libraries, planned by the call planner, rendered by the call renderer, and settled against the calls they
  * stand for.
  */
-export type { BodyKeyRead, MockLibrary, MockSite } from './site.js';
+export type { BodyKeyRead, FlagKeyRead, MockLibrary, MockSite, ResolverEdit } from './site.js';
 export type { MockRoute } from './route.js';
 export { mayContainMock, recognizeMock } from './recognize.js';
 export { analyzeMocks, asCall, type MockFinding, planMock } from './plan.js';

@@ -1,20 +1,27 @@
 /**
  * Mock Service Worker: `http.post(route, resolver)` (msw 2) and `rest.post(route, resolver)` (msw 1), with `http` or
- * `rest` imported from `msw`. The handler matches no body; what its resolver reads of the request (`params.id`, the
- * JSON body) is in the old shape, so a handler that reads it is left to a person.
+ * `rest` imported from `msw`. The handler matches no body; its resolver reads the request in the old shape. What it
+ * may read and still follow its calls to v3 is what maps exactly onto the v3 request (msw 2 only):
+ * - an assignee key of the JSON body (`body.business_uid`): `assignee_uid`, when every call sends that key (settle.ts);
+ * - a flag compared with "true" (`body.is_internal === 'true'`): the mode it enables
+ *   (`body.settings?.assignment_mode === 'internal'`), when every call sends the flag as a static string or not at all;
+ * - the path's app code (`params.id`, `const { id } = params`): the body's `app_code_name`, which holds the same
+ *   decoded code, read from the body const the resolver already has, or, in a handler that declares its body type,
+ *   from one read of the body added for it;
+ * - the types of `http.post<Params, Body>` and of `await request.json() as Body`: an empty-params type, and the v3 body
+ *   (typed-body.ts's writer).
+ * Anything else it reads is left to a person, with a TODO that names it.
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
-import { ASSIGNEE_TYPE_OF_KEY } from '../contract.js';
+import { ASSIGNEE_TYPE_OF_KEY, DEPRECATED_KEYS, FLAG_ENABLED_VALUE, MODE_OF_FLAG, V3Key } from '../contract.js';
 import { staticMemberName } from '../follow.js';
-import { findVariable, type VariableLike } from '../scope.js';
+import { findVariable, importOf, type VariableLike } from '../scope.js';
 import { isFunction, unwrapTS } from '../syntax.js';
+import { retypeDeprecatedBody } from '../typed-body.js';
 import { fromModule, methodOf, originOf } from './reference.js';
-import { readMockRoute } from './route.js';
-import type { BodyKeyRead, MockSite } from './site.js';
-
-/** The resolver's argument holds these: `params` (the path's `:id`) and `request` (its body). */
-const REQUEST_PARTS = ['params', 'request'] as const;
+import { readMockRoute, type MockRoute } from './route.js';
+import type { BodyKeyRead, FlagKeyRead, MockSite, ResolverEdit } from './site.js';
 
 export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext): MockSite | undefined {
   const method = methodOf(call);
@@ -25,70 +32,95 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
   const route = readMockRoute(call.arguments[0], ctx);
   if (route === undefined) return undefined;
   const resolver = call.arguments[1];
-  // `http.post<Params, RequestBody>`: the second type argument describes the body of the request it answers.
-  const typed = (call.typeArguments?.params.length ?? 0) >= 2;
-  const { reads, bodyReads } = resolver === undefined ? { reads: [], bodyReads: [] } : readsOf(resolver, ctx);
+  const found: Resolver = { reads: [], bodyReads: [], flagReads: [], edits: [], typed: false };
+  if (origin.imported === 'http') {
+    if (resolver !== undefined) readResolver(call, resolver, route, ctx, found);
+    retypeHandler(call, route, ctx, found);
+  } else {
+    // msw 1 (`rest.post<RequestBody, Params>`, `(req, res, ctx)`): what its resolver reads is left to a person.
+    if (resolver !== undefined) found.reads.push(...msw1Reads(resolver, ctx));
+    found.typed = (call.typeArguments?.params.length ?? 0) > 0;
+  }
+  const blocked = found.reads.length > 0;
   return {
     node: call,
     ctx,
     library: 'msw',
     route,
-    reads,
-    ...(bodyReads.length > 0 ? { bodyReads } : {}),
-    ...(typed ? { typed: true as const } : {}),
+    reads: found.reads,
+    ...(!blocked && found.bodyReads.length > 0 ? { bodyReads: found.bodyReads } : {}),
+    ...(!blocked && found.flagReads.length > 0 ? { flagReads: found.flagReads } : {}),
+    ...(!blocked && found.edits.length > 0 ? { resolverEdits: found.edits } : {}),
+    ...(found.typed ? { typed: true as const } : {}),
   };
 }
 
-/** The assignee keys a resolver may read of the JSON body: each maps to `assignee_uid` when every call agrees. */
-const ASSIGNEE_KEYS: readonly string[] = Object.keys(ASSIGNEE_TYPE_OF_KEY);
-
-/**
- * What a resolver reads of the request it is given: each part it names and uses, or the whole argument. Reads of an
- * assignee key of the JSON body (`(await request.json()).business_uid`, or through a const) are listed apart, with
- * where the key is written, since they can follow the calls.
- */
-function readsOf(resolver: TSESTree.Node, ctx: SourceContext): { reads: string[]; bodyReads: BodyKeyRead[] } {
-  const bodyReads: BodyKeyRead[] = [];
-  const reads = partsRead(resolver, ctx, bodyReads);
-  return { reads, bodyReads: reads.length === 0 ? bodyReads : [] };
+/** What a resolver reads, as found so far: what holds it back (`reads`, `typed`), and what maps (the rest). */
+interface Resolver {
+  readonly reads: string[];
+  readonly bodyReads: BodyKeyRead[];
+  readonly flagReads: FlagKeyRead[];
+  readonly edits: ResolverEdit[];
+  typed: boolean;
 }
 
-function partsRead(resolver: TSESTree.Node, ctx: SourceContext, bodyReads: BodyKeyRead[]): string[] {
+const ASSIGNEE_KEYS: readonly string[] = Object.keys(ASSIGNEE_TYPE_OF_KEY);
+const MODE_FLAGS: readonly string[] = Object.keys(MODE_OF_FLAG);
+const EMPTY_PARAMS = 'Record<string, never>';
+
+function msw1Reads(resolver: TSESTree.Node, ctx: SourceContext): string[] {
   if (!isFunction(resolver)) return ['its argument'];
-  const fn = resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression;
-  // msw 1 passes (req, res, ctx): the request is the first argument.
+  const fn = resolver as TSESTree.FunctionLike;
   const param = fn.params[0];
   if (param === undefined) return [];
-  const used = (id: TSESTree.Identifier) => {
-    const variable = findVariable(ctx.getScope(fn.body), id.name);
-    return variable !== undefined && variable.references.some((ref) => !ref.init);
-  };
-  if (param.type === 'Identifier') return used(param) ? [param.name] : [];
-  if (param.type !== 'ObjectPattern') return ['its argument'];
-  const reads: string[] = [];
+  if (param.type !== 'Identifier') return ['its argument'];
+  return used(param, fn, ctx) ? [param.name] : [];
+}
+
+function used(id: TSESTree.Identifier, fn: TSESTree.FunctionLike, ctx: SourceContext): boolean {
+  const variable = findVariable(ctx.getScope(fn.body!), id.name);
+  return variable !== undefined && variable.references.some((ref) => !ref.init);
+}
+
+/** The msw 2 resolver `({ params, request }) => ...`: what it reads of each part, and the edits that map it. */
+function readResolver(call: TSESTree.CallExpression, resolver: TSESTree.Node, route: MockRoute, ctx: SourceContext, out: Resolver): void {
+  if (!isFunction(resolver)) return void out.reads.push('its argument');
+  const fn = resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression;
+  const param = fn.params[0];
+  if (param === undefined) return;
+  if (param.type === 'Identifier') return void (used(param, fn, ctx) && out.reads.push(param.name));
+  if (param.type !== 'ObjectPattern') return void out.reads.push('its argument');
+  const parts = new Map<string, { property: TSESTree.Property; variable: VariableLike | undefined }>();
   for (const property of param.properties) {
-    if (property.type === 'RestElement') return ['its argument'];
-    const key = property.key.type === 'Identifier' ? property.key.name : undefined;
+    if (property.type === 'RestElement') return void out.reads.push('its argument');
+    const key = property.key.type === 'Identifier' && !property.computed ? property.key.name : undefined;
     const value = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
-    if (key === undefined || value.type !== 'Identifier') return ['its argument'];
-    if (!(REQUEST_PARTS as readonly string[]).includes(key) || !used(value)) continue;
-    if (key === 'params') reads.push('params.id');
-    else {
-      const variable = findVariable(ctx.getScope(fn.body), value.name);
-      const keys = variable === undefined ? undefined : assigneeReads(variable, ctx);
-      if (keys === undefined) reads.push('the request body');
-      else bodyReads.push(...keys);
-    }
+    if (key === undefined || value.type !== 'Identifier') return void out.reads.push('its argument');
+    const variable = findVariable(ctx.getScope(fn.body), value.name);
+    parts.set(key, { property, variable: variable?.references.some((ref) => !ref.init) === true ? variable : undefined });
   }
-  return reads;
+  const request = parts.get('request');
+  const body = request?.variable === undefined ? { const: undefined } : readBodyOf(request.variable, fn, ctx, out);
+  const params = parts.get('params');
+  if (body === undefined) {
+    // The body is read in a way that keeps the handler for a person: the TODO names the app code too, when it is read.
+    if (params?.variable !== undefined) out.reads.push(`params.${route.param ?? 'id'}`);
+    return;
+  }
+  // Where the handler declares no body type, TypeScript types the JSON body as msw's `DefaultBodyType` (a string, a
+  // number, ...), on which an added `(await request.json()).app_code_name` would not compile.
+  const bodyTyped = (call.typeArguments?.params.length ?? 0) >= 2;
+  if (params?.variable !== undefined) readParams(params.variable, params.property, param, fn, route, body.const, bodyTyped ? request ?? 'absent' : undefined, ctx, out);
 }
 
 /**
- * Where the request's JSON body is read for an assignee key and nothing else: `(await request.json()).business_uid`,
- * or `const body = await request.json()` and then only `body.business_uid`. Undefined for any other use.
+ * How the resolver reads the JSON body: `(await request.json()).key`, or one `const body = await request.json()`
+ * then `body.key`. Undefined (with the read named) for any other use of the request or of the body.
  */
-function assigneeReads(request: VariableLike, ctx: SourceContext): BodyKeyRead[] | undefined {
-  const found: BodyKeyRead[] = [];
+function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: SourceContext, out: Resolver): { const: TSESTree.VariableDeclarator | undefined } | undefined {
+  let declared: TSESTree.VariableDeclarator | undefined;
+  let jsonReads = 0;
+  const refuse = (read = 'the request body') => (out.reads.push(read), undefined);
   for (const ref of request.references) {
     if (ref.init === true) continue;
     const id = ref.identifier as TSESTree.Node;
@@ -96,33 +128,213 @@ function assigneeReads(request: VariableLike, ctx: SourceContext): BodyKeyRead[]
     const call = member?.parent;
     const awaited = call?.parent;
     if (member?.type !== 'MemberExpression' || member.object !== id || staticMemberName(member) !== 'json' ||
-      call?.type !== 'CallExpression' || call.callee !== member || call.arguments.length > 0 || awaited?.type !== 'AwaitExpression') return undefined;
-    const use = awaited.parent;
-    if (use?.type === 'MemberExpression' && use.object === awaited) {
-      const read = keyRead(use);
-      if (read === undefined) return undefined;
-      found.push(read);
+      call?.type !== 'CallExpression' || call.callee !== member || call.arguments.length > 0 || awaited?.type !== 'AwaitExpression') return refuse();
+    jsonReads += 1;
+    // `await request.json() as LegacyBody`: the type goes with the body.
+    let use: TSESTree.Node | undefined = awaited.parent;
+    let read: TSESTree.Node = awaited;
+    if (use?.type === 'TSAsExpression' && use.expression === awaited) {
+      const edit = retypeDeprecatedBody(use.typeAnnotation, ctx);
+      if (edit === undefined) out.typed = true;
+      else out.edits.push({ range: edit.range, text: edit.text });
+      read = use;
+      use = use.parent;
+    }
+    if (use?.type === 'MemberExpression' && use.object === read) {
+      if (!readKey(use, out)) return undefined;
       continue;
     }
-    if (use?.type !== 'VariableDeclarator' || use.id.type !== 'Identifier' || use.parent?.type !== 'VariableDeclaration' || use.parent.kind !== 'const') return undefined;
+    if (use?.type !== 'VariableDeclarator' || use.id.type !== 'Identifier' || use.parent?.type !== 'VariableDeclaration' || use.parent.kind !== 'const') return refuse();
+    // `const body: LegacyBody = await request.json()`: the same.
+    const annotation = use.id.typeAnnotation?.typeAnnotation;
+    if (annotation !== undefined) {
+      const edit = retypeDeprecatedBody(annotation, ctx);
+      if (edit === undefined) out.typed = true;
+      else out.edits.push({ range: edit.range, text: edit.text });
+    }
     const body = findVariable(ctx.getScope(use), use.id.name);
-    if (body === undefined) return undefined;
+    if (body === undefined) return refuse();
     for (const bodyRef of body.references) {
       if (bodyRef.init === true) continue;
       const node = bodyRef.identifier as TSESTree.Node;
-      const read = node.parent?.type === 'MemberExpression' && node.parent.object === node ? keyRead(node.parent) : undefined;
-      if (read === undefined) return undefined;
-      found.push(read);
+      if (node.parent?.type !== 'MemberExpression' || node.parent.object !== node) return refuse();
+      if (!readKey(node.parent, out)) return undefined;
     }
+    declared = use;
   }
-  return found;
+  // One read of the body into a const, written in the resolver itself, is where the app code can be read too.
+  const own = declared !== undefined && jsonReads === 1 && declared.parent?.parent === fn.body ? declared : undefined;
+  return { const: own };
 }
 
-function keyRead(member: TSESTree.MemberExpression): BodyKeyRead | undefined {
-  if (member.computed || member.property.type !== 'Identifier' || !ASSIGNEE_KEYS.includes(member.property.name)) return undefined;
-  // Written to, or called: not a plain read.
+/** One read of a key of the JSON body: an assignee key, a flag compared with "true", or a read named as it stays. */
+function readKey(member: TSESTree.MemberExpression, out: Resolver): boolean {
+  const key = staticMemberName(member);
   const parent = member.parent;
-  if ((parent?.type === 'AssignmentExpression' && parent.left === member) || parent?.type === 'UpdateExpression' ||
-    (parent?.type === 'CallExpression' && parent.callee === member)) return undefined;
-  return { key: member.property.name as BodyKeyRead['key'], range: member.property.range };
+  const plain = !member.computed && member.property.type === 'Identifier' &&
+    !((parent?.type === 'AssignmentExpression' && parent.left === member) || parent?.type === 'UpdateExpression' ||
+      (parent?.type === 'CallExpression' && parent.callee === member) || (parent?.type === 'UnaryExpression' && parent.operator === 'delete'));
+  if (key === undefined || !plain || !(DEPRECATED_KEYS as readonly string[]).includes(key)) {
+    out.reads.push(key !== undefined && (DEPRECATED_KEYS as readonly string[]).includes(key) ? key : 'the request body');
+    return false;
+  }
+  if (ASSIGNEE_KEYS.includes(key)) {
+    out.bodyReads.push({ key: key as BodyKeyRead['key'], range: member.property.range });
+    return true;
+  }
+  const compared = MODE_FLAGS.includes(key) ? comparedWithEnabled(member) : undefined;
+  if (compared === undefined) {
+    // Passed on, tested for truth, compared with anything but "true": not one v3 field says the same.
+    out.reads.push(key);
+    return false;
+  }
+  const mode = MODE_OF_FLAG[key as keyof typeof MODE_OF_FLAG];
+  const quote = compared.raw[0]!;
+  out.flagReads.push({ key: key as FlagKeyRead['key'] });
+  out.edits.push(
+    { range: member.property.range, text: `${V3Key.settings}?.${V3Key.assignmentMode}` },
+    { range: compared.range, text: `${quote}${mode}${quote}` },
+  );
+  return true;
+}
+
+/** The literal "true" that `flag === 'true'` (or `!==`, `==`, `!=`, either side) compares the flag with. */
+function comparedWithEnabled(member: TSESTree.MemberExpression): TSESTree.StringLiteral | undefined {
+  const parent = member.parent;
+  if (parent?.type !== 'BinaryExpression' || !['===', '!==', '==', '!='].includes(parent.operator)) return undefined;
+  const other = parent.left === member ? parent.right : parent.left;
+  if (other.type !== 'Literal' || other.value !== FLAG_ENABLED_VALUE || !/^['"]/.test(other.raw)) return undefined;
+  return other;
+}
+
+/**
+ * `params.id` and `const { id } = params`: the app code, which the v3 body carries as `app_code_name`. Read from the
+ * body const the resolver declares before every read, or, when the resolver does not read the body at all and reads
+ * the app code once, from one read of the body added there. Anything else keeps the TODO.
+ */
+function readParams(
+  params: VariableLike,
+  property: TSESTree.Property,
+  pattern: TSESTree.ObjectPattern,
+  fn: TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression,
+  route: MockRoute,
+  body: TSESTree.VariableDeclarator | undefined,
+  /** The request part, where a read of the body may be added ('absent': not destructured); undefined: none may. */
+  request: { property: TSESTree.Property; variable: VariableLike | undefined } | 'absent' | undefined,
+  ctx: SourceContext,
+  out: Resolver,
+): void {
+  const name = route.param;
+  // The TODO names what the handler reads: the member it reads when it reads one, else the route's param.
+  const read = (member?: TSESTree.Node) => `params.${(member?.type === 'MemberExpression' ? staticMemberName(member) : undefined) ?? name ?? 'id'}`;
+  const refuse = (member?: TSESTree.Node) => void out.reads.push(read(member));
+  // A type written on the pattern names `params` too: it would no longer describe the argument.
+  if (name === undefined || pattern.typeAnnotation !== undefined) return refuse((params.references.find((ref) => ref.init !== true)?.identifier as TSESTree.Node | undefined)?.parent);
+  const sites: ({ kind: 'member'; node: TSESTree.MemberExpression } | { kind: 'pattern'; node: TSESTree.VariableDeclarator; key: TSESTree.Property })[] = [];
+  for (const ref of params.references) {
+    if (ref.init === true) continue;
+    const id = ref.identifier as TSESTree.Node;
+    const parent = id.parent;
+    if (enclosingFunction(id) !== fn) return refuse(parent);
+    if (parent?.type === 'MemberExpression' && parent.object === id && !parent.computed && staticMemberName(parent) === name) {
+      const use = parent.parent;
+      if ((use?.type === 'AssignmentExpression' && use.left === parent) || use?.type === 'UpdateExpression' ||
+        (use?.type === 'CallExpression' && use.callee === parent) || (use?.type === 'UnaryExpression' && use.operator === 'delete')) return refuse(parent);
+      sites.push({ kind: 'member', node: parent });
+      continue;
+    }
+    // `const { id } = params`, `const { id: code } = params`.
+    if (parent?.type === 'VariableDeclarator' && parent.init === id && parent.id.type === 'ObjectPattern' && parent.parent?.type === 'VariableDeclaration' &&
+      parent.parent.kind === 'const' && parent.id.properties.length === 1) {
+      const only = parent.id.properties[0]!;
+      if (only.type === 'Property' && !only.computed && only.key.type === 'Identifier' && only.key.name === name && only.value.type === 'Identifier') {
+        sites.push({ kind: 'pattern', node: parent, key: only });
+        continue;
+      }
+    }
+    return refuse(parent);
+  }
+  if (sites.length === 0) return;
+  const appCode = V3Key.appCodeName;
+  const rewrite = (read: (site: (typeof sites)[number]) => string) => {
+    for (const site of sites) {
+      if (site.kind === 'member') out.edits.push({ range: site.node.range, text: `${read(site)}.${appCode}` });
+      else {
+        const local = (site.key.value as TSESTree.Identifier).name;
+        out.edits.push({ range: site.key.range, text: `${appCode}: ${local}` }, { range: site.node.init!.range, text: read(site) });
+      }
+    }
+  };
+  if (body !== undefined) {
+    // The body const, declared before every read and meaning the same there.
+    const bodyName = (body.id as TSESTree.Identifier).name;
+    const declared = findVariable(ctx.getScope(body), bodyName);
+    if (!sites.every((site) => site.node.range[0] > body.parent.range[1] && findVariable(ctx.getScope(site.node), bodyName) === declared)) return refuse();
+    rewrite(() => bodyName);
+    out.edits.push(removeProperty(property, pattern, ctx));
+    return;
+  }
+  // No read of the body yet: one read is added where the app code is read, once, outside any loop.
+  if (request === undefined || (request !== 'absent' && request.variable !== undefined) || sites.length !== 1 || fn.generator || insideLoop(sites[0]!.node, fn)) return refuse();
+  const requestName = request === 'absent' ? 'request' : ((request.property.value.type === 'AssignmentPattern' ? request.property.value.left : request.property.value) as TSESTree.Identifier).name;
+  // A new `request` binding must not hide a name the resolver uses.
+  if (request === 'absent' && /\brequest\b/.test(ctx.text.slice(fn.range[0], fn.range[1]))) return refuse();
+  rewrite((site) => (site.kind === 'member' ? `(await ${requestName}.json())` : `await ${requestName}.json()`));
+  out.edits.push(request === 'absent' ? { range: property.range, text: 'request' } : removeProperty(property, pattern, ctx));
+  if (!fn.async) out.edits.push({ range: [fn.range[0], fn.range[0]], text: 'async ' });
+}
+
+/** The edit that removes one property of a pattern, with the comma that separates it from its neighbour. */
+function removeProperty(property: TSESTree.Property, pattern: TSESTree.ObjectPattern, ctx: SourceContext): ResolverEdit {
+  const index = pattern.properties.indexOf(property);
+  const next = pattern.properties[index + 1];
+  if (next !== undefined) return { range: [property.range[0], next.range[0]], text: '' };
+  const previous = pattern.properties[index - 1];
+  if (previous !== undefined) return { range: [previous.range[1], property.range[1]], text: '' };
+  // The only property (not reached: the body is read through another): the pattern keeps taking the argument.
+  return { range: property.range, text: ctx.text.slice(property.range[0], property.range[1]) };
+}
+
+function enclosingFunction(node: TSESTree.Node): TSESTree.Node | undefined {
+  for (let at = node.parent; at !== undefined; at = at.parent) if (isFunction(at)) return at;
+  return undefined;
+}
+
+function insideLoop(node: TSESTree.Node, fn: TSESTree.Node): boolean {
+  for (let at = node.parent; at !== undefined && at !== fn; at = at.parent) {
+    if (['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement'].includes(at.type)) return true;
+  }
+  return false;
+}
+
+/**
+ * The types of `http.post<Params, RequestBody>`: the params type of the old route (`{ id: string }`) becomes one with
+ * no params, since the v3 route has none; the body type becomes the v3 body's (typed-body.ts). A type that cannot be
+ * rewritten so holds the handler back.
+ */
+function retypeHandler(call: TSESTree.CallExpression, route: MockRoute, ctx: SourceContext, out: Resolver): void {
+  const [paramsType, bodyType] = call.typeArguments?.params ?? [];
+  if (paramsType !== undefined) {
+    const keys = paramsType.type === 'TSTypeLiteral'
+      ? paramsType.members.map((m) => (m.type === 'TSPropertySignature' && !m.computed && m.key.type === 'Identifier' ? m.key.name : undefined))
+      : undefined;
+    if (keys !== undefined && keys.length === 1 && route.param !== undefined && keys[0] === route.param) {
+      out.edits.push({ range: paramsType.range, text: EMPTY_PARAMS });
+    } else if (!(keys !== undefined && keys.length === 0) && paramsType.type !== 'TSNeverKeyword' && !isMswPathParams(paramsType, ctx)) {
+      out.reads.push('params');
+    }
+  }
+  if (bodyType !== undefined) {
+    const edit = retypeDeprecatedBody(bodyType, ctx);
+    if (edit === undefined) out.typed = true;
+    else out.edits.push({ range: edit.range, text: edit.text });
+  }
+}
+
+/** msw's own `PathParams` (any params): still right for a route without any. */
+function isMswPathParams(type: TSESTree.TypeNode, ctx: SourceContext): boolean {
+  if (type.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier' || type.typeArguments !== undefined) return false;
+  const variable = findVariable(ctx.getScope(type), type.typeName.name);
+  const imported = variable === undefined ? undefined : importOf(variable);
+  return imported !== undefined && (imported.source === 'msw' || imported.source.startsWith('msw/')) && imported.imported === 'PathParams';
 }

@@ -51,7 +51,10 @@ export function planMock(mock: MockSite, options: PlanOptions): MockFinding {
     if (blockers.length > 0) return manual(blockers);
     const urlEdit = { range: route.edit!.range, text: route.edit!.text, ...fileOf(mock.ctx) };
     // Each read of the assignee key reads assignee_uid; settle.ts checks that every call sends that key.
-    const readEdits = (mock.bodyReads ?? []).map((read) => ({ range: read.range, text: V3Key.assigneeUid, ...fileOf(mock.ctx) }));
+    const readEdits = [
+      ...(mock.bodyReads ?? []).map((read) => ({ range: read.range, text: V3Key.assigneeUid, ...fileOf(mock.ctx) })),
+      ...(mock.resolverEdits ?? []).map((edit) => ({ range: edit.range, text: edit.text, ...fileOf(mock.ctx) })),
+    ];
     if (readEdits.length > 0) {
       return route.appCode === undefined
         ? { mock, outcome: 'fix', edits: [urlEdit, ...readEdits], reasons: [] }

@@ -15,6 +15,8 @@ export interface MockRoute {
   readonly appCode?: string;
   /** The edit that points the route at v3; absent when the route cannot be rewritten in place. */
   readonly edit?: { readonly range: readonly [number, number]; readonly text: string };
+  /** The name of the route's `:name` placeholder (`id` in `:id`): what a handler finds in its `params`. */
+  readonly param?: string;
 }
 
 /** `…/platform/v1/apps/<placeholder>/assign` at the end of a route pattern. */
@@ -34,7 +36,7 @@ export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContex
       // Escapes in the literal would make its text and its source differ: the span cannot be found, so no edit.
       if (!literal.exact) return {};
       const start = expr.range[0] + 1 + at;
-      return { edit: { range: [start, start + placeholder[1]!.length], text: V3_ASSIGN.path.slice(1) } };
+      return { edit: { range: [start, start + placeholder[1]!.length], text: V3_ASSIGN.path.slice(1) }, ...paramOf(placeholder[1]!) };
     }
   }
   // `${API}/platform/v1/apps/:id/assign`: the placeholder route follows a base.
@@ -44,7 +46,7 @@ export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContex
     if (placeholder !== null) {
       if (last.value.raw !== last.value.cooked) return {};
       const start = last.range[0] + 1 + placeholder.index + placeholder[0].length - placeholder[1]!.length;
-      return { edit: { range: [start, start + placeholder[1]!.length], text: V3_ASSIGN.path.slice(1) } };
+      return { edit: { range: [start, start + placeholder[1]!.length], text: V3_ASSIGN.path.slice(1) }, ...paramOf(placeholder[1]!) };
     }
   }
   const match = matchRoute(readUrl(expr, ctx), [DEFAULT_ROUTE]);
@@ -58,6 +60,12 @@ export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContex
   // The edit is made in this file only: a route const of another module is shared with other code.
   const edit = match.edit.ok && match.edit.ctx.text === ctx.text ? { range: match.edit.range, text: match.edit.text } : undefined;
   return edit === undefined ? { appCode } : { appCode, edit };
+}
+
+/** `{ param: 'id' }` for `…/apps/:id/assign`; nothing for a placeholder msw does not name (`*`, `{id}`). */
+function paramOf(route: string): { param?: string } {
+  const name = /\/apps\/:(\w+)\//.exec(route)?.[1];
+  return name === undefined ? {} : { param: name };
 }
 
 function literalText(expr: TSESTree.Node): { value: string; exact: boolean } | undefined {

@@ -25,6 +25,8 @@ export interface MockFacts {
   readonly body?: Readonly<Record<string, string>>;
   /** The assignee key its handler reads of the request body: every call it stands for must send that key. */
   readonly reads?: string;
+  /** The flags its handler compares with "true": every call it stands for must send each as a static string, or not at all. */
+  readonly flags?: readonly string[];
 }
 
 /** One deprecated call of the run, and what the run did to it. */
@@ -54,8 +56,9 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
     const decision = settleOne(mock, calls, reach);
     // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
     // after they moved to v3), so that its TODO stays the same.
-    if (mock.reads !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld) {
-      return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: mock.reads } };
+    const read = mock.reads ?? mock.flags?.[0];
+    if (read !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld) {
+      return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: read } };
     }
     return decision;
   });
@@ -74,6 +77,12 @@ function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach):
     const other = ASSIGNEE_KEYS.find((key) => key !== reads);
     const exact = standsFor.every((call) => call.body !== undefined && reads in call.body && (other === undefined || !(other in call.body)));
     if (!exact) return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: reads } };
+  }
+  // `body.is_internal === 'true'` reads the mode exactly where the flag was "true", another string, or absent; a value
+  // known only at run time (or boolean `true`, migrated as enabling) may differ.
+  for (const flag of mock.flags ?? []) {
+    const exact = standsFor.every((call) => call.body !== undefined && (!(flag in call.body) || typeof call.body[flag] === 'string'));
+    if (!exact) return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: flag } };
   }
   return { kind: 'follow' };
 }
@@ -96,11 +105,13 @@ export function mockFactsOf(finding: MockFinding, file: string): MockFacts {
     ? Object.fromEntries(mock.body.facts.entries.flatMap((e) => (e.value.kind === 'string' ? [[e.key, e.value.value] as const] : [])))
     : undefined;
   const reads = mock.bodyReads?.[0]?.key;
+  const flags = [...new Set((mock.flagReads ?? []).map((read) => read.key))];
   return {
     file,
     ...(mock.route.appCode === undefined ? {} : { appCode: mock.route.appCode }),
     ...(body === undefined ? {} : { body }),
     ...(reads === undefined ? {} : { reads }),
+    ...(flags.length === 0 ? {} : { flags }),
   };
 }
 

@@ -13,6 +13,17 @@ export interface BodyKeyRead {
   readonly range: readonly [number, number];
 }
 
+/** Where a handler compares a flag of the request's JSON body with "true": the flag's name. */
+export interface FlagKeyRead {
+  readonly key: 'is_internal' | 'pre_installed';
+}
+
+/** One edit of a handler that goes with its route: the v3 form of what it reads, or of a type it declares. */
+export interface ResolverEdit {
+  readonly range: readonly [number, number];
+  readonly text: string;
+}
+
 export interface MockSite {
   /** The call that names the route (`http.post(...)`, `scope.post(...)`, `expect(...).toHaveBeenCalledWith(...)`). */
   readonly node: TSESTree.CallExpression;
@@ -28,6 +39,13 @@ export interface MockSite {
    * handler stands for sends that key (settle.ts).
    */
   readonly bodyReads?: readonly BodyKeyRead[];
+  /**
+   * The flags a handler compares with "true"; each comparison becomes one of the v3 mode when every call the handler
+   * stands for sends that flag as a static string or not at all (settle.ts).
+   */
+  readonly flagReads?: readonly FlagKeyRead[];
+  /** The edits of the handler that make it read the v3 request (flags, the app code, its types); made with the route. */
+  readonly resolverEdits?: readonly ResolverEdit[];
   /** The mock declares a type for the request body (`http.post<Params, LegacyBody>(...)`): it describes the old body. */
   readonly typed?: true;
 }
