@@ -10,7 +10,7 @@
 export * from './contract.js';
 export * from './reasons.js';
 export * from './plan.js';
-export type { AnalysisOptions, Bindings, Bound, ClientConfig, ProjectFacts, RouteConfig, SourceContext } from './context.js';
+export type { AnalysisOptions, Bindings, Bound, ClientConfig, ModuleFound, ProjectFacts, RouteConfig, SourceContext } from './context.js';
 export { DEFAULT_ANALYSIS_OPTIONS } from './context.js';
 export { OPTIONS_SCHEMA_PROPERTIES, validateOptions, type OptionsInput } from './options.js';
 export type { ScopeLike, VariableLike, DefinitionLike, ReferenceLike } from './scope.js';
@@ -23,3 +23,5 @@ export { calledFunction, type CalledFunction, valueOfName, type NameValue } from
 export * from './interface/index.js';
 export * from './mocks/index.js';
 export { declared, exportedFromModule, exportedNames, exportsAnything, findTopLevel, importedUses, inPublishedPackage, type ModuleFile, nameOfModuleName, namePattern, ownUses, sendingFunctions } from './module-uses.js';
+export { type DeclarationUses, settleTypedBodies } from './shared-types.js';
+export type { SharedType, TypeDeclaration, TypeEdit } from './typed-body.js';

@@ -46,6 +46,7 @@ export function exportedFromModule({ fn }: { fn: TSESTree.FunctionLike }): boole
 
 export function declaredNames(node: TSESTree.Node): string[] {
   if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id !== null) return [node.id.name];
+  if (node.type === 'TSInterfaceDeclaration' || node.type === 'TSTypeAliasDeclaration' || node.type === 'TSEnumDeclaration') return [node.id.name];
   if (node.type === 'VariableDeclaration') {
     return node.declarations.flatMap((d) => (d.id.type === 'Identifier' ? [d.id.name] : []));
   }
@@ -82,8 +83,8 @@ export function findTopLevel(ctx: SourceContext, program: TSESTree.Program, name
   return undefined;
 }
 
-/** The names under which a module exports its top-level binding `local` (`default` included). */
-export function exportedNames(program: TSESTree.Program, local: string, fn: TSESTree.FunctionLike): string[] {
+/** The names under which a module exports its top-level binding `local` (`default` included): a function's, or a type's. */
+export function exportedNames(program: TSESTree.Program, local: string, fn: TSESTree.Node): string[] {
   const names: string[] = [];
   for (const statement of program.body) {
     if (statement.type === 'ExportNamedDeclaration') {
@@ -95,7 +96,8 @@ export function exportedNames(program: TSESTree.Program, local: string, fn: TSES
     if (statement.type === 'ExportDefaultDeclaration') {
       const declaration = statement.declaration;
       if (declaration === fn || (declaration.type === 'Identifier' && declaration.name === local) ||
-        ((declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') && declaration.id?.name === local)) {
+        ((declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration' || declaration.type === 'TSInterfaceDeclaration') &&
+          declaration.id?.name === local)) {
         names.push('default');
       }
     }
@@ -170,10 +172,10 @@ export function inPublishedPackage(path: string): boolean {
 }
 
 /**
- * The uses of a top-level function in its own module, and the names under which the module exports it; 'unknown'
- * when it is not one top-level binding.
+ * The uses of a top-level function (or type) in its own module, and the names under which the module exports it;
+ * 'unknown' when it is not one top-level binding.
  */
-export function ownUses(fn: TSESTree.FunctionLike, id: TSESTree.Identifier, ctx: SourceContext, program: TSESTree.Program):
+export function ownUses(fn: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext, program: TSESTree.Program):
   { readonly uses: TSESTree.Node[]; readonly names: string[] } | 'unknown' {
   const variable = findTopLevel(ctx, program, id.name);
   if (variable === undefined || variable.defs.length !== 1) return 'unknown';

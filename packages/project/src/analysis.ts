@@ -11,11 +11,12 @@
  *
  * Core plans every call; this module only supplies facts from other files and the set of files to read.
  */
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import {
   type AnalysisOptions,
   analyzeProgram,
   type Bound,
+  type DeclarationUses,
   type Finding,
   type FunctionUses,
   declared,
@@ -28,8 +29,10 @@ import {
   namePattern,
   ownUses,
   nameOfModuleName,
+  type ModuleFound,
   type ProjectFacts,
   sendingFunctions,
+  settleTypedBodies,
   settleWrappers,
   type SourceContext,
 } from '@app-assignment/core';
@@ -96,6 +99,7 @@ export class ProjectAnalysis {
     this.#facts = {
       resolveImport: (source, imported, from) => this.#resolveImport(source, imported, from),
       anyFileMatches: (pattern) => this.#anyFileMatches(pattern),
+      modulesWith: (words, from) => this.#modulesWith(words, from),
     };
   }
 
@@ -161,7 +165,8 @@ export class ProjectAnalysis {
     }
 
     const all = [...raw.values()].flat();
-    const settled = settleWrappers(all, this.#uses);
+    // A body typed by another module's old body type goes with every other use of that type; wrappers as always.
+    const settled = settleTypedBodies(all, this.#typeUses, (findings) => settleWrappers(findings, this.#uses));
     const findings = new Map<string, Finding[]>();
     settled.forEach((finding) => {
       const path = this.#pathOfContext(finding.call.ctx);
@@ -334,10 +339,18 @@ export class ProjectAnalysis {
    */
   readonly #uses: FunctionUses = (fn, ctx) => {
     const id = nameOf(fn);
+    return id === undefined ? 'unknown' : this.#usesOf(fn, id, ctx);
+  };
+
+  /** Every use of a type declared at the top of a module, across the files of the run (see #usesOf). */
+  readonly #typeUses: DeclarationUses = (declaration, ctx) => this.#usesOf(declaration, declaration.id, ctx);
+
+  /** The uses of a module's top-level binding `id` (a function's or a type's), here and in the modules that import it. */
+  #usesOf(declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext): readonly TSESTree.Node[] | 'unknown' {
     const path = this.#pathOfContext(ctx);
     const file = path === undefined ? undefined : this.file(path);
-    if (id === undefined || path === undefined || file === undefined) return 'unknown';
-    const own = ownUses(fn, id, ctx, file.program);
+    if (path === undefined || file === undefined) return 'unknown';
+    const own = ownUses(declaration, id, ctx, file.program);
     if (own === 'unknown') return 'unknown';
     const { uses, names } = own;
     if (names.length === 0) return uses;
@@ -352,7 +365,35 @@ export class ProjectAnalysis {
     const others = [...this.#scope, ...(this.#input.foreignFiles ?? [])];
     if (others.some((other) => !examined.has(other) && named.test(this.#input.readText(other) ?? ''))) return 'unknown';
     return [...uses, ...imported];
-  };
+  }
+
+  /**
+   * The modules of the run that spell every word, each with the specifier the file of `from` would import it by: the
+   * path relative to that file, written as the file writes its other relative imports (with `.js`, `.ts`, or no
+   * extension), and only if the compiler resolves it back to the module.
+   */
+  #modulesWith(words: readonly string[], from: SourceContext): ModuleFound[] {
+    const fromPath = this.#pathOfContext(from);
+    const fromFile = fromPath === undefined ? undefined : this.file(fromPath);
+    if (fromPath === undefined || fromFile === undefined) return [];
+    const written = importSpecifiers(fromFile).filter((specifier) => specifier.startsWith('.'));
+    const found: ModuleFound[] = [];
+    for (const path of [...this.#scope].sort()) {
+      if (path === fromPath || path.split(sep).includes('node_modules') || !/\.[cm]?tsx?$/.test(path) || /\.d\.[cm]?ts$/.test(path)) continue;
+      const text = this.#input.readText(path);
+      if (text === undefined || words.some((word) => !text.includes(word))) continue;
+      const file = this.file(path);
+      if (file === undefined) continue;
+      let base = relative(dirname(fromPath), path).split(sep).join('/');
+      if (!base.startsWith('.')) base = `./${base}`;
+      const bare = base.replace(/\.([cm]?)tsx?$/, '');
+      const js = base.replace(/\.([cm]?)tsx?$/, '.$1js');
+      const styles = written.some((s) => /\.[cm]?js$/.test(s)) ? [js, bare, base] : written.some((s) => /\.[cm]?tsx?$/.test(s)) ? [base, bare, js] : [bare, js, base];
+      const specifier = styles.find((candidate) => this.#input.resolveImport(fromPath, candidate) === path);
+      if (specifier !== undefined) found.push({ specifier, program: file.program, ctx: file.context });
+    }
+    return found;
+  }
 
   /** The uses, in the modules that import `path` (and those that import a module re-exporting it), of its `names`. */
   #importedUses(path: string, names: readonly string[], seen: Set<string>, examined: Set<string>): TSESTree.Node[] | 'unknown' {
