@@ -22,6 +22,6 @@ export { type FunctionUses, nameOf, placeOf, settleWrappers, usesInFile } from '
 export { calledFunction, type CalledFunction, valueOfName, type NameValue } from './follow.js';
 export * from './interface/index.js';
 export * from './mocks/index.js';
-export { declared, exportedFromModule, exportedNames, exportsAnything, findTopLevel, importedUses, inPublishedPackage, type ModuleFile, nameOfModuleName, namePattern, ownUses, sendingFunctions } from './module-uses.js';
+export { declared, exportedFromModule, exportedNames, exportsAnything, findTopLevel, importedUses, inPublishedPackage, type ModuleFile, nameOfModuleName, moduleSpellsAll, namePattern, ownUses, sendingFunctions, specifierFor } from './module-uses.js';
 export { type DeclarationUses, settleTypedBodies } from './shared-types.js';
 export type { SharedType, TypeDeclaration, TypeEdit } from './typed-body.js';

@@ -4,7 +4,7 @@
  * others install. The project analysis and typed ESLint ask the same questions of their files, so they share these.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Finding } from './analyze.js';
 import type { SourceContext } from './context.js';
@@ -195,4 +195,24 @@ export function ownUses(fn: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceC
  */
 export function namePattern(names: readonly string[]): RegExp {
   return new RegExp(`(?<![.\\w$])(?:${names.map((name) => name.replace(/[$]/g, '\\$&')).join('|')})\\b(?!\\s*:(?!:))`);
+}
+
+/**
+ * The specifier a file would import another module of the program by: the path relative to it, written as the file
+ * writes its other relative imports (`written`: with `.js`, with `.ts`, or with no extension), and only one that
+ * `resolve` (the compiler's resolution from that file) brings back to the module; undefined when none does.
+ */
+export function specifierFor(fromPath: string, target: string, written: readonly string[], resolve: (specifier: string) => string | undefined): string | undefined {
+  let base = relative(dirname(fromPath), target).split(sep).join('/');
+  if (!base.startsWith('.')) base = `./${base}`;
+  const bare = base.replace(/\.([cm]?)tsx?$/, '');
+  const js = base.replace(/\.([cm]?)tsx?$/, '.$1js');
+  const relatives = written.filter((specifier) => specifier.startsWith('.'));
+  const styles = relatives.some((s) => /\.[cm]?js$/.test(s)) ? [js, bare, base] : relatives.some((s) => /\.[cm]?tsx?$/.test(s)) ? [base, bare, js] : [bare, js, base];
+  return styles.find((candidate) => resolve(candidate) === target);
+}
+
+/** A source module of the program (not a declaration file, not a package) whose text holds every word. */
+export function moduleSpellsAll(text: string, words: readonly string[], path: string): boolean {
+  return /\.[cm]?tsx?$/.test(path) && !/\.d\.[cm]?ts$/.test(path) && !path.split(sep).includes('node_modules') && words.every((word) => text.includes(word));
 }

@@ -11,7 +11,7 @@
  *
  * Core plans every call; this module only supplies facts from other files and the set of files to read.
  */
-import { dirname, join, relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import {
   type AnalysisOptions,
   analyzeProgram,
@@ -25,6 +25,7 @@ import {
   importedUses,
   inPublishedPackage,
   mayContainAssignCall,
+  moduleSpellsAll,
   nameOf,
   namePattern,
   ownUses,
@@ -35,6 +36,7 @@ import {
   settleTypedBodies,
   settleWrappers,
   type SourceContext,
+  specifierFor,
 } from '@app-assignment/core';
 import type { TSESTree } from '@typescript-eslint/types';
 
@@ -376,21 +378,13 @@ export class ProjectAnalysis {
     const fromPath = this.#pathOfContext(from);
     const fromFile = fromPath === undefined ? undefined : this.file(fromPath);
     if (fromPath === undefined || fromFile === undefined) return [];
-    const written = importSpecifiers(fromFile).filter((specifier) => specifier.startsWith('.'));
+    const written = fromFile.program.body.flatMap((statement) => (statement.type === 'ImportDeclaration' ? [statement.source.value] : []));
     const found: ModuleFound[] = [];
     for (const path of [...this.#scope].sort()) {
-      if (path === fromPath || path.split(sep).includes('node_modules') || !/\.[cm]?tsx?$/.test(path) || /\.d\.[cm]?ts$/.test(path)) continue;
-      const text = this.#input.readText(path);
-      if (text === undefined || words.some((word) => !text.includes(word))) continue;
+      if (path === fromPath || !moduleSpellsAll(this.#input.readText(path) ?? '', words, path)) continue;
       const file = this.file(path);
-      if (file === undefined) continue;
-      let base = relative(dirname(fromPath), path).split(sep).join('/');
-      if (!base.startsWith('.')) base = `./${base}`;
-      const bare = base.replace(/\.([cm]?)tsx?$/, '');
-      const js = base.replace(/\.([cm]?)tsx?$/, '.$1js');
-      const styles = written.some((s) => /\.[cm]?js$/.test(s)) ? [js, bare, base] : written.some((s) => /\.[cm]?tsx?$/.test(s)) ? [base, bare, js] : [bare, js, base];
-      const specifier = styles.find((candidate) => this.#input.resolveImport(fromPath, candidate) === path);
-      if (specifier !== undefined) found.push({ specifier, program: file.program, ctx: file.context });
+      const specifier = specifierFor(fromPath, path, written, (candidate) => this.#input.resolveImport(fromPath, candidate));
+      if (file !== undefined && specifier !== undefined) found.push({ specifier, program: file.program, ctx: file.context });
     }
     return found;
   }
