@@ -344,8 +344,14 @@ export class ProjectAnalysis {
     return id === undefined ? 'unknown' : this.#usesOf(fn, id, ctx);
   };
 
-  /** Every use of a type declared at the top of a module, across the files of the run (see #usesOf). */
-  readonly #typeUses: DeclarationUses = (declaration, ctx) => this.#usesOf(declaration, declaration.id, ctx);
+  /**
+   * Every use of a type declared at the top of a module, across the files of the run (see #usesOf); 'unknown' when its
+   * module is not among them, since the run could not rewrite it.
+   */
+  readonly #typeUses: DeclarationUses = (declaration, ctx) => {
+    const path = this.#pathOfContext(ctx);
+    return path === undefined || !this.#scope.has(path) ? 'unknown' : this.#usesOf(declaration, declaration.id, ctx);
+  };
 
   /** The uses of a module's top-level binding `id` (a function's or a type's), here and in the modules that import it. */
   #usesOf(declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext): readonly TSESTree.Node[] | 'unknown' {

@@ -64,6 +64,15 @@ describe('a type of another module that only bodies use', () => {
     expect(files).toEqual([]);
   });
 
+  it('a run without the module of the type cannot rewrite it: every body stays', () => {
+    const root = path.join(PROJECTS, 'shared-body-type');
+    const files = loadProject(root).sourceFiles.filter((file) => !file.endsWith('types.ts'));
+    const { sites, files: edited } = summary(root, files);
+    expect(sites).toEqual(['src/internal.ts:7 manual body-typed', 'src/main.ts:6 manual body-typed', 'src/main.ts:7 manual body-typed',
+      'src/offers.ts:6 manual body-typed']);
+    expect(edited).toEqual([]);
+  });
+
   it('a run without the module of one of the bodies cannot count its uses: the type is not rewritten', () => {
     const root = path.join(PROJECTS, 'shared-body-type');
     const files = loadProject(root).sourceFiles.filter((file) => !file.endsWith('offers.ts'));
