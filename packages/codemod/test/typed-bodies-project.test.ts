@@ -148,6 +148,22 @@ describe('a v3 body type exported by another module', () => {
   });
 });
 
+describe('where the new import goes', () => {
+  it('after the whole line of the last import: a comment that ends it stays with it', () => {
+    const dir = project({
+      'src/legacy.ts': LEGACY,
+      'src/v3.ts': V3,
+      'src/helpers.ts': 'export const trace = (s: string) => s;\n',
+      'src/send.ts': `import type { AssignAppRequest } from './legacy.js';\nimport { trace } from './helpers.js'; // logging\n\ntrace('x');\n${send('send', 'AssignAppRequest')}\n`,
+    });
+    migrate(dir);
+    expect(read(dir, 'src/send.ts')).toBe(
+      `import { trace } from './helpers.js'; // logging\nimport type { AppAssignmentRequest } from './v3.js';\n\ntrace('x');\n${sent('send', 'AppAssignmentRequest')}\n`,
+    );
+    compiles(dir);
+  });
+});
+
 describe('per file, an imported type cannot be followed', () => {
   it('--no-project leaves both kinds with body-typed and edits nothing but TODO lines', () => {
     const files = {

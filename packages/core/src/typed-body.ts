@@ -166,8 +166,12 @@ function v3Named(name: TSESTree.Identifier, old: VariableLike, oldType: TypeDecl
     return [rename, { range: oldImport.range, text: statement, ctx }];
   }
   const eol = ctx.text.includes('\r\n') ? '\r\n' : '\n';
+  // After the last import's line, so that a comment that ends the line stays with it.
+  const lineEnd = /[^\r\n]*/.exec(ctx.text.slice(last.range[1]))![0];
+  if (/\/\*(?![\s\S]*\*\/)/.test(lineEnd)) return 'refuse';
+  const at = last.range[1] + lineEnd.length;
   const removal = sole && !(last === oldImport && oldImport.specifiers.length === 1) ? removeImport(old, ctx) ?? [] : [];
-  return [rename, { range: [last.range[1], last.range[1]], text: `${eol}${statement}`, ctx }, ...removal];
+  return [rename, { range: [at, at], text: `${eol}${statement}`, ctx }, ...removal];
 }
 
 /** The exported v3 body types a module declares: `export interface` or `export type` with exactly the v3 keys. */
