@@ -87,7 +87,7 @@ function retypeImported(name: TSESTree.Identifier, variable: VariableLike, from:
   if (ctx.project === undefined || from.imported === '*') return undefined;
   const found = ctx.project.resolveImport(from.source, from.imported, ctx);
   if (found === undefined) return undefined;
-  const declared = found.node as TSESTree.Node;
+  const declared = found.node;
   if ((declared.type !== 'TSInterfaceDeclaration' && declared.type !== 'TSTypeAliasDeclaration') || !plainTopLevel(declared)) return undefined;
   const members = membersOf(declared);
   if (members === undefined || isV3Shape(members)) return undefined;
