@@ -91,7 +91,7 @@ function retypeImported(name: TSESTree.Identifier, variable: VariableLike, from:
   if ((declared.type !== 'TSInterfaceDeclaration' && declared.type !== 'TSTypeAliasDeclaration') || !plainTopLevel(declared)) return undefined;
   const members = membersOf(declared);
   if (members === undefined || isV3Shape(members)) return undefined;
-  const v3 = v3Named(name, variable, declared, found.ctx, ctx);
+  const v3 = v3Named(name, variable, declared, ctx);
   if (v3 === 'refuse') return undefined;
   if (v3 !== undefined) return { kind: 'edits', edits: v3 };
   const uid = uidTypeOf(members, found.ctx);
@@ -114,7 +114,7 @@ function plainTopLevel(declared: TypeDeclaration): boolean {
  * type's import goes when this annotation was its only use and it can be removed exactly. 'refuse' when a v3 type
  * exists but its name means something else here; undefined when there is none.
  */
-function v3Named(name: TSESTree.Identifier, old: VariableLike, oldType: TypeDeclaration, oldCtx: SourceContext, ctx: SourceContext): TypeEdit[] | 'refuse' | undefined {
+function v3Named(name: TSESTree.Identifier, old: VariableLike, oldType: TypeDeclaration, ctx: SourceContext): TypeEdit[] | 'refuse' | undefined {
   const project = ctx.project!;
   const program = programOf(name);
   if (program === undefined) return undefined;
@@ -161,7 +161,7 @@ function v3Named(name: TSESTree.Identifier, old: VariableLike, oldType: TypeDecl
   const lastText = ctx.text.slice(last.range[0], last.range[1]);
   const quote = ctx.text[last.source.range[0]] === '"' ? '"' : "'";
   const statement = `import type { ${chosen.name} } from ${quote}${chosen.specifier}${quote}${lastText.endsWith(';') ? ';' : ''}`;
-  // The old import was the only one of its line: the new one takes its place.
+  // The old import is the last one and names nothing else: the new one takes its place.
   if (sole && oldImport.specifiers.length === 1 && last === oldImport && !hasComment(oldImport.range, ctx)) {
     return [rename, { range: oldImport.range, text: statement, ctx }];
   }
