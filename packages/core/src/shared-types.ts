@@ -6,11 +6,9 @@
  * and again after the wrappers are settled (a body left with a TODO there holds its type back).
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Finding } from './analyze.js';
+import { type Finding, findingOf } from './analyze.js';
 import type { SourceContext } from './context.js';
-import { planMigration } from './plan.js';
 import { ReasonCode } from './reasons.js';
-import { renderMigration } from './render.js';
 import type { TypeDeclaration } from './typed-body.js';
 
 /**
@@ -50,9 +48,9 @@ export function settleTypedBodies(findings: readonly Finding[], uses: Declaratio
 }
 
 /**
- * The finding planned again without `body-typed`, its rewrite carrying the type's edit; undefined when that is not an
- * exact or reviewed rewrite. A call of a function that holds the typed body is retyped too: the wrappers decide it
- * with the function's own call.
+ * The finding planned again without `body-typed`, its rewrite carrying the type's edit; undefined when the type's
+ * members cannot be written. A call of a function that holds the typed body is retyped too, and a function's own call
+ * that its callers' arguments decide may stay manual here: the wrappers decide them together.
  */
 function withType(finding: Finding): Finding | undefined {
   const { call } = finding;
@@ -61,10 +59,5 @@ function withType(finding: Finding): Finding | undefined {
   const index = call.facts.obstacles.findIndex((reason) => reason.code === ReasonCode.bodyTyped);
   if (index < 0) return undefined;
   const obstacles = call.facts.obstacles.filter((_, i) => i !== index);
-  const retyped = { ...call, facts: { ...call.facts, obstacles }, typeEdits: [...(call.typeEdits ?? []), shared.edit] };
-  const plan = planMigration(retyped.facts, call.ctx.options);
-  if (plan.kind !== 'migrate') return undefined;
-  const edits = renderMigration(retyped, plan);
-  if (edits === undefined) return undefined;
-  return { call: retyped, plan, outcome: plan.notes.length === 0 ? 'fix' : 'review', edits, reasons: plan.notes };
+  return findingOf({ ...call, facts: { ...call.facts, obstacles }, typeEdits: [...(call.typeEdits ?? []), shared.edit] });
 }

@@ -148,6 +148,35 @@ describe('near variants stay body-typed', () => {
     expect(files).toEqual([]);
   });
 
+  describe('a body of a wrapper, typed by the shared type', () => {
+    const WRAPPED = {
+      'src/types.ts': 'export interface AssignAppRequest {\n  directory_uid?: string;\n  is_internal?: string;\n}\n',
+      'src/send.ts': [
+        "import type { AssignAppRequest } from './types.js';",
+        'export async function send(code: string, uid: string, internal: string): Promise<number> {',
+        '  const body: AssignAppRequest = { directory_uid: uid, is_internal: internal };',
+        "  const response = await fetch(`https://api.example.com/platform/v1/apps/${code}/assign`, { method: 'POST', body: JSON.stringify(body) });",
+        '  return response.status;',
+        '}',
+        '',
+      ].join('\n'),
+      'src/a.ts': "import { send } from './send.js';\nexport const a = () => send('crm', 'dir_1', 'true');\n",
+    };
+
+    it('every caller passes what maps: the wrapper, its callers and the type go together', () => {
+      const { sites, files } = sitesOf(WRAPPED);
+      expect(sites).toEqual(['src/a.ts:2 fix', 'src/send.ts:4 fix']);
+      expect(files).toEqual(['src/send.ts', 'src/types.ts']);
+    });
+
+    it('a caller left with a TODO holds the wrapper back, and with it the type: every body stays', () => {
+      const { sites, files } = sitesOf({ ...WRAPPED, 'src/b.ts': "import { send } from './send.js';\nexport const b = (x: string) => send('crm', 'dir_1', x);\n" });
+      // As without the type's rewrite: the callers say body-typed (and what else holds them), the wrapper names them.
+      expect(sites).toEqual(['src/a.ts:2 manual body-typed', 'src/b.ts:2 manual body-typed,flag-dynamic', 'src/send.ts:4 manual wrapper-callers']);
+      expect(files).toEqual([]);
+    });
+  });
+
   it('the same type, alone in a private package: rewritten (the variants above differ from it in one thing each)', () => {
     const { sites, files, after } = sitesOf({
       'src/types.ts': OLD,
