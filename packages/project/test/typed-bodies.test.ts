@@ -148,6 +148,16 @@ describe('near variants stay body-typed', () => {
     expect(files).toEqual([]);
   });
 
+  it('another body typed by it is not migrated (built_in): neither is', () => {
+    const { sites, files } = sitesOf({
+      'src/types.ts': 'export interface AssignAppRequest {\n  business_uid?: string;\n  directory_uid?: string;\n  built_in?: string;\n}\n',
+      'src/send.ts': `import type { AssignAppRequest } from './types.js';\n${CALL('AssignAppRequest')}`,
+      'src/builtin.ts': `import type { AssignAppRequest } from './types.js';\n${CALL('AssignAppRequest').replace("{ business_uid: uid }", "{ directory_uid: uid, built_in: 'true' }")}`,
+    });
+    expect(sites).toEqual(['src/builtin.ts:4 manual body-typed,built-in-unsupported', 'src/send.ts:4 manual body-typed']);
+    expect(files).toEqual([]);
+  });
+
   describe('a body of a wrapper, typed by the shared type', () => {
     const WRAPPED = {
       'src/types.ts': 'export interface AssignAppRequest {\n  directory_uid?: string;\n  is_internal?: string;\n}\n',
