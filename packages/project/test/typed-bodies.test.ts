@@ -133,6 +133,10 @@ describe('near variants stay body-typed', () => {
       'src/types.ts': `interface Base {\n  hide_from_market?: string;\n}\n${OLD.replace('AssignAppRequest', 'AssignAppRequest extends Base')}`,
       'src/send.ts': `import type { AssignAppRequest } from './types.js';\n${CALL('AssignAppRequest')}`,
     }],
+    ['the type is declared, not defined', {
+      'src/types.ts': OLD.replace('export interface', 'export declare interface'),
+      'src/send.ts': `import type { AssignAppRequest } from './types.js';\n${CALL('AssignAppRequest')}`,
+    }],
     ['the type is also read with keyof', {
       'src/types.ts': `${OLD}export type Key = keyof AssignAppRequest;\n`,
       'src/send.ts': `import type { AssignAppRequest } from './types.js';\n${CALL('AssignAppRequest')}`,
