@@ -128,9 +128,14 @@ export interface ApplyOptions {
 export function applyFindings(text: string, findings: readonly Finding[], context: SourceContext, options: ApplyOptions = {}): MigrateResult {
   const allowRewrites = options.allowRewrites !== false;
   const here = (edit: TextEdit) => edit.file === undefined || edit.file === context.file;
-  const rewrites: TextEdit[] = allowRewrites ? [...(options.incoming ?? [])] : [];
+  // The same edit asked twice is made once: an insertion (two bodies that add one import), or an edit other files'
+  // calls ask of this one (bodies in several files that share one type).
+  const same = (a: TextEdit, b: TextEdit) => a.range[0] === b.range[0] && a.range[1] === b.range[1] && a.text === b.text;
+  const rewrites: TextEdit[] = [];
+  if (allowRewrites) for (const edit of options.incoming ?? []) if (!rewrites.some((other) => same(edit, other))) rewrites.push(edit);
   const outcomes = findings.map((finding) => {
-    const rewrite = allowRewrites ? rewriteOf(finding)?.filter(here) : undefined;
+    const rewrite = allowRewrites ? rewriteOf(finding)?.filter(here)
+      .filter((edit) => edit.range[0] !== edit.range[1] || !rewrites.some((other) => same(edit, other))) : undefined;
     let reasons: readonly Reason[] = finding.reasons;
     let outcome: Outcome = finding.outcome;
     let migrated = false;

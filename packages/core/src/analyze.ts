@@ -46,8 +46,12 @@ export interface Finding {
 /** Analyses one call expression; undefined when it is not a deprecated call. */
 export function analyzeCall(node: TSESTree.CallExpression, ctx: SourceContext): Finding | undefined {
   const call = recognizeAssignCall(node, ctx);
-  if (call === undefined) return undefined;
-  const plan = planMigration(call.facts, ctx.options);
+  return call === undefined ? undefined : findingOf(call);
+}
+
+/** A recognized call, planned and rendered. */
+export function findingOf(call: AssignCall): Finding {
+  const plan = planMigration(call.facts, call.ctx.options);
   switch (plan.kind) {
     case 'manual':
       return { call, plan, outcome: 'manual', reasons: plan.reasons };

@@ -63,6 +63,19 @@ export interface ProjectFacts {
    * defaults or interceptors set in an app's bootstrap module) is seen wherever it is written.
    */
   anyFileMatches?(pattern: RegExp): boolean;
+  /**
+   * The modules of the program, other than the file of `from`, whose text holds every one of `words`, each with a
+   * specifier that imports it from that file (one that resolves back to the module). A declaration known only by its
+   * shape (a v3 body type) is found this way; core still asks `resolveImport` whether the specifier names it.
+   */
+  modulesWith?(words: readonly string[], from: SourceContext): readonly ModuleFound[];
+}
+
+/** A module of the program, and how the file that asked imports it. */
+export interface ModuleFound {
+  readonly specifier: string;
+  readonly program: TSESTree.Program;
+  readonly ctx: SourceContext;
 }
 
 /**

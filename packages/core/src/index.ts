@@ -10,7 +10,7 @@
 export * from './contract.js';
 export * from './reasons.js';
 export * from './plan.js';
-export type { AnalysisOptions, Bindings, Bound, ClientConfig, ProjectFacts, RouteConfig, SourceContext } from './context.js';
+export type { AnalysisOptions, Bindings, Bound, ClientConfig, ModuleFound, ProjectFacts, RouteConfig, SourceContext } from './context.js';
 export { DEFAULT_ANALYSIS_OPTIONS } from './context.js';
 export { OPTIONS_SCHEMA_PROPERTIES, validateOptions, type OptionsInput } from './options.js';
 export type { ScopeLike, VariableLike, DefinitionLike, ReferenceLike } from './scope.js';
@@ -22,4 +22,9 @@ export { type FunctionUses, nameOf, placeOf, settleWrappers, usesInFile } from '
 export { calledFunction, type CalledFunction, valueOfName, type NameValue } from './follow.js';
 export * from './interface/index.js';
 export * from './mocks/index.js';
-export { declared, exportedFromModule, exportedNames, exportsAnything, findingsInRounds, findTopLevel, importedUses, type ImporterRounds, inPublishedPackage, MAX_IMPORTER_ROUNDS, type ModuleFile, nameOfModuleName, namePattern, ownUses, sendingFunctions } from './module-uses.js';
+export {
+  declared, exportedFromModule, exportedNames, exportsAnything, findingsInRounds, findTopLevel, importedUses, type ImporterRounds, inPublishedPackage,
+  MAX_IMPORTER_ROUNDS, type ModuleFile, moduleSpellsAll, nameOfModuleName, namePattern, ownUses, sendingFunctions, specifierFor,
+} from './module-uses.js';
+export { type DeclarationUses, settleTypedBodies } from './shared-types.js';
+export type { SharedType, TypeDeclaration, TypeEdit } from './typed-body.js';

@@ -4,7 +4,7 @@
  * others install. The project analysis and typed ESLint ask the same questions of their files, so they share these.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { analyzeProgram, type Finding } from './analyze.js';
 import type { SourceContext } from './context.js';
@@ -95,6 +95,7 @@ export function exportedFromModule({ fn }: { fn: TSESTree.FunctionLike }): boole
 
 export function declaredNames(node: TSESTree.Node): string[] {
   if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id !== null) return [node.id.name];
+  if (node.type === 'TSInterfaceDeclaration' || node.type === 'TSTypeAliasDeclaration' || node.type === 'TSEnumDeclaration') return [node.id.name];
   if (node.type === 'VariableDeclaration') {
     return node.declarations.flatMap((d) => (d.id.type === 'Identifier' ? [d.id.name] : []));
   }
@@ -131,8 +132,8 @@ export function findTopLevel(ctx: SourceContext, program: TSESTree.Program, name
   return undefined;
 }
 
-/** The names under which a module exports its top-level binding `local` (`default` included). */
-export function exportedNames(program: TSESTree.Program, local: string, fn: TSESTree.FunctionLike): string[] {
+/** The names under which a module exports its top-level binding `local` (`default` included): a function's, or a type's. */
+export function exportedNames(program: TSESTree.Program, local: string, fn: TSESTree.Node): string[] {
   const names: string[] = [];
   for (const statement of program.body) {
     if (statement.type === 'ExportNamedDeclaration') {
@@ -144,7 +145,8 @@ export function exportedNames(program: TSESTree.Program, local: string, fn: TSES
     if (statement.type === 'ExportDefaultDeclaration') {
       const declaration = statement.declaration;
       if (declaration === fn || (declaration.type === 'Identifier' && declaration.name === local) ||
-        ((declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') && declaration.id?.name === local)) {
+        ((declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration' || declaration.type === 'TSInterfaceDeclaration') &&
+          declaration.id?.name === local)) {
         names.push('default');
       }
     }
@@ -219,10 +221,10 @@ export function inPublishedPackage(path: string): boolean {
 }
 
 /**
- * The uses of a top-level function in its own module, and the names under which the module exports it; 'unknown'
- * when it is not one top-level binding.
+ * The uses of a top-level function (or type) in its own module, and the names under which the module exports it;
+ * 'unknown' when it is not one top-level binding.
  */
-export function ownUses(fn: TSESTree.FunctionLike, id: TSESTree.Identifier, ctx: SourceContext, program: TSESTree.Program):
+export function ownUses(fn: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext, program: TSESTree.Program):
   { readonly uses: TSESTree.Node[]; readonly names: string[] } | 'unknown' {
   const variable = findTopLevel(ctx, program, id.name);
   if (variable === undefined || variable.defs.length !== 1) return 'unknown';
@@ -242,4 +244,24 @@ export function ownUses(fn: TSESTree.FunctionLike, id: TSESTree.Identifier, ctx:
  */
 export function namePattern(names: readonly string[]): RegExp {
   return new RegExp(`(?<![.\\w$])(?:${names.map((name) => name.replace(/[$]/g, '\\$&')).join('|')})\\b(?!\\s*:(?!:))`);
+}
+
+/**
+ * The specifier a file would import another module of the program by: the path relative to it, written as the file
+ * writes its other relative imports (`written`: with `.js`, with `.ts`, or with no extension), and only one that
+ * `resolve` (the compiler's resolution from that file) brings back to the module; undefined when none does.
+ */
+export function specifierFor(fromPath: string, target: string, written: readonly string[], resolve: (specifier: string) => string | undefined): string | undefined {
+  let base = relative(dirname(fromPath), target).split(sep).join('/');
+  if (!base.startsWith('.')) base = `./${base}`;
+  const bare = base.replace(/\.([cm]?)tsx?$/, '');
+  const js = base.replace(/\.([cm]?)tsx?$/, '.$1js');
+  const relatives = written.filter((specifier) => specifier.startsWith('.'));
+  const styles = relatives.some((s) => /\.[cm]?js$/.test(s)) ? [js, bare, base] : relatives.some((s) => /\.[cm]?tsx?$/.test(s)) ? [base, bare, js] : [bare, js, base];
+  return styles.find((candidate) => resolve(candidate) === target);
+}
+
+/** A source module of the program (not a declaration file, not a package) whose text holds every word. */
+export function moduleSpellsAll(text: string, words: readonly string[], path: string): boolean {
+  return /\.[cm]?tsx?$/.test(path) && !/\.d\.[cm]?ts$/.test(path) && !path.split(sep).includes('node_modules') && words.every((word) => text.includes(word));
 }

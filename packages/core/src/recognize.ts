@@ -15,7 +15,7 @@ import { shapeLayout } from './clients/shape.js';
 import type { Bound, SourceContext } from './context.js';
 import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, valueOfName } from './follow.js';
 import { isNotARequest } from './not-a-request.js';
-import { retypeBody, type TypeEdit } from './typed-body.js';
+import { retypeBody, type SharedType, type TypeEdit } from './typed-body.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { findVariable, importOf, isExported, isNeverReassigned } from './scope.js';
@@ -58,8 +58,13 @@ export interface AssignCall {
   readonly alsoEdit?: CallLayout['alsoEdit'];
   /** The body object to replace, when there is one. */
   readonly body?: BodyObject;
-  /** The edit of the body's declared type that goes with the new body, when the body is typed. */
-  readonly typeEdit?: TypeEdit;
+  /** The edits of the body's declared type (and of its import) that go with the new body, when the body is typed. */
+  readonly typeEdits?: readonly TypeEdit[];
+  /**
+   * A body typed by an old body type of another module (then the facts say `body-typed`): its rewrite, for the whole
+   * program to decide (`shared-types.ts`).
+   */
+  readonly sharedType?: SharedType;
   readonly appCode?: AppCodeSource;
   /**
    * When the call sends the request through functions of the program (a wrapper, a request helper): the calls inside
@@ -123,8 +128,10 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   const body = layout.body.kind === 'object' ? layout.body.body : undefined;
   // A typed body is rewritten only with its type (typed-body.ts), and only when it is written where the call is read
   // (not a caller's object passed to a parameter, whose type the function declares).
-  const typeEdit = body?.typed === true && body.ctx === ctx && !typeArgumentsMayDescribeBody(call, layout.client) ? retypeBody(body) : undefined;
-  if ((body?.typed === true && typeEdit === undefined) || (body !== undefined && typeArgumentsMayDescribeBody(call, layout.client))) {
+  const retype = body?.typed === true && body.ctx === ctx && !typeArgumentsMayDescribeBody(call, layout.client) ? retypeBody(body) : undefined;
+  const typeEdits = retype?.kind === 'edits' ? retype.edits : undefined;
+  const sharedType = retype?.kind === 'shared' ? retype.shared : undefined;
+  if ((body?.typed === true && typeEdits === undefined) || (body !== undefined && typeArgumentsMayDescribeBody(call, layout.client))) {
     obstacles.push({ code: ReasonCode.bodyTyped });
   }
   if (hasCommentInside(body === undefined ? undefined : { range: body.form?.range ?? body.object.range, ctx: body.ctx },
@@ -156,7 +163,8 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
     ...(body === undefined ? {} : { body }),
     ...(appCode === undefined ? {} : { appCode }),
     ...(layout.alsoEdit === undefined ? {} : { alsoEdit: layout.alsoEdit }),
-    ...(typeEdit === undefined ? {} : { typeEdit }),
+    ...(typeEdits === undefined ? {} : { typeEdits }),
+    ...(sharedType === undefined ? {} : { sharedType }),
     routeAt: match.routeAt,
     via: [],
   };

@@ -75,7 +75,7 @@ export function renderMigration(call: AssignCall, option: MigrationOption): Text
     ...(call.alsoEdit ?? []).map((edit) => ({ range: edit.range, text: edit.text, ...fileOf(edit.ctx) })),
     // The statements that built the body in steps: their effect is in the new object.
     ...(call.body.removals ?? []).map((range) => ({ range, text: '', ...fileOf(ctx) })),
-    ...[also, call.typeEdit].flatMap((edit) => (edit === undefined ? [] : [{ range: edit.range, text: edit.text, ...fileOf(edit.ctx) }])),
+    ...[also, ...(call.typeEdits ?? [])].flatMap((edit) => (edit === undefined ? [] : [{ range: edit.range, text: edit.text, ...fileOf(edit.ctx) }])),
   ];
   // The URL can sit inside the body's range only in code no client accepts; refuse rather than overlap.
   const sorted = [...edits].sort((x, y) => (x.file ?? '').localeCompare(y.file ?? '') || x.range[0] - y.range[0]);

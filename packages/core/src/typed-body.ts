@@ -1,31 +1,49 @@
 /**
  * A body whose declared type describes the deprecated body (`const body: AssignAppRequest = {...}`,
- * `{...} satisfies AssignAppRequest`): the value cannot change shape unless its type does. Two cases change both
- * together, so that the file still type-checks:
- * - the file declares a v3 body type (an interface or type literal whose keys are exactly the v3 body's): the
- *   annotation names it instead;
- * - the type is an interface or type literal of this file that only this body uses: its members become the v3 body's.
- * Anything else (a type from another module, a generic, `extends`, a type used elsewhere) stays `body-typed`.
+ * `{...} satisfies AssignAppRequest`): the value cannot change shape unless its type does. These cases change both
+ * together, so that the program still type-checks:
+ * - a v3 body type (an interface or type literal whose keys are exactly the v3 body's) is declared in this file, or,
+ *   with facts from other files, exported by a module of the program: the annotation names it instead (its import
+ *   added, the old type's import removed when nothing else uses it);
+ * - the type is an interface or type literal of this file that only this body uses: its members become the v3 body's;
+ * - with facts from other files, the type is imported from a module of the program: a `SharedType` is proposed, and
+ *   `shared-types.ts` rewrites its members when every use of it in the program is a body migrated in the same run.
+ * Anything else (a type from a package, a generic, `extends`, a type used elsewhere) stays `body-typed`.
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
 import { AssigneeType, AssignmentMode, DEPRECATED_KEYS, V3Key } from './contract.js';
 import type { BodyObject } from './body.js';
-import { findVariable, isExported, type VariableLike } from './scope.js';
+import { findVariable, importOf, isExported, type VariableLike } from './scope.js';
 import { isAsConst } from './syntax.js';
 
-/** One edit of a type, in the file of the body. */
+/** One edit of a type, in the file of the body or of the type. */
 export interface TypeEdit {
   readonly range: readonly [number, number];
   readonly text: string;
   readonly ctx: SourceContext;
 }
 
+/** An old body type of another module that the body names: rewritten only if every use of it is such a body. */
+export interface SharedType {
+  readonly declaration: TypeDeclaration;
+  /** The context of the declaration's file. */
+  readonly ctx: SourceContext;
+  /** The body's annotation, the identifier that names the type. */
+  readonly annotation: TSESTree.Identifier;
+  /** The declaration's members written as the v3 body's; undefined when they cannot be (the uids typed apart). */
+  readonly edit?: TypeEdit;
+}
+
+export type Retype =
+  | { readonly kind: 'edits'; readonly edits: readonly TypeEdit[] }
+  | { readonly kind: 'shared'; readonly shared: SharedType };
+
 const V3_KEYS: ReadonlySet<string> = new Set([V3Key.assigneeType, V3Key.assigneeUid, V3Key.appCodeName, V3Key.settings]);
 const UID_KEYS = ['business_uid', 'directory_uid'];
 
-/** The edit that makes the body's declared type take the v3 body, or undefined when there is no safe one. */
-export function retypeBody(body: BodyObject): TypeEdit | undefined {
+/** The edits that make the body's declared type take the v3 body, or undefined when there is no safe one. */
+export function retypeBody(body: BodyObject): Retype | undefined {
   const annotations = annotationsOf(body);
   if (annotations === undefined || annotations.length !== 1) return undefined;
   return retypeAnnotation(annotations[0]!, body.ctx);
@@ -46,33 +64,185 @@ export function retypeDeprecatedBody(annotation: TSESTree.TypeNode, ctx: SourceC
   }
   const members = membersOf(literal ?? declared!);
   if (members === undefined || ![...members.keys()].every((key) => (DEPRECATED_KEYS as readonly string[]).includes(key))) return undefined;
-  return retypeAnnotation(annotation, ctx);
+  // One edit of this file: a type another module declares, or one that needs an import, stays as it is here.
+  const retyped = retypeAnnotation(annotation, ctx);
+  return retyped?.kind === 'edits' && retyped.edits.length === 1 && retyped.edits[0]!.ctx === ctx ? retyped.edits[0] : undefined;
 }
 
-function retypeAnnotation(annotation: TSESTree.TypeNode, ctx: SourceContext): TypeEdit | undefined {
+function retypeAnnotation(annotation: TSESTree.TypeNode, ctx: SourceContext): Retype | undefined {
   // A type written where the body is (`const body: { business_uid: string } = ...`) describes that body alone.
   if (annotation.type === 'TSTypeLiteral') {
     const members = membersOf(annotation.members);
     const uid = members === undefined || isV3Shape(members) ? undefined : uidTypeOf(members, ctx);
-    return uid === undefined ? undefined : { range: annotation.range, text: v3Members(annotation, uid, ctx), ctx };
+    return uid === undefined ? undefined : edits({ range: annotation.range, text: v3Members(annotation, uid, ctx), ctx });
   }
   if (annotation.type !== 'TSTypeReference' || annotation.typeName.type !== 'Identifier' || annotation.typeArguments !== undefined) return undefined;
   const name = annotation.typeName;
   const variable = findVariable(ctx.getScope(annotation), name.name);
-  const declared = variable === undefined ? undefined : typeDeclarationOf(variable);
+  if (variable === undefined) return undefined;
+  const from = importOf(variable);
+  if (from !== undefined) return retypeImported(name, variable, from, ctx);
+  const declared = typeDeclarationOf(variable);
   if (declared === undefined) return undefined;
   const members = membersOf(declared);
   if (members === undefined || isV3Shape(members)) return undefined;
   const v3 = v3TypeOf(annotation, ctx);
-  if (v3 !== undefined) return { range: name.range, text: v3, ctx };
+  if (v3 !== undefined) return edits({ range: name.range, text: v3, ctx });
   // Only this body uses the type: its members can become the v3 body's.
-  const exported = isExported(variable!) || declared.parent?.type === 'ExportNamedDeclaration' || declared.parent?.type === 'ExportDefaultDeclaration';
-  if (variable!.references.length !== 1 || exported || declared.typeParameters !== undefined) return undefined;
+  const exported = isExported(variable) || declared.parent?.type === 'ExportNamedDeclaration' || declared.parent?.type === 'ExportDefaultDeclaration';
+  if (variable.references.length !== 1 || exported || declared.typeParameters !== undefined) return undefined;
   if (declared.type === 'TSInterfaceDeclaration' && (declared.extends?.length ?? 0) > 0) return undefined;
   const uid = uidTypeOf(members, ctx);
   if (uid === undefined) return undefined;
   const literal = declared.type === 'TSInterfaceDeclaration' ? declared.body : declared.typeAnnotation as TSESTree.TSTypeLiteral;
-  return { range: literal.range, text: v3Members(literal, uid, ctx), ctx };
+  return edits({ range: literal.range, text: v3Members(literal, uid, ctx), ctx });
+}
+
+const edits = (...list: TypeEdit[]): Retype => ({ kind: 'edits', edits: list });
+
+/**
+ * A body typed by an imported name. Only another file can say what it is (`ProjectFacts.resolveImport`): a package's
+ * type, or one the project cannot follow, stays as it is. A v3 body type, here or exported by a module of the program,
+ * is named instead; otherwise the old type is proposed for a rewrite of its members, which the whole program decides.
+ */
+function retypeImported(name: TSESTree.Identifier, variable: VariableLike, from: { source: string; imported: string }, ctx: SourceContext): Retype | undefined {
+  if (ctx.project === undefined || from.imported === '*') return undefined;
+  const found = ctx.project.resolveImport(from.source, from.imported, ctx);
+  if (found === undefined) return undefined;
+  const declared = found.node;
+  if ((declared.type !== 'TSInterfaceDeclaration' && declared.type !== 'TSTypeAliasDeclaration') || !plainTopLevel(declared)) return undefined;
+  const members = membersOf(declared);
+  if (members === undefined || isV3Shape(members)) return undefined;
+  const v3 = v3Named(name, variable, declared, ctx);
+  if (v3 === 'refuse') return undefined;
+  if (v3 !== undefined) return { kind: 'edits', edits: v3 };
+  const uid = uidTypeOf(members, found.ctx);
+  const literal = declared.type === 'TSInterfaceDeclaration' ? declared.body : declared.typeAnnotation as TSESTree.TSTypeLiteral;
+  const edit = uid === undefined ? undefined : { range: literal.range, text: v3Members(literal, uid, found.ctx), ctx: found.ctx };
+  return { kind: 'shared', shared: { declaration: declared, ctx: found.ctx, annotation: name, ...(edit === undefined ? {} : { edit }) } };
+}
+
+/** A declaration of the module's top level (exported or not), not `declare`d, not generic, extending nothing. */
+function plainTopLevel(declared: TypeDeclaration): boolean {
+  const parent = declared.parent?.type === 'ExportNamedDeclaration' ? declared.parent.parent : declared.parent;
+  if (parent?.type !== 'Program' || declared.declare === true || declared.typeParameters !== undefined) return false;
+  if (declared.type === 'TSTypeAliasDeclaration') return declared.typeAnnotation.type === 'TSTypeLiteral';
+  return (declared.extends?.length ?? 0) === 0;
+}
+
+/**
+ * The edits that name a v3 body type at an annotation that names an imported old type: this file's own v3 type, or
+ * one a module of the program exports (found by `modulesWith`, or in the old type's module), with its import. The old
+ * type's import goes when this annotation was its only use and it can be removed exactly. 'refuse' when a v3 type
+ * exists but its name means something else here; undefined when there is none.
+ */
+function v3Named(name: TSESTree.Identifier, old: VariableLike, oldType: TypeDeclaration, ctx: SourceContext): TypeEdit[] | 'refuse' | undefined {
+  const project = ctx.project!;
+  const program = programOf(name);
+  if (program === undefined) return undefined;
+  const local = v3TypeOf(name, ctx);
+  if (local !== undefined) return [{ range: name.range, text: local, ctx }, ...removeImport(old, ctx) ?? []];
+  const oldImport = old.defs[0]!.parent as TSESTree.ImportDeclaration;
+  // Where a v3 type may be: the old type's module (imported as the old type is), and modules that spell the v3 keys.
+  const candidates: { specifier: string; node: TypeDeclaration; name: string }[] = [];
+  for (const node of exportedV3Types(programOf(oldType))) candidates.push({ specifier: oldImport.source.value, node, name: node.id.name });
+  for (const module of project.modulesWith?.([V3Key.assigneeUid, V3Key.appCodeName], ctx) ?? []) {
+    for (const node of exportedV3Types(module.program)) if (!candidates.some((c) => c.node === node)) candidates.push({ specifier: module.specifier, node, name: node.id.name });
+  }
+  // The specifier must name that declaration, as the compiler resolves it from here.
+  const reachable = candidates.filter((c) => project.resolveImport(c.specifier, c.name, ctx)?.node === c.node);
+  if (candidates.length === 0) return undefined;
+  const chosen = reachable[0];
+  if (chosen === undefined) return 'refuse';
+  const bound = findVariable(ctx.getScope(name), chosen.name);
+  if (bound !== undefined) {
+    // Already in scope: the same declaration, imported; any other binding of that name is a clash.
+    const imported = importOf(bound);
+    if (imported === undefined || imported.imported === '*' || project.resolveImport(imported.source, imported.imported, ctx)?.node !== chosen.node) return 'refuse';
+    return [{ range: name.range, text: chosen.name, ctx }, ...removeImport(old, ctx) ?? []];
+  }
+  const rename: TypeEdit = { range: name.range, text: chosen.name, ctx };
+  const imports = program.body.filter((statement): statement is TSESTree.ImportDeclaration => statement.type === 'ImportDeclaration');
+  // An import of the module (or of one that re-exports the type) takes the name as one more specifier.
+  const into = imports.find((decl) => decl.specifiers.some((spec) => spec.type === 'ImportSpecifier') &&
+    project.resolveImport(decl.source.value, chosen.name, ctx)?.node === chosen.node);
+  const sole = old.references.length === 1;
+  const oldSpec = old.defs[0]!.node as TSESTree.Node;
+  if (into !== undefined) {
+    // The old name's specifier becomes the new one where it is in that very import, unaliased.
+    if (sole && into === oldImport && oldSpec.type === 'ImportSpecifier' && oldSpec.imported.type === 'Identifier' && oldSpec.imported.name === oldSpec.local.name) {
+      return [rename, { range: oldSpec.local.range, text: chosen.name, ctx }];
+    }
+    const last = into.specifiers[into.specifiers.length - 1]!;
+    const typeOnly = into.importKind === 'type' ? '' : 'type ';
+    const added: TypeEdit = { range: [last.range[1], last.range[1]], text: `, ${typeOnly}${chosen.name}`, ctx };
+    return [rename, added, ...sole ? removeImport(old, ctx) ?? [] : []];
+  }
+  const last = imports[imports.length - 1];
+  if (last === undefined) return undefined;
+  const lastText = ctx.text.slice(last.range[0], last.range[1]);
+  const quote = ctx.text[last.source.range[0]] === '"' ? '"' : "'";
+  const statement = `import type { ${chosen.name} } from ${quote}${chosen.specifier}${quote}${lastText.endsWith(';') ? ';' : ''}`;
+  // The old import is the last one and names nothing else: the new one takes its place.
+  if (sole && oldImport.specifiers.length === 1 && last === oldImport && !hasComment(oldImport.range, ctx)) {
+    return [rename, { range: oldImport.range, text: statement, ctx }];
+  }
+  const eol = ctx.text.includes('\r\n') ? '\r\n' : '\n';
+  // After the last import's line, so that a comment that ends the line stays with it.
+  const lineEnd = /[^\r\n]*/.exec(ctx.text.slice(last.range[1]))![0];
+  if (/\/\*(?![\s\S]*\*\/)/.test(lineEnd)) return 'refuse';
+  const at = last.range[1] + lineEnd.length;
+  const removal = sole && !(last === oldImport && oldImport.specifiers.length === 1) ? removeImport(old, ctx) ?? [] : [];
+  return [rename, { range: [at, at], text: `${eol}${statement}`, ctx }, ...removal];
+}
+
+/** The exported v3 body types a module declares: `export interface` or `export type` with exactly the v3 keys. */
+function exportedV3Types(program: TSESTree.Program | undefined): TypeDeclaration[] {
+  const found: TypeDeclaration[] = [];
+  for (const statement of program?.body ?? []) {
+    if (statement.type !== 'ExportNamedDeclaration') continue;
+    const declared = statement.declaration;
+    if ((declared?.type !== 'TSInterfaceDeclaration' && declared?.type !== 'TSTypeAliasDeclaration') || !plainTopLevel(declared)) continue;
+    const members = membersOf(declared);
+    if (members !== undefined && isV3Shape(members)) found.push(declared);
+  }
+  return found;
+}
+
+/**
+ * The edit that removes an import nothing uses any more (its only use was renamed): the specifier with its comma, or
+ * the whole line when it was the import's only one. Undefined when that cannot be done exactly (a comment on the way,
+ * another statement on the line); the import then stays.
+ */
+function removeImport(variable: VariableLike, ctx: SourceContext): TypeEdit[] | undefined {
+  if (variable.references.length !== 1) return undefined;
+  const spec = variable.defs[0]!.node as TSESTree.ImportClause;
+  const decl = variable.defs[0]!.parent as TSESTree.ImportDeclaration;
+  if (hasComment(decl.range, ctx)) return undefined;
+  const specs = decl.specifiers;
+  if (specs.length === 1) {
+    const start = ctx.text.lastIndexOf('\n', decl.range[0] - 1) + 1;
+    const end = /^[ \t]*\r?\n/.exec(ctx.text.slice(decl.range[1]));
+    if (end === null || ctx.text.slice(start, decl.range[0]).trim() !== '') return undefined;
+    return [{ range: [start, decl.range[1] + end[0].length], text: '', ctx }];
+  }
+  const index = specs.indexOf(spec);
+  if (spec.type !== 'ImportSpecifier' || index < 0) return undefined;
+  const range: [number, number] = index < specs.length - 1 ? [spec.range[0], specs[index + 1]!.range[0]] : [specs[index - 1]!.range[1], spec.range[1]];
+  // `{ a, b }` and `import d, { a }`: only a comma and spaces may go with the name.
+  const rest = ctx.text.slice(...range).replace(ctx.text.slice(...spec.range), '');
+  if (!/^[\s,]*$/.test(rest) || specs[index - 1]?.type === 'ImportDefaultSpecifier') return undefined;
+  return [{ range, text: '', ctx }];
+}
+
+function hasComment(range: readonly [number, number], ctx: SourceContext): boolean {
+  return ctx.comments.some((comment) => comment.range[0] >= range[0] && comment.range[1] <= range[1]);
+}
+
+function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
+  let top: TSESTree.Node = node;
+  while (top.parent != null) top = top.parent;
+  return top.type === 'Program' ? top : undefined;
 }
 
 /** The type annotations that describe the object: on the consts that lead to it and around it, `as const` aside. */
@@ -96,7 +266,7 @@ function annotationsOf(body: BodyObject): TSESTree.TypeNode[] | undefined {
   return found;
 }
 
-type TypeDeclaration = TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration;
+export type TypeDeclaration = TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration;
 
 function typeDeclarationOf(variable: VariableLike): TypeDeclaration | undefined {
   if (variable.defs.length !== 1) return undefined;

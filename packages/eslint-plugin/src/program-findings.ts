@@ -9,6 +9,7 @@
  */
 import {
   type AnalysisOptions,
+  type DeclarationUses,
   type Finding,
   type FunctionUses,
   findingsInRounds,
@@ -18,6 +19,7 @@ import {
   nameOf,
   namePattern,
   ownUses,
+  settleTypedBodies,
   settleWrappers,
   type SourceContext,
 } from '@app-assignment/core';
@@ -79,7 +81,11 @@ export function settleProgram(input: ProgramInput): Map<string, Finding[]> {
     pathOf: (ctx) => input.pathOf(ctx),
   });
 
-  const settled = settleWrappers([...raw.values()].flat(), usesAcross(input, scope));
+  // A body typed by another module's old body type goes with every other use of that type; wrappers as always. A type
+  // rewritten in a module that holds no call of the group is only reported: its edit has no file to be fixed with.
+  const uses = usesAcross(input, scope);
+  const typeUses: DeclarationUses = (declaration, ctx) => uses.of(declaration, declaration.id, ctx);
+  const settled = settleTypedBodies([...raw.values()].flat(), typeUses, (findings) => settleWrappers(findings, uses.functions));
   const byFile = new Map<string, Finding[]>();
   for (const finding of settled) {
     const path = input.pathOf(finding.call.ctx);
@@ -93,12 +99,15 @@ export function settleProgram(input: ProgramInput): Map<string, Finding[]> {
 }
 
 /**
- * Every use of a function across the program: in its own module, and in each module that imports it by name. 'unknown'
+ * Every use of a function (or of a type) across the program: in its own module, and in each module that imports it by name. 'unknown'
  * when a use cannot be seen: the function is not named by a top-level binding, a module imports it as a namespace or
  * re-exports it under a default name, requires it, the module is a published package's entry, or the function or one
  * of its importers is linted with another program.
  */
-function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): FunctionUses {
+function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): {
+  functions: FunctionUses;
+  of: (declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext) => readonly TSESTree.Node[] | 'unknown';
+} {
   const importedUsesOf = (path: string, names: readonly string[], seen: Set<string>, examined: Set<string>): TSESTree.Node[] | 'unknown' => {
     if (seen.has(path) || seen.size > 32) return seen.has(path) ? [] : 'unknown';
     seen.add(path);
@@ -122,12 +131,11 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): FunctionUs
     return uses;
   };
 
-  return (fn, ctx) => {
-    const id = nameOf(fn);
+  const of = (declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext): readonly TSESTree.Node[] | 'unknown' => {
     const path = input.pathOf(ctx);
     const file = path === undefined ? undefined : input.file(path);
-    if (id === undefined || path === undefined || file === undefined || !input.isRoot(path)) return 'unknown';
-    const own = ownUses(fn, id, ctx, file.program);
+    if (path === undefined || file === undefined || !input.isRoot(path)) return 'unknown';
+    const own = ownUses(declaration, id, ctx, file.program);
     if (own === 'unknown') return 'unknown';
     const { uses, names } = own;
     if (names.length === 0) return uses;
@@ -143,5 +151,11 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): FunctionUs
     if (input.filesOutside().some((other) => named.test(input.readOutside(other) ?? ''))) return 'unknown';
     return [...uses, ...imported];
   };
+  return {
+    functions: (fn, ctx) => {
+      const id = nameOf(fn);
+      return id === undefined ? 'unknown' : of(fn, id, ctx);
+    },
+    of,
+  };
 }
-

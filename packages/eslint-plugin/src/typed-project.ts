@@ -18,8 +18,11 @@ import {
   type Finding,
   mayContainAssignCall,
   mayContainReportQuery,
+  moduleSpellsAll,
+  type ModuleFound,
   type ProjectFacts,
   type SourceContext,
+  specifierFor,
   type TextEdit,
 } from '@app-assignment/core';
 import { type ParsedSource, parseSource } from '@app-assignment/core/parse';
@@ -237,8 +240,40 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
         const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
         return declaration === undefined ? undefined : valueOf(declaration);
       }
-      return undefined;
+      // A name the file does not import yet (a v3 body type it may import): the module's export of that name.
+      return exportOf(resolveFrom(pathOf(from.file), source), imported);
     },
+    modulesWith(words, from) {
+      const fromPath = from.file === undefined ? undefined : pathOf(from.file);
+      const source = fromPath === undefined ? undefined : ownSource(fromPath);
+      if (fromPath === undefined || source === undefined) return [];
+      const written = source.statements.flatMap((statement) =>
+        ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) ? [statement.moduleSpecifier.text] : []);
+      const found: ModuleFound[] = [];
+      for (const fileName of ownFiles().sort()) {
+        if (fileName === fromPath || !moduleSpellsAll(textOf(fileName) ?? '', words, fileName)) continue;
+        const file = parsed(fileName);
+        const specifier = specifierFor(fromPath, fileName, written, (candidate) => resolveFrom(fromPath, candidate));
+        if (file !== undefined && specifier !== undefined) found.push({ specifier, program: file.program, ctx: file.context });
+      }
+      return found;
+    },
+  };
+
+  /** What a module of the program exports under a name, followed through aliases to its declaration. */
+  const exportOf = (fileName: string | undefined, name: string): Bound | undefined => {
+    const source = fileName === undefined ? undefined : ownSource(fileName);
+    if (source === undefined) return undefined;
+    try {
+      const module = checker.getSymbolAtLocation(source);
+      let symbol = module === undefined ? undefined : checker.getExportsOfModule(module).find((candidate) => candidate.name === name);
+      if (symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0) symbol = checker.getAliasedSymbol(symbol);
+      const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
+      return declaration === undefined ? undefined : valueOf(declaration);
+    } catch {
+      // A checker whose program no longer matches the files: the export is not known here.
+      return undefined;
+    }
   };
 
   const spells = { assign: (text: string) => mayContainAssignCall(text, options), report: mayContainReportQuery };

@@ -171,17 +171,29 @@ describe('a group with a file that the program of another file does not lint', (
   });
 });
 
+/**
+ * Projects whose migration rewrites a module that holds no call of it (a body type shared by bodies in other modules):
+ * no lint of one file can make that edit, so ESLint reports the sites as `migrate` does and fixes nothing.
+ */
+const REPORTED_ONLY = new Set(['shared-body-type']);
+
 describe('eslint --fix with followImports and autofix writes the after/ tree of the codemod', () => {
   for (const name of projectNames()) {
-    it(`${name}: every file is the golden file without its TODO lines, and every other file is unchanged`, async () => {
+    const what = REPORTED_ONLY.has(name) ? 'no file changes, and no site offers a fix or a suggestion' : 'every file is the golden file without its TODO lines, and every other file is unchanged';
+    it(`${name}: ${what}`, async () => {
       const dir = copyProject(name, 'fix');
       const before = new Map(filesUnder(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
       const results = await engine(dir, 'one program', true).lintFiles(['**/*.ts']);
       await ESLint.outputFixes(results);
+      if (REPORTED_ONLY.has(name)) {
+        const messages = results.flatMap((result) => result.messages.filter((m) => m.ruleId === RULE));
+        expect(messages.length).toBeGreaterThan(0);
+        for (const message of messages) expect([message.fix, message.suggestions ?? []]).toEqual([undefined, []]);
+      }
       const after = join(PROJECTS_DIR, name, 'after');
       const golden = new Map(filesUnder(after).map((path) => [path, readFileSync(join(after, path), 'utf8')]));
       for (const [path, text] of before) {
-        const expected = golden.has(path) ? withoutTodoLines(golden.get(path)!) : text;
+        const expected = golden.has(path) && !REPORTED_ONLY.has(name) ? withoutTodoLines(golden.get(path)!) : text;
         if (path === 'tsconfig.eslint.json') continue;
         expect(readFileSync(join(dir, path), 'utf8'), path).toBe(expected);
       }

@@ -15,6 +15,7 @@ import { join, relative, sep } from 'node:path';
 import {
   type AnalysisOptions,
   type Bound,
+  type DeclarationUses,
   type Finding,
   type FunctionUses,
   declared,
@@ -22,13 +23,17 @@ import {
   importedUses,
   inPublishedPackage,
   mayContainAssignCall,
+  moduleSpellsAll,
   nameOf,
   namePattern,
   ownUses,
   nameOfModuleName,
+  type ModuleFound,
   type ProjectFacts,
+  settleTypedBodies,
   settleWrappers,
   type SourceContext,
+  specifierFor,
 } from '@app-assignment/core';
 import type { TSESTree } from '@typescript-eslint/types';
 
@@ -90,6 +95,7 @@ export class ProjectAnalysis {
     this.#facts = {
       resolveImport: (source, imported, from) => this.#resolveImport(source, imported, from),
       anyFileMatches: (pattern) => this.#anyFileMatches(pattern),
+      modulesWith: (words, from) => this.#modulesWith(words, from),
     };
   }
 
@@ -131,7 +137,8 @@ export class ProjectAnalysis {
     });
 
     const all = [...raw.values()].flat();
-    const settled = settleWrappers(all, this.#uses);
+    // A body typed by another module's old body type goes with every other use of that type; wrappers as always.
+    const settled = settleTypedBodies(all, this.#typeUses, (findings) => settleWrappers(findings, this.#uses));
     const findings = new Map<string, Finding[]>();
     settled.forEach((finding) => {
       const path = this.#pathOfContext(finding.call.ctx);
@@ -304,10 +311,24 @@ export class ProjectAnalysis {
    */
   readonly #uses: FunctionUses = (fn, ctx) => {
     const id = nameOf(fn);
+    return id === undefined ? 'unknown' : this.#usesOf(fn, id, ctx);
+  };
+
+  /**
+   * Every use of a type declared at the top of a module, across the files of the run (see #usesOf); 'unknown' when its
+   * module is not among them, since the run could not rewrite it.
+   */
+  readonly #typeUses: DeclarationUses = (declaration, ctx) => {
+    const path = this.#pathOfContext(ctx);
+    return path === undefined || !this.#scope.has(path) ? 'unknown' : this.#usesOf(declaration, declaration.id, ctx);
+  };
+
+  /** The uses of a module's top-level binding `id` (a function's or a type's), here and in the modules that import it. */
+  #usesOf(declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext): readonly TSESTree.Node[] | 'unknown' {
     const path = this.#pathOfContext(ctx);
     const file = path === undefined ? undefined : this.file(path);
-    if (id === undefined || path === undefined || file === undefined) return 'unknown';
-    const own = ownUses(fn, id, ctx, file.program);
+    if (path === undefined || file === undefined) return 'unknown';
+    const own = ownUses(declaration, id, ctx, file.program);
     if (own === 'unknown') return 'unknown';
     const { uses, names } = own;
     if (names.length === 0) return uses;
@@ -322,7 +343,27 @@ export class ProjectAnalysis {
     const others = [...this.#scope, ...(this.#input.foreignFiles ?? [])];
     if (others.some((other) => !examined.has(other) && named.test(this.#input.readText(other) ?? ''))) return 'unknown';
     return [...uses, ...imported];
-  };
+  }
+
+  /**
+   * The modules of the run that spell every word, each with the specifier the file of `from` would import it by: the
+   * path relative to that file, written as the file writes its other relative imports (with `.js`, `.ts`, or no
+   * extension), and only if the compiler resolves it back to the module.
+   */
+  #modulesWith(words: readonly string[], from: SourceContext): ModuleFound[] {
+    const fromPath = this.#pathOfContext(from);
+    const fromFile = fromPath === undefined ? undefined : this.file(fromPath);
+    if (fromPath === undefined || fromFile === undefined) return [];
+    const written = fromFile.program.body.flatMap((statement) => (statement.type === 'ImportDeclaration' ? [statement.source.value] : []));
+    const found: ModuleFound[] = [];
+    for (const path of [...this.#scope].sort()) {
+      if (path === fromPath || !moduleSpellsAll(this.#input.readText(path) ?? '', words, path)) continue;
+      const file = this.file(path);
+      const specifier = specifierFor(fromPath, path, written, (candidate) => this.#input.resolveImport(fromPath, candidate));
+      if (file !== undefined && specifier !== undefined) found.push({ specifier, program: file.program, ctx: file.context });
+    }
+    return found;
+  }
 
   /** The uses, in the modules that import `path` (and those that import a module re-exporting it), of its `names`. */
   #importedUses(path: string, names: readonly string[], seen: Set<string>, examined: Set<string>): TSESTree.Node[] | 'unknown' {

@@ -51,7 +51,11 @@ const importsOf = (file: string): string[] => ts.preProcessFile(read(file), true
 
 it('has the projects the analysis is tested on', () => {
   expect(names).toEqual(
-    ['app-instance', 'body-types', 'constants-and-bases', 'fetch-request', 'form-bodies', 'monorepo', 'openapi-fetch', 'request-helper', 'routes-module', 'runtime-bodies', 'sdk-class', 'wrapper-module', 'wrapper-module-built-in'],
+    [
+      'app-instance', 'body-types', 'constants-and-bases', 'fetch-request', 'form-bodies', 'monorepo', 'openapi-fetch', 'request-helper',
+      'routes-module', 'runtime-bodies', 'sdk-class', 'shared-body-type', 'shared-body-type-held', 'v3-body-type', 'wrapper-module',
+      'wrapper-module-built-in',
+    ],
   );
 });
 

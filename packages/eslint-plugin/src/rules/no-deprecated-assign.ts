@@ -246,8 +246,10 @@ export default createRule<[RuleOptions], MessageIds>({
       'Program:exit'() {
         if (findings.length === 0) return;
         // A call that goes through no function of the program, in a module that no other module imports, is decided by
-        // this file alone; any other may share code with calls in other files, and is decided with the whole program.
-        if (project !== undefined && (findings.some((finding) => finding.call.via.length > 0) || project.isImported(context.filename))) {
+        // this file alone; any other may share code with calls in other files (a body typed by another module's type
+        // shares that type), and is decided with the whole program.
+        const shares = findings.some((finding) => finding.call.via.length > 0 || finding.call.sharedType !== undefined);
+        if (project !== undefined && (shares || project.isImported(context.filename))) {
           const sites = project.sitesOf(context.filename, sourceCode.text);
           if (sites !== undefined) {
             sites.forEach(reportSite);

@@ -1,0 +1,63 @@
+/**
+ * Bodies typed by an old body type that another module declares (`import type { AssignAppRequest } from './types'`).
+ * The type can take the v3 body's members only if nothing else needs the old ones: every use of it in the program must
+ * be the annotation of a body that is migrated in the same run. That is a question about all findings and all files,
+ * so it is decided here, after recognition, with the uses of the type a project analysis counts across its modules,
+ * and again after the wrappers are settled (a body left with a TODO there holds its type back).
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { type Finding, findingOf } from './analyze.js';
+import type { SourceContext } from './context.js';
+import { ReasonCode } from './reasons.js';
+import type { TypeDeclaration } from './typed-body.js';
+
+/**
+ * Every use of a top-level declaration (the identifiers that name it) across the program, or 'unknown' when not all
+ * of them can be seen: a namespace import, a re-export out of the program, a published package's entry.
+ */
+export type DeclarationUses = (declaration: TypeDeclaration, ctx: SourceContext) => readonly TSESTree.Node[] | 'unknown';
+
+/**
+ * The findings, with each group of bodies that share an old type of another module rewritten together with the type,
+ * where every use of the type is one of them and each of them is migrated after `settle` (the wrapper decision);
+ * otherwise every finding as it was, `body-typed` included.
+ *
+ * All such types are rewritten, or none: a rewritten type is a v3 body type, which a body typed by another old type
+ * would take on the next run, so a run that rewrote one and left another would not be the last one.
+ */
+export function settleTypedBodies(findings: readonly Finding[], uses: DeclarationUses, settle: (findings: Finding[]) => Finding[]): Finding[] {
+  const groups = new Map<TypeDeclaration, number[]>();
+  findings.forEach((finding, index) => {
+    const shared = finding.call.sharedType;
+    if (shared !== undefined) groups.set(shared.declaration, [...(groups.get(shared.declaration) ?? []), index]);
+  });
+  if (groups.size === 0) return settle([...findings]);
+  const retyped = [...findings];
+  for (const [declaration, members] of groups) {
+    const rewritten = members.map((index) => withType(findings[index]!));
+    if (rewritten.some((finding) => finding === undefined)) return settle([...findings]);
+    const annotations = new Set<TSESTree.Node>(members.map((index) => findings[index]!.call.sharedType!.annotation));
+    const found = uses(declaration, findings[members[0]!]!.call.sharedType!.ctx);
+    if (found === 'unknown' || found.length !== annotations.size || found.some((use) => !annotations.has(use))) return settle([...findings]);
+    members.forEach((index, i) => (retyped[index] = rewritten[i]!));
+  }
+  const settled = settle(retyped);
+  // A body that the wrappers held back keeps its old type, and so does every other.
+  const held = [...groups.values()].flat().some((index) => settled[index]!.outcome !== 'fix' && settled[index]!.outcome !== 'review');
+  return held ? settle([...findings]) : settled;
+}
+
+/**
+ * The finding planned again without `body-typed`, its rewrite carrying the type's edit; undefined when the type's
+ * members cannot be written. A call of a function that holds the typed body is retyped too, and a function's own call
+ * that its callers' arguments decide may stay manual here: the wrappers decide them together.
+ */
+function withType(finding: Finding): Finding | undefined {
+  const { call } = finding;
+  const shared = call.sharedType!;
+  if (shared.edit === undefined) return undefined;
+  const index = call.facts.obstacles.findIndex((reason) => reason.code === ReasonCode.bodyTyped);
+  if (index < 0) return undefined;
+  const obstacles = call.facts.obstacles.filter((_, i) => i !== index);
+  return findingOf({ ...call, facts: { ...call.facts, obstacles }, typeEdits: [...(call.typeEdits ?? []), shared.edit] });
+}
