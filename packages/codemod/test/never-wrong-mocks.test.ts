@@ -210,6 +210,61 @@ it('assigns a directory: the shared handler refuses it', async () => {
     });
   });
 
+  describe('a module of the program loaded by a call the reach does not see: the handler must stay as it was', () => {
+    // The test loads src/dir.ts (a directory call) at run time; its handler, which reads business_uid and answers 400
+    // without one, is rewritten to read assignee_uid because the only call seen is the business one. After the run
+    // the directory call sends assignee_uid 'dir_1' and is answered 201: the test that checked the refusal goes red.
+    const withLoader = (loader: string) => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { createRequire } from 'node:module';
+import { expect, it, vi } from 'vitest';
+
+${CALLS.business}
+const server = setupServer(
+  http.post('*/platform/v1/apps/:id/assign', async ({ request }) => {
+    const body = await request.json();
+    return new HttpResponse(null, { status: body.business_uid === undefined ? 400 : 201 });
+  }),
+);
+
+it('refuses a directory and accepts a business', async () => {
+  server.listen();
+  const { assignDirectory } = ${loader};
+  expect(await assignDirectory('crm-sync', 'dir_1')).toBe(400);
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+  server.close();
+});
+`;
+    const handler = `http.post('*/platform/v1/apps/:id/assign', async ({ request }) => {
+    const body = await request.json();
+    return new HttpResponse(null, { status: body.business_uid === undefined ? 400 : 201 });
+  })`;
+
+    it('each file alone: vi.importActual (a call, not an import expression)', () => {
+      expectHandlerLeft(withLoader(`await vi.importActual<typeof import('../src/dir.js')>('../src/dir.js')`), handler);
+    });
+
+    it('each file alone: a require made with createRequire', () => {
+      expectHandlerLeft(withLoader(`createRequire(import.meta.url)('../src/dir.cjs') as { assignDirectory: (a: string, b: string) => Promise<number> }`), handler);
+    });
+
+    it('in a project: vi.importActual, with no import type naming the module', () => {
+      const dir = tree({
+        'package.json': '{ "name": "import-actual", "private": true, "type": "module" }',
+        'tsconfig.json': JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['src', 'test'] }),
+        'src/dir.ts': `export ${CALLS.directory}`,
+        'test/a.test.ts': withLoader(`await vi.importActual('../src/dir.js') as { assignDirectory: (a: string, b: string) => Promise<number> }`),
+      });
+      dirs.push(dir);
+      const run = cli(['migrate', '.', '--dry', '--json'], dir);
+      expect(run.code, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout) as { files: { path: string; sites: { kind: string; outcome: string; migrated: boolean }[] }[] };
+      expect(report.files.flatMap((f) => f.sites.filter((s) => s.kind === 'call').map((s) => s.migrated))).toEqual([true, true]);
+      const mocks = report.files.flatMap((f) => f.sites.filter((s) => s.kind === 'mock'));
+      expect(mocks.map((s) => [s.outcome, s.migrated])).toEqual([['manual', false]]);
+    });
+  });
+
   describe('missed: the route is left for the old request, with no TODO, while its calls move to v3', () => {
     // Not a rewrite into another handler, but the handler silently stops matching: the test goes red with nothing
     // that says why. Each should be left with a TODO as any held mock is.
