@@ -158,6 +158,21 @@ describe('msw resolvers: adversarial review', () => {
       expectHandlerLeft(testFile(['crmSync', 'billing'], handler), handler);
     });
 
+    it('a server.use override for one app over a wildcard handler', () => {
+      // The override becomes '*/v3/apps/app_assignments' and, prepended, answers every app: billing gets 409 where the
+      // wildcard handler answered 201. Its calls go through a function of the app code, so nothing rules billing out.
+      const override = `http.post('*/platform/v1/apps/crm-sync/assign', () => new HttpResponse(null, { status: 409 }))`;
+      const input = testFile(['business'], `http.post(${ROUTE}, () => new HttpResponse(null, { status: 201 }))`, `it('crm-sync conflicts, other apps do not', async () => {
+  server.listen();
+  server.use(${override});
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(409);
+  expect(await showToBusiness('billing', 'biz_1')).toBe(201);
+  server.close();
+});
+`);
+      expectHandlerLeft(input, override);
+    });
+
     it('a shared handlers module imported by one test and by the setup file every test runs with', () => {
       // handlers.ts is imported by a.test.ts (business calls) and, through server.ts, by vitest.setup.ts, which the
       // runner loads for b.test.ts too (a directory call). Only a.test.ts is counted: the handler is rewritten to read
@@ -276,6 +291,12 @@ it('refuses a directory and accepts a business', async () => {
         expectHandlerLeft(testFile(['business'], handler), handler);
       });
     }
+
+    it('http reached through a namespace import of msw', () => {
+      const handler = `msw.http.post(${ROUTE}, () => new msw.HttpResponse(null, { status: 201 }))`;
+      const input = testFile(['business'], handler).replace(`import { http, HttpResponse } from 'msw';`, `import * as msw from 'msw';`);
+      expectHandlerLeft(input, handler);
+    });
 
     it('a placeholder route in a const', () => {
       // A static route const gets a TODO (url-not-editable); the same const with `:id` is not seen at all.
@@ -438,6 +459,11 @@ it('refuses a directory and accepts a business', async () => {
     it('the uid of a call that also hides the app from the market', () => {
       expectHandlerRewritten(testFile(['hidden'], `http.post(${ROUTE}, async ({ request }) => { const body = await request.json(); return HttpResponse.json({ b: body.business_uid }); })`),
         `return HttpResponse.json({ b: body.assignee_uid }); })`);
+    });
+
+    it('http imported under another name', () => {
+      const input = testFile(['business'], `mswHttp.post(${ROUTE}, () => new HttpResponse(null, { status: 201 }))`).replace(`import { http, HttpResponse }`, `import { http as mswHttp, HttpResponse }`);
+      expectHandlerRewritten(input, `mswHttp.post('*/v3/apps/app_assignments', () => new HttpResponse(null, { status: 201 }))`);
     });
 
     it('an msw 1 handler whose resolver does not read the request', () => {
