@@ -64,6 +64,9 @@ export const ReasonCode = {
   mockResolverReads: 'mock-resolver-reads',
   mockAppCodeUnknown: 'mock-app-code-unknown',
   mockAppCodeUnchecked: 'mock-app-code-unchecked',
+  mockOtherApps: 'mock-other-apps',
+  mockRouteNotEditable: 'mock-route-not-editable',
+  mockV3RouteTaken: 'mock-v3-route-taken',
 } as const;
 export type ReasonCode = (typeof ReasonCode)[keyof typeof ReasonCode];
 
@@ -179,6 +182,12 @@ const MESSAGES: Record<ReasonCode, (key: string, given: boolean) => string> = {
     `the mock matches any app but checks the body, and the v3 body names the app (app_code_name); write the v3 body matcher by hand`,
   'mock-app-code-unchecked': () =>
     `the mock named the app in the deprecated route; ${V3} carries it in the body, which this mock does not check, so check the app code by hand if the test meant to`,
+  'mock-other-apps': (key) =>
+    `the handler names one app in the deprecated route, and its tests also call another app (the call ${key}); the v3 route names no app, so the rewritten handler would answer that call too: check app_code_name in the handler by hand`,
+  'mock-route-not-editable': () =>
+    `the mock's route cannot be rewritten in place (every method with http.all, a regular expression, a route held by a const or built elsewhere); point the mock at POST ${V3_ASSIGN.path} by hand when its calls move to v3`,
+  'mock-v3-route-taken': () =>
+    `this file already has a handler of POST ${V3_ASSIGN.path}; the rewritten handler would answer in its place or never: merge them by hand`,
 };
 
 /** The reason in plain words, as the ESLint message and the TODO comment show it. */

@@ -79,6 +79,9 @@ export interface ProjectAnalysisResult {
   readonly errors: ReadonlyMap<string, unknown>;
 }
 
+/** A call of a function that loads a module past the imports (see core's LOADERS). */
+const LOADER_CALL = /\b(?:importActual|requireActual|importMock|requireMock|createRequire)\s*[(<]/;
+
 export class ProjectAnalysis {
   readonly #input: ProjectInput;
   readonly #files = new Map<string, ProjectFile | null>();
@@ -160,8 +163,10 @@ export class ProjectAnalysis {
    * way is outside the run or cannot be read: its calls cannot be seen.
    */
   mockReach(path: string): ReadonlySet<string> | 'unknown' {
-    let tests = isTestFile(path) ? [path] : this.#testsImporting(path);
-    if (tests.length === 0) tests = [...this.#scope].filter(isTestFile);
+    const importing = isTestFile(path) ? { tests: [path], loadedByRunner: false } : this.#testsImporting(path);
+    // A module the runner loads (a setup file, or one it imports) shows its mocks to every test of the run.
+    let tests = importing.tests;
+    if (tests.length === 0 || importing.loadedByRunner) tests = [...new Set([...tests, ...[...this.#scope].filter(isTestFile)])];
     if (tests.length === 0) return 'unknown';
     const reached = new Set<string>();
     for (const from of new Set([path, ...tests])) {
@@ -182,7 +187,8 @@ export class ProjectAnalysis {
     let result: ReadonlySet<string> | 'unknown' = seen;
     for (const queue = [start]; queue.length > 0;) {
       const file = this.file(queue.pop()!);
-      if (file === undefined) {
+      // A module loaded past its imports (`vi.importActual(...)`) brings calls the import graph does not show.
+      if (file === undefined || LOADER_CALL.test(file.text)) {
         result = 'unknown';
         break;
       }
@@ -205,19 +211,26 @@ export class ProjectAnalysis {
     return result;
   }
 
-  /** The test files that import `path`, directly or through other modules of the run. */
-  #testsImporting(path: string): string[] {
+  /**
+   * The test files that import `path`, directly or through other modules of the run; and whether a module on the way
+   * that is no test is imported by nothing of the run (a setup file the test runner loads for every test).
+   */
+  #testsImporting(path: string): { tests: string[]; loadedByRunner: boolean } {
     const tests: string[] = [];
     const seen = new Set<string>([path]);
+    let loadedByRunner = false;
     for (const queue = [path]; queue.length > 0;) {
-      for (const importer of this.#input.importersOf(queue.pop()!)) {
-        if (seen.has(importer) || !this.#scope.has(importer)) continue;
+      const module = queue.pop()!;
+      const importers = this.#input.importersOf(module).filter((importer) => this.#scope.has(importer));
+      if (module !== path && importers.length === 0) loadedByRunner = true;
+      for (const importer of importers) {
+        if (seen.has(importer)) continue;
         seen.add(importer);
         if (isTestFile(importer)) tests.push(importer);
         else queue.push(importer);
       }
     }
-    return tests;
+    return { tests, loadedByRunner };
   }
 
   readonly #matches = new Map<string, boolean>();

@@ -64,6 +64,9 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'mock-resolver-reads': 'read the v3 body in the handler (app_code_name, assignee_type, assignee_uid, settings.assignment_mode) and point its route at /v3/apps/app_assignments',
   'mock-app-code-unknown': 'write the v3 body matcher, with the app_code_name the test expects, by hand',
   'mock-app-code-unchecked': 'if the test meant to check the app, match app_code_name in the body; otherwise delete the comment',
+  'mock-other-apps': 'point the handler at the v3 route and answer each app by its app_code_name in the body',
+  'mock-route-not-editable': 'write the v3 route in the mock, and its matcher or handler for the v3 body',
+  'mock-v3-route-taken': 'keep one handler of the v3 route, answering as both did',
 };
 
 /** The group of sites that need no person: `migrate` rewrites them exactly. */

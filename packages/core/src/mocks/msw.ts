@@ -25,15 +25,22 @@ import type { BodyKeyRead, FlagKeyRead, MockSite, ResolverEdit } from './site.js
 
 export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext): MockSite | undefined {
   const method = methodOf(call);
-  if (method?.name !== 'post') return undefined;
+  // `http.all` answers the POST too: found, never rewritten (it would answer every method of the v3 route).
+  if (method?.name !== 'post' && method?.name !== 'all') return undefined;
   const object = unwrapTS(method.object);
   const origin = originOf(object, ctx);
-  if (!fromModule(origin, ['msw']) || object.type !== 'Identifier' || !['http', 'rest'].includes(origin.imported)) return undefined;
-  const route = readMockRoute(call.arguments[0], ctx);
-  if (route === undefined) return undefined;
+  if (!fromModule(origin, ['msw'])) return undefined;
+  // `http` imported by name, or reached through the module (`import * as msw from 'msw'`; `msw.http.post`).
+  const namespace = object.type === 'MemberExpression' && !object.computed && object.property.type === 'Identifier' &&
+    unwrapTS(object.object).type === 'Identifier' && origin.imported === '*' ? object.property.name : undefined;
+  const kind = object.type === 'Identifier' ? origin.imported : namespace;
+  if (kind !== 'http' && kind !== 'rest') return undefined;
+  const read = readMockRoute(call.arguments[0], ctx);
+  if (read === undefined) return undefined;
+  const route = method.name === 'all' ? { ...(read.appCode === undefined ? {} : { appCode: read.appCode }) } : read;
   const resolver = call.arguments[1];
   const found: Resolver = { reads: [], bodyReads: [], flagReads: [], edits: [], typed: false };
-  if (origin.imported === 'http') {
+  if (kind === 'http') {
     if (resolver !== undefined) readResolver(call, resolver, route, ctx, found);
     retypeHandler(call, route, ctx, found);
   } else {
@@ -235,7 +242,8 @@ function readParams(
     if (ref.init === true) continue;
     const id = ref.identifier as TSESTree.Node;
     const parent = id.parent;
-    if (enclosingFunction(id) !== fn) return refuse(parent);
+    // Read in the resolver's own body: not in a nested function, not in a parameter's default (no `await` there).
+    if (enclosingFunction(id) !== fn || id.range[0] < fn.body.range[0] || id.range[1] > fn.body.range[1]) return refuse(parent);
     if (parent?.type === 'MemberExpression' && parent.object === id && !parent.computed && staticMemberName(parent) === name) {
       const use = parent.parent;
       if ((use?.type === 'AssignmentExpression' && use.left === parent) || use?.type === 'UpdateExpression' ||
@@ -274,14 +282,45 @@ function readParams(
     out.edits.push(removeProperty(property, pattern, ctx));
     return;
   }
-  // No read of the body yet: one read is added where the app code is read, once, outside any loop.
-  if (request === undefined || (request !== 'absent' && request.variable !== undefined) || sites.length !== 1 || fn.generator || insideLoop(sites[0]!.node, fn)) return refuse();
+  // No read of the body yet: one read is added where the app code is read, once, outside any loop, in a resolver that
+  // always answers (one that falls through passes the request on to the next handler, which may read the body itself).
+  if (request === undefined || (request !== 'absent' && request.variable !== undefined) || sites.length !== 1 || fn.generator ||
+    insideLoop(sites[0]!.node, fn) || !alwaysAnswers(fn)) return refuse();
   const requestName = request === 'absent' ? 'request' : ((request.property.value.type === 'AssignmentPattern' ? request.property.value.left : request.property.value) as TSESTree.Identifier).name;
   // A new `request` binding must not hide a name the resolver uses.
   if (request === 'absent' && /\brequest\b/.test(ctx.text.slice(fn.range[0], fn.range[1]))) return refuse();
   rewrite((site) => (site.kind === 'member' ? `(await ${requestName}.json())` : `await ${requestName}.json()`));
   out.edits.push(request === 'absent' ? { range: property.range, text: 'request' } : removeProperty(property, pattern, ctx));
   if (!fn.async) out.edits.push({ range: [fn.range[0], fn.range[0]], text: 'async ' });
+}
+
+/**
+ * Whether a resolver answers on every path: its expression body or every `return` makes a response (a call or a `new`,
+ * such as `HttpResponse.json(...)`), and its block ends in one (or a `throw`). Anything else may give `undefined`.
+ */
+function alwaysAnswers(fn: TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression): boolean {
+  const answer = (node: TSESTree.Node | null | undefined) => {
+    const expr = node == null ? undefined : unwrapTS(node.type === 'AwaitExpression' ? node.argument : node);
+    return expr !== undefined && (expr.type === 'CallExpression' || expr.type === 'NewExpression');
+  };
+  if (fn.body.type !== 'BlockStatement') return answer(fn.body);
+  const last = fn.body.body[fn.body.body.length - 1];
+  if (last?.type !== 'ReturnStatement' && last?.type !== 'ThrowStatement') return false;
+  let every = true;
+  const stack: unknown[] = [fn.body];
+  while (stack.length > 0 && every) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      stack.push(...(node as unknown[]));
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (node !== fn.body && isFunction(node as TSESTree.Node)) continue;
+    if (record.type === 'ReturnStatement' && !answer((node as TSESTree.ReturnStatement).argument)) every = false;
+    for (const key of Object.keys(record)) if (key !== 'parent' && key !== 'loc' && key !== 'range') stack.push(record[key]);
+  }
+  return every;
 }
 
 /** The edit that removes one property of a pattern, with the comma that separates it from its neighbour. */

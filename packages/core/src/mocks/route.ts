@@ -7,6 +7,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
+import { valueOfName } from '../follow.js';
 import { unwrapTS } from '../syntax.js';
 import { DEFAULT_ROUTE, matchRoute, readUrl } from '../url.js';
 
@@ -49,6 +50,14 @@ export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContex
       return { edit: { range: [start, start + placeholder[1]!.length], text: V3_ASSIGN.path.slice(1) }, ...paramOf(placeholder[1]!) };
     }
   }
+  // A route this reader cannot rewrite, though it is the deprecated one: a regular expression, or a placeholder route
+  // held by a const. Found, so that it gets a TODO; never rewritten.
+  if (isRouteRegex(expr)) return {};
+  if (expr.type === 'Identifier') {
+    const name = valueOfName(expr, ctx);
+    const held = name.kind === 'const' || name.kind === 'imported' ? literalText(unwrapTS(name.value.node)) : undefined;
+    if (held !== undefined && PLACEHOLDER_ROUTE.test(held.value)) return {};
+  }
   const match = matchRoute(readUrl(expr, ctx), [DEFAULT_ROUTE]);
   if (match?.id.kind !== 'text') return undefined;
   let appCode: string;
@@ -66,6 +75,16 @@ export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContex
 function paramOf(route: string): { param?: string } {
   const name = /\/apps\/:(\w+)\//.exec(route)?.[1];
   return name === undefined ? {} : { param: name };
+}
+
+/** A regular expression literal that matches the deprecated path of some app. */
+function isRouteRegex(expr: TSESTree.Node): boolean {
+  if (expr.type !== 'Literal' || !('regex' in expr) || expr.regex == null) return false;
+  try {
+    return new RegExp(expr.regex.pattern, expr.regex.flags.replace(/[gy]/g, '')).test(`https://api.example.com${DEPRECATED_ASSIGN.prefix}/apps/some-app/assign`);
+  } catch {
+    return false;
+  }
 }
 
 function literalText(expr: TSESTree.Node): { value: string; exact: boolean } | undefined {

@@ -13,7 +13,7 @@ import type { Finding } from '../analyze.js';
 import { ASSIGNEE_TYPE_OF_KEY } from '../contract.js';
 import { type Reason, ReasonCode } from '../reasons.js';
 import { placeOf } from '../wrappers.js';
-import type { MockFinding } from './plan.js';
+import { type MockFinding, V3_HANDLER } from './plan.js';
 
 /** What a mock names, as plain data. */
 export interface MockFacts {
@@ -27,6 +27,8 @@ export interface MockFacts {
   readonly reads?: string;
   /** The flags its handler compares with "true": every call it stands for must send each as a static string, or not at all. */
   readonly flags?: readonly string[];
+  /** It tells apps apart by its route alone (an msw handler): rewritten, it answers every app. */
+  readonly routeOnly?: true;
 }
 
 /** One deprecated call of the run, and what the run did to it. */
@@ -57,7 +59,7 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
     // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
     // after they moved to v3), so that its TODO stays the same.
     const read = mock.reads ?? mock.flags?.[0];
-    if (read !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld) {
+    if (read !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld && decision.reason.code !== ReasonCode.mockOtherApps) {
       return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: read } };
     }
     return decision;
@@ -67,6 +69,11 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
 function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach): MockDecision {
   const files = reach(mock.file);
   if (files === 'unknown') return { kind: 'hold', reason: { code: ReasonCode.mockCallsUnseen } };
+  // A handler that names one app by its route alone answers every app once on v3: no other app's call may reach it.
+  if (mock.routeOnly === true && mock.appCode !== undefined) {
+    const other = calls.find((call) => files.has(call.file) && call.appCode !== undefined && call.appCode !== mock.appCode);
+    if (other !== undefined) return { kind: 'hold', reason: { code: ReasonCode.mockOtherApps, key: other.place } };
+  }
   const standsFor = calls.filter((call) => files.has(call.file) && mayMatch(mock, call));
   if (standsFor.length === 0) return { kind: 'hold', reason: { code: ReasonCode.mockNoCalls } };
   const held = standsFor.find((call) => !call.migrated);
@@ -112,6 +119,7 @@ export function mockFactsOf(finding: MockFinding, file: string): MockFacts {
     ...(body === undefined ? {} : { body }),
     ...(reads === undefined ? {} : { reads }),
     ...(flags.length === 0 ? {} : { flags }),
+    ...(mock.library === 'msw' ? { routeOnly: true as const } : {}),
   };
 }
 
@@ -136,9 +144,16 @@ export function callRecordOf(finding: Finding, migrated: boolean, file: string):
  * the calls are v3 already, says the same.
  */
 export function applyMockDecision(finding: MockFinding, decision: MockDecision): MockFinding {
+  // Decided last, so that a handler held for its calls keeps saying so once another one of its file is on v3.
+  if (decision.kind === 'follow' && finding.outcome !== 'manual' && finding.mock.library === 'msw' && V3_HANDLER.test(finding.mock.ctx.text)) {
+    return { mock: finding.mock, outcome: 'manual', reasons: [{ code: ReasonCode.mockV3RouteTaken }] };
+  }
   if (decision.kind === 'follow' || finding.outcome === 'manual') return finding;
   return { mock: finding.mock, outcome: 'manual', reasons: [decision.reason] };
 }
+
+/** Names of the functions that load a module without an import or `require` the analysis reads. */
+export const LOADERS = /^(?:importActual|requireActual|importMock|requireMock|createRequire)$/;
 
 /** Packages whose imports bring no call of the program into a file: test runners, mock libraries, HTTP clients. */
 const LIBRARIES = /^(?:node:.*|vitest|@jest\/globals|jest|msw(?:\/.*)?|nock|axios-mock-adapter|fetch-mock|jest-fetch-mock|axios|got|ky|superagent|ofetch|node-fetch|undici|cross-fetch)$/;
@@ -164,6 +179,8 @@ export function showsAllItsCalls(program: TSESTree.Program): boolean {
     }
     const record = node as Record<string, unknown>;
     if (record.type === 'ImportExpression') ok = false;
+    // A module loaded past the imports: `vi.importActual(...)`, `jest.requireActual(...)`, `createRequire(...)(...)`.
+    if (record.type === 'Identifier' && LOADERS.test((node as TSESTree.Identifier).name)) ok = false;
     if (record.type === 'CallExpression') {
       const call = node as TSESTree.CallExpression;
       const arg = call.arguments[0];
