@@ -42,9 +42,10 @@ Options:
   --shard <i>/<n>    Process only the i-th of n deterministic slices of the files,
                      so that n CI jobs can share one large repository.
   --no-project       Read each file alone. By default, when the current folder
-                     has a tsconfig.json or jsconfig.json, the files are read as
-                     one project: imports of your own modules are followed (an
-                     axios instance, a URL builder, a wrapper and its callers).
+                     (or the one folder given) has a tsconfig.json or
+                     jsconfig.json, the files are read as one project: imports
+                     of your own modules are followed (an axios instance, a URL
+                     builder, a wrapper and its callers).
   --force            Write even where target files have uncommitted git changes.
   --no-ignore        Read the files that .gitignore covers too.
   -h, --help         Show this help.

@@ -8,7 +8,7 @@
  * run is made again without them.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { type AnalysisOptions, analyzeMocks, type Finding, mayContainAssignCall, mayContainMock, type MockFinding, ReasonCode, type TextEdit } from '@app-assignment/core';
 import type { ProjectAnalysis } from '@app-assignment/project';
 import { applyFindings, type MigrateResult } from './migrate.js';
@@ -215,6 +215,16 @@ function componentFiles(root: string): string[] {
   };
   walk(root, 0);
   return found;
+}
+
+/**
+ * The folder a run reads as one project: the current folder when it can be one; else the one folder the run was given
+ * (`migrate ../app` from elsewhere), when it holds a tsconfig.json or jsconfig.json.
+ */
+export function projectRootFor(paths: readonly string[], cwd: string): string {
+  if (mayBeProject(cwd) || paths.length !== 1) return cwd;
+  const given = resolve(cwd, paths[0]!);
+  return existsSync(join(given, 'tsconfig.json')) || existsSync(join(given, 'jsconfig.json')) ? given : cwd;
 }
 
 /** A config file at or above `root`, or workspace markers at `root`: what the project loader would find, at no cost. */

@@ -13,7 +13,7 @@ import { collect, type Collected, type Shard, shardOf } from './files.js';
 import { uncommittedFiles } from './git.js';
 import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
 import { type ParserName, parserInUse } from './parse.js';
-import { migrateProject } from './project-run.js';
+import { migrateProject, projectRootFor } from './project-run.js';
 import { writeFileAtomic } from './write.js';
 
 export interface RunOptions {
@@ -164,7 +164,7 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
   const readable = files.filter((file) => candidates.includes(file) || reports.get(file)?.status === 'unchanged');
   const projectRun = options.project === false || candidates.length === 0
     ? undefined
-    : await migrateProject(options.cwd, readable, texts, options.analysis);
+    : await migrateProject(projectRootFor(options.paths, options.cwd), readable, texts, options.analysis);
   if (projectRun !== undefined) {
     mode = { kind: 'project', configs: projectRun.configs.map(display) };
     outcomes = projectRun.outcomes;

@@ -64,6 +64,16 @@ describe('project mode on fixtures/projects', () => {
     });
   }
 
+  it('a project folder given from outside it is read as a project, with the same result', () => {
+    const dir = copyProject('wrapper-module', 'outside');
+    const result = spawnSync(process.execPath, [CLI, 'migrate', basename(dir), '--json', '--dry'], { cwd: join(dir, '..'), encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    const report = JSON.parse(result.stdout) as Report;
+    expect(report.mode.kind).toBe('project');
+    const inside = migrateProjectCopy(dir, ['--dry']) as Report;
+    expect(report.totals).toEqual(inside.totals);
+  });
+
   it('wrapper-module: the wrapper and its callers are migrated together, each caller reported with the wrapper', () => {
     const report = migrateProjectCopy(copyProject('wrapper-module', 'report'), ['--dry']) as Report;
     const sites = report.files.flatMap((file) => file.sites.map((site) => ({ ...site, path: file.path })));
