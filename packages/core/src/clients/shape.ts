@@ -12,7 +12,7 @@ import { ReasonCode } from '../reasons.js';
 import { findVariable } from '../scope.js';
 import { memberName } from '../static-value.js';
 import { isFunction, propertyOf, staticKey, unwrapTS } from '../syntax.js';
-import { bodyIn, methodOf, optionsOf, withOptions } from './options.js';
+import { bodyIn, isShared, methodOf, optionsOf, withOptions } from './options.js';
 import { isRequestLibrary } from './request.js';
 import { type CallLayout, HTTP_VERBS, JSON_OBJECT, type Method } from './spec.js';
 
@@ -50,6 +50,20 @@ function shapeLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallL
     body: { kind: 'unknown', facts: { kind: 'unknown' } },
     obstacles: [{ code: ReasonCode.clientUnknown }],
   };
+  // The request library also takes everything in one options object: `request({ method, uri, json })`.
+  const requestLibrary = fromRequest || (callee.type === 'MemberExpression' && isRequestLibrary(unwrapTS(callee.object), ctx));
+  if (requestLibrary && url !== undefined && unwrapTS(url).type !== 'TemplateLiteral' && unwrapTS(url).type !== 'Literal') {
+    const config = optionsOf(url, ctx);
+    const target = typeof config === 'string' ? undefined : propertyOf(config.object, 'url') ?? propertyOf(config.object, 'uri');
+    if (typeof config !== 'string' && target !== undefined) {
+      const configMethod = propertyOf(config.object, 'method') === undefined ? (verb === 'post' ? 'post' : named) : methodOf(config);
+      const body = propertyOf(config.object, 'form') !== undefined ? unreadable(ReasonCode.bodyFormEncoded)
+        : propertyOf(config.object, 'json') !== undefined && unwrapTS(propertyOf(config.object, 'json')!.value).type === 'ObjectExpression'
+          ? bodyIn(config, 'json', JSON_OBJECT)
+          : propertyOf(config.object, 'body') !== undefined ? unreadable(ReasonCode.bodyDynamic) : bodyIn(config, 'json', JSON_OBJECT);
+      return withOptions({ client: 'unresolved', url: target.value, urlShared: isShared(config), method: configMethod, body }, config, true);
+    }
+  }
   const options = optionsOf(second, ctx);
   if (typeof options === 'string') return unknown;
   const method = propertyOf(options.object, 'method') === undefined ? named : methodOf(options);
