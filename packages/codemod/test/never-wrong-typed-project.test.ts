@@ -207,6 +207,27 @@ describe('typed bodies across files: adversarial review', () => {
     });
 
     it.each([
+      ['a namespace import (`T.AssignAppRequest`)', { 'src/user.ts': "import type * as T from './types.js';\nexport const uid = (r: T.AssignAppRequest) => r.business_uid;\n" }],
+      ['a re-export of it from the body file under another name', {
+        'src/a.ts': `${BODY}export type { AssignAppRequest as Legacy };\n`,
+        'src/user.ts': "import type { Legacy } from './a.js';\nexport const uid = (r: Legacy) => r.business_uid;\n",
+      }],
+      ['a Vue single-file component', { 'src/App.vue': "<script setup lang=\"ts\">\nimport type { AssignAppRequest } from './types';\nconst r: AssignAppRequest = { business_uid: 'b' };\n</script>\n<template><div>{{ r.business_uid }}</div></template>\n" }],
+      ['the entry of a published package (`exports`)', {
+        'package.json': '{ "name": "assign-lib", "version": "1.0.0", "type": "module", "exports": { ".": { "types": "./src/index.ts", "default": "./src/index.ts" } } }\n',
+        'src/index.ts': "export * from './types.js';\nexport { send } from './a.js';\n",
+      }],
+      ['the entry of a published package (`types`)', {
+        'package.json': '{ "name": "assign-lib", "version": "1.0.0", "type": "module", "main": "./dist/index.js", "types": "./dist/index.d.ts" }\n',
+        'src/index.ts': "export type { AssignAppRequest } from './types.js';\nexport { send } from './a.js';\n",
+      }],
+    ])('%s', (_name, extra: Record<string, string>) => {
+      const files = { 'src/types.ts': LEGACY, 'src/a.ts': BODY, ...extra };
+      const dir = project(files);
+      expectAllHeld(dir, files, migrate(dir));
+    });
+
+    it.each([
       ['an indexed access type', "export type Uid = AssignAppRequest['business_uid'];\n"],
       ['`Pick<>`', "export type BizOnly = Pick<AssignAppRequest, 'business_uid'>;\n"],
       ['a second `interface` block (declaration merging)', 'export interface AssignAppRequest {\n  is_internal?: string;\n}\n'],
@@ -401,6 +422,37 @@ describe('typed bodies across files: adversarial review', () => {
       const dir = project({ 'src/types.ts': LEGACY, 'src/v3.ts': V3, 'src/a.ts': BODY, ...over });
       expectMigratedAndStable(dir, migrate(dir));
       expect(read(dir, 'src/types.ts')).toBe(over['src/types.ts'] ?? LEGACY);
+    });
+
+    it.each([
+      // The old import still serves the re-export that another module reads: it must stay.
+      ['the old import re-exported by the body file: it stays', `${BODY}export type { AssignAppRequest };\n`, './a.js'],
+      ['the old import after a shebang, a directive and code', `#!/usr/bin/env node\n'use strict';\nexport const z = 1;\n${BODY}`, './types.js'],
+    ])('%s', (_name, text, userFrom) => {
+      const dir = project({
+        'src/types.ts': LEGACY,
+        'src/v3.ts': V3,
+        'src/a.ts': text,
+        'src/user.ts': `${importType('AssignAppRequest', userFrom)}export const uid = (r: AssignAppRequest) => r.business_uid;\n`,
+      });
+      expectMigratedAndStable(dir, migrate(dir));
+      expect(read(dir, 'src/a.ts')).toContain('const body: AppAssignmentRequest =');
+    });
+
+    it('a multi-line old import keeps the names still used', () => {
+      const dir = project({
+        'src/types.ts': `${LEGACY}export type Uid = string;\n`,
+        'src/v3.ts': V3,
+        'src/a.ts': `import type {\n  AssignAppRequest,\n  Uid,\n} from './types.js';\n\nexport const owner: Uid = 'x';\n${send()}`,
+      });
+      expectMigratedAndStable(dir, migrate(dir));
+      expect(read(dir, 'src/a.ts')).toMatch(/^import type \{\n  Uid,\n\} from '\.\/types\.js';\nimport type \{ AppAssignmentRequest \} from '\.\/v3\.js';\n/);
+    });
+
+    it('a CommonJS (.cts) body file takes the v3 type of an ES module by a type-only import', () => {
+      const dir = project({ 'src/types.cts': LEGACY, 'src/v3.ts': V3, 'src/a.cts': `import type { AssignAppRequest } from './types.cjs';\n\n${send()}` });
+      expectMigratedAndStable(dir, migrate(dir));
+      expect(read(dir, 'src/a.cts')).toContain("import type { AppAssignmentRequest } from './v3.js';");
     });
 
     it('a CRLF file: the new import line ends as the others do', () => {
