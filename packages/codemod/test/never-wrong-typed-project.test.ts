@@ -446,7 +446,7 @@ describe('typed bodies across files: adversarial review', () => {
         'src/a.ts': `import type {\n  AssignAppRequest,\n  Uid,\n} from './types.js';\n\nexport const owner: Uid = 'x';\n${send()}`,
       });
       expectMigratedAndStable(dir, migrate(dir));
-      expect(read(dir, 'src/a.ts')).toMatch(/^import type \{\n  Uid,\n\} from '\.\/types\.js';\nimport type \{ AppAssignmentRequest \} from '\.\/v3\.js';\n/);
+      expect(read(dir, 'src/a.ts').startsWith("import type {\n  Uid,\n} from './types.js';\nimport type { AppAssignmentRequest } from './v3.js';\n")).toBe(true);
     });
 
     it('a CommonJS (.cts) body file takes the v3 type of an ES module by a type-only import', () => {
