@@ -58,6 +58,7 @@ export async function migrateProject(
     parse: parseFile,
     options: analysis,
     foreignFiles: componentFiles(root),
+    configOf: (file) => project.configOf(file),
   });
   const result = analysisRun.analyze(files);
 

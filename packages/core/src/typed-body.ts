@@ -116,6 +116,10 @@ function retypeImported(name: TSESTree.Identifier, variable: VariableLike, from:
   const v3 = v3Named(name, variable, declared, ctx);
   if (v3 === 'refuse') return undefined;
   if (v3 !== undefined) return { kind: 'edits', edits: v3 };
+  // A checked JavaScript file names it in a JSDoc type (`import('./types.js').AssignAppRequest`): a use no syntax tree of
+  // the program shows, which a rewrite of the type's members would break.
+  const jsdoc = new RegExp(`import\\(\\s*['"][^'"]*['"]\\s*\\)\\s*\\.\\s*${declared.id.name}(?![\\w$])`);
+  if (ctx.project.anyFileMatches === undefined || ctx.project.anyFileMatches(jsdoc)) return undefined;
   const uid = uidTypeOf(members, found.ctx);
   const literal = declared.type === 'TSInterfaceDeclaration' ? declared.body : declared.typeAnnotation as TSESTree.TSTypeLiteral;
   const edit = uid === undefined ? undefined : { range: literal.range, text: v3Members(literal, uid, found.ctx), ctx: found.ctx };
@@ -145,9 +149,9 @@ function v3Named(name: TSESTree.Identifier, old: VariableLike, oldType: TypeDecl
   const oldImport = old.defs[0]!.parent as TSESTree.ImportDeclaration;
   // Where a v3 type may be: the old type's module (imported as the old type is), and modules that spell the v3 keys.
   const candidates: { specifier: string; node: TypeDeclaration; name: string }[] = [];
-  for (const node of exportedV3Types(programOf(oldType))) candidates.push({ specifier: oldImport.source.value, node, name: node.id.name });
+  for (const node of exportedV3Types(programOf(oldType), ctx)) candidates.push({ specifier: oldImport.source.value, node, name: node.id.name });
   for (const module of project.modulesWith?.([V3Key.assigneeUid, V3Key.appCodeName], ctx) ?? []) {
-    for (const node of exportedV3Types(module.program)) if (!candidates.some((c) => c.node === node)) candidates.push({ specifier: module.specifier, node, name: node.id.name });
+    for (const node of exportedV3Types(module.program, ctx)) if (!candidates.some((c) => c.node === node)) candidates.push({ specifier: module.specifier, node, name: node.id.name });
   }
   // The specifier must name that declaration, as the compiler resolves it from here.
   const reachable = candidates.filter((c) => project.resolveImport(c.specifier, c.name, ctx)?.node === c.node);
@@ -161,12 +165,15 @@ function v3Named(name: TSESTree.Identifier, old: VariableLike, oldType: TypeDecl
     if (imported === undefined || imported.imported === '*' || project.resolveImport(imported.source, imported.imported, ctx)?.node !== chosen.node) return 'refuse';
     return [{ range: name.range, text: chosen.name, ctx }, ...removeImport(old, ctx) ?? []];
   }
+  // A name the file already spells means something else there (a global such as the DOM's Request, a global type of a
+  // declaration file): an import of it would hide that.
+  if (new RegExp(`(?<![\\w$])${chosen.name}(?![\\w$])`).test(ctx.text)) return 'refuse';
   const rename: TypeEdit = { range: name.range, text: chosen.name, ctx };
   const imports = program.body.filter((statement): statement is TSESTree.ImportDeclaration => statement.type === 'ImportDeclaration');
   // An import of the module (or of one that re-exports the type) takes the name as one more specifier.
   const into = imports.find((decl) => decl.specifiers.some((spec) => spec.type === 'ImportSpecifier') &&
     project.resolveImport(decl.source.value, chosen.name, ctx)?.node === chosen.node);
-  const sole = old.references.length === 1;
+  const sole = soleUse(old, ctx);
   const oldSpec = old.defs[0]!.node as TSESTree.Node;
   if (into !== undefined) {
     // The old name's specifier becomes the new one where it is in that very import, unaliased.
@@ -197,14 +204,14 @@ function v3Named(name: TSESTree.Identifier, old: VariableLike, oldType: TypeDecl
 }
 
 /** The exported v3 body types a module declares: `export interface` or `export type` with exactly the v3 keys. */
-function exportedV3Types(program: TSESTree.Program | undefined): TypeDeclaration[] {
+function exportedV3Types(program: TSESTree.Program | undefined, ctx: SourceContext): TypeDeclaration[] {
   const found: TypeDeclaration[] = [];
   for (const statement of program?.body ?? []) {
     if (statement.type !== 'ExportNamedDeclaration') continue;
     const declared = statement.declaration;
     if ((declared?.type !== 'TSInterfaceDeclaration' && declared?.type !== 'TSTypeAliasDeclaration') || !plainTopLevel(declared)) continue;
     const members = membersOf(declared);
-    if (members !== undefined && isV3Shape(members)) found.push(declared);
+    if (members !== undefined && takesV3Bodies(members) && !mayBeMerged(declared, ctx)) found.push(declared);
   }
   return found;
 }
@@ -214,8 +221,17 @@ function exportedV3Types(program: TSESTree.Program | undefined): TypeDeclaration
  * the whole line when it was the import's only one. Undefined when that cannot be done exactly (a comment on the way,
  * another statement on the line); the import then stays.
  */
+/**
+ * The annotation is the import's one use: one reference, and the name spelled nowhere else in the file (a comment may
+ * name it: `{@link Old}`).
+ */
+function soleUse(variable: VariableLike, ctx: SourceContext): boolean {
+  const spelled = ctx.text.match(new RegExp(`(?<![\\w$])${variable.name}(?![\\w$])`, 'g'))?.length ?? 0;
+  return variable.references.length === 1 && spelled <= 2;
+}
+
 function removeImport(variable: VariableLike, ctx: SourceContext): TypeEdit[] | undefined {
-  if (variable.references.length !== 1) return undefined;
+  if (!soleUse(variable, ctx)) return undefined;
   const spec = variable.defs[0]!.node as TSESTree.ImportClause;
   const decl = variable.defs[0]!.parent as TSESTree.ImportDeclaration;
   if (hasComment(decl.range, ctx)) return undefined;
@@ -290,6 +306,40 @@ function membersOf(declared: TypeDeclaration | readonly TSESTree.TypeElement[]):
   return byKey;
 }
 
+/**
+ * A type that takes every v3 body the rewrite writes: `assignee_type` a string (or a union with both assignee types),
+ * `assignee_uid` and `app_code_name` strings, `settings` optional with `assignment_mode` a string (or a union with both
+ * modes); nothing else. A type of the v3 keys with narrower members would not take them.
+ */
+function takesV3Bodies(members: ReadonlyMap<string, TSESTree.TSPropertySignature>): boolean {
+  if (!isV3Shape(members)) return false;
+  const typeOf = (key: string) => members.get(key)?.typeAnnotation?.typeAnnotation;
+  const isString = (type: TSESTree.TypeNode | undefined) => type?.type === 'TSStringKeyword';
+  const takes = (type: TSESTree.TypeNode | undefined, values: readonly string[]) => isString(type) || (type?.type === 'TSUnionType' &&
+    values.every((value) => type.types.some((t) => t.type === 'TSLiteralType' && t.literal.type === 'Literal' && t.literal.value === value)) &&
+    type.types.every((t) => t.type === 'TSLiteralType' && t.literal.type === 'Literal' && typeof t.literal.value === 'string'));
+  const required = [V3Key.assigneeType, V3Key.assigneeUid, V3Key.appCodeName].every((key) => members.get(key)?.optional !== true);
+  if (!required || !takes(typeOf(V3Key.assigneeType), Object.values(AssigneeType)) || !isString(typeOf(V3Key.assigneeUid)) || !isString(typeOf(V3Key.appCodeName))) return false;
+  const settings = members.get(V3Key.settings);
+  if (settings === undefined) return true;
+  const literal = settings.typeAnnotation?.typeAnnotation;
+  if (settings.optional !== true || literal?.type !== 'TSTypeLiteral') return false;
+  const inner = membersOf(literal.members);
+  return inner !== undefined && inner.size === 1 && inner.get(V3Key.assignmentMode)?.optional !== true &&
+    takes(inner.get(V3Key.assignmentMode)?.typeAnnotation?.typeAnnotation, Object.values(AssignmentMode));
+}
+
+/** An interface that other code may extend: merged with another block, or augmented by `declare module`/`global`. */
+function mayBeMerged(declared: TypeDeclaration, ctx: SourceContext): boolean {
+  if (declared.type !== 'TSInterfaceDeclaration') return false;
+  const program = programOf(declared);
+  const same = (program?.body ?? []).filter((statement) => {
+    const node = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+    return node != null && 'id' in node && node.id?.type === 'Identifier' && node.id.name === declared.id.name;
+  });
+  return same.length > 1 || /\bdeclare\s+(?:module|global)\b/.test(ctx.text) || ctx.project?.anyFileMatches?.(/\bdeclare\s+(?:module|global)\b/) === true;
+}
+
 function isV3Shape(members: ReadonlyMap<string, unknown>): boolean {
   return [...members.keys()].every((key) => V3_KEYS.has(key)) &&
     [V3Key.assigneeType, V3Key.assigneeUid, V3Key.appCodeName].every((key) => members.has(key));
@@ -306,7 +356,7 @@ function v3TypeOf(at: TSESTree.Node, ctx: SourceContext): string | undefined {
     if (declared.typeParameters !== undefined || (declared.type === 'TSInterfaceDeclaration' && (declared.extends?.length ?? 0) > 0)) continue;
     if (declared.type === 'TSTypeAliasDeclaration' && declared.typeAnnotation.type !== 'TSTypeLiteral') continue;
     const members = membersOf(declared);
-    if (members === undefined || !isV3Shape(members)) continue;
+    if (members === undefined || !takesV3Bodies(members) || mayBeMerged(declared, ctx)) continue;
     // The name must mean this declaration where the body's annotation is written.
     const variable = findVariable(ctx.getScope(at), declared.id.name);
     if (variable?.defs[0]?.node === declared && variable.defs.length === 1) return declared.id.name;

@@ -59,6 +59,8 @@ export interface ProjectInput {
    * wrapper named in one of them has uses it cannot see.
    */
   readonly foreignFiles?: readonly string[];
+  /** The config whose program holds a file (undefined: none does): a module of another program cannot be imported alone. */
+  configOf?(file: string): string | undefined;
 }
 
 /** One parsed file of the project. */
@@ -371,6 +373,8 @@ export class ProjectAnalysis {
     const found: ModuleFound[] = [];
     for (const path of [...this.#scope].sort()) {
       if (path === fromPath || !moduleSpellsAll(this.#input.readText(path) ?? '', words, path)) continue;
+      // Only a module of the same program: another one may sit outside its rootDir or include.
+      if (this.#input.configOf !== undefined && (this.#input.configOf(path) === undefined || this.#input.configOf(path) !== this.#input.configOf(fromPath))) continue;
       const file = this.file(path);
       const specifier = specifierFor(fromPath, path, written, (candidate) => this.#input.resolveImport(fromPath, candidate));
       if (file !== undefined && specifier !== undefined) found.push({ specifier, program: file.program, ctx: file.context });
