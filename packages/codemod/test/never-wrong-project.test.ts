@@ -3,13 +3,10 @@
  * all seen stays as it is, with every caller; where every use is seen, the wrapper and its callers are migrated
  * together and the project still compiles. Each input was checked against the contract by hand.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI } from './helpers/cli.js';
+import { compiles, migrateIn, projectTrees, TSCONFIG } from './helpers/project-tree.js';
 
 interface Report {
   mode: { kind: string };
@@ -17,44 +14,14 @@ interface Report {
   files: { path: string; sites: { line: number; kind: 'call' | 'caller'; outcome: string; migrated: boolean; reason?: string }[] }[];
 }
 
-const SAMPLE_MODULES = resolve(import.meta.dirname, '../../../fixtures/sample-app/node_modules');
-const TSC = join(SAMPLE_MODULES, 'typescript', 'bin', 'tsc');
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const trees = projectTrees();
+afterAll(() => trees.removeAll());
 
-const TSCONFIG = JSON.stringify({
-  compilerOptions: { strict: true, module: 'nodenext', target: 'es2022', noEmit: true, lib: ['es2022', 'dom'], skipLibCheck: true },
-  include: ['src'],
-});
-
-function project(files: Record<string, string>, tsconfig = TSCONFIG): string {
-  const dir = mkdtempSync(join(tmpdir(), 'app-assignment-never-wrong-'));
-  made.push(dir);
-  const all: Record<string, string> = { 'package.json': '{ "name": "p", "private": true, "type": "module" }\n', 'tsconfig.json': tsconfig, ...files };
-  for (const [name, text] of Object.entries(all)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
-
-function migrate(dir: string, paths: string[] = ['.']): Report {
-  const result = spawnSync(process.execPath, [CLI, 'migrate', ...paths, '--json', '--force'], { cwd: dir, encoding: 'utf8' });
-  expect(result.stdout, result.stderr).not.toBe('');
-  return JSON.parse(result.stdout) as Report;
-}
+const project = (files: Record<string, string>, tsconfig = TSCONFIG) => trees.project(files, tsconfig);
+const migrate = (dir: string, paths: string[] = ['.']) => migrateIn<Report>(dir, paths);
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
 const withoutTodos = (text: string) => text.replace(/^[ \t]*\/\/ TODO\(app-assignment\):.*\r?\n/gm, '');
-
-function compiles(dir: string): void {
-  symlinkSync(SAMPLE_MODULES, join(dir, 'node_modules'), 'dir');
-  const result = spawnSync(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
-  rmSync(join(dir, 'node_modules'));
-  expect(result.status, result.stdout + result.stderr).toBe(0);
-}
 
 /** Every file of the project is as it was, but for TODO lines; every reported call says why it was left. */
 function expectAllHeld(dir: string, files: Record<string, string>, report: Report) {

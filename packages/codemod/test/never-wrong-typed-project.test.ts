@@ -6,12 +6,10 @@
  * say what is right after it: every file as it was but for TODO lines, or a result that still compiles and that a
  * second run leaves alone.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI } from './helpers/cli.js';
+import { COMPILER_OPTIONS, compiles, migrateIn, projectTrees } from './helpers/project-tree.js';
 
 interface Report {
   mode: { kind: string };
@@ -19,43 +17,16 @@ interface Report {
   files: { path: string; sites: { line: number; outcome: string; migrated: boolean; reasons: { code: string }[] }[] }[];
 }
 
-const SAMPLE_MODULES = resolve(import.meta.dirname, '../../../fixtures/sample-app/node_modules');
-const TSC = join(SAMPLE_MODULES, 'typescript', 'bin', 'tsc');
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const trees = projectTrees();
+afterAll(() => trees.removeAll());
 
-const OPTIONS = { strict: true, module: 'nodenext', target: 'es2022', noEmit: true, lib: ['es2022', 'dom'], skipLibCheck: true };
-const tsconfig = (options: Record<string, unknown> = {}, include = ['src']) => JSON.stringify({ compilerOptions: { ...OPTIONS, ...options }, include });
-
-function project(files: Record<string, string>, config = tsconfig()): string {
-  const dir = mkdtempSync(join(tmpdir(), 'app-assignment-typed-adversarial-'));
-  made.push(dir);
-  const all: Record<string, string> = { 'package.json': '{ "name": "p", "private": true, "type": "module" }\n', 'tsconfig.json': config, ...files };
-  for (const [name, text] of Object.entries(all)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
-
-function migrate(dir: string, paths: string[] = ['.']): Report {
-  const result = spawnSync(process.execPath, [CLI, 'migrate', ...paths, '--json', '--force'], { cwd: dir, encoding: 'utf8' });
-  expect(result.stdout, result.stderr).not.toBe('');
-  return JSON.parse(result.stdout) as Report;
-}
+const tsconfig = (options: Record<string, unknown> = {}, include = ['src']) => JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, ...options }, include });
+const project = (files: Record<string, string>, config = tsconfig()) => trees.project(files, config);
+const migrate = (dir: string, paths: string[] = ['.']) => migrateIn<Report>(dir, paths);
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
 const withoutTodos = (text: string) => text.replace(/^[ \t]*\/\/ TODO\(app-assignment\):.*\r?\n/gm, '');
 const codes = (report: Report) => report.files.flatMap((file) => file.sites.flatMap((site) => site.reasons.map((reason) => reason.code)));
-
-function compiles(dir: string): void {
-  symlinkSync(SAMPLE_MODULES, join(dir, 'node_modules'), 'dir');
-  const result = spawnSync(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
-  rmSync(join(dir, 'node_modules'));
-  expect(result.status, result.stdout + result.stderr).toBe(0);
-}
 
 /** Every file of the project is as it was, but for TODO lines, and the body says why it stays. */
 function expectAllHeld(dir: string, files: Record<string, string>, report: Report): void {

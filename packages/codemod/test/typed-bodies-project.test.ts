@@ -3,12 +3,10 @@
  * style, the old type's import goes only where it can go exactly, two bodies of one file add one import, and every
  * result compiles with the real TypeScript compiler; per file (`--no-project`) such a body keeps `body-typed`.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI } from './helpers/cli.js';
+import { COMPILER_OPTIONS, compiles, migrateIn, projectTrees } from './helpers/project-tree.js';
 
 interface Report {
   mode: { kind: string };
@@ -16,43 +14,14 @@ interface Report {
   files: { path: string; sites: { line: number; outcome: string; migrated: boolean; reasons: { code: string }[] }[] }[];
 }
 
-const SAMPLE_MODULES = resolve(import.meta.dirname, '../../../fixtures/sample-app/node_modules');
-const TSC = join(SAMPLE_MODULES, 'typescript', 'bin', 'tsc');
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const trees = projectTrees();
+afterAll(() => trees.removeAll());
 
-const TSCONFIG = JSON.stringify({
-  compilerOptions: { strict: true, module: 'nodenext', target: 'es2022', noEmit: true, lib: ['es2022', 'dom'], skipLibCheck: true, verbatimModuleSyntax: true },
-  include: ['src'],
-});
-
-function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'app-assignment-typed-project-'));
-  made.push(dir);
-  const all: Record<string, string> = { 'package.json': '{ "name": "p", "private": true, "type": "module" }\n', 'tsconfig.json': TSCONFIG, ...files };
-  for (const [name, text] of Object.entries(all)) {
-    mkdirSync(dirname(join(dir, name)), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
-
-function migrate(dir: string, extra: string[] = []): Report {
-  const result = spawnSync(process.execPath, [CLI, 'migrate', '.', '--json', '--force', ...extra], { cwd: dir, encoding: 'utf8' });
-  expect(result.stdout, result.stderr).not.toBe('');
-  return JSON.parse(result.stdout) as Report;
-}
+const TYPED_TSCONFIG = JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, verbatimModuleSyntax: true }, include: ['src'] });
+const project = (files: Record<string, string>) => trees.project(files, TYPED_TSCONFIG);
+const migrate = (dir: string, extra: string[] = []) => migrateIn<Report>(dir, ['.', ...extra]);
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
-
-function compiles(dir: string): void {
-  symlinkSync(SAMPLE_MODULES, join(dir, 'node_modules'), 'dir');
-  const result = spawnSync(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
-  rmSync(join(dir, 'node_modules'));
-  expect(result.status, result.stdout + result.stderr).toBe(0);
-}
 
 const LEGACY = 'export interface AssignAppRequest {\n  business_uid?: string;\n  directory_uid?: string;\n}\n';
 const V3 = [

@@ -95,6 +95,17 @@ export function isFunction(node: Node): boolean {
 
 /** Calls `visit` for every CallExpression under `root`, outer calls first. */
 export function forEachCall(root: Node, visit: (call: TSESTree.CallExpression) => void): void {
+  someNode(root, (node) => {
+    if (node.type === 'CallExpression') visit(node);
+    return false;
+  });
+}
+
+/**
+ * Whether `test` holds for a node under `root` (itself included), in source order. `enter` says whether to look
+ * inside a node (nested functions, for one), and is not asked of `root`.
+ */
+export function someNode(root: Node, test: (node: Node) => boolean, enter: (node: Node) => boolean = () => true): boolean {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const node = stack.pop();
@@ -105,13 +116,17 @@ export function forEachCall(root: Node, visit: (call: TSESTree.CallExpression) =
     }
     const record = node as Record<string, unknown>;
     if (typeof record.type !== 'string') continue;
-    if (record.type === 'CallExpression') visit(node as TSESTree.CallExpression);
-    for (const key of Object.keys(record)) {
+    if (test(node as Node)) return true;
+    if (node !== root && !enter(node as Node)) continue;
+    const keys = Object.keys(record);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
       if (key === 'parent' || key === 'loc' || key === 'range' || key === 'tokens' || key === 'comments') continue;
       const value = record[key];
       if (value !== null && typeof value === 'object') stack.push(value);
     }
   }
+  return false;
 }
 
 /** The statement that holds a node: where a comment about the node goes. Needs parent links. */

@@ -17,7 +17,7 @@ import type { SourceContext } from '../context.js';
 import { ASSIGNEE_TYPE_OF_KEY, DEPRECATED_KEYS, FLAG_ENABLED_VALUE, MODE_OF_FLAG, V3Key } from '../contract.js';
 import { staticMemberName } from '../follow.js';
 import { findVariable, importOf, type VariableLike } from '../scope.js';
-import { isFunction, unwrapTS } from '../syntax.js';
+import { isFunction, someNode, unwrapTS } from '../syntax.js';
 import { retypeDeprecatedBody } from '../typed-body.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { readMockRoute, type MockRoute } from './route.js';
@@ -306,21 +306,8 @@ function alwaysAnswers(fn: TSESTree.ArrowFunctionExpression | TSESTree.FunctionE
   if (fn.body.type !== 'BlockStatement') return answer(fn.body);
   const last = fn.body.body[fn.body.body.length - 1];
   if (last?.type !== 'ReturnStatement' && last?.type !== 'ThrowStatement') return false;
-  let every = true;
-  const stack: unknown[] = [fn.body];
-  while (stack.length > 0 && every) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node)) {
-      stack.push(...(node as unknown[]));
-      continue;
-    }
-    const record = node as Record<string, unknown>;
-    if (node !== fn.body && isFunction(node as TSESTree.Node)) continue;
-    if (record.type === 'ReturnStatement' && !answer((node as TSESTree.ReturnStatement).argument)) every = false;
-    for (const key of Object.keys(record)) if (key !== 'parent' && key !== 'loc' && key !== 'range') stack.push(record[key]);
-  }
-  return every;
+  // Every return of the resolver itself (not of a function inside it) makes a response.
+  return !someNode(fn.body, (node) => node.type === 'ReturnStatement' && !answer(node.argument), (node) => !isFunction(node));
 }
 
 /** The edit that removes one property of a pattern, with the comma that separates it from its neighbour. */

@@ -12,6 +12,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { Finding } from '../analyze.js';
 import { ASSIGNEE_TYPE_OF_KEY } from '../contract.js';
 import { type Reason, ReasonCode } from '../reasons.js';
+import { someNode } from '../syntax.js';
 import { placeOf } from '../wrappers.js';
 import { type MockFinding, V3_HANDLER } from './plan.js';
 
@@ -168,28 +169,13 @@ export function showsAllItsCalls(program: TSESTree.Program): boolean {
       statement.type === 'TSExportAssignment') return false;
     if (statement.type === 'ImportDeclaration' && !LIBRARIES.test(statement.source.value)) return false;
   }
-  let ok = true;
-  const stack: unknown[] = [program];
-  while (stack.length > 0 && ok) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node)) {
-      stack.push(...(node as unknown[]));
-      continue;
-    }
-    const record = node as Record<string, unknown>;
-    if (record.type === 'ImportExpression') ok = false;
-    // A module loaded past the imports: `vi.importActual(...)`, `jest.requireActual(...)`, `createRequire(...)(...)`.
-    if (record.type === 'Identifier' && LOADERS.test((node as TSESTree.Identifier).name)) ok = false;
-    if (record.type === 'CallExpression') {
-      const call = node as TSESTree.CallExpression;
-      const arg = call.arguments[0];
-      if (call.callee.type === 'Identifier' && call.callee.name === 'require' && !(arg?.type === 'Literal' && typeof arg.value === 'string' && LIBRARIES.test(arg.value))) ok = false;
-    }
-    for (const key of Object.keys(record)) {
-      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'tokens' || key === 'comments') continue;
-      stack.push(record[key]);
-    }
-  }
-  return ok;
+  // A dynamic import, a `require` of the program, or a module loaded past the imports (`vi.importActual(...)`,
+  // `jest.requireActual(...)`, `createRequire(...)(...)`).
+  return !someNode(program, (node) => {
+    if (node.type === 'ImportExpression') return true;
+    if (node.type === 'Identifier') return LOADERS.test(node.name);
+    if (node.type !== 'CallExpression') return false;
+    const arg = node.arguments[0];
+    return node.callee.type === 'Identifier' && node.callee.name === 'require' && !(arg?.type === 'Literal' && typeof arg.value === 'string' && LIBRARIES.test(arg.value));
+  });
 }
