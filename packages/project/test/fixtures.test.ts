@@ -22,6 +22,7 @@ const BARE: Record<string, string | undefined> = {
   'node:querystring': undefined,
   qs: undefined,
   got: undefined,
+  request: undefined,
   '@acme/api-client': 'monorepo/packages/api-client/src/index.ts',
 };
 
@@ -53,7 +54,7 @@ it('has the projects the analysis is tested on', () => {
   expect(names).toEqual(
     [
       'app-instance', 'body-types', 'constants-and-bases', 'fetch-request', 'form-bodies', 'monorepo', 'openapi-fetch', 'request-helper',
-      'routes-module', 'runtime-bodies', 'sdk-class', 'shared-body-type', 'shared-body-type-held', 'v3-body-type', 'wrapper-module',
+      'request-library', 'routes-module', 'runtime-bodies', 'sdk-class', 'shared-body-type', 'shared-body-type-held', 'v3-body-type', 'wrapper-module',
       'wrapper-module-built-in',
     ],
   );
