@@ -60,6 +60,8 @@ export interface FormBody {
    * 'string-only': a serializer that treats values that are not strings its own way (`qs`): such a value is refused.
    */
   readonly coerce: 'String' | 'string-only';
+  /** The assignee is not known to be a string: the new body writes `String(value)`, as the form sent it. */
+  readonly stringify?: true;
   /**
    * The edit that makes the call send JSON, once its client has found one: the call's form content type becomes
    * `application/json`, or got's `form` option becomes `json`. Without it the form stays.
@@ -221,7 +223,7 @@ export function formObject(object: TSESTree.ObjectExpression, ctx: SourceContext
     return value !== undefined && !isKnownString(value, read.body.ctx);
   });
   if (unknownValue && (coerce === 'string-only' || findVariable(ctx.getScope(object), 'String') !== undefined)) return undefined;
-  return { ...read, body: { ...read.body, form } };
+  return { ...read, body: { ...read.body, form: unknownValue ? { ...form, stringify: true } : form } };
 }
 
 const ASSIGNEE_KEYS = [DeprecatedKey.businessUid, DeprecatedKey.directoryUid];
@@ -231,7 +233,7 @@ const ASSIGNEE_KEYS = [DeprecatedKey.businessUid, DeprecatedKey.directoryUid];
  * declared type is not enough (`any` reaches it), and a parameter is not read through a caller's argument: the
  * function's code is shared by every caller, so what is written there must not depend on which one is read.
  */
-export function isKnownString(node: TSESTree.Node, ctx: SourceContext, depth = 0): boolean {
+function isKnownString(node: TSESTree.Node, ctx: SourceContext, depth = 0): boolean {
   const expr = unwrapTS(node);
   if (expr.type === 'TemplateLiteral' || (expr.type === 'Literal' && typeof expr.value === 'string')) return true;
   if (expr.type !== 'Identifier' || depth > MAX_DEPTH) return false;

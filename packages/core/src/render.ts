@@ -8,7 +8,6 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
 import { FLAG_ENABLED_VALUE, V3Key } from './contract.js';
-import { isKnownString } from './body.js';
 import type { MigrationOption } from './plan.js';
 import type { AssignCall } from './recognize.js';
 import { todoText, type Reason } from './reasons.js';
@@ -40,7 +39,7 @@ export function renderMigration(call: AssignCall, option: MigrationOption): Text
   const entries: [string, string][] = [
     [V3Key.assigneeType, stringLiteral(option.body.assigneeType, quote)],
     // A form sent the value as `String(value)`: JSON sends that string, unless the value is one already.
-    [V3Key.assigneeUid, call.body.form !== undefined && !isKnownString(assigneeValue, ctx) ? `String(${textOf(assigneeValue, ctx)})` : valueText(assigneeValue, ctx)],
+    [V3Key.assigneeUid, call.body.form?.stringify === true ? `String(${textOf(assigneeValue, ctx)})` : valueText(assigneeValue, ctx)],
     [V3Key.appCodeName, appCode],
   ];
   const style = styleOf(object, ctx);

@@ -63,7 +63,8 @@ export const axiosClient: ClientSpec = {
   // `axios.post<R, AxiosResponse<R>, LegacyBody>(...)`: the third type argument is the body's type.
   bodyTypeArguments: 3,
   // `axios.defaults.headers.post[...] = ...`, `api.interceptors.request.use(...)` change how every call sends its body.
-  globalSetup: /\.defaults\s*\.\s*(?:headers|transformRequest)\b|\.defaults\s*=|\.interceptors\s*\.\s*request\s*\.\s*use\b/,
+  // In any way: directly, through a computed key, `Object.assign`, or a name that holds the defaults.
+  globalSetup: /\bdefaults\s*(?:\.\s*(?:headers|transformRequest)\b|\[|=(?!=))|=\s*[\w$.]*\bdefaults\b\s*[;\n]|Object\.assign\s*\(\s*[\w$.]*\bdefaults\b|\binterceptors\s*\.\s*request\b/,
   call: axiosCall,
   method: axiosMethod,
 };

@@ -182,17 +182,10 @@ export function libraryLayoutOf(call: TSESTree.CallExpression, ctx: SourceContex
 }
 
 /**
- * axios's global defaults changed anywhere, in any way (a transform, headers, an interceptor; through `Object.assign`
- * or a name that holds them): they may make the JSON of a migrated form something else again.
- */
-const AXIOS_FORM_SETUP = /\bdefaults\s*(?:\.\s*(?:headers|transformRequest)\b|\[|=(?!=))|=\s*[\w$.]*\bdefaults\b\s*[;\n]|Object\.assign\s*\(\s*[\w$.]*\bdefaults\b|\binterceptors\s*\.\s*request\b/;
-
-/**
  * A form becomes JSON only where nothing but the call decides how it is sent: every instance it was made from is read,
- * sets no content type and has no hooks; for axios, no global setup anywhere in the program.
+ * sets no content type and has no hooks (global setup, such as axios's defaults, holds every object body already).
  */
-function formSurvives(client: ClientRef, ctx: SourceContext): boolean {
-  if (client.library === 'axios' && (AXIOS_FORM_SETUP.test(ctx.text) || ctx.project?.anyFileMatches?.(AXIOS_FORM_SETUP) === true)) return false;
+function formSurvives(client: ClientRef): boolean {
   return (client.defaults ?? []).every((made) => made !== 'unknown' && isPlainObject(made.object) &&
     !FORM_HOOKS.some((hook) => propertyOf(made.object, hook) !== undefined) &&
     (propertyOf(made.object, 'headers') === undefined || holdsNoContentType(propertyOf(made.object, 'headers')!.value, made.ctx)));
@@ -210,7 +203,7 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: So
   if (setup !== undefined && layout.body.kind === 'object' && (setup.test(ctx.text) || ctx.project?.anyFileMatches?.(setup) === true)) {
     layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyDynamic) };
   }
-  if (layout.body.kind === 'object' && layout.body.body.form !== undefined && !formSurvives(client, ctx)) {
+  if (layout.body.kind === 'object' && layout.body.body.form !== undefined && !formSurvives(client)) {
     layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyFormEncoded) };
   }
   if (client.defaults === undefined) return layout;
