@@ -128,6 +128,10 @@ function printSummary(report: RunReport, cli: Cli, out: (line: string) => void, 
   if (totals.mocks !== undefined) {
     out(`mocks of the request in tests: ${totals.mocks.migrated} rewritten with their calls, ${totals.mocks.todos} with a TODO (listed below)`);
   }
+  if (totals.groupsOutside !== undefined) {
+    const [groups, reach] = totals.groupsOutside === 1 ? ['group', 'reaches'] : ['groups', 'reach'];
+    out(`${totals.groupsOutside} ${groups} of rewrites (a wrapper with its callers) ${reach} files outside the paths given: left as they are, with TODOs that name those files; run over them together`);
+  }
   if (report.mode.kind === 'project') {
     out(`read as one project (${report.mode.configs.join(', ')}): ${totals.callers} calls of wrappers, listed in --json with the requests they go through`);
   }

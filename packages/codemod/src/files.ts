@@ -160,7 +160,12 @@ export interface Shard {
  * agrees without talking to the others, and adding a file does not move the others.
  */
 export function shardOf(files: readonly string[], shard: Shard, root: string): string[] {
-  return files.filter((file) => fnv1a(relative(root, file).split(sep).join('/')) % shard.count === shard.index - 1);
+  return files.filter((file) => shardIndexOf(relative(root, file).split(sep).join('/'), shard.count) === shard.index);
+}
+
+/** The shard (1-based, of `count`) a path relative to the root falls to. */
+export function shardIndexOf(path: string, count: number): number {
+  return (fnv1a(path) % count) + 1;
 }
 
 function fnv1a(text: string): number {

@@ -20,6 +20,7 @@ import {
   ReasonCode,
   renderTodo,
   type SourceContext,
+  staleGroupTodo,
   type TextEdit,
 } from '@app-assignment/core';
 import { type ParsedSource, SourceSyntaxError } from '@app-assignment/core/parse';
@@ -147,6 +148,9 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
       } else {
         rewrites.push(...rewrite);
         migrated = true;
+        // The comment an earlier run left because the call's group reached outside its files is done with.
+        const stale = staleGroupTodo(finding.call, context);
+        if (stale !== undefined && !rewrites.some((other) => overlaps(stale, other))) rewrites.push(stale);
       }
     } else if (!allowRewrites && (finding.outcome === 'fix' || finding.outcome === 'review')) {
       // The rewrite did not parse: the call is left as it is, with the reasons it would have had or one that says so.

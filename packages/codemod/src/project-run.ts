@@ -8,27 +8,62 @@
  * run is made again without them.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { type AnalysisOptions, analyzeMocks, type Finding, mayContainAssignCall, mayContainMock, type MockFinding, ReasonCode, type TextEdit } from '@app-assignment/core';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import {
+  type AnalysisOptions,
+  analyzeMocks,
+  type Finding,
+  filesOutside,
+  mayContainAssignCall,
+  mayContainMock,
+  type MockFinding,
+  type Reason,
+  ReasonCode,
+  type TextEdit,
+  writeGroups,
+} from '@app-assignment/core';
 import type { ProjectAnalysis } from '@app-assignment/project';
 import { applyFindings, type MigrateResult } from './migrate.js';
 import { projectMocks } from './mocks.js';
 import { parseFile, parsesFile } from './parse.js';
 import type { FileOutcome } from './run.js';
+import { type Shard, shardIndexOf } from './files.js';
 
 export interface ProjectRun {
-  /** One outcome per file of the run that holds a reported call or receives an edit; the others are unchanged. */
+  /**
+   * One outcome per file the run writes that holds a reported call or receives an edit; the other files it writes are
+   * unchanged.
+   */
   readonly outcomes: FileOutcome[];
+  /** The files this run writes and reports: the selection, less the files another shard writes. Sorted. */
+  readonly files: readonly string[];
+  /** Groups of rewrites left with TODOs because they reach files outside the selection. */
+  readonly groupsOutside: number;
   /** The configs the project was loaded from. */
   readonly configs: readonly string[];
 }
 
-/** Migrates `files` as one project rooted at `root`; undefined when the root has no tsconfig.json or jsconfig.json. */
+/**
+ * Where a run may write. Paths and shards select where to write, never what to decide: every file of the project is
+ * analysed and every group decided over all of them; then only the groups that lie wholly inside the selection are
+ * written, and with `shard`, only those whose first file falls to this shard.
+ */
+export interface WriteScope {
+  /** The files the paths of the run name (all of the project's when it was given the whole tree). */
+  readonly selected: ReadonlySet<string>;
+  readonly shard?: Shard;
+}
+
+/**
+ * Migrates the project rooted at `root`, reading `files` (every file of the project the run may read); undefined when
+ * the root has no tsconfig.json or jsconfig.json.
+ */
 export async function migrateProject(
   root: string,
   files: readonly string[],
   texts: ReadonlyMap<string, string>,
   analysis: AnalysisOptions,
+  scope: WriteScope = { selected: new Set(files) },
 ): Promise<ProjectRun | undefined> {
   // ts-morph and the TypeScript compiler load only when the folder can be a project: it, or a folder above it, has a
   // tsconfig.json or jsconfig.json, or it declares workspaces whose packages may have theirs.
@@ -50,6 +85,7 @@ export async function migrateProject(
     return text;
   };
   const text = (file: string) => readText(file) ?? '';
+  const idOf = (file: string) => relative(root, file).split(sep).join('/');
   const analysisRun = new ProjectAnalysis({
     root,
     resolveImport: (from, specifier) => project.resolveImport(from, specifier),
@@ -70,13 +106,17 @@ export async function migrateProject(
   }
 
   const all = [...result.findings.values()].flat();
+  const pathOfId = new Map([...result.files.values()].map((file) => [file.id, file.path]));
   let held = new Set<Finding>();
-  for (let attempt = 0; attempt < 4; attempt++) {
+  /** Why a finding was held back, where that is not its own reasons: its group reaches outside the selection. */
+  const heldFor = new Map<Finding, Reason>();
+  let groupsOutside = 0;
+  for (let attempt = 0; attempt < 8; attempt++) {
     const findingsOf = new Map<string, Finding[]>();
     const incoming = new Map<string, TextEdit[]>();
     for (const [path, list] of result.findings) {
       const file = result.files.get(path)!;
-      findingsOf.set(path, list.map((finding) => (held.has(finding) ? heldBack(finding) : finding)));
+      findingsOf.set(path, list.map((finding) => (held.has(finding) ? heldBack(finding, heldFor.get(finding)) : finding)));
       for (const finding of list) {
         if (held.has(finding)) continue;
         for (const edit of finding.edits ?? []) {
@@ -104,12 +144,27 @@ export async function migrateProject(
       });
     }
     if (broken.size === 0) {
-      withMocks(files, readText, analysisRun, findingsOf, incoming, applied, analysis);
+      const links = withMocks(files, readText, analysisRun, findingsOf, incoming, applied, analysis);
+      const groups = writeGroups([...findingsOf.values()].flat(), links.map(([a, b]) => [idOf(a), idOf(b)]));
+      const selectedIds = new Set([...scope.selected].map(idOf));
+      // A group that reaches outside the selection is not written: each of its calls gets a TODO naming the files left out.
+      const crossing = groups.filter((group) => group.files.some((id) => selectedIds.has(id)) && filesOutside(group, selectedIds).length > 0);
+      if (crossing.length > 0) {
+        groupsOutside += crossing.length;
+        for (const group of crossing) {
+          const reason: Reason = { code: ReasonCode.groupOutsideRun, key: listOfFiles(filesOutside(group, selectedIds)) };
+          for (const member of group.members) heldFor.set(member, reason);
+          held = new Set([...held, ...group.members]);
+        }
+        continue;
+      }
+      const written = filesOfShard([...scope.selected], groups, idOf, scope.shard);
       for (const [path, out] of applied) {
-        if (!files.includes(path)) continue;
+        if (!written.has(path)) continue;
         outcomes.set(path, { path, output: out.output, changed: out.changed, sites: out.sites });
       }
-      return { outcomes: [...outcomes.values()], configs: project.configs };
+      for (const path of outcomes.keys()) if (!written.has(path)) outcomes.delete(path);
+      return { outcomes: [...outcomes.values()], files: [...written].sort(), groupsOutside, configs: project.configs };
     }
     held = new Set([...held, ...groupsOf(broken, all)]);
   }
@@ -120,11 +175,37 @@ export async function migrateProject(
     unchanged.set(path, applyFindings(file.text, list, file.context, { allowRewrites: false }));
   }
   withMocks(files, readText, analysisRun, result.findings, new Map(), unchanged, analysis, false);
+  // Nothing is rewritten, so no group spans files: each file is its own.
+  const written = filesOfShard([...scope.selected], [], idOf, scope.shard);
   for (const [path, out] of unchanged) {
-    if (!files.includes(path)) continue;
+    if (!written.has(path)) continue;
     outcomes.set(path, { path, output: out.output, changed: out.changed, sites: out.sites });
   }
-  return { outcomes: [...outcomes.values()], configs: project.configs };
+  for (const path of outcomes.keys()) if (!written.has(path)) outcomes.delete(path);
+  return { outcomes: [...outcomes.values()], files: [...written].sort(), groupsOutside, configs: project.configs };
+}
+
+/**
+ * The selected files this run writes: all of them, or with a shard, those of the groups whose first file falls to it
+ * (a file in no group falls by its own path), so that every shard writes whole groups and the shards together write
+ * what one run writes.
+ */
+function filesOfShard(selected: readonly string[], groups: readonly { readonly files: readonly string[] }[], idOf: (path: string) => string, shard: Shard | undefined): Set<string> {
+  if (shard === undefined) return new Set(selected);
+  const firstOf = new Map<string, string>();
+  for (const group of groups) for (const id of group.files) firstOf.set(id, group.files[0]!);
+  return new Set(selected.filter((path) => {
+    const id = idOf(path);
+    return shardIndexOf(firstOf.get(id) ?? id, shard.count) === shard.index;
+  }));
+}
+
+/** Files named in a reason: a few of them, and how many more. */
+function listOfFiles(ids: readonly string[]): string {
+  const shown = ids.slice(0, 3);
+  const more = ids.length - shown.length;
+  if (more > 0) return `${shown.join(', ')} and ${more} more file${more === 1 ? '' : 's'}`;
+  return shown.length <= 1 ? shown.join('') : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 }
 
 /**
@@ -140,7 +221,8 @@ function withMocks(
   applied: Map<string, MigrateResult>,
   options: AnalysisOptions,
   allowRewrites = true,
-): void {
+): [string, string][] {
+  const links: [string, string][] = [];
   const mocksByFile = new Map<string, MockFinding[]>();
   for (const path of files) {
     // Only the files that may hold a mock are parsed (most were, for their calls).
@@ -151,7 +233,7 @@ function withMocks(
     const mocks = analyzeMocks(file.program, file.context);
     if (mocks.length > 0) mocksByFile.set(path, mocks);
   }
-  if (mocksByFile.size === 0) return;
+  if (mocksByFile.size === 0) return links;
   const calls = new Map<string, { findings: readonly Finding[]; sites: MigrateResult['sites'] }>();
   for (const [path, findings] of findingsOf) calls.set(path, { findings, sites: applied.get(path)?.sites ?? [] });
   const settled = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path));
@@ -162,11 +244,19 @@ function withMocks(
     // A mock's rewrite that does not parse leaves every mock of the file with a TODO; the calls keep their outcome.
     if (out.changed && !parsesFile(out.output, path)) out = applyFindings(file.text, findingsOf.get(path) ?? [], file.context, { ...apply, allowMockRewrites: false });
     applied.set(path, out);
+    // A mock rewritten with its calls is written with them: with every file its tests reach that holds a rewritten call.
+    if (out.sites.some((site) => site.kind === 'mock' && site.migrated)) {
+      const reach = analysisRun.mockReach(path);
+      if (reach === 'unknown') continue;
+      for (const other of reach) if (other !== path && applied.get(other)?.sites.some((site) => site.kind !== 'mock' && site.migrated)) links.push([path, other]);
+    }
   }
+  return links;
 }
 
-function heldBack(finding: Finding): Finding {
+function heldBack(finding: Finding, reason?: Reason): Finding {
   const { edits: _edits, choices: _choices, ...rest } = finding;
+  if (reason !== undefined) return { ...rest, outcome: 'manual', reasons: [reason] };
   return { ...rest, outcome: 'manual', reasons: finding.outcome === 'manual' ? finding.reasons : [{ code: ReasonCode.urlNotEditable }] };
 }
 
@@ -229,7 +319,7 @@ export function projectRootFor(paths: readonly string[], cwd: string): string {
 }
 
 /** A config file at or above `root`, or workspace markers at `root`: what the project loader would find, at no cost. */
-function mayBeProject(root: string): boolean {
+export function mayBeProject(root: string): boolean {
   if (['pnpm-workspace.yaml', 'lerna.json'].some((name) => existsSync(join(root, name)))) return true;
   try {
     if ((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces?: unknown }).workspaces !== undefined) return true;

@@ -13,7 +13,7 @@ import { collect, type Collected, type Shard, shardOf } from './files.js';
 import { uncommittedFiles } from './git.js';
 import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
 import { type ParserName, parserInUse } from './parse.js';
-import { migrateProject, projectRootFor } from './project-run.js';
+import { mayBeProject, migrateProject, projectRootFor } from './project-run.js';
 import { writeFileAtomic } from './write.js';
 
 export interface RunOptions {
@@ -65,6 +65,11 @@ export interface RunReport {
     errors: number;
     /** Present when the run found mocks of the request in tests: how many it rewrote, and how many it left with a TODO. */
     mocks?: { migrated: number; todos: number };
+    /**
+     * Present when some groups of rewrites (a wrapper and its callers) reach files outside the paths of the run: how
+     * many. They are left with TODOs that name those files.
+     */
+    groupsOutside?: number;
   };
   /** Files that would change, with their old and new text (for --diff). */
   readonly changes: ReadonlyMap<string, { before: string; after: string }>;
@@ -115,8 +120,14 @@ function parsedWith(): Pick<FileOutcome, 'parser' | 'parserWarning'> {
 
 export async function runMigration(options: RunOptions): Promise<RunReport> {
   const collected = collect(options.paths, options.cwd, { noIgnore: options.noIgnore === true });
-  let files = collected.files;
-  if (options.shard !== undefined) files = shardOf(files, options.shard, options.cwd);
+  const selection = collected.files;
+  // Project mode decides every group over the whole project, whatever the paths: the paths and the shard only say
+  // which files are written (see WriteScope). Each file read alone is its own group.
+  const root = projectRootFor(options.paths, options.cwd);
+  const asProject = options.project !== false && mayBeProject(root);
+  const universe = asProject ? [...new Set([...selection, ...collect(['.'], root, { noIgnore: options.noIgnore === true }).files])].sort() : selection;
+  let files = asProject || options.shard === undefined ? selection : shardOf(selection, options.shard, options.cwd);
+  const reported = new Set(files);
 
   const display = (file: string) => relative(options.cwd, file).split(sep).join('/') || file;
   const reports = new Map<string, FileReport>();
@@ -126,26 +137,31 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
   let migratedSoFar = 0;
   const progress = () => options.onProgress?.(done, files.length, migratedSoFar);
 
-  for (const file of files) {
+  const readable: string[] = [];
+  for (const file of universe) {
+    const own = reported.has(file);
     let text: string;
     try {
       const buffer = readFileSync(file);
       if (buffer.length > MAX_FILE_BYTES || buffer.includes(0)) {
-        reports.set(file, { path: display(file), status: 'skipped', migrated: 0, todos: 0, sites: [] });
+        if (own) reports.set(file, { path: display(file), status: 'skipped', migrated: 0, todos: 0, sites: [] });
         done++;
         continue;
       }
       text = buffer.toString('utf8');
     } catch (error) {
-      reports.set(file, fileError(display(file), `${display(file)}:1:1 ${(error as Error).message}`));
+      if (own) reports.set(file, fileError(display(file), `${display(file)}:1:1 ${(error as Error).message}`));
       done++;
       continue;
     }
+    // The files a project run may read and change: every file that could be read (a wrapper's callers need not
+    // mention the route themselves).
+    readable.push(file);
     if (mayContainAssignCall(text, options.analysis)) {
       candidates.push(file);
       texts.set(file, text);
     } else {
-      reports.set(file, { path: display(file), status: 'unchanged', migrated: 0, todos: 0, sites: [] });
+      if (own) reports.set(file, { path: display(file), status: 'unchanged', migrated: 0, todos: 0, sites: [] });
       done++;
     }
     if (done % 200 === 0) progress();
@@ -159,14 +175,14 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
   };
   let outcomes: FileOutcome[];
   let mode: RunReport['mode'] = { kind: 'file' };
-  // The files a project run may read and change: every file of the run that could be read (a wrapper's callers need
-  // not mention the route themselves).
-  const readable = files.filter((file) => candidates.includes(file) || reports.get(file)?.status === 'unchanged');
-  const projectRun = options.project === false || candidates.length === 0
+  let groupsOutside = 0;
+  const projectRun = !asProject || candidates.length === 0
     ? undefined
-    : await migrateProject(projectRootFor(options.paths, options.cwd), readable, texts, options.analysis);
+    : await migrateProject(root, readable, texts, options.analysis, { selected: new Set(selection), ...(options.shard === undefined ? {} : { shard: options.shard }) });
   if (projectRun !== undefined) {
     mode = { kind: 'project', configs: projectRun.configs.map(display) };
+    files = [...projectRun.files];
+    groupsOutside = projectRun.groupsOutside;
     outcomes = projectRun.outcomes;
     for (const outcome of outcomes) {
       reports.delete(outcome.path);
@@ -176,7 +192,10 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
     done = files.length;
     progress();
   } else {
-    outcomes = await migrateAll(candidates, texts, options, onDone);
+    // Read alone after all (no config was found, or no file can hold a call): the selection, sliced by path.
+    if (asProject && options.shard !== undefined) files = shardOf(selection, options.shard, options.cwd);
+    const own = new Set(files);
+    outcomes = await migrateAll(candidates.filter((file) => own.has(file)), texts, options, onDone);
   }
 
   const changes = new Map<string, { before: string; after: string }>();
@@ -230,6 +249,7 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
       todos: list.reduce((n, f) => n + f.todos, 0),
       callers: list.reduce((n, f) => n + (f.callers ?? 0), 0),
       errors: list.filter((f) => f.status === 'error').length,
+      ...(groupsOutside > 0 ? { groupsOutside } : {}),
       ...(list.some((f) => f.mocks !== undefined)
         ? { mocks: { migrated: list.reduce((n, f) => n + (f.mocks?.migrated ?? 0), 0), todos: list.reduce((n, f) => n + (f.mocks?.todos ?? 0), 0) } }
         : {}),

@@ -57,6 +57,7 @@ export const ReasonCode = {
   wrapperCallers: 'wrapper-callers',
   wrapperCallersDiffer: 'wrapper-callers-differ',
   wrapperSeveralRequests: 'wrapper-several-requests',
+  groupOutsideRun: 'group-outside-run',
   // Test mocks and assertions of the request: they follow the calls they stand for (mocks/ in this package).
   mockCallHeld: 'mock-call-held',
   mockNoCalls: 'mock-no-calls',
@@ -170,6 +171,8 @@ const MESSAGES: Record<ReasonCode, (key: string, given: boolean) => string> = {
     `the request is sent by a function that other calls use too, and this call and the call ${key} need different rewrites of it; migrate them together by hand`,
   'wrapper-callers': (key) =>
     `this request is sent for the callers of this function, and not all of them can be migrated exactly (the first is the call ${key}; each caller has a TODO that says why); migrate them together by hand`,
+  'group-outside-run': (key, given) =>
+    `this call must be migrated together with changes in ${given ? key : 'other files'}, which this run was not given; run app-assignment migrate over all of them together`,
   'mock-call-held': (key) =>
     `this mock stands for the call ${key}, which keeps the deprecated route (see its TODO); update the mock when that call is migrated`,
   'mock-no-calls': () =>

@@ -10,7 +10,7 @@ import type { SourceContext } from './context.js';
 import { FLAG_ENABLED_VALUE, V3Key } from './contract.js';
 import type { MigrationOption } from './plan.js';
 import type { AssignCall } from './recognize.js';
-import { todoText, type Reason } from './reasons.js';
+import { type Reason, ReasonCode, todoText } from './reasons.js';
 import { enclosingStatement, staticKey } from './syntax.js';
 
 export interface TextEdit {
@@ -269,6 +269,28 @@ export function renderTodo(
     return { range: [statement.range[0] - gap.length, statement.range[0]], text: `${eol}${indent}${comment}${eol}${indent}` };
   }
   return commentAbove(lineStart, indent, comment, eol, ctx);
+}
+
+/**
+ * The comment a run left above a call whose group reached outside the files it was given
+ * (`group-outside-run`): once the call is migrated with its group, the comment no longer holds, and the edit that
+ * removes its line is returned. Any other comment stays.
+ */
+export function staleGroupTodo(call: AssignCall, ctx: SourceContext): TextEdit | undefined {
+  const marker = `// ${todoText([{ code: ReasonCode.groupOutsideRun, key: '\u0000' }]).split('\u0000')[0]}`;
+  const statement = enclosingStatement(call.node);
+  for (const from of [statement.range[0], call.node.range[0]]) {
+    // The comment lines right above the statement (or the call's own line), upwards.
+    const lineStart = ctx.text.lastIndexOf('\n', from - 1) + 1;
+    for (let end = lineStart - 1; end > 0;) {
+      const start = ctx.text.lastIndexOf('\n', end - 1) + 1;
+      const line = ctx.text.slice(start, end).replace(/\r$/, '').trim();
+      if (line.startsWith(marker)) return { range: [start, end + 1], text: '' };
+      if (!line.startsWith('//')) break;
+      end = start - 1;
+    }
+  }
+  return undefined;
 }
 
 /** The call begins a line of the statement other than its first, with only indentation before it. */

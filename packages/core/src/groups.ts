@@ -1,0 +1,84 @@
+/**
+ * Which files must be written together. A rewrite that spans files (a wrapper's URL and its callers' bodies, a body
+ * type rewritten in its module with the bodies it types) is right only when every part of it is written: a front end
+ * that writes or fixes less than all of the files (a path given on the command line, one shard of a CI matrix, one
+ * file fixed in the editor) must write none of them.
+ *
+ * Findings are linked by what their rewrites need of each other, not by sharing code alone: calls through one
+ * request helper that none of them changes are independent, while a caller that is rewritten and whose call goes
+ * through a function that another finding edits depends on that edit.
+ */
+import type { Finding } from './analyze.js';
+import type { TextEdit } from './render.js';
+
+/** The files one group of rewrites changes or depends on, and its findings. */
+export interface WriteGroup {
+  /** File ids (`SourceContext.file`), sorted. */
+  readonly files: readonly string[];
+  /** The findings of the group that are rewritten, in the order they were given. */
+  readonly members: readonly Finding[];
+}
+
+const rewrites = (finding: Finding): readonly TextEdit[] =>
+  finding.outcome === 'fix' || finding.outcome === 'review' ? (finding.edits ?? []) : [];
+
+/**
+ * The groups of rewrites among settled findings: each rewritten finding with the files its edits touch, joined with
+ * every finding whose call goes through code one of those edits changes. Findings that are not rewritten (manual,
+ * choose) belong to no group: their TODOs are comments, right in any file alone. `links` join more files (a test
+ * file whose mocks follow calls of other files).
+ */
+export function writeGroups(findings: readonly Finding[], links: readonly (readonly [string, string])[] = []): WriteGroup[] {
+  const parent = new Map<string, string>();
+  const root = (file: string): string => {
+    let at = file;
+    while (parent.has(at) && parent.get(at) !== at) at = parent.get(at)!;
+    parent.set(file, at);
+    return at;
+  };
+  const join = (a: string, b: string): void => {
+    const ra = root(a);
+    const rb = root(b);
+    if (ra !== rb) parent.set(rb, ra);
+  };
+  const fileOf = (finding: Finding): string => finding.call.ctx.file ?? '';
+  // A call rewritten with no edit of its own (the caller of a wrapper whose own request rewrites exactly for any
+  // argument) depends on nothing being written in its file.
+  const rewritten = findings.filter((finding) => rewrites(finding).length > 0);
+
+  // The functions the calls go through, each with the findings that go through it: an edit inside one links them.
+  const through = new Map<string, { file: string; range: readonly [number, number]; findings: Finding[] }>();
+  for (const finding of rewritten) {
+    for (const step of finding.call.via) {
+      const key = `${step.ctx.file ?? ''}:${step.fn.range[0]}:${step.fn.range[1]}`;
+      const entry = through.get(key) ?? { file: step.ctx.file ?? '', range: step.fn.range, findings: [] };
+      entry.findings.push(finding);
+      through.set(key, entry);
+    }
+  }
+  for (const finding of rewritten) {
+    root(fileOf(finding));
+    for (const edit of rewrites(finding)) {
+      const file = edit.file ?? fileOf(finding);
+      join(fileOf(finding), file);
+      for (const fn of through.values()) {
+        if (fn.file !== file || edit.range[0] < fn.range[0] || edit.range[1] > fn.range[1]) continue;
+        for (const other of fn.findings) join(file, fileOf(other));
+      }
+    }
+  }
+  for (const [a, b] of links) join(a, b);
+  const groups = new Map<string, { files: Set<string>; members: Finding[] }>();
+  for (const file of parent.keys()) {
+    const group = groups.get(root(file)) ?? { files: new Set<string>(), members: [] };
+    group.files.add(file);
+    groups.set(root(file), group);
+  }
+  for (const finding of rewritten) groups.get(root(fileOf(finding)))!.members.push(finding);
+  return [...groups.values()].map(({ files, members }) => ({ files: [...files].sort(), members }));
+}
+
+/** The files of a group that are not among `files`, sorted: what a run over `files` alone would leave half done. */
+export function filesOutside(group: WriteGroup, files: ReadonlySet<string>): string[] {
+  return group.files.filter((file) => !files.has(file));
+}
