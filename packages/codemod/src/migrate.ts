@@ -13,6 +13,7 @@ import {
   describeReason,
   describeReasons,
   type Finding,
+  goesWithWrapper,
   mayContainAssignCall,
   type MockFinding,
   type Outcome,
@@ -38,10 +39,17 @@ export interface SiteReport {
    */
   readonly kind: 'call' | 'caller' | 'mock';
   /**
-   * A caller that goes with its wrapper: migrated with it, or left for the wrapper's own reasons (the comment at the
-   * wrapper says them; this call gets none). Reports for people list such callers only in the JSON report.
+   * A caller that goes with its wrapper: it passes neither the route nor the body and nothing in its file changes, and
+   * it is migrated with the wrapper or left for the wrapper's own reasons (the comment at the wrapper says them; this
+   * call gets none). Reports for people and the ESLint rule leave such callers out; the JSON report lists them (core's
+   * `goesWithWrapper`).
    */
   readonly withWrapper?: true;
+  /**
+   * Project mode: the files (relative to the project's root) whose changes this call's rewrite goes with, when they
+   * are more than its own: written together or not at all. The ESLint rule offers no fix for such a call.
+   */
+  readonly together?: readonly string[];
   /**
    * The client library the call goes through, as the analysis named it (`unresolved`, `configured` included); for a
    * mock, the library it is written with (`msw`, `nock`, `axios-mock-adapter`, `fetch-mock`, `assertion`).
@@ -192,7 +200,7 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
     }
     if (edit !== undefined) todos.push(edit);
   }
-  const siteOf = (call: AssignCall, repeatsWrapper: boolean, reasons: readonly Reason[], outcome: Outcome, migrated: boolean, mock?: MockFinding): SiteReport => {
+  const siteOf = (call: AssignCall, repeatsWrapper: boolean, reasons: readonly Reason[], outcome: Outcome, migrated: boolean, mock?: MockFinding, finding?: Finding): SiteReport => {
     const { line, column } = call.node.loc.start;
     // The parser counts a byte order mark as a column of the first line; ESLint, which strips it, does not.
     const bom = line === 1 && text.startsWith('\uFEFF') ? 1 : 0;
@@ -200,7 +208,7 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
       line,
       column: column + 1 - bom,
       kind: mock !== undefined ? 'mock' : call.caller === true ? 'caller' : 'call',
-      ...(call.caller === true && ((migrated && reasons.length === 0) || repeatsWrapper) ? { withWrapper: true as const } : {}),
+      ...(finding !== undefined && goesWithWrapper({ ...finding, reasons, ...(repeatsWrapper ? { repeatsWrapper: true as const } : {}) }, migrated) ? { withWrapper: true as const } : {}),
       client: mock?.mock.library ?? call.client,
       outcome,
       migrated,
@@ -211,7 +219,7 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
   };
   // Calls first, in the order of `findings` (a project run reads a call's site by its index), then the mocks.
   const sites = [
-    ...outcomes.map(({ finding, reasons, outcome, migrated }) => siteOf(finding.call, finding.repeatsWrapper === true, reasons, outcome, migrated)),
+    ...outcomes.map(({ finding, reasons, outcome, migrated }) => siteOf(finding.call, finding.repeatsWrapper === true, reasons, outcome, migrated, undefined, finding)),
     ...mockOutcomes.map(({ call, mock, reasons, outcome, migrated }) => siteOf(call, false, reasons, outcome, migrated, mock)),
   ];
   const output = applyEdits(text, [...rewrites, ...todos]);

@@ -159,9 +159,17 @@ export async function migrateProject(
         continue;
       }
       const written = filesOfShard([...scope.selected], groups, idOf, scope.shard);
+      // The calls whose rewrite changes several files say which: a front end that writes one file at a time may not.
+      const together = new Map<Finding, readonly string[]>();
+      for (const group of groups) if (group.files.length > 1) for (const member of group.members) together.set(member, group.files);
       for (const [path, out] of applied) {
         if (!written.has(path)) continue;
-        outcomes.set(path, { path, output: out.output, changed: out.changed, sites: out.sites });
+        const list = findingsOf.get(path) ?? [];
+        const sites = out.sites.map((site, index) => {
+          const files = index < list.length ? together.get(list[index]!) : undefined;
+          return files === undefined || !site.migrated ? site : { ...site, together: files };
+        });
+        outcomes.set(path, { path, output: out.output, changed: out.changed, sites });
       }
       for (const path of outcomes.keys()) if (!written.has(path)) outcomes.delete(path);
       return { outcomes: [...outcomes.values()], files: [...written].sort(), groupsOutside, configs: project.configs };

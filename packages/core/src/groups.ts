@@ -75,10 +75,37 @@ export function writeGroups(findings: readonly Finding[], links: readonly (reado
     groups.set(root(file), group);
   }
   for (const finding of rewritten) groups.get(root(fileOf(finding)))!.members.push(finding);
+  // A request rewritten by the edits of others (a wrapper's own request, whose URL its callers' group rewrites) is a
+  // member of their group.
+  const edited = rewritten.flatMap((finding) => rewrites(finding).map((edit) => ({ edit, file: edit.file ?? fileOf(finding) })));
+  for (const finding of findings) {
+    if (rewrites(finding).length > 0 || (finding.outcome !== 'fix' && finding.outcome !== 'review')) continue;
+    const [start, end] = finding.call.node.range;
+    const inside = edited.find(({ edit, file }) => file === fileOf(finding) && edit.range[0] >= start && edit.range[1] <= end);
+    if (inside !== undefined) groups.get(root(inside.file))!.members.push(finding);
+  }
   return [...groups.values()].map(({ files, members }) => ({ files: [...files].sort(), members }));
 }
 
 /** The files of a group that are not among `files`, sorted: what a run over `files` alone would leave half done. */
 export function filesOutside(group: WriteGroup, files: ReadonlySet<string>): string[] {
   return group.files.filter((file) => !files.has(file));
+}
+
+/**
+ * A call of a wrapper that needs no word of its own: it passes neither the route nor the body (nor anything else
+ * the rewrite changes in its file), and it is migrated with its wrapper or held back for the wrapper's own reasons.
+ * Reports for people and the ESLint rule leave such calls out; the wrapper's request speaks for them.
+ */
+export function goesWithWrapper(finding: Finding, migrated: boolean): boolean {
+  const { call } = finding;
+  if (call.caller !== true) return false;
+  const file = call.ctx.file;
+  const here = (ctx: { readonly file?: string; readonly text: string }) => ctx.text === call.ctx.text && ctx.file === file;
+  const holdsOwn =
+    (call.body !== undefined && here(call.body.ctx)) ||
+    (call.routeAt ?? []).some((at) => here(at.ctx)) ||
+    (finding.edits ?? []).some((edit) => (edit.file ?? file) === file);
+  if (holdsOwn) return false;
+  return finding.repeatsWrapper === true || (migrated && finding.reasons.length === 0);
 }

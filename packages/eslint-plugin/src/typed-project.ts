@@ -24,6 +24,7 @@ import {
   type SourceContext,
   specifierFor,
   type TextEdit,
+  writeGroups,
 } from '@app-assignment/core';
 import { type ParsedSource, parseSource } from '@app-assignment/core/parse';
 import type { TSESTree } from '@typescript-eslint/utils';
@@ -78,6 +79,11 @@ export interface TypedSite {
    * `eslint --fix` takes the file to its migrated text in one pass.
    */
   readonly fix?: readonly TextEdit[];
+  /**
+   * The files (ids) the call's group changes, when they are more than one: no fix and no suggestion is offered, since
+   * ESLint would apply them one file at a time; `app-assignment migrate` over those files migrates the group whole.
+   */
+  readonly spans?: readonly string[];
 }
 
 /** How many imports deep a file may reach the route to be read: a caller of a wrapper of a wrapper. */
@@ -378,6 +384,12 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
       options,
     });
     const groups = groupsOf([...findings.values()].flat());
+    // A group whose rewrite changes more than one file is never fixed or offered here: ESLint fixes a file at a time,
+    // and `eslint --fix` on one file, a suggestion or a fix on save would leave the others half migrated.
+    const spanning = new Map<Finding, readonly string[]>();
+    for (const group of writeGroups([...findings.values()].flat())) {
+      if (group.files.length > 1) for (const member of group.members) spanning.set(member, group.files);
+    }
     const groupOf = new Map<Finding, Group>();
     /** Each group's edits by file (planned-on offsets, without the file), when every such file holds a member. */
     const partsOf = new Map<Group, Map<string, TextEdit[]>>();
@@ -434,7 +446,10 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
         if (range === undefined) continue;
         const part = partsOf.get(group);
         const site: { -readonly [K in keyof TypedSite]: TypedSite[K] } = { finding, range };
-        if (finding.outcome === 'fix' || finding.outcome === 'review') {
+        const spans = group.members.map((member) => spanning.get(member)).find((files) => files !== undefined);
+        if (spans !== undefined && (finding.outcome === 'fix' || finding.outcome === 'review')) {
+          site.spans = spans;
+        } else if (finding.outcome === 'fix' || finding.outcome === 'review') {
           const edits = part === undefined ? undefined : current(part.get(path) ?? []);
           if (edits !== undefined) site.edits = edits;
           // A part that would overlap another in the one fix is left to its suggestion (ESLint refuses such a fix).

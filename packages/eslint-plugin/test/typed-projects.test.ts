@@ -6,7 +6,7 @@
  * reports.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -21,6 +21,8 @@ interface ScanSite {
   column: number;
   outcome: 'fix' | 'review' | 'choose' | 'manual';
   reason?: string;
+  withWrapper?: true;
+  together?: string[];
 }
 
 interface ScanReport {
@@ -41,12 +43,22 @@ function scanSites(dir: string, extra: string[] = []): string[] {
   return scan(dir, extra).files.flatMap((file) => file.sites.map((site) => `${file.path}:${site.line}:${site.column}`)).sort();
 }
 
-/** Each site of scan with the message the rule gives that outcome and those reasons. */
+/**
+ * Each site of scan that a person reads (not a call that goes with its wrapper: `withWrapper`), with the message the
+ * rule gives that outcome and those reasons; a rewrite that changes several files (`together`) names them instead of
+ * offering a fix.
+ */
 function scanMessages(dir: string): string[] {
-  return scan(dir).files.flatMap((file) => file.sites.map((site) => {
-    const text = messages[MESSAGE_OF_OUTCOME[site.outcome]]!.replace('{{reasons}}', site.reason ?? '');
+  return scan(dir).files.flatMap((file) => file.sites.filter((site) => site.withWrapper !== true).map((site) => {
+    const id = site.together === undefined ? MESSAGE_OF_OUTCOME[site.outcome] : site.outcome === 'fix' ? 'deprecatedGroup' : 'deprecatedGroupReview';
+    const text = messages[id]!.replace('{{reasons}}', site.reason ?? '').replace('{{files}}', (site.together ?? []).join(' '));
     return `${file.path}:${site.line}:${site.column} ${text}`;
   })).sort();
+}
+
+/** The files whose calls scan says change together with other files: no lint of one file may fix them. */
+function filesOfGroups(dir: string): Set<string> {
+  return new Set(scan(dir).files.flatMap((file) => file.sites.flatMap((site) => site.together ?? [])));
 }
 
 /**
@@ -118,13 +130,25 @@ describe('typed linting reports the sites scan lists, with its outcomes and reas
   it('wrapper-module: the callers of an exported wrapper in three other files are fixes, not wrapper-callers-unknown', async () => {
     const dir = copyProject('wrapper-module', 'lint');
     const results = await lint(dir, 'project service');
-    const sites = results.flatMap((result) => result.messages.filter((m) => m.ruleId === RULE));
-    expect(sites).toHaveLength(6);
-    expect(sites.every((m) => m.messageId === 'deprecated')).toBe(true);
-    // Each file offers its own part of the group's rewrite; the callers in main.ts change nothing of their own.
-    const offered = results.filter((result) => result.messages.some((m) => (m.suggestions ?? []).length > 0))
-      .map((result) => relative(dir, result.filePath).split(sep).join('/')).sort();
-    expect(offered).toEqual(['src/billing/offer.ts', 'src/internal/rollout.ts', 'src/onboarding/preinstall.ts', 'src/platform/assign.ts']);
+    const sites = results.flatMap((result) => result.messages.filter((m) => m.ruleId === RULE).map((m) => ({ ...m, file: relative(dir, result.filePath).split(sep).join('/') })));
+    // The callers in main.ts pass neither route nor body and change nothing: the wrapper's request speaks for them.
+    expect(sites.map((m) => m.file).sort()).toEqual(['src/billing/offer.ts', 'src/internal/rollout.ts', 'src/onboarding/preinstall.ts', 'src/platform/assign.ts']);
+    expect(sites.every((m) => m.messageId === 'deprecatedGroup')).toBe(true);
+    expect(sites[0]!.message).toContain('run `app-assignment migrate src/billing/offer.ts src/internal/rollout.ts src/onboarding/preinstall.ts src/platform/assign.ts`');
+    // The group's rewrite changes four files: none of them is offered as a fix or a suggestion of one file.
+    for (const message of sites) expect([message.fix, message.suggestions ?? []]).toEqual([undefined, []]);
+  });
+
+  it('wrapper-module: eslint --fix of one file of the group, or of all of them, changes no file', async () => {
+    for (const patterns of [['src/platform/assign.ts'], ['src/billing/offer.ts'], ['**/*.ts']]) {
+      const dir = copyProject('wrapper-module', 'one-file');
+      const before = new Map(filesUnder(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
+      const results = await engine(dir, 'project service', true).lintFiles(patterns);
+      expect(results.flatMap((result) => result.messages.filter((m) => m.ruleId === RULE)).length).toBeGreaterThan(0);
+      await ESLint.outputFixes(results);
+      expect([...before].filter(([path, text]) => readFileSync(join(dir, path), 'utf8') !== text).map(([path]) => path), patterns.join(' ')).toEqual([]);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -142,7 +166,8 @@ describe('a group with a file that the program of another file does not lint', (
     // The app's program sees the wrapper, but another program lints it: its callers say that not every use is seen.
     const unknown = messages.deprecatedManual!.replace('{{reasons}}', describeReasons([{ code: ReasonCode.wrapperCallersUnknown }]));
     const appMessages = results.filter((r) => r.filePath.includes(`${sep}app${sep}`)).flatMap((r) => r.messages.filter((m) => m.ruleId === RULE));
-    expect(appMessages.filter((m) => m.message === unknown)).toHaveLength(4);
+    // The callers that pass neither route nor body go with the wrapper's request and are not reported apart.
+    expect(appMessages.filter((m) => m.message === unknown)).toHaveLength(2);
     // offers.ts:10 sends its own request and main.ts:7 calls it: both in the app's program, migrated together.
     expect(byFile('packages/app/src/offers.ts')).toEqual(['5:10 deprecatedManual', '10:21 deprecated']);
 
@@ -165,7 +190,8 @@ describe('a group with a file that the program of another file does not lint', (
     const results = await engine(dir, 'project service').lintFiles(['src/**/*.ts']);
     const reported = results.flatMap((result) => result.messages.filter((m) => m.ruleId === RULE).map((m) => m.message));
     const unknown = messages.deprecatedManual!.replace('{{reasons}}', describeReasons([{ code: ReasonCode.wrapperCallersUnknown }]));
-    expect(reported).toEqual(Array.from({ length: 6 }, () => unknown));
+    // The two callers in main.ts pass neither route nor body: the wrapper's request speaks for them.
+    expect(reported).toEqual(Array.from({ length: 4 }, () => unknown));
     await ESLint.outputFixes(await engine(dir, 'project service', true).lintFiles(['src/**/*.ts']));
     expect([...before].filter(([path, text]) => readFileSync(join(dir, path), 'utf8') !== text)).toEqual([]);
   });
@@ -180,8 +206,9 @@ const REPORTED_ONLY = new Set(['shared-body-type']);
 describe('eslint --fix with followImports and autofix writes the after/ tree of the codemod', () => {
   for (const name of projectNames()) {
     const what = REPORTED_ONLY.has(name) ? 'no file changes, and no site offers a fix or a suggestion' : 'every file is the golden file without its TODO lines, and every other file is unchanged';
-    it(`${name}: ${what}`, async () => {
+    it(`${name}: ${what}; the files of a group that spans files are left as they are`, async () => {
       const dir = copyProject(name, 'fix');
+      const grouped = filesOfGroups(dir);
       const before = new Map(filesUnder(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
       const results = await engine(dir, 'one program', true).lintFiles(['**/*.ts']);
       await ESLint.outputFixes(results);
@@ -193,7 +220,7 @@ describe('eslint --fix with followImports and autofix writes the after/ tree of 
       const after = join(PROJECTS_DIR, name, 'after');
       const golden = new Map(filesUnder(after).map((path) => [path, readFileSync(join(after, path), 'utf8')]));
       for (const [path, text] of before) {
-        const expected = golden.has(path) && !REPORTED_ONLY.has(name) ? withoutTodoLines(golden.get(path)!) : text;
+        const expected = golden.has(path) && !REPORTED_ONLY.has(name) && !grouped.has(path) ? withoutTodoLines(golden.get(path)!) : text;
         if (path === 'tsconfig.eslint.json') continue;
         expect(readFileSync(join(dir, path), 'utf8'), path).toBe(expected);
       }

@@ -17,6 +17,7 @@ import {
   DEPRECATED_ASSIGN,
   describeReasons,
   type Finding,
+  goesWithWrapper,
   mayContainAssignCall,
   type MockFinding,
   OPTIONS_SCHEMA_PROPERTIES,
@@ -48,6 +49,8 @@ export interface RuleOptions {
 export type MessageIds =
   | 'deprecated'
   | 'deprecatedVia'
+  | 'deprecatedGroup'
+  | 'deprecatedGroupReview'
   | 'deprecatedReview'
   | 'deprecatedChoose'
   | 'deprecatedManual'
@@ -73,6 +76,8 @@ export default createRule<[RuleOptions], MessageIds>({
     messages: {
       deprecated: `${DEPRECATED}: use ${V3}.`,
       deprecatedVia: `${DEPRECATED}: this call sends it through the call {{via}}; \`app-assignment migrate\` migrates them together.`,
+      deprecatedGroup: `${DEPRECATED}: use ${V3}. Its exact rewrite changes several files, which must change together: run \`app-assignment migrate {{files}}\`.`,
+      deprecatedGroupReview: `${DEPRECATED}: use ${V3}. Its rewrite changes several files, which must change together: run \`app-assignment migrate {{files}}\`, then review: {{reasons}}.`,
       deprecatedReview: `${DEPRECATED}: use ${V3}. The rewrite needs a review: {{reasons}}.`,
       deprecatedChoose: `${DEPRECATED}: use ${V3}. Choose the rewrite: {{reasons}}.`,
       deprecatedManual: `${DEPRECATED}: use ${V3}. It cannot be migrated automatically: {{reasons}}.`,
@@ -138,10 +143,16 @@ export default createRule<[RuleOptions], MessageIds>({
     // With the program at hand, the file's sites are those of the whole program settled together: a wrapper is decided
     // with its callers in every file, and this file gets its own part of the group's rewrite.
     const reportSite = (site: TypedSite): void => {
+      if (goesWithWrapper(site.finding, site.finding.outcome === 'fix' || site.finding.outcome === 'review')) return;
       const loc = { start: sourceCode.getLocFromIndex(site.range[0]), end: sourceCode.getLocFromIndex(site.range[1]) };
       const { finding } = site;
       const reasons = describeReasons(finding.reasons);
       const edits = site.edits ?? [];
+      if (site.spans !== undefined) {
+        const files = site.spans.join(' ');
+        context.report({ loc, messageId: finding.outcome === 'fix' ? 'deprecatedGroup' : 'deprecatedGroupReview', data: { files, reasons } });
+        return;
+      }
       switch (finding.outcome) {
         case 'fix':
           // One fix per file carries every exact group's part of it, so that `eslint --fix` migrates the file in one
@@ -186,6 +197,8 @@ export default createRule<[RuleOptions], MessageIds>({
     // the findings are settled together (all of them migrated, or none) before any is reported.
     const findings: Finding[] = [];
     const report = (finding: Finding): void => {
+        // A call of a wrapper that holds nothing of its own is spoken for by the wrapper's request.
+        if (goesWithWrapper(finding, finding.outcome === 'fix' || finding.outcome === 'review')) return;
         const node = finding.call.node;
         const reasons = describeReasons(finding.reasons);
         // A rewrite that edits another file (a wrapper's URL) is the codemod's to make: here it is only reported.
