@@ -8,10 +8,10 @@
  *   together they write exactly what one run writes, on every fixture project.
  * - A later run over everything migrates the group and removes those TODOs.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyProject, projectNames, sourceFiles } from '../../../scripts/lib/project-proof.mjs';
+import { copyProject, PROJECTS_DIR, projectNames, sourceFiles } from '../../../scripts/lib/project-proof.mjs';
 import { runMigration } from '@app-assignment/codemod';
 import { DEFAULT_ANALYSIS_OPTIONS } from '@app-assignment/core';
 import { cli, tree } from './helpers/cli.js';
@@ -131,4 +131,43 @@ describe('shards write whole groups: together they write what one run writes', (
       }
     });
   }
+});
+
+describe('a wrapper group migrated by half is recognised and finished', () => {
+  const CALLERS = ['src/billing/offer.ts', 'src/internal/rollout.ts', 'src/onboarding/preinstall.ts'];
+  /** wrapper-module with its callers already migrated and its wrapper still on the deprecated route. */
+  const damaged = (label: string): string => {
+    const dir = project('wrapper-module', label);
+    for (const rel of CALLERS) copyFileSync(join(PROJECTS_DIR, 'wrapper-module', 'after', rel), join(dir, rel));
+    return dir;
+  };
+
+  it('callers that send v3 bodies to a wrapper on the deprecated route: migrate points the wrapper at v3, giving the tree of one run', () => {
+    const dir = damaged('half');
+    const scan = JSON.parse(cli(['scan', '.', '--json'], dir).stdout) as Report;
+    const sites = scan.files.flatMap((file) => file.sites.filter((site) => site.kind === 'caller' && !('withWrapper' in site)).map(() => file.path));
+    expect(sites.sort()).toEqual(CALLERS);
+    expect(cli(['migrate', '.', '--force'], dir).code).toBe(0);
+    for (const rel of [...CALLERS, 'src/platform/assign.ts']) {
+      expect(readFileSync(join(dir, rel), 'utf8'), rel).toBe(readFileSync(join(PROJECTS_DIR, 'wrapper-module', 'after', rel), 'utf8'));
+    }
+    // A second run changes nothing.
+    expect((JSON.parse(cli(['migrate', '.', '--force', '--json'], dir).stdout) as Report).totals.changed).toBe(0);
+  });
+
+  it('a v3 body whose app_code_name is another app than the path names: reported as half migrated, nothing rewritten', () => {
+    const dir = damaged('half-other');
+    const offer = join(dir, 'src/billing/offer.ts');
+    writeFileSync(offer, readFileSync(offer, 'utf8').replace("app_code_name: 'harbor-reviews'", "app_code_name: 'harbor-booking'"));
+    const before = snapshot(dir);
+    const result = JSON.parse(cli(['migrate', '.', '--force', '--json'], dir).stdout) as Report;
+    const site = result.files.find((file) => file.path === 'src/billing/offer.ts')!.sites[0]!;
+    expect(site.reasons.map((reason) => reason.code)).toEqual(['half-migrated']);
+    expect(result.totals.migrated).toBe(0);
+    // Only TODO lines were added.
+    for (const rel of changedFiles(before, dir)) {
+      const added = readFileSync(join(dir, rel), 'utf8').split('\n').filter((line) => !before.get(rel)!.split('\n').includes(line));
+      expect(added.every((line) => line.trim().startsWith('// TODO(app-assignment):')), rel).toBe(true);
+    }
+  });
 });

@@ -85,6 +85,12 @@ export interface CallFacts {
    * client is unknown, comments would be lost, ...). Found by the recognizer; passed through as manual reasons.
    */
   readonly obstacles: readonly Reason[];
+  /**
+   * The body already has the v3 shape (`assignee_type`, `assignee_uid`, `app_code_name`, `settings` and nothing
+   * else) while the route is still the deprecated one: a wrapper's group migrated by half. `same-app`: its
+   * `app_code_name` is the app code of the path, so pointing the URL at v3 finishes the migration exactly.
+   */
+  readonly v3Body?: 'same-app' | 'other-app';
 }
 
 export interface PlanOptions {
@@ -115,6 +121,8 @@ export interface V3BodyPlan {
 export interface MigrationOption {
   readonly body: V3BodyPlan;
   readonly notes: readonly Reason[];
+  /** The body is already the v3 body: only the URL changes. */
+  readonly urlOnly?: true;
 }
 
 export type Plan =
@@ -177,6 +185,15 @@ export function planMigration(input: CallFacts, options: PlanOptions = DEFAULT_P
       break;
   }
 
+  if (facts.v3Body !== undefined) {
+    const note: Reason = { code: ReasonCode.halfMigrated };
+    if (facts.v3Body === 'other-app' || blockers.length > 0 || appCode === undefined) return { kind: 'manual', reasons: [...blockers, note] };
+    const type = facts.body.kind === 'object' ? facts.body.entries.find((entry) => entry.key === 'assignee_type')?.value : undefined;
+    const assigneeType = type?.kind === 'string' && (type.value === 'business' || type.value === 'directory') ? type.value : undefined;
+    if (assigneeType === undefined) return { kind: 'manual', reasons: [note] };
+    // Exact: the URL the body was meant for. No note, so that the result is what migrating the group whole gives.
+    return { kind: 'migrate', body: { assigneeType, assigneeFrom: assigneeType === 'business' ? 'business_uid' : 'directory_uid', appCode }, notes: [], urlOnly: true };
+  }
   if (facts.body.kind === 'unreadable') {
     const builtIn: Reason[] = facts.body.builtIn === true ? [{ code: ReasonCode.builtInMayBeTrue, key: DeprecatedKey.builtIn }] : [];
     return { kind: 'manual', reasons: [...blockers, { code: facts.body.reason }, ...builtIn] };

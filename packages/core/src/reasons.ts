@@ -58,6 +58,7 @@ export const ReasonCode = {
   wrapperCallersDiffer: 'wrapper-callers-differ',
   wrapperSeveralRequests: 'wrapper-several-requests',
   groupOutsideRun: 'group-outside-run',
+  halfMigrated: 'half-migrated',
   // Test mocks and assertions of the request: they follow the calls they stand for (mocks/ in this package).
   mockCallHeld: 'mock-call-held',
   mockNoCalls: 'mock-no-calls',
@@ -171,6 +172,8 @@ const MESSAGES: Record<ReasonCode, (key: string, given: boolean) => string> = {
     `the request is sent by a function that other calls use too, and this call and the call ${key} need different rewrites of it; migrate them together by hand`,
   'wrapper-callers': (key) =>
     `this request is sent for the callers of this function, and not all of them can be migrated exactly (the first is the call ${key}; each caller has a TODO that says why); migrate them together by hand`,
+  'half-migrated': () =>
+    `this call sends the v3 body (assignee_type, assignee_uid, app_code_name) to the deprecated route: a migration was left half done (a wrapper rewritten without its callers, or the reverse); its app_code_name is not the app code of the path (or cannot be read), so point the call at ${V3} by hand with the app it means`,
   'group-outside-run': (key, given) =>
     `this call must be migrated together with changes in ${given ? key : 'other files'}, which this run was not given; run app-assignment migrate over all of them together`,
   'mock-call-held': (key) =>

@@ -19,7 +19,8 @@ import { retypeBody, type SharedType, type TypeEdit } from './typed-body.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { findVariable, importOf, isExported, isNeverReassigned } from './scope.js';
-import { calleePath, isFunction, isPure, unwrapTS } from './syntax.js';
+import { calleePath, isFunction, isPure, staticKey, unwrapTS } from './syntax.js';
+import { V3Key } from './contract.js';
 import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit } from './url.js';
 
 export type { ClientKind } from './clients/index.js';
@@ -149,10 +150,12 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   const impure = bodyFacts.kind === 'object' && appCode?.kind === 'expression' ? bodyFacts.entries.find((entry) =>
     (entry.key === 'business_uid' || entry.key === 'directory_uid') && !entry.pure) : undefined;
   if (impure !== undefined) obstacles.push({ code: ReasonCode.sideEffectsBefore, key: impure.key });
+  const v3Body = body === undefined ? undefined : v3BodyOf(body, appId, appCode);
   const facts: CallFacts = {
     appId,
     body: layout.body.facts,
-    obstacles: scoped ? obstacles : [...obstacles, { code: ReasonCode.appIdOutOfScope }],
+    obstacles: scoped || v3Body !== undefined ? obstacles : [...obstacles, { code: ReasonCode.appIdOutOfScope }],
+    ...(v3Body === undefined ? {} : { v3Body }),
   };
   return {
     node: call,
@@ -476,3 +479,25 @@ const AXIOS_GLOBAL_BASE_SETUP =
   /\baxios\s*\.\s*defaults\s*(?:\.\s*(?:baseURL|allowAbsoluteUrls)\b|\[|=(?!=))|=\s*axios\s*\.\s*defaults\b|Object\.assign\s*\(\s*axios\s*\.\s*defaults\b|\bdefaults\b[^;\n]*\ballowAbsoluteUrls\b/;
 
 export type { RouteMatch };
+
+const V3_KEYS: ReadonlySet<string> = new Set(Object.values(V3Key));
+
+/**
+ * A body already in the v3 shape, sent to the deprecated route: whether its `app_code_name` is the app code of the
+ * path (the same static string, or the same name read in the same scope); undefined when the body is not v3.
+ */
+function v3BodyOf(body: BodyObject, appId: AppIdFacts, appCode: AppCodeSource | undefined): CallFacts['v3Body'] {
+  const keys = body.object.properties.map((property) => (property.type === 'Property' ? staticKey(property) : undefined));
+  if (keys.some((key) => key === undefined || !V3_KEYS.has(key)) || !keys.includes(V3Key.assigneeType) || !keys.includes(V3Key.appCodeName)) return undefined;
+  const value = body.object.properties.find((property): property is TSESTree.Property => property.type === 'Property' && staticKey(property) === V3Key.appCodeName)!.value;
+  if (value.type === 'Literal' && typeof value.value === 'string') {
+    const same = (appId.kind === 'static' && appId.value === value.value) || (appCode?.kind === 'literal' && appCode.value === value.value) ||
+      (appCode?.kind === 'expression' && appCode.node.type === 'Literal' && appCode.node.value === value.value);
+    return same ? 'same-app' : 'other-app';
+  }
+  if (value.type === 'Identifier' && appCode?.kind === 'expression' && appCode.node.type === 'Identifier' && appCode.ctx === body.ctx &&
+    appCode.node.name === value.name && findVariable(body.ctx.getScope(value), value.name) === findVariable(appCode.ctx.getScope(appCode.node), appCode.node.name)) {
+    return 'same-app';
+  }
+  return 'other-app';
+}
