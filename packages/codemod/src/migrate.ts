@@ -12,6 +12,7 @@ import {
   DEFAULT_ANALYSIS_OPTIONS,
   describeReason,
   describeReasons,
+  callersGoingWith,
   type Finding,
   goesWithWrapper,
   mayContainAssignCall,
@@ -50,6 +51,8 @@ export interface SiteReport {
    * are more than its own: written together or not at all. The ESLint rule offers no fix for such a call.
    */
   readonly together?: readonly string[];
+  /** A wrapper's own request: how many calls of the wrapper go with it (`withWrapper`), which it speaks for. */
+  readonly withCallers?: number;
   /**
    * The client library the call goes through, as the analysis named it (`unresolved`, `configured` included); for a
    * mock, the library it is written with (`msw`, `nock`, `axios-mock-adapter`, `fetch-mock`, `assertion`).
@@ -127,6 +130,8 @@ export interface ApplyOptions {
   readonly mocks?: readonly MockFinding[];
   /** false: no mock is rewritten (the fallback when a mock's rewrite does not parse). */
   readonly allowMockRewrites?: boolean;
+  /** Every finding of the run (a project's), for the calls of a wrapper in other files that go with its request. */
+  readonly everything?: readonly Finding[];
 }
 
 /**
@@ -202,6 +207,7 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
   }
   const siteOf = (call: AssignCall, repeatsWrapper: boolean, reasons: readonly Reason[], outcome: Outcome, migrated: boolean, mock?: MockFinding, finding?: Finding): SiteReport => {
     const { line, column } = call.node.loc.start;
+    const withCallers = finding === undefined || call.caller === true ? 0 : callersGoingWith(finding, options.everything ?? findings);
     // The parser counts a byte order mark as a column of the first line; ESLint, which strips it, does not.
     const bom = line === 1 && text.startsWith('\uFEFF') ? 1 : 0;
     return {
@@ -214,6 +220,7 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
       migrated,
       reasons: reasons.map((reason) => ({ code: reason.code, ...(reason.key === undefined ? {} : { key: reason.key }), text: describeReason(reason) })),
       ...(reasons.length > 0 ? { reason: describeReasons(reasons) } : {}),
+      ...(withCallers > 0 ? { withCallers } : {}),
       via: call.via.map((step) => ({ path: step.ctx.file ?? '', line: step.node.loc.start.line })),
     };
   };

@@ -127,12 +127,13 @@ export async function migrateProject(
         }
       }
     }
+    const current = [...findingsOf.values()].flat();
     const applied = new Map<string, MigrateResult>();
     const broken = new Set<Finding>();
     for (const path of new Set([...findingsOf.keys(), ...incoming.keys()])) {
       const file = result.files.get(path)!;
       const list = findingsOf.get(path) ?? [];
-      const out = applyFindings(file.text, list, file.context, { incoming: incoming.get(path) ?? [] });
+      const out = applyFindings(file.text, list, file.context, { incoming: incoming.get(path) ?? [], everything: current });
       applied.set(path, out);
       if (out.changed && !parsesFile(out.output, path)) {
         // Every finding that edits this file, wherever it is, is held back with its group.
@@ -180,7 +181,7 @@ export async function migrateProject(
   const unchanged = new Map<string, MigrateResult>();
   for (const [path, list] of result.findings) {
     const file = result.files.get(path)!;
-    unchanged.set(path, applyFindings(file.text, list, file.context, { allowRewrites: false }));
+    unchanged.set(path, applyFindings(file.text, list, file.context, { allowRewrites: false, everything: all }));
   }
   withMocks(files, readText, analysisRun, result.findings, new Map(), unchanged, analysis, false);
   // Nothing is rewritten, so no group spans files: each file is its own.
@@ -247,7 +248,7 @@ function withMocks(
   const settled = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path));
   for (const [path, mocks] of settled) {
     const file = analysisRun.file(path)!;
-    const apply = { incoming: incoming.get(path) ?? [], mocks, allowRewrites };
+    const apply = { incoming: incoming.get(path) ?? [], mocks, allowRewrites, everything: [...findingsOf.values()].flat() };
     let out = applyFindings(file.text, findingsOf.get(path) ?? [], file.context, apply);
     // A mock's rewrite that does not parse leaves every mock of the file with a TODO; the calls keep their outcome.
     if (out.changed && !parsesFile(out.output, path)) out = applyFindings(file.text, findingsOf.get(path) ?? [], file.context, { ...apply, allowMockRewrites: false });

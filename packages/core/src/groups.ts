@@ -109,3 +109,9 @@ export function goesWithWrapper(finding: Finding, migrated: boolean): boolean {
   if (holdsOwn) return false;
   return finding.repeatsWrapper === true || (migrated && finding.reasons.length === 0);
 }
+
+/** How many calls of wrappers go with this request (`goesWithWrapper`): the request speaks for them. */
+export function callersGoingWith(request: Finding, findings: readonly Finding[]): number {
+  const migrates = (finding: Finding) => finding.outcome === 'fix' || finding.outcome === 'review';
+  return findings.filter((finding) => finding.call.via.at(-1)?.node === request.call.node && goesWithWrapper(finding, migrates(finding))).length;
+}

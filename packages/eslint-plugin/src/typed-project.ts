@@ -15,6 +15,7 @@ import {
   type AnalysisOptions,
   type AssignmentMode,
   type Bound,
+  callersGoingWith,
   type Finding,
   mayContainAssignCall,
   mayContainReportQuery,
@@ -84,6 +85,8 @@ export interface TypedSite {
    * ESLint would apply them one file at a time; `app-assignment migrate` over those files migrates the group whole.
    */
   readonly spans?: readonly string[];
+  /** A wrapper's own request: how many calls of the wrapper go with it (core's `callersGoingWith`). */
+  readonly withCallers?: number;
 }
 
 /** How many imports deep a file may reach the route to be read: a caller of a wrapper of a wrapper. */
@@ -383,7 +386,8 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
       pathOf: fileOfContext,
       options,
     });
-    const groups = groupsOf([...findings.values()].flat());
+    const everything = [...findings.values()].flat();
+    const groups = groupsOf(everything);
     // A group whose rewrite changes more than one file is never fixed or offered here: ESLint fixes a file at a time,
     // and `eslint --fix` on one file, a suggestion or a fix on save would leave the others half migrated.
     const spanning = new Map<Finding, readonly string[]>();
@@ -447,6 +451,10 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
         const part = partsOf.get(group);
         const site: { -readonly [K in keyof TypedSite]: TypedSite[K] } = { finding, range };
         const spans = group.members.map((member) => spanning.get(member)).find((files) => files !== undefined);
+        if (finding.call.caller !== true) {
+          const count = callersGoingWith(finding, everything);
+          if (count > 0) site.withCallers = count;
+        }
         if (spans !== undefined && (finding.outcome === 'fix' || finding.outcome === 'review')) {
           site.spans = spans;
         } else if (finding.outcome === 'fix' || finding.outcome === 'review') {

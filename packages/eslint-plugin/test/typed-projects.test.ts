@@ -23,6 +23,7 @@ interface ScanSite {
   reason?: string;
   withWrapper?: true;
   together?: string[];
+  withCallers?: number;
 }
 
 interface ScanReport {
@@ -51,7 +52,9 @@ function scanSites(dir: string, extra: string[] = []): string[] {
 function scanMessages(dir: string): string[] {
   return scan(dir).files.flatMap((file) => file.sites.filter((site) => site.withWrapper !== true).map((site) => {
     const id = site.together === undefined ? MESSAGE_OF_OUTCOME[site.outcome] : site.outcome === 'fix' ? 'deprecatedGroup' : 'deprecatedGroupReview';
-    const text = messages[id]!.replace('{{reasons}}', site.reason ?? '').replace('{{files}}', (site.together ?? []).join(' '));
+    const n = site.withCallers ?? 0;
+    const callers = n === 0 ? '' : ` It also speaks for ${n} call${n === 1 ? '' : 's'} of the function that pass${n === 1 ? 'es' : ''} neither route nor body.`;
+    const text = messages[id]!.replace('{{reasons}}', site.reason ?? '').replace('{{files}}', (site.together ?? []).join(' ')).replace('{{callers}}', callers);
     return `${file.path}:${site.line}:${site.column} ${text}`;
   })).sort();
 }

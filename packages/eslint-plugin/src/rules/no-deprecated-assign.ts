@@ -76,8 +76,8 @@ export default createRule<[RuleOptions], MessageIds>({
     messages: {
       deprecated: `${DEPRECATED}: use ${V3}.`,
       deprecatedVia: `${DEPRECATED}: this call sends it through the call {{via}}; \`app-assignment migrate\` migrates them together.`,
-      deprecatedGroup: `${DEPRECATED}: use ${V3}. Its exact rewrite changes several files, which must change together: run \`app-assignment migrate {{files}}\`.`,
-      deprecatedGroupReview: `${DEPRECATED}: use ${V3}. Its rewrite changes several files, which must change together: run \`app-assignment migrate {{files}}\`, then review: {{reasons}}.`,
+      deprecatedGroup: `${DEPRECATED}: use ${V3}. Its exact rewrite changes several files, which must change together: run \`app-assignment migrate {{files}}\`.{{callers}}`,
+      deprecatedGroupReview: `${DEPRECATED}: use ${V3}. Its rewrite changes several files, which must change together: run \`app-assignment migrate {{files}}\`, then review: {{reasons}}.{{callers}}`,
       deprecatedReview: `${DEPRECATED}: use ${V3}. The rewrite needs a review: {{reasons}}.`,
       deprecatedChoose: `${DEPRECATED}: use ${V3}. Choose the rewrite: {{reasons}}.`,
       deprecatedManual: `${DEPRECATED}: use ${V3}. It cannot be migrated automatically: {{reasons}}.`,
@@ -150,7 +150,9 @@ export default createRule<[RuleOptions], MessageIds>({
       const edits = site.edits ?? [];
       if (site.spans !== undefined) {
         const files = site.spans.join(' ');
-        context.report({ loc, messageId: finding.outcome === 'fix' ? 'deprecatedGroup' : 'deprecatedGroupReview', data: { files, reasons } });
+        const callers = site.withCallers === undefined || site.withCallers === 0 ? ''
+          : ` It also speaks for ${site.withCallers} call${site.withCallers === 1 ? '' : 's'} of the function that pass${site.withCallers === 1 ? 'es' : ''} neither route nor body.`;
+        context.report({ loc, messageId: finding.outcome === 'fix' ? 'deprecatedGroup' : 'deprecatedGroupReview', data: { files, reasons, callers } });
         return;
       }
       switch (finding.outcome) {
