@@ -42,7 +42,7 @@ export function compile(dir) {
 }
 
 /** `app-assignment migrate <dir>/src --json` (or the folders of `paths`), with the report parsed. */
-export function migrate(dir, extraArgs = [], paths = ['src']) {
+export function migrate(dir, extraArgs = [], paths = ['.']) {
   const result = run(process.execPath, [CLI, 'migrate', ...paths.map((path) => join(dir, path)), '--json', '--force', ...extraArgs], { cwd: dir });
   if (result.status !== 0) throw new Error(`migrate exited ${result.status}:\n${result.stderr}`);
   return JSON.parse(result.stdout);
