@@ -13,6 +13,7 @@ import { collect, type Collected, type Shard, shardOf } from './files.js';
 import { uncommittedFiles } from './git.js';
 import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
 import { type ParserName, parserInUse } from './parse.js';
+import { readSource } from './read.js';
 import { migrateProject, projectRootFor } from './project-run.js';
 import { writeFileAtomic } from './write.js';
 
@@ -48,6 +49,8 @@ export interface FileReport {
   readonly mocks?: { readonly migrated: number; readonly todos: number };
   readonly sites: readonly SiteReport[];
   readonly error?: string;
+  /** Why the file was not read (status `skipped`): too large, not text, not UTF-8. */
+  readonly skipped?: string;
 }
 
 export interface RunReport {
@@ -63,6 +66,8 @@ export interface RunReport {
     todos: number;
     callers: number;
     errors: number;
+    /** Present when some file was skipped (too large, not text, not UTF-8): each is listed with its reason. */
+    skipped?: number;
     /** Present when the run found mocks of the request in tests: how many it rewrote, and how many it left with a TODO. */
     mocks?: { migrated: number; todos: number };
   };
@@ -77,8 +82,6 @@ export interface RunReport {
   readonly empty: Collected['empty'];
 }
 
-/** Files larger than this are not source a person wrote; they are reported as skipped. */
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /**
  * Below this many files to parse, starting worker processes costs more than it saves: a worker takes about 0.2 s to
  * start and load oxc-parser and scope-manager, and one file takes about 3 ms to parse and analyse.
@@ -127,20 +130,15 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
   const progress = () => options.onProgress?.(done, files.length, migratedSoFar);
 
   for (const file of files) {
-    let text: string;
-    try {
-      const buffer = readFileSync(file);
-      if (buffer.length > MAX_FILE_BYTES || buffer.includes(0)) {
-        reports.set(file, { path: display(file), status: 'skipped', migrated: 0, todos: 0, sites: [] });
-        done++;
-        continue;
-      }
-      text = buffer.toString('utf8');
-    } catch (error) {
-      reports.set(file, fileError(display(file), `${display(file)}:1:1 ${(error as Error).message}`));
+    const read = readSource(file);
+    if (read.kind !== 'text') {
+      reports.set(file, read.kind === 'skipped'
+        ? { path: display(file), status: 'skipped', migrated: 0, todos: 0, sites: [], skipped: read.reason }
+        : fileError(display(file), `${display(file)}:1:1 ${read.message}`));
       done++;
       continue;
     }
+    const { text } = read;
     if (mayContainAssignCall(text, options.analysis)) {
       candidates.push(file);
       texts.set(file, text);
@@ -217,6 +215,8 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
 
   // A project run reports only the files it changed or found calls in; every other file read is unchanged.
   const list = files.map((file) => reports.get(file) ?? { path: display(file), status: 'unchanged' as const, migrated: 0, todos: 0, sites: [] });
+  // A folder that could not be listed is an error of the run: its files were not read.
+  list.push(...collected.unreadable.map(({ path, message }) => fileError(`${display(path)}/`, `${display(path)}/: could not read the folder, its files were skipped: ${message}`)));
   // A project run parses in this process: its parser is this process's.
   const parsed = outcomes.find((outcome) => outcome.parser !== undefined) ?? (mode.kind === 'project' ? parsedWith() : undefined);
   return {
@@ -224,12 +224,13 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
     ...(parsed?.parserWarning === undefined ? {} : { parserWarning: parsed.parserWarning }),
     files: list,
     totals: {
-      files: list.length,
+      files: files.length,
       changed: list.filter((f) => f.status === 'changed').length,
       migrated: list.reduce((n, f) => n + f.migrated, 0),
       todos: list.reduce((n, f) => n + f.todos, 0),
       callers: list.reduce((n, f) => n + (f.callers ?? 0), 0),
       errors: list.filter((f) => f.status === 'error').length,
+      ...(list.some((f) => f.status === 'skipped') ? { skipped: list.filter((f) => f.status === 'skipped').length } : {}),
       ...(list.some((f) => f.mocks !== undefined)
         ? { mocks: { migrated: list.reduce((n, f) => n + (f.mocks?.migrated ?? 0), 0), todos: list.reduce((n, f) => n + (f.mocks?.todos ?? 0), 0) } }
         : {}),

@@ -1,15 +1,41 @@
-/** The `app-assignment` binary, spawned as a user runs it, on temporary folders. */
+/** The `app-assignment` binary, spawned as a user runs it, on temporary folders removed after each test file. */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll } from 'vitest';
 
 const require = createRequire(import.meta.url);
 export const CLI = join(dirname(require.resolve('@app-assignment/codemod/package.json')), 'dist', 'cli.js');
 
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) {
+    // A test may have taken permissions away from a folder of its tree.
+    chmodTree(dir);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function chmodTree(dir: string): void {
+  try {
+    chmodSync(dir, 0o755);
+    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) chmodTree(join(dir, entry.name));
+  } catch {
+    // gone already
+  }
+}
+
+/** A temporary folder, removed after the test file. */
+export function tempDir(prefix = 'app-assignment-scan-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
 export function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'app-assignment-scan-'));
+  const dir = tempDir();
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
@@ -17,7 +43,36 @@ export function tree(files: Record<string, string>): string {
   return dir;
 }
 
-export function cli(args: string[], cwd: string) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+/** The user a test runs the binary as when it needs permissions to count: nobody, when the tests run as root. */
+export const UNPRIVILEGED = 65_534;
+export const isRoot = process.getuid?.() === 0;
+
+/** Hands a tree to the unprivileged user (when the tests run as root), as a user's own checkout is theirs. */
+export function giveAway(dir: string): void {
+  if (!isRoot) return;
+  const walk = (path: string): void => {
+    chownSync(path, UNPRIVILEGED, UNPRIVILEGED);
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(path, entry.name));
+      else chownSync(join(path, entry.name), UNPRIVILEGED, UNPRIVILEGED);
+    }
+  };
+  walk(dir);
+}
+
+export interface CliOptions {
+  /** Run as a user whom file permissions bind (nobody, when the tests run as root). */
+  readonly unprivileged?: boolean;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export function cli(args: string[], cwd: string, options: CliOptions = {}) {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.unprivileged === true && isRoot ? { uid: UNPRIVILEGED, gid: UNPRIVILEGED } : {}),
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
