@@ -51,7 +51,8 @@ Options:
                      jsconfig.json, the files are read as one project: imports
                      of your own modules are followed (an axios instance, a URL
                      builder, a wrapper and its callers).
-  --force            Write even where target files have uncommitted git changes.
+  --force            Write even where target files have uncommitted git changes,
+                     or where git cannot tell (a repository of another user).
   --no-ignore        Read the files that .gitignore covers too.
   -h, --help         Show this help.
   -v, --version      Show the version.
@@ -214,7 +215,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   }
 
   if (report.refused !== undefined) {
-    stderr('app-assignment: refusing to write: these files have uncommitted changes (commit or stash them, or pass --force):');
+    stderr('app-assignment: refusing to write: these files have uncommitted changes, or git ignores them (commit or stash them, or pass --force):');
     report.refused.forEach((file) => stderr(`  ${file}`));
     return 2;
   }
