@@ -51,6 +51,10 @@ Options:
                      jsconfig.json, the files are read as one project: imports
                      of your own modules are followed (an axios instance, a URL
                      builder, a wrapper and its callers).
+  --rollback         Undo a run that was interrupted while it wrote: restore the
+                     files its journal (.app-assignment/journal.json) lists.
+                     Without it, a run that finds such a journal completes it
+                     first, and says so.
   --force            Write even where target files have uncommitted git changes,
                      or where git cannot tell (a repository of another user).
   --no-ignore        Read the files that .gitignore covers too.
@@ -75,6 +79,7 @@ interface Cli {
   readonly diff: boolean;
   readonly json: boolean;
   readonly force: boolean;
+  readonly rollback: boolean;
   readonly noIgnore: boolean;
   /** Undefined: one per core. */
   readonly jobs?: number;
@@ -95,6 +100,7 @@ async function parse(argv: string[]): Promise<Cli | 'help' | 'version'> {
         diff: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
+        rollback: { type: 'boolean', default: false },
         'no-ignore': { type: 'boolean', default: false },
         builtin: { type: 'string' },
         config: { type: 'string' },
@@ -122,6 +128,7 @@ async function parse(argv: string[]): Promise<Cli | 'help' | 'version'> {
     diff: values.diff,
     json: values.json,
     force: values.force,
+    rollback: values.rollback,
     ...shared,
   };
 }
@@ -176,6 +183,10 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     stdout(version);
     return 0;
   }
+  if (cli.rollback) {
+    (await import('./journal.js')).rollbackRun(cwd).forEach(stdout);
+    return 0;
+  }
 
   const tty = process.stderr.isTTY === true && !cli.json;
   let lastDraw = 0;
@@ -214,6 +225,8 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     if (tty) process.stderr.write('\r\x1b[K');
   }
 
+  if (report.recovered !== undefined) (await import('./journal.js')).recoveryLines(report.recovered, report.root ?? cwd).forEach(stderr);
+  report.notes?.forEach((note) => stderr(`app-assignment: ${note}`));
   if (report.refused !== undefined) {
     stderr('app-assignment: refusing to write: these files have uncommitted changes, or git ignores them (commit or stash them, or pass --force):');
     report.refused.forEach((file) => stderr(`  ${file}`));

@@ -15,7 +15,7 @@ import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
 import { type ParserName, parserInUse } from './parse.js';
 import { readSource } from './read.js';
 import { migrateProject, projectRootFor } from './project-run.js';
-import { writeFileAtomic } from './write.js';
+import { openSession, type Recovery, type Session, writeChanges } from './journal.js';
 
 export interface RunOptions {
   readonly paths: readonly string[];
@@ -80,6 +80,11 @@ export interface RunReport {
   /** What `.gitignore` kept out of the run, and the folders named explicitly that yielded no file. */
   readonly ignored: Collected['ignored'];
   readonly empty: Collected['empty'];
+  /** Set when the run found an interrupted run's journal and completed it; `root` is the run's root. */
+  readonly recovered?: Recovery;
+  readonly root?: string;
+  /** Lines to tell the user about the run's own state (a stale lock taken over, a journal kept). */
+  readonly notes?: readonly string[];
 }
 
 /**
@@ -116,7 +121,23 @@ function parsedWith(): Pick<FileOutcome, 'parser' | 'parserWarning'> {
   return { parser: state.name, ...(state.warning === undefined ? {} : { parserWarning: state.warning }) };
 }
 
+/**
+ * Runs `migrate` (or with `dry`, `scan`). A run that writes holds the lock of its root from the start, first completes
+ * what an interrupted run left in its journal, and writes through a journal of its own (journal.ts).
+ */
 export async function runMigration(options: RunOptions): Promise<RunReport> {
+  if (options.dry) return migrateTree(options, undefined);
+  const session = openSession(options.cwd);
+  try {
+    const report = await migrateTree(options, session);
+    const notes = [...(session.note === undefined ? [] : [session.note]), ...(report.notes ?? [])];
+    return { ...report, ...(session.recovered === undefined ? {} : { recovered: session.recovered, root: session.root }), ...(notes.length === 0 ? {} : { notes }) };
+  } finally {
+    session.close();
+  }
+}
+
+async function migrateTree(options: RunOptions, session: Session | undefined): Promise<RunReport> {
   const collected = collect(options.paths, options.cwd, { noIgnore: options.noIgnore === true });
   let files = collected.files;
   if (options.shard !== undefined) files = shardOf(files, options.shard, options.cwd);
@@ -199,17 +220,14 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
   }
 
   let refused: string[] | undefined;
-  if (!options.dry && changes.size > 0) {
+  let journalKept: string | undefined;
+  if (session !== undefined && changes.size > 0) {
     const dirty = options.force ? [] : uncommittedFiles([...changes.keys()]);
     if (dirty.length > 0) refused = dirty.map(display);
     else {
-      for (const [file, { after }] of changes) {
-        try {
-          writeFileAtomic(file, after);
-        } catch (error) {
-          reports.set(file, fileError(display(file), `${display(file)}:1:1 could not write: ${(error as Error).message}`));
-        }
-      }
+      const written = await writeChanges(changes, session, mode.kind === 'project');
+      for (const [file, reason] of written.notWritten) reports.set(file, fileError(display(file), `${display(file)}:1:1 ${reason}`));
+      journalKept = written.journalKept;
     }
   }
 
@@ -240,6 +258,7 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
     ...(refused === undefined ? {} : { refused }),
     ignored: collected.ignored,
     empty: collected.empty,
+    ...(journalKept === undefined ? {} : { notes: [journalKept] }),
   };
 }
 
