@@ -1,37 +1,16 @@
 /** The `app-assignment` binary, spawned as a user runs it, on temporary folders removed after each test file. */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll } from 'vitest';
+import { makeTempDir } from '../../../../scripts/lib/temp.mjs';
 
 const require = createRequire(import.meta.url);
 export const CLI = join(dirname(require.resolve('@app-assignment/codemod/package.json')), 'dist', 'cli.js');
 
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made.splice(0)) {
-    // A test may have taken permissions away from a folder of its tree.
-    chmodTree(dir);
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-function chmodTree(dir: string): void {
-  try {
-    chmodSync(dir, 0o755);
-    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) chmodTree(join(dir, entry.name));
-  } catch {
-    // gone already
-  }
-}
-
-/** A temporary folder, removed after the test file. */
+/** A temporary folder, removed after the test file (scripts/test-setup.ts). */
 export function tempDir(prefix = 'app-assignment-scan-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  made.push(dir);
-  return dir;
+  return makeTempDir(prefix);
 }
 
 export function tree(files: Record<string, string>): string {
