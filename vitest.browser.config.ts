@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/test-browser/**/*.test.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
+    // Removes the temporary folders each test file made (scripts/lib/temp.mjs).
+    setupFiles: ['./scripts/test-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -16,14 +16,19 @@
  * unchanged (`j(file.source).toSource()`). The run with a transform that does not even parse is printed too, as the
  * floor of jscodeshift's own start-up and file handling. `BENCH_FILES` (default 5000) sets the size of each tree,
  * `BENCH_RUNS` (default 3) the runs of each command.
+ *
+ * Calls per file: `migrate --dry` on one file of 1,000, 4,000 and 16,000 calls (three in four with an exact v3 form,
+ * all reading one shared base const). The cost must grow with the calls, not with their square: target, each row at
+ * most 4x the one before. Each run is checked for the calls it names, as above. `BENCH_ONLY=calls-per-file` runs
+ * this part alone.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateTree } from './lib/generate-tree.mjs';
+import { generateCallsFile, generateTree } from './lib/generate-tree.mjs';
 import { measure } from './lib/measure.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -136,22 +141,46 @@ function startup() {
   return ours.medianMs;
 }
 
+/** One file of `calls` calls, at each size in turn: the time of each, and its ratio to the one before. */
+function callsPerFile() {
+  console.log('\ncalls per file: one file, migrate --dry --no-project, median of ' + runs + ' runs each:');
+  const rows = [];
+  for (const calls of [1000, 4000, 16000]) {
+    const dir = join(work, `calls-${calls}`);
+    mkdirSync(dir, { recursive: true });
+    const generated = generateCallsFile(join(dir, 'calls.ts'), calls);
+    const m = measure(`${calls} calls in one file`, process.execPath, [cli, 'migrate', 'calls.ts', '--dry', '--json', '--no-project'], { cwd: dir, runs });
+    const note = checkMigrate(m, { files: 1, calls: generated.calls, exact: generated.exact });
+    const before = rows.at(-1);
+    rows.push({ calls, ms: m.medianMs });
+    const ratio = before === undefined ? '' : `   ${(m.medianMs / before.ms).toFixed(2)}x the row before (target <= 4: ${verdict(m.medianMs / before.ms <= 4)})`;
+    console.log(`  ${m.label.padEnd(46)} ${m.medianMs.toFixed(0).padStart(7)} ms   peak ${m.peakMb === undefined ? 'n/a' : `${m.peakMb.toFixed(0)} MB`}${ratio}   (${note})`);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
 try {
-  const version = startup();
-  const sparse = bench('sparse', 0.01, 42);
-  const dense = bench('dense', 1, 43);
-  const results = [
-    ['sparse: app-assignment / ast-grep', sparse.ours / sparse.astGrep, 1, '< 1'],
-    ['sparse: app-assignment / jscodeshift no-op', sparse.ours / sparse.noop, 0.1, '<= 0.1'],
-    ['dense: app-assignment / jscodeshift no-op', dense.ours / dense.noop, 0.5, '<= 0.5'],
-    ['dense: app-assignment / ast-grep', dense.ours / dense.astGrep, undefined, ''],
-  ];
-  console.log('');
-  console.log(`${'app-assignment --version'.padEnd(46)} ${version.toFixed(0)} ms   (target < 100 ms: ${verdict(version < 100)})`);
-  for (const [label, ratio, target, shown] of results) {
-    const met = target === undefined ? '' : `   (target ${shown}: ${verdict(target === 1 ? ratio < 1 : ratio <= target)})`;
-    console.log(`${label.padEnd(46)} ${ratio.toFixed(3)}${met}`);
+  if (process.env.BENCH_ONLY === 'calls-per-file') {
+    callsPerFile();
+  } else {
+    const version = startup();
+    const sparse = bench('sparse', 0.01, 42);
+    const dense = bench('dense', 1, 43);
+    const results = [
+      ['sparse: app-assignment / ast-grep', sparse.ours / sparse.astGrep, 1, '< 1'],
+      ['sparse: app-assignment / jscodeshift no-op', sparse.ours / sparse.noop, 0.1, '<= 0.1'],
+      ['dense: app-assignment / jscodeshift no-op', dense.ours / dense.noop, 0.5, '<= 0.5'],
+      ['dense: app-assignment / ast-grep', dense.ours / dense.astGrep, undefined, ''],
+    ];
+    console.log('');
+    console.log(`${'app-assignment --version'.padEnd(46)} ${version.toFixed(0)} ms   (target < 100 ms: ${verdict(version < 100)})`);
+    for (const [label, ratio, target, shown] of results) {
+      const met = target === undefined ? '' : `   (target ${shown}: ${verdict(target === 1 ? ratio < 1 : ratio <= target)})`;
+      console.log(`${label.padEnd(46)} ${ratio.toFixed(3)}${met}`);
+    }
+    callsPerFile();
   }
 } catch (error) {
   if (!(error instanceof WrongWork)) throw error;

@@ -18,15 +18,18 @@
  *
  * Before it prints a figure, the bench checks that it did the work: every generated file was linted, and the plugin
  * found every deprecated call the generator wrote, in every config that enables it. Otherwise it fails loudly.
+ *
+ * Last, calls per file: the plugin's rules on one file of 1,000, 4,000 and 16,000 calls, each row at most 4x the one
+ * before (the cost must grow with the calls, not with their square).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import js from '@eslint/js';
 import { ESLint } from 'eslint';
 import plugin from 'eslint-plugin-app-assignment';
 import tseslint from 'typescript-eslint';
-import { generateTree } from './lib/generate-tree.mjs';
+import { callsFileText, generateTree } from './lib/generate-tree.mjs';
 
 const files = Number(process.env.BENCH_FILES ?? 2000);
 const rounds = Number(process.env.BENCH_RUNS ?? 3);
@@ -183,4 +186,30 @@ console.log(`
 typed: typescript-eslint recommendedTypeChecked + app-assignment recommendedTypeChecked, ${typedFiles} files (${typed.calls} calls), ESLint's own timing:`);
 console.log(`  this plugin's rules: ${typedPlugin.toFixed(1)} ms of ${typedTotal.toFixed(0)} ms; share ${(typedShare * 100).toFixed(2)}% (target <= ${(TYPED_TARGET * 100).toFixed(0)}%: ${typedShare <= TYPED_TARGET ? 'met' : 'NOT met'})`);
 for (const [id, ms] of [...typedByRule].sort((a, b) => b[1] - a[1])) console.log(`    ${id.padEnd(44)} ${ms.toFixed(1).padStart(8)} ms`);
-process.exitCode = headline <= TARGET && typedShare <= TYPED_TARGET ? 0 : 1;
+
+// Calls per file: the plugin alone on one file of 1,000, 4,000 and 16,000 calls. The rule's time must grow with the
+// calls, not with their square: target, each row at most 4x the one before (ESLint's own timing of this plugin's
+// rules; its parsing grows with the file and is not counted).
+console.log('\ncalls per file: this plugin alone (recommended) on one file, ESLint\'s own timing of its rules:');
+let before;
+let linear = true;
+for (const count of [1000, 4000, 16000]) {
+  const dir = join(work, `calls-${count}`);
+  mkdirSync(dir, { recursive: true });
+  const generated = callsFileText(count);
+  writeFileSync(join(dir, 'calls.ts'), generated.text);
+  collect();
+  const [result] = await new ESLint({ cwd: dir, overrideConfigFile: true, cache: false, stats: true, overrideConfig: CONFIGS['this plugin alone (recommended)'].config }).lintFiles(['calls.ts']);
+  const found = result.messages.filter((m) => m.ruleId === `${PREFIX}no-deprecated-assign`).length;
+  if (found !== generated.calls) fail(`the file of ${count} calls: the rule found ${found} deprecated calls, but the file holds ${generated.calls}`);
+  let ruleMs = 0;
+  for (const pass of result.stats?.times.passes ?? []) {
+    for (const [ruleId, { total }] of Object.entries(pass.rules ?? {})) if (ruleId.startsWith(PREFIX)) ruleMs += total;
+  }
+  const ratio = before === undefined ? undefined : ruleMs / before;
+  if (ratio !== undefined && ratio > 4) linear = false;
+  console.log(`  ${`${count} calls in one file`.padEnd(36)} ${ruleMs.toFixed(0).padStart(7)} ms${ratio === undefined ? '' : `   ${ratio.toFixed(2)}x the row before (target <= 4: ${ratio <= 4 ? 'met' : 'NOT met'})`}`);
+  before = ruleMs;
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exitCode = headline <= TARGET && typedShare <= TYPED_TARGET && linear ? 0 : 1;

@@ -13,6 +13,10 @@ import { start } from '@app-assignment/contract-server';
 import { ESLint } from 'eslint';
 import { CLI, compareRuns, compile, copySampleApp, migrate, runAppTests, runSteps, SAMPLE_APP } from './lib/proof.mjs';
 import { applyReportSuggestions, fixReport, lintReport, REPORT_MODULE, runReport } from './lib/report-proof.mjs';
+import { removeTempDirs } from './lib/temp.mjs';
+
+// The copies of the sample app are removed when the demo ends, however it ends.
+process.on('exit', removeTempDirs);
 
 const bold = (s) => (process.stdout.isTTY ? `\x1b[1m${s}\x1b[22m` : s);
 const heading = (s) => console.log(`\n${bold(s)}`);

@@ -101,3 +101,29 @@ export function generateTree(dir, count, share, seed = 42) {
   }
   return { files: count, calls, exact };
 }
+
+/**
+ * One module that holds `calls` calls of the deprecated operation, one function each: three in four have an exact v3
+ * form (their bodies hold no string literal, so the quote style is read from the whole file), the fourth sends
+ * `built_in: 'true'` and is left with a TODO. Returns its text, how many calls, and how many of them are exact.
+ */
+export function callsFileText(calls) {
+  const parts = ["import axios from 'axios';\n\nconst BASE = 'https://api.example.com';\n"];
+  let exact = 0;
+  for (let i = 0; i < calls; i++) {
+    if (i % 4 === 3) {
+      parts.push(`\nexport async function assign${i}(code: string, uid: string) {\n  await axios.post(\`\${BASE}/platform/v1/apps/\${code}/assign\`, { directory_uid: uid, built_in: 'true' });\n}\n`);
+    } else {
+      exact++;
+      parts.push(`\nexport async function assign${i}(code: string, uid: string) {\n  await axios.post(\`\${BASE}/platform/v1/apps/\${code}/assign\`, { business_uid: uid });\n}\n`);
+    }
+  }
+  return { text: parts.join(''), calls, exact };
+}
+
+/** Writes the module of `callsFileText(calls)` at `path`; returns how many calls, and how many are exact. */
+export function generateCallsFile(path, calls) {
+  const { text, exact } = callsFileText(calls);
+  writeFileSync(path, text);
+  return { calls, exact };
+}

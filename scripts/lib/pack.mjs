@@ -3,10 +3,10 @@
  * installs the tarballs into an empty project outside the workspace, with their other dependencies from the registry.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { makeTempDir } from './temp.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -36,7 +36,7 @@ export function pack(name, dest) {
 
 /** An empty project outside the workspace with the packed packages and `registryDeps` installed by npm. */
 export function installPacked(packages, registryDeps) {
-  const dir = mkdtempSync(join(tmpdir(), 'app-assignment-user-'));
+  const dir = makeTempDir('app-assignment-user-');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'user-project', version: '1.0.0', private: true, type: 'module' }, null, 2));
   const tarballs = packages.map((name) => pack(name, dir));
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs, ...registryDeps], dir);

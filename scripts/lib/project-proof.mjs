@@ -5,12 +5,12 @@
  * the same assignments).
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { CLI } from './proof.mjs';
+import { makeTempDir } from './temp.mjs';
 
 const execFileAsync = promisify(execFile);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -34,7 +34,7 @@ function isMonorepo(dir) {
 /** A copy of a project's sources in a new temporary folder, with the sample app's clients installed beside it. */
 export function copyProject(name, label) {
   const source = join(PROJECTS_DIR, name);
-  const dir = mkdtempSync(join(tmpdir(), `app-assignment-${name}-${label}-`));
+  const dir = makeTempDir(`app-assignment-${name}-${label}-`);
   cpSync(source, dir, {
     recursive: true,
     filter: (path) => {

@@ -4,12 +4,12 @@
  * run it against another fresh server, and compare what each step left on the server.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { cpSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { makeTempDir } from './temp.mjs';
 
 const execFileAsync = promisify(execFile);
 
@@ -21,7 +21,7 @@ const TSC = join(dirname(require.resolve('typescript/package.json')), 'bin', 'ts
 
 /** A copy of the sample app's sources and tests in a new temporary folder, sharing its installed node_modules. */
 export function copySampleApp(label) {
-  const dir = mkdtempSync(join(tmpdir(), `app-assignment-${label}-`));
+  const dir = makeTempDir(`app-assignment-${label}-`);
   for (const entry of ['src', 'test', 'package.json', 'tsconfig.json', 'eslint.config.js', 'vitest.config.ts']) {
     cpSync(join(SAMPLE_APP, entry), join(dir, entry), { recursive: true });
   }

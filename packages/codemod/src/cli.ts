@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `app-assignment` command. Exit codes: 0 when no file errored, 1 when any did, 2 for a usage error (or a refusal
- * to overwrite uncommitted changes).
+ * to overwrite uncommitted changes), 3 when the tool itself failed (an unexpected error: never "some file errored").
  */
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -10,8 +10,11 @@ import { parseArgs } from 'node:util';
 import type { AnalysisOptions } from '@app-assignment/core';
 import type { Shard } from './files.js';
 import { sharedOptions, UsageError } from './options.js';
-import { emptyPathWarnings, ignoredLines } from './report/ignored.js';
+import { emptyPathWarnings, ignoredLines, skippedLines } from './report/ignored.js';
 import type { RunReport } from './run.js';
+
+/** The exit code of a crash of the tool itself, distinct from 1 (some file errored) and 2 (usage). */
+const EXIT_CRASH = 3;
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -38,21 +41,29 @@ Options:
   --config <file>    JSON file with extra clients and routes (the shape of the
                      ESLint rule's options): {"clients": [{"callee": "api.request",
                      "url": 0, "body": 1}], "routes": [...], "builtIn": "keep"}
-  --jobs <n>         Worker processes for large runs (default: one per core).
+  --jobs <n>         Worker processes for large runs (default and most: one
+                     per core).
   --shard <i>/<n>    Process only the i-th of n deterministic slices of the files,
-                     so that n CI jobs can share one large repository.
+                     so that n CI jobs can share one large repository
+                     (1 <= i <= n <= 10000).
   --no-project       Read each file alone. By default, when the current folder
                      (or the one folder given) has a tsconfig.json or
                      jsconfig.json, the files are read as one project: imports
                      of your own modules are followed (an axios instance, a URL
                      builder, a wrapper and its callers).
-  --force            Write even where target files have uncommitted git changes.
+  --rollback         Undo a run that was interrupted while it wrote: restore the
+                     files its journal (.app-assignment/journal.json) lists.
+                     Without it, a run that finds such a journal completes it
+                     first, and says so.
+  --force            Write even where target files have uncommitted git changes,
+                     or where git cannot tell (a repository of another user).
   --no-ignore        Read the files that .gitignore covers too.
   -h, --help         Show this help.
   -v, --version      Show the version.
 
 Exit codes: 0 no file errored, 1 some file errored (it was left untouched),
-2 usage error or refusal to overwrite uncommitted changes.
+2 usage error or refusal to overwrite uncommitted changes, 3 the tool itself
+failed (an unexpected error, with its stack: please report it).
 
 Examples:
   app-assignment migrate src --dry --diff
@@ -68,6 +79,7 @@ interface Cli {
   readonly diff: boolean;
   readonly json: boolean;
   readonly force: boolean;
+  readonly rollback: boolean;
   readonly noIgnore: boolean;
   /** Undefined: one per core. */
   readonly jobs?: number;
@@ -88,6 +100,7 @@ async function parse(argv: string[]): Promise<Cli | 'help' | 'version'> {
         diff: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
+        rollback: { type: 'boolean', default: false },
         'no-ignore': { type: 'boolean', default: false },
         builtin: { type: 'string' },
         config: { type: 'string' },
@@ -115,6 +128,7 @@ async function parse(argv: string[]): Promise<Cli | 'help' | 'version'> {
     diff: values.diff,
     json: values.json,
     force: values.force,
+    rollback: values.rollback,
     ...shared,
   };
 }
@@ -148,6 +162,7 @@ function printSummary(report: RunReport, cli: Cli, out: (line: string) => void, 
     out('Errors (these files were left untouched):');
     errors.forEach((file) => out(`  ${file.error}`));
   }
+  skippedLines(report.files).forEach(out);
   ignoredLines(report.ignored).forEach(out);
 }
 
@@ -170,6 +185,10 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   }
   if (cli === 'version') {
     stdout(version);
+    return 0;
+  }
+  if (cli.rollback) {
+    (await import('./journal.js')).rollbackRun(cwd).forEach(stdout);
     return 0;
   }
 
@@ -210,8 +229,10 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     if (tty) process.stderr.write('\r\x1b[K');
   }
 
+  if (report.recovered !== undefined) (await import('./journal.js')).recoveryLines(report.recovered, report.root ?? cwd).forEach(stderr);
+  report.notes?.forEach((note) => stderr(`app-assignment: ${note}`));
   if (report.refused !== undefined) {
-    stderr('app-assignment: refusing to write: these files have uncommitted changes (commit or stash them, or pass --force):');
+    stderr('app-assignment: refusing to write: these files have uncommitted changes, or git ignores them (commit or stash them, or pass --force):');
     report.refused.forEach((file) => stderr(`  ${file}`));
     return 2;
   }
@@ -239,8 +260,16 @@ main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
-  (error: unknown) => {
+  async (error: unknown) => {
+    // A refusal is a decision left to the user, with what to do: not a crash.
+    const { RunRefusal } = await import('./refusal.js');
+    if (error instanceof RunRefusal) {
+      process.stderr.write(`app-assignment: ${error.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
     process.stderr.write(`app-assignment: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
+    // Not 1: a crash is no verdict on the files, and CI must not read it as "some file errored".
+    process.exitCode = EXIT_CRASH;
   },
 );

@@ -3,7 +3,7 @@
  * folder and of its parents up to the repository root) exclude, minus `node_modules` and `.git`; and the slice of
  * them a `--shard i/n` run takes.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -31,6 +31,8 @@ export interface Collected {
   readonly ignored: { readonly files: number; readonly by: readonly IgnoredBy[] };
   /** Folders named explicitly in which every source file is ignored (or that hold none). */
   readonly empty: readonly { readonly path: string; readonly ignored: number }[];
+  /** Folders that could not be listed (no permission): absolute paths, with the system's message. Their files are not read. */
+  readonly unreadable: readonly { readonly path: string; readonly message: string }[];
 }
 
 function rulesOf(dir: string): IgnoreRules | undefined {
@@ -76,7 +78,7 @@ export function collect(paths: readonly string[], cwd: string, options: { readon
   const out = new Set<string>();
   const tally = new Map<string, { rules: IgnoreRules; pattern: string; files: number }>();
   const empty: { path: string; ignored: number }[] = [];
-  const walker: Walker = { out, tally, noIgnore: options.noIgnore === true };
+  const walker: Walker = { out, tally, noIgnore: options.noIgnore === true, unreadable: [] };
   for (const path of paths) {
     const absolute = resolve(cwd, path);
     const stat = statSync(absolute); // throws ENOENT: the CLI turns it into a usage error
@@ -94,19 +96,32 @@ export function collect(paths: readonly string[], cwd: string, options: { readon
   const by = [...tally.values()]
     .map(({ rules, pattern, files }) => ({ source: `${display(cwd, rules.file)}:${lineOf(rules.text, pattern)}`, pattern, files }))
     .sort((a, b) => b.files - a.files || a.source.localeCompare(b.source));
-  return { files: [...out].sort(), ignored: { files: by.reduce((n, b) => n + b.files, 0), by }, empty };
+  return { files: [...out].sort(), ignored: { files: by.reduce((n, b) => n + b.files, 0), by }, empty, unreadable: walker.unreadable };
 }
 
 interface Walker {
   readonly out: Set<string>;
   readonly tally: Map<string, { rules: IgnoreRules; pattern: string; files: number }>;
   readonly noIgnore: boolean;
+  readonly unreadable: { path: string; message: string }[];
+}
+
+/** A folder's entries; undefined, with the folder noted, when it cannot be listed: the run goes on without it. */
+function entriesOf(dir: string, walker: Walker): Dirent[] | undefined {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EACCES' && code !== 'EPERM') throw error;
+    walker.unreadable.push({ path: dir, message: (error as Error).message });
+    return undefined;
+  }
 }
 
 function walk(dir: string, inherited: readonly IgnoreRules[], walker: Walker): void {
   const own = walker.noIgnore ? undefined : rulesOf(dir);
   const stack = own === undefined ? inherited : [...inherited, own];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  for (const entry of entriesOf(dir, walker) ?? []) {
     if (ALWAYS_SKIPPED.has(entry.name)) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
@@ -132,7 +147,13 @@ function count(walker: Walker, by: { rules: IgnoreRules; pattern: string }, file
 /** How many source files an ignored folder holds: what the run would have read without `.gitignore`. */
 function countSources(dir: string): number {
   let n = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return 0; // an ignored folder that cannot be listed: nothing to count
+  }
+  for (const entry of entries) {
     if (ALWAYS_SKIPPED.has(entry.name)) continue;
     if (entry.isDirectory()) n += countSources(join(dir, entry.name));
     else if (entry.isFile() && SOURCE_FILE.test(entry.name)) n++;

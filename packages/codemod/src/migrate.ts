@@ -26,6 +26,7 @@ import {
   type TextEdit,
 } from '@app-assignment/core';
 import { type ParsedSource, SourceSyntaxError } from '@app-assignment/core/parse';
+import { EditIndex } from './edit-index.js';
 import { fileMocks } from './mocks.js';
 import { parseFile, parsesFile } from './parse.js';
 
@@ -144,26 +145,25 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
   const here = (edit: TextEdit) => edit.file === undefined || edit.file === context.file;
   // The same edit asked twice is made once: an insertion (two bodies that add one import), or an edit other files'
   // calls ask of this one (bodies in several files that share one type).
-  const same = (a: TextEdit, b: TextEdit) => a.range[0] === b.range[0] && a.range[1] === b.range[1] && a.text === b.text;
-  const rewrites: TextEdit[] = [];
-  if (allowRewrites) for (const edit of options.incoming ?? []) if (!rewrites.some((other) => same(edit, other))) rewrites.push(edit);
+  const rewrites = new EditIndex();
+  if (allowRewrites) for (const edit of options.incoming ?? []) if (!rewrites.has(edit)) rewrites.add(edit);
   const outcomes = findings.map((finding) => {
     const rewrite = allowRewrites ? rewriteOf(finding)?.filter(here)
-      .filter((edit) => edit.range[0] !== edit.range[1] || !rewrites.some((other) => same(edit, other))) : undefined;
+      .filter((edit) => edit.range[0] !== edit.range[1] || !rewrites.has(edit)) : undefined;
     let reasons: readonly Reason[] = finding.reasons;
     let outcome: Outcome = finding.outcome;
     let migrated = false;
     if (rewrite !== undefined) {
-      if (rewrite.some((edit) => rewrites.some((other) => overlaps(edit, other)))) {
+      if (rewrite.some((edit) => rewrites.overlaps(edit))) {
         // Two calls that share code (one inside the other's body) are not rewritten blindly.
         reasons = [{ code: ReasonCode.urlNotEditable }];
         outcome = 'manual';
       } else {
-        rewrites.push(...rewrite);
+        rewrite.forEach((edit) => rewrites.add(edit));
         migrated = true;
         // The comment an earlier run left because the call's group reached outside its files is done with.
         const stale = staleGroupTodo(finding.call, context);
-        if (stale !== undefined && !rewrites.some((other) => overlaps(stale, other))) rewrites.push(stale);
+        if (stale !== undefined && !rewrites.overlaps(stale)) rewrites.add(stale);
       }
     } else if (!allowRewrites && (finding.outcome === 'fix' || finding.outcome === 'review')) {
       // The rewrite did not parse: the call is left as it is, with the reasons it would have had or one that says so.
@@ -181,8 +181,8 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
     let outcome: Outcome = mock.outcome;
     let migrated = false;
     const rewrite = allowMocks && (mock.outcome === 'fix' || mock.outcome === 'review') ? mock.edits?.filter(here) : undefined;
-    if (rewrite !== undefined && !rewrite.some((edit) => rewrites.some((other) => overlaps(edit, other)))) {
-      rewrites.push(...rewrite);
+    if (rewrite !== undefined && !rewrite.some((edit) => rewrites.overlaps(edit))) {
+      rewrite.forEach((edit) => rewrites.add(edit));
       migrated = true;
     } else if (mock.outcome !== 'manual') {
       reasons = [{ code: ReasonCode.urlNotEditable }];
@@ -200,7 +200,7 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
     if (!todo) continue;
     let edit = renderTodo(call, reasons, context, peers);
     // A comment above a call that sits inside another call's rewritten span would be lost: above the statement then.
-    if (edit !== undefined && rewrites.some((r) => r.range[0] < edit!.range[0] && edit!.range[0] < r.range[1])) {
+    if (edit !== undefined && rewrites.encloses(edit.range[0])) {
       edit = renderTodo(call, reasons, context);
     }
     if (edit !== undefined) todos.push(edit);
@@ -229,15 +229,11 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
     ...outcomes.map(({ finding, reasons, outcome, migrated }) => siteOf(finding.call, finding.repeatsWrapper === true, reasons, outcome, migrated, undefined, finding)),
     ...mockOutcomes.map(({ call, mock, reasons, outcome, migrated }) => siteOf(call, false, reasons, outcome, migrated, mock)),
   ];
-  const output = applyEdits(text, [...rewrites, ...todos]);
+  const output = applyEdits(text, [...rewrites.edits, ...todos]);
   return { output, changed: output !== text, sites };
 }
 
 /** The codemod migrates exact plans and plans with notes (the notes become the TODO); choices wait for a person. */
 function rewriteOf(finding: Finding): readonly TextEdit[] | undefined {
   return finding.outcome === 'fix' || finding.outcome === 'review' ? finding.edits : undefined;
-}
-
-function overlaps(a: TextEdit, b: TextEdit): boolean {
-  return a.range[0] < b.range[1] && b.range[0] < a.range[1];
 }

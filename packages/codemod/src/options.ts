@@ -3,8 +3,14 @@
  * processes, a shard of the files, ignored files and project mode. A bad value is refused with a message that says
  * what to write instead.
  */
+import { accessSync, constants, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname } from 'node:path';
 import type { AnalysisOptions } from '@app-assignment/core';
 import type { Shard } from './files.js';
+
+/** More slices than any CI matrix runs: a larger n is a typo, and numbers past it lose precision. */
+export const MAX_SHARDS = 10_000;
 
 /** A command line the tool refuses (exit 2), with what to do about it. */
 export class UsageError extends Error {}
@@ -43,14 +49,16 @@ export async function sharedOptions(values: SharedValues): Promise<SharedOptions
   if (values.jobs !== undefined) {
     jobs = Number(values.jobs);
     if (!/^\d+$/.test(values.jobs) || jobs < 1) throw new UsageError(`--jobs must be a whole number of at least 1, not "${values.jobs}"`);
+    // More workers than cores only compete for them, each with its own parser and memory.
+    jobs = Math.min(jobs, Math.max(1, availableParallelism()));
   }
   let shard: Shard | undefined;
   if (values.shard !== undefined) {
-    const match = /^(\d+)\/(\d+)$/.exec(values.shard);
+    const match = /^(\d{1,6})\/(\d{1,6})$/.exec(values.shard);
     const index = Number(match?.[1]);
     const count = Number(match?.[2]);
-    if (match === null || count < 1 || index < 1 || index > count) {
-      throw new UsageError(`--shard must be i/n with 1 <= i <= n, such as 1/4, not "${values.shard}"`);
+    if (match === null || count < 1 || index < 1 || index > count || count > MAX_SHARDS) {
+      throw new UsageError(`--shard must be i/n with 1 <= i <= n <= ${MAX_SHARDS}, such as 1/4, not "${values.shard}"`);
     }
     shard = { index, count };
   }
@@ -61,4 +69,36 @@ export async function sharedOptions(values: SharedValues): Promise<SharedOptions
     noIgnore: values['no-ignore'] === true,
     project: values['no-project'] !== true,
   };
+}
+
+/**
+ * Why a report cannot be written to `path` (absolute), checked before the run so that a long scan does not end in a
+ * failed write; undefined when it can be.
+ */
+export function outputProblem(path: string): string | undefined {
+  const stat = statOrUndefined(path);
+  if (stat?.isDirectory() === true) return 'is a folder: name a file in it, such as report.json';
+  if (stat !== undefined) return writable(path) ? undefined : 'cannot be written (no write permission on the file)';
+  const folder = dirname(path);
+  const parent = statOrUndefined(folder);
+  if (parent === undefined) return `its folder ${folder} does not exist: create it first`;
+  if (!parent.isDirectory()) return `${folder} is not a folder`;
+  return writable(folder) ? undefined : `its folder ${folder} cannot be written (no write permission)`;
+}
+
+function statOrUndefined(path: string): ReturnType<typeof statSync> | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -22,10 +22,11 @@ import {
   type TextEdit,
   writeGroups,
 } from '@app-assignment/core';
-import type { ProjectAnalysis } from '@app-assignment/project';
+import type { ConfigError, ProjectAnalysis } from '@app-assignment/project';
 import { applyFindings, type MigrateResult } from './migrate.js';
 import { projectMocks } from './mocks.js';
 import { parseFile, parsesFile } from './parse.js';
+import { RunRefusal } from './refusal.js';
 import type { FileOutcome } from './run.js';
 import { type Shard, shardIndexOf } from './files.js';
 
@@ -70,6 +71,8 @@ export async function migrateProject(
   if (!mayBeProject(root)) return undefined;
   const { loadProject, ProjectAnalysis } = await import('@app-assignment/project');
   const project = loadProject(root);
+  // A config that is not JSON would make the run read each file alone, which changes what it does: it stops instead.
+  if (project.configErrors.length > 0) throw new RunRefusal(configErrorsMessage(project.configErrors, root));
   if (!project.found) return undefined;
   // Every file is read once: the import search and the analysis ask for the same texts many times.
   const read = new Map<string, string | undefined>(texts);
@@ -293,6 +296,15 @@ function groupsOf(seeds: ReadonlySet<Finding>, all: readonly Finding[]): Set<Fin
     }
   }
   return group;
+}
+
+function configErrorsMessage(errors: readonly ConfigError[], root: string): string {
+  return [
+    'cannot read the project: its config is not valid JSON:',
+    ...errors.map((error) => `  ${relative(root, error.file) || error.file}:${error.line}:${error.column} ${error.message}`),
+    'Fix the config, or pass --no-project to read each file alone (imports are then not followed, and wrappers are not',
+    'migrated with their callers).',
+  ].join('\n');
 }
 
 /** Component files the analysis does not parse (Vue, Svelte, Astro) under the root, without installed or built ones. */

@@ -13,8 +13,9 @@ import { collect, type Collected, type Shard, shardOf } from './files.js';
 import { uncommittedFiles } from './git.js';
 import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
 import { type ParserName, parserInUse } from './parse.js';
+import { readSource } from './read.js';
 import { mayBeProject, migrateProject, projectRootFor } from './project-run.js';
-import { writeFileAtomic } from './write.js';
+import { openSession, type Recovery, type Session, writeChanges } from './journal.js';
 
 export interface RunOptions {
   readonly paths: readonly string[];
@@ -48,6 +49,8 @@ export interface FileReport {
   readonly mocks?: { readonly migrated: number; readonly todos: number };
   readonly sites: readonly SiteReport[];
   readonly error?: string;
+  /** Why the file was not read (status `skipped`): too large, not text, not UTF-8. */
+  readonly skipped?: string;
 }
 
 export interface RunReport {
@@ -63,6 +66,8 @@ export interface RunReport {
     todos: number;
     callers: number;
     errors: number;
+    /** Present when some file was skipped (too large, not text, not UTF-8): each is listed with its reason. */
+    skipped?: number;
     /** Present when the run found mocks of the request in tests: how many it rewrote, and how many it left with a TODO. */
     mocks?: { migrated: number; todos: number };
     /**
@@ -80,10 +85,13 @@ export interface RunReport {
   /** What `.gitignore` kept out of the run, and the folders named explicitly that yielded no file. */
   readonly ignored: Collected['ignored'];
   readonly empty: Collected['empty'];
+  /** Set when the run found an interrupted run's journal and completed it; `root` is the run's root. */
+  readonly recovered?: Recovery;
+  readonly root?: string;
+  /** Lines to tell the user about the run's own state (a stale lock taken over, a journal kept). */
+  readonly notes?: readonly string[];
 }
 
-/** Files larger than this are not source a person wrote; they are reported as skipped. */
-const MAX_FILE_BYTES = 4 * 1024 * 1024;
 /**
  * Below this many files to parse, starting worker processes costs more than it saves: a worker takes about 0.2 s to
  * start and load oxc-parser and scope-manager, and one file takes about 3 ms to parse and analyse.
@@ -118,7 +126,23 @@ function parsedWith(): Pick<FileOutcome, 'parser' | 'parserWarning'> {
   return { parser: state.name, ...(state.warning === undefined ? {} : { parserWarning: state.warning }) };
 }
 
+/**
+ * Runs `migrate` (or with `dry`, `scan`). A run that writes holds the lock of its root from the start, first completes
+ * what an interrupted run left in its journal, and writes through a journal of its own (journal.ts).
+ */
 export async function runMigration(options: RunOptions): Promise<RunReport> {
+  if (options.dry) return migrateTree(options, undefined);
+  const session = openSession(options.cwd);
+  try {
+    const report = await migrateTree(options, session);
+    const notes = [...(session.note === undefined ? [] : [session.note]), ...(report.notes ?? [])];
+    return { ...report, ...(session.recovered === undefined ? {} : { recovered: session.recovered, root: session.root }), ...(notes.length === 0 ? {} : { notes }) };
+  } finally {
+    session.close();
+  }
+}
+
+async function migrateTree(options: RunOptions, session: Session | undefined): Promise<RunReport> {
   const collected = collect(options.paths, options.cwd, { noIgnore: options.noIgnore === true });
   const selection = collected.files;
   // Project mode decides every group over the whole project, whatever the paths: the paths and the shard only say
@@ -140,20 +164,17 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
   const readable: string[] = [];
   for (const file of universe) {
     const own = reported.has(file);
-    let text: string;
-    try {
-      const buffer = readFileSync(file);
-      if (buffer.length > MAX_FILE_BYTES || buffer.includes(0)) {
-        if (own) reports.set(file, { path: display(file), status: 'skipped', migrated: 0, todos: 0, sites: [] });
-        done++;
-        continue;
+    const read = readSource(file);
+    if (read.kind !== 'text') {
+      if (own) {
+        reports.set(file, read.kind === 'skipped'
+          ? { path: display(file), status: 'skipped', migrated: 0, todos: 0, sites: [], skipped: read.reason }
+          : fileError(display(file), `${display(file)}:1:1 ${read.message}`));
       }
-      text = buffer.toString('utf8');
-    } catch (error) {
-      if (own) reports.set(file, fileError(display(file), `${display(file)}:1:1 ${(error as Error).message}`));
       done++;
       continue;
     }
+    const { text } = read;
     // The files a project run may read and change: every file that could be read (a wrapper's callers need not
     // mention the route themselves).
     readable.push(file);
@@ -220,22 +241,21 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
   }
 
   let refused: string[] | undefined;
-  if (!options.dry && changes.size > 0) {
+  let journalKept: string | undefined;
+  if (session !== undefined && changes.size > 0) {
     const dirty = options.force ? [] : uncommittedFiles([...changes.keys()]);
     if (dirty.length > 0) refused = dirty.map(display);
     else {
-      for (const [file, { after }] of changes) {
-        try {
-          writeFileAtomic(file, after);
-        } catch (error) {
-          reports.set(file, fileError(display(file), `${display(file)}:1:1 could not write: ${(error as Error).message}`));
-        }
-      }
+      const written = await writeChanges(changes, session, mode.kind === 'project');
+      for (const [file, reason] of written.notWritten) reports.set(file, fileError(display(file), `${display(file)}:1:1 ${reason}`));
+      journalKept = written.journalKept;
     }
   }
 
   // A project run reports only the files it changed or found calls in; every other file read is unchanged.
   const list = files.map((file) => reports.get(file) ?? { path: display(file), status: 'unchanged' as const, migrated: 0, todos: 0, sites: [] });
+  // A folder that could not be listed is an error of the run: its files were not read.
+  list.push(...collected.unreadable.map(({ path, message }) => fileError(`${display(path)}/`, `${display(path)}/: could not read the folder, its files were skipped: ${message}`)));
   // A project run parses in this process: its parser is this process's.
   const parsed = outcomes.find((outcome) => outcome.parser !== undefined) ?? (mode.kind === 'project' ? parsedWith() : undefined);
   return {
@@ -243,13 +263,14 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
     ...(parsed?.parserWarning === undefined ? {} : { parserWarning: parsed.parserWarning }),
     files: list,
     totals: {
-      files: list.length,
+      files: files.length,
       changed: list.filter((f) => f.status === 'changed').length,
       migrated: list.reduce((n, f) => n + f.migrated, 0),
       todos: list.reduce((n, f) => n + f.todos, 0),
       callers: list.reduce((n, f) => n + (f.callers ?? 0), 0),
       errors: list.filter((f) => f.status === 'error').length,
       ...(groupsOutside > 0 ? { groupsOutside } : {}),
+      ...(list.some((f) => f.status === 'skipped') ? { skipped: list.filter((f) => f.status === 'skipped').length } : {}),
       ...(list.some((f) => f.mocks !== undefined)
         ? { mocks: { migrated: list.reduce((n, f) => n + (f.mocks?.migrated ?? 0), 0), todos: list.reduce((n, f) => n + (f.mocks?.todos ?? 0), 0) } }
         : {}),
@@ -259,6 +280,7 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
     ...(refused === undefined ? {} : { refused }),
     ignored: collected.ignored,
     empty: collected.empty,
+    ...(journalKept === undefined ? {} : { notes: [journalKept] }),
   };
 }
 

@@ -2,14 +2,14 @@
  * `app-assignment scan [paths]`: the inventory of deprecated calls, without writing anything. It runs the migration
  * in dry mode and reports every site in one of five formats: a text table (default), JSON (the site shape of
  * `migrate --json`), SARIF 2.1.0 for code scanning, Markdown for a CI job summary, and a self-contained HTML page.
- * Exit codes: 0 the scan ran (whatever it found), 1 a file could not be read or parsed, 2 a usage error.
+ * Exit codes: 0 the scan ran (whatever it found), 1 a file could not be read or parsed, 2 a usage error, 3 a crash.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AnalysisOptions } from '@app-assignment/core';
-import { sharedOptions, UsageError } from './options.js';
+import { outputProblem, sharedOptions, UsageError } from './options.js';
 import type { Shard } from './files.js';
 import { emptyPathWarnings } from './report/ignored.js';
 import { rebase, type ScanReport } from './report/model.js';
@@ -30,7 +30,8 @@ Options:
                      for $GITHUB_STEP_SUMMARY or a pull request comment.
                      html: a page for people (needs --out).
   --json             The same as --format json.
-  --out <file>       Write the report to this file instead of stdout.
+  --out <file>       Write the report to this file instead of stdout (its
+                     folder must exist and be writable: checked first).
   --link-base <url>  Markdown: prefix of the links to sites, such as
                      https://github.com/OWNER/REPO/blob/SHA/ (default: relative links).
   --no-ignore        Read the files that .gitignore covers too.
@@ -40,12 +41,14 @@ Options:
                      wrappers listed with the wrapper they go through).
   --builtin <mode>   keep (default) or drop, as for migrate.
   --config <file>    Extra clients and routes, as for migrate.
-  --jobs <n>         Worker processes (default: one per core).
-  --shard <i>/<n>    Only the i-th of n slices of the files, as for migrate.
+  --jobs <n>         Worker processes (default and most: one per core).
+  --shard <i>/<n>    Only the i-th of n slices of the files, as for migrate
+                     (1 <= i <= n <= 10000).
   -h, --help         Show this help.
 
 Exit codes: 0 the scan ran, whatever it found; 1 a file could not be read or
-parsed (it is listed); 2 usage error.
+parsed (it is listed); 2 usage error; 3 the tool itself failed (an unexpected
+error, with its stack: please report it).
 
 Examples:
   app-assignment scan src
@@ -132,6 +135,11 @@ export async function scanMain(argv: string[], cwd: string, version: string): Pr
   if (cli === 'help') {
     process.stdout.write(SCAN_HELP);
     return 0;
+  }
+  const outProblem = cli.out === undefined ? undefined : outputProblem(resolve(cwd, cli.out));
+  if (outProblem !== undefined) {
+    stderr(`app-assignment: --out ${cli.out}: ${outProblem}`);
+    return 2;
   }
   let run;
   try {

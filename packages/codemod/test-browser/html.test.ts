@@ -5,14 +5,14 @@
  * and a screenshot is kept in artifacts/.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SAMPLE_APP_DIR } from '../../../fixtures/load.js';
 import { cli } from '../test/helpers/cli.js';
+import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 
 const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', 'artifacts');
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
@@ -57,7 +57,7 @@ afterAll(async () => {
 
 describe('scan --format html in a real browser', () => {
   it('shows the numbers of the JSON report, sorts its table, needs no network; keeps a screenshot', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'app-assignment-html-')), 'report.html');
+    const out = join(makeTempDir('app-assignment-html-'), 'report.html');
     const written = cli(['scan', 'src', '--format', 'html', '--out', out], SAMPLE_APP_DIR);
     expect(written.code, written.stderr).toBe(0);
     const report = JSON.parse(cli(['scan', 'src', '--json'], SAMPLE_APP_DIR).stdout) as Report;

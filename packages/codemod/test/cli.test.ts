@@ -2,11 +2,12 @@
  * The `app-assignment` binary, spawned as a user runs it, on temporary folders.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 
 const require = createRequire(import.meta.url);
 const CLI = join(dirname(require.resolve('@app-assignment/codemod/package.json')), 'dist', 'cli.js');
@@ -32,7 +33,7 @@ export const both = (b: string, d: string) =>
 const UNRELATED = `// Nothing to do here.\nexport const merged = Object.assign({}, { a: 1 });\n`;
 
 function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'app-assignment-cli-'));
+  const dir = makeTempDir('app-assignment-cli-');
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);

@@ -9,13 +9,13 @@
 import { start, type Assignment, type ContractServer } from '@app-assignment/contract-server';
 import { migrateText } from '@app-assignment/codemod';
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
+import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 
 const execFileAsync = promisify(execFile);
 const TOKEN = 'internal-token-7c1e9a4f';
@@ -39,7 +39,7 @@ const meaning = ({ via: _via, ...rest }: Assignment) => rest;
 
 /** Runs a module's `run()` in its own Node process beside the sample app's clients; its status and what it assigned. */
 async function runModule(source: string): Promise<{ status: number; assignments: Assignment[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'app-assignment-bases-'));
+  const dir = makeTempDir('app-assignment-bases-');
   symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'call.mjs'), source);
   writeFileSync(join(dir, 'main.mjs'), "import { run } from './call.mjs';\nconsole.log(JSON.stringify({ status: await run() }));\n");
@@ -154,7 +154,7 @@ export async function run() {
 
 describe('project mode: an axios instance another module makes', () => {
   it('with a static baseURL ending in /platform/v1: the call in the importing module gets the absolute v3 URL, and assigns the same', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'app-assignment-bases-project-'));
+    const dir = makeTempDir('app-assignment-bases-project-');
     symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
     mkdirSync(join(dir, 'src'));
     writeFileSync(join(dir, 'package.json'), '{ "name": "p", "private": true, "type": "module" }\n');

@@ -3,14 +3,14 @@
  * transform (each file alone) and through the CLI (each file alone, and a project read as one).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { validateOptions } from '@app-assignment/core';
 import { migrateText } from '@app-assignment/codemod';
 import { describe, expect, it } from 'vitest';
 import { filesUnder, loadMockCases, loadMockProjects } from '../../../fixtures/mocks/load.js';
+import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 
 const require = createRequire(import.meta.url);
 const CLI = join(dirname(require.resolve('@app-assignment/codemod/package.json')), 'dist', 'cli.js');
@@ -41,7 +41,7 @@ describe('fixtures/mocks through the transform', () => {
   });
 
   it('under jscodeshift itself, every case gives its output', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'app-assignment-mocks-jscodeshift-'));
+    const dir = makeTempDir('app-assignment-mocks-jscodeshift-');
     for (const fixture of cases) writeFileSync(join(dir, `${fixture.name}.test.ts`), fixture.input);
     const bin = join(require.resolve('jscodeshift/package.json'), '..', 'bin', 'jscodeshift.js');
     const run = spawnSync(process.execPath, [bin, '--no-babel', '-t', require.resolve('@app-assignment/codemod/transform'), '--extensions', 'ts', dir], { encoding: 'utf8' });
@@ -72,7 +72,7 @@ function cli(args: string[], cwd: string) {
 
 describe('fixtures/mocks through the CLI', () => {
   it('each file alone (--no-project): the same files and the same mock sites as the transform', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'app-assignment-mocks-'));
+    const dir = makeTempDir('app-assignment-mocks-');
     for (const fixture of cases) writeFileSync(join(dir, `${fixture.name}.test.ts`), fixture.input);
     const run = cli(['migrate', '.', '--json', '--force', '--no-project'], dir);
     expect(run.status, run.stderr).toBe(0);
@@ -89,7 +89,7 @@ describe('fixtures/mocks through the CLI', () => {
   });
 
   it.each(projects.map((p) => [p.name, p] as const))('project %s: every file as output/ has it, the others unchanged', (_name, project) => {
-    const dir = mkdtempSync(join(tmpdir(), 'app-assignment-mocks-project-'));
+    const dir = makeTempDir('app-assignment-mocks-project-');
     cpSync(project.input, dir, { recursive: true });
     const run = cli(['migrate', '.', '--json', '--force'], dir);
     expect(run.status, run.stderr).toBe(0);
@@ -104,7 +104,7 @@ describe('fixtures/mocks through the CLI', () => {
 
   it('project wildcard-reach: a wildcard handler follows the calls its tests reach, and only those', () => {
     const project = projects.find((p) => p.name === 'wildcard-reach')!;
-    const dir = mkdtempSync(join(tmpdir(), 'app-assignment-mocks-scan-'));
+    const dir = makeTempDir('app-assignment-mocks-scan-');
     cpSync(project.input, dir, { recursive: true });
     const scan = cli(['scan', '--json'], dir);
     const mocks = scan.report!.files.flatMap((f) => f.sites.filter((s) => s.kind === 'mock').map((s) => [f.path, s.client, s.outcome, s.reasons.map((r) => r.code).join(',')]));
@@ -127,7 +127,7 @@ describe('fixtures/mocks through the CLI', () => {
 
   it('the text table lists the mocks apart; Markdown and HTML count calls, with one line for the mocks', () => {
     const project = projects.find((p) => p.name === 'wildcard-reach')!;
-    const dir = mkdtempSync(join(tmpdir(), 'app-assignment-mocks-reports-'));
+    const dir = makeTempDir('app-assignment-mocks-reports-');
     cpSync(project.input, dir, { recursive: true });
     const text = cli(['scan'], dir).stdout;
     expect(text).toContain('2 deprecated calls: 1 with an exact rewrite, 1 for a person (0 of them rewritten with a note); 4 mocks in tests: 2 follow their calls, 2 for a person;');

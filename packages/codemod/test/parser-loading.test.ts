@@ -6,11 +6,12 @@
  * `require`, so they all show there).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 
 const require = createRequire(import.meta.url);
 const CLI = join(dirname(require.resolve('@app-assignment/codemod/package.json')), 'dist', 'cli.js');
@@ -25,7 +26,7 @@ const FIXABLE = `export async function go(code: string, uid: string) {
 const UNRELATED = `export const merged = Object.assign({}, { a: 1 });\n`;
 
 function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'app-assignment-parser-'));
+  const dir = makeTempDir('app-assignment-parser-');
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
@@ -33,7 +34,7 @@ function tree(files: Record<string, string>): string {
   return dir;
 }
 
-const RECORDER = join(mkdtempSync(join(tmpdir(), 'app-assignment-recorder-')), 'record-modules.cjs');
+const RECORDER = join(makeTempDir('app-assignment-recorder-'), 'record-modules.cjs');
 writeFileSync(
   RECORDER,
   "process.on('exit', () => require('node:fs').writeFileSync(process.env.MODULES_FILE, JSON.stringify(Object.keys(require.cache))));\n",
@@ -50,7 +51,7 @@ interface Run {
 }
 
 function cli(args: string[], cwd: string, env: Record<string, string> = {}): Run {
-  const modulesFile = join(mkdtempSync(join(tmpdir(), 'app-assignment-modules-')), 'modules.json');
+  const modulesFile = join(makeTempDir('app-assignment-modules-'), 'modules.json');
   const result = spawnSync(process.execPath, ['--require', RECORDER, CLI, ...args], {
     cwd,
     encoding: 'utf8',

@@ -5,8 +5,7 @@
  * assignments as before. Project mode also gives per-file mode's output on every single-file case of the corpus.
  */
 import { start } from '@app-assignment/contract-server';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCases } from '../../../fixtures/load.js';
@@ -22,6 +21,7 @@ import {
 } from '../../../scripts/lib/project-proof.mjs';
 import { spawnSync } from 'node:child_process';
 import { CLI } from '../../../scripts/lib/proof.mjs';
+import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 
 interface Report {
   mode: { kind: string };
@@ -113,7 +113,7 @@ describe('project mode on fixtures/projects', () => {
 
 describe('project mode on the single-file corpus', () => {
   it('gives every case of fixtures/cases the same output as per-file mode', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'app-assignment-cases-'));
+    const dir = makeTempDir('app-assignment-cases-');
     const cases = loadCases();
     for (const fixture of cases) {
       mkdirSync(join(dir, fixture.name));

@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateOptions } from '@app-assignment/core';
 import { migrateText } from '@app-assignment/codemod';
 import { diffLines } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { loadCases } from '../../../fixtures/load.js';
+import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 
 const cases = loadCases();
 
@@ -149,7 +149,7 @@ describe('migrateText over fixtures/', () => {
 
 describe('the jscodeshift transform', () => {
   it('runs under jscodeshift itself and gives the same output', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'app-assignment-jscodeshift-'));
+    const dir = makeTempDir('app-assignment-jscodeshift-');
     const picked = cases.filter((c) => c.output !== undefined && /^(ts|tsx)$/.test(c.ext) && Object.keys(c.options).length === 0).slice(0, 6);
     picked.forEach((c, i) => cpSync(c.filename, join(dir, `case${i}.${c.ext}`)));
     writeFileSync(join(dir, 'untouched.ts'), 'export const x = Object.assign({}, { a: 1 });\n');

@@ -4,21 +4,21 @@
  * old type would reject the v3 keys.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCases } from '../../../fixtures/load.js';
 import { loadMockCases } from '../../../fixtures/mocks/load.js';
 import { SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
+import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 
 const TSC = join(dirname(createRequire(join(SAMPLE_APP, 'package.json')).resolve('typescript/package.json')), 'bin', 'tsc');
 const TSCONFIG = { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: [], strict: true, noEmit: true, skipLibCheck: true } };
 
 /** The compiler's complaints about some files (each a module), beside the sample app's node_modules; empty when they compile. */
 function compileErrors(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'app-assignment-typed-'));
+  const dir = makeTempDir('app-assignment-typed-');
   symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ ...TSCONFIG, files: Object.keys(files) }));

@@ -12,6 +12,7 @@ import type { MigrationOption } from './plan.js';
 import type { AssignCall } from './recognize.js';
 import { type Reason, ReasonCode, todoText } from './reasons.js';
 import { enclosingStatement, staticKey } from './syntax.js';
+import { fileQuotes, lineEndingOf } from './text-facts.js';
 
 export interface TextEdit {
   readonly range: readonly [number, number];
@@ -88,19 +89,38 @@ function fileOf(ctx: SourceContext): { file?: string } {
   return ctx.file === undefined ? {} : { file: ctx.file };
 }
 
-/** Applies non-overlapping edits to a text. */
+/**
+ * Applies non-overlapping edits to a text. At one offset, insertions go first, in the order given, then the
+ * replacement that starts there. The edits are sorted once and the text is cut once, so the cost grows with the text
+ * plus the edits, not with their product (a file of thousands of calls).
+ */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const order = edits.map((edit, index) => ({ edit, index }));
+  order.sort((x, y) =>
+    x.edit.range[0] - y.edit.range[0] ||
+    Number(y.edit.range[1] === y.edit.range[0]) - Number(x.edit.range[1] === x.edit.range[0]) ||
+    x.index - y.index);
+  const parts: string[] = [];
+  let at = 0;
+  for (const { edit } of order) {
+    // Overlapping edits are a caller's mistake; they keep the result they always had.
+    if (edit.range[0] < at) return applyOneByOne(text, edits);
+    parts.push(text.slice(at, edit.range[0]), edit.text);
+    at = edit.range[1];
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
+}
+
+/** Edits applied from the end backwards, each to the whole text: what overlapping edits have always given. */
+function applyOneByOne(text: string, edits: readonly TextEdit[]): string {
   let out = text;
-  // From the end of the text backwards, so that each range still holds. At one offset, a replacement goes before any
-  // insertion (which then lands in front of it), and insertions go last one first, so they read in the order given.
   const order = edits.map((edit, index) => ({ edit, index }));
   order.sort((x, y) =>
     y.edit.range[0] - x.edit.range[0] ||
     Number(x.edit.range[1] === x.edit.range[0]) - Number(y.edit.range[1] === y.edit.range[0]) ||
     y.index - x.index);
-  for (const { edit } of order) {
-    out = out.slice(0, edit.range[0]) + edit.text + out.slice(edit.range[1]);
-  }
+  for (const { edit } of order) out = out.slice(0, edit.range[0]) + edit.text + out.slice(edit.range[1]);
   return out;
 }
 
@@ -148,7 +168,7 @@ function styleOf(object: TSESTree.ObjectExpression, ctx: SourceContext): ObjectS
   const first = object.properties[0];
   const last = object.properties[object.properties.length - 1];
   const multiline = source.includes('\n');
-  const eol = /\r\n/.test(ctx.text) ? '\r\n' : '\n';
+  const eol = lineEndingOf(ctx.text);
   const afterLast = last === undefined ? '' : ctx.text.slice(last.range[1], end - 1);
   const keys = object.properties.filter((p): p is TSESTree.Property => p.type === 'Property');
   return {
@@ -183,39 +203,10 @@ function quoteOf(object: TSESTree.ObjectExpression, ctx: SourceContext): Quote {
     }
   }
   if (single === 0 && double === 0) {
-    // A parser without tokens (oxc) gives the file's string literals instead: the same strings, as every String token
-    // is a string Literal, apart from JSX attribute values, which are JSXText tokens.
-    const strings = ctx.tokens?.filter((token) => token.type === 'String').map((token) => token.value) ?? stringLiterals(object);
-    for (const raw of strings) {
-      if (raw.startsWith('"')) double++;
-      else if (raw.startsWith("'")) single++;
-    }
+    // Counted once per file, not once per call: a file of thousands of calls would otherwise be walked for each.
+    ({ single, double } = fileQuotes(object, ctx.tokens));
   }
   return double > single ? '"' : "'";
-}
-
-/** The raw text of every string literal of the program that holds `node`, JSX attribute values left out. */
-function stringLiterals(node: TSESTree.Node): string[] {
-  let root: TSESTree.Node = node;
-  while (root.parent !== undefined) root = root.parent;
-  const found: string[] = [];
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (value === null || typeof value !== 'object') continue;
-    if (Array.isArray(value)) {
-      stack.push(...(value as unknown[]));
-      continue;
-    }
-    const record = value as Record<string, unknown>;
-    if (record.type === 'Literal' && typeof record.value === 'string') found.push(record.raw as string);
-    for (const key of Object.keys(record)) {
-      if (key === 'parent' || key === 'loc' || key === 'range' || key === 'comments' || key === 'tokens') continue;
-      if (key === 'value' && record.type === 'JSXAttribute') continue;
-      stack.push(record[key]);
-    }
-  }
-  return found;
 }
 
 /** The other calls of a run that get a TODO, so that calls sharing one statement can be told apart. */
@@ -241,9 +232,8 @@ export function renderTodo(
   peers: TodoPeers = { all: [call], pending: [call] },
 ): TextEdit | undefined {
   const statement = enclosingStatement(call.node);
-  const eol = /\r\n/.test(ctx.text) ? '\r\n' : '\n';
-  const sharing = (calls: readonly AssignCall[]) =>
-    calls.filter((other) => enclosingStatement(other.node) === statement).sort((a, b) => a.node.range[0] - b.node.range[0]);
+  const eol = lineEndingOf(ctx.text);
+  const sharing = (calls: readonly AssignCall[]) => byStatement(calls).get(statement) ?? [];
   const together = sharing(peers.all);
   if (together.length > 1 && startsOwnLine(call, statement, ctx)) {
     const callLine = ctx.text.lastIndexOf('\n', call.node.range[0] - 1) + 1;
@@ -293,6 +283,28 @@ export function staleGroupTodo(call: AssignCall, ctx: SourceContext): TextEdit |
     }
   }
   return undefined;
+}
+
+const statementsOf = new WeakMap<readonly AssignCall[], Map<TSESTree.Node, AssignCall[]>>();
+
+/**
+ * The calls grouped by the statement that holds them, each group in source order: made once per list of peers, as
+ * every TODO of a run asks it (a file of thousands of calls would otherwise compare each call with all the others).
+ */
+function byStatement(calls: readonly AssignCall[]): ReadonlyMap<TSESTree.Node, readonly AssignCall[]> {
+  let groups = statementsOf.get(calls);
+  if (groups === undefined) {
+    groups = new Map();
+    for (const call of calls) {
+      const statement = enclosingStatement(call.node);
+      const group = groups.get(statement);
+      if (group === undefined) groups.set(statement, [call]);
+      else group.push(call);
+    }
+    for (const group of groups.values()) group.sort((a, b) => a.node.range[0] - b.node.range[0]);
+    statementsOf.set(calls, groups);
+  }
+  return groups;
 }
 
 /** The call begins a line of the statement other than its first, with only indentation before it. */

@@ -44,9 +44,47 @@ export function findVariable(scope: ScopeLike | null, name: string): VariableLik
   return undefined;
 }
 
+/** What a variable's references say, read once per variable. */
+interface ReferenceFacts {
+  /** Read references other than the declaration itself. */
+  readonly uses: readonly ReferenceLike[];
+  /** Some reference other than the declaration writes it. */
+  readonly written: boolean;
+  /** Every write is the declaration's own (`init === true`). */
+  readonly neverReassigned: boolean;
+  /** Some reference is an `export { x }` specifier. */
+  readonly exportedByName: boolean;
+}
+
+const factsByReferences = new WeakMap<readonly ReferenceLike[], ReferenceFacts>();
+
+/**
+ * Every call that reads a shared const (a base URL used by thousands of calls of one file) asks these of the same
+ * variable: they are read once from its references, not once per call, which would cost the square of the calls.
+ */
+function referenceFacts(variable: VariableLike): ReferenceFacts {
+  let facts = factsByReferences.get(variable.references);
+  if (facts === undefined) {
+    const uses: ReferenceLike[] = [];
+    let written = false;
+    let neverReassigned = true;
+    let exportedByName = false;
+    for (const ref of variable.references) {
+      if (!ref.init) uses.push(ref);
+      const write = ref.isWrite();
+      if (write && !ref.init) written = true;
+      if (write && ref.init !== true) neverReassigned = false;
+      if ((ref.identifier as TSESTree.Node).parent?.type === 'ExportSpecifier') exportedByName = true;
+    }
+    facts = { uses, written, neverReassigned, exportedByName };
+    factsByReferences.set(variable.references, facts);
+  }
+  return facts;
+}
+
 /** Read references other than the declaration itself. */
 export function usesOf(variable: VariableLike): readonly ReferenceLike[] {
-  return variable.references.filter((ref) => !ref.init);
+  return referenceFacts(variable).uses;
 }
 
 /** The `const x = <init>` of a variable, when it is exactly that and is never written again. */
@@ -70,7 +108,7 @@ function initOf(variable: VariableLike, anyKind: boolean): TSESTree.Expression |
   const declaration = def.parent as TSESTree.Node | null | undefined;
   if (declarator.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier') return undefined;
   if (declaration?.type !== 'VariableDeclaration' || (!anyKind && declaration.kind !== 'const')) return undefined;
-  if (variable.references.some((ref) => ref.isWrite() && !ref.init)) return undefined;
+  if (referenceFacts(variable).written) return undefined;
   return declarator.init ?? undefined;
 }
 
@@ -102,13 +140,12 @@ export function importOf(variable: VariableLike): { source: string; imported: st
 export function isExported(variable: VariableLike): boolean {
   const def = variable.defs[0];
   const declaration = def?.parent as TSESTree.Node | null | undefined;
-  return declaration?.parent?.type === 'ExportNamedDeclaration' ||
-    variable.references.some((ref) => (ref.identifier as TSESTree.Node).parent?.type === 'ExportSpecifier');
+  return declaration?.parent?.type === 'ExportNamedDeclaration' || referenceFacts(variable).exportedByName;
 }
 
 /** A const, or a binding that nothing writes after its declaration. */
 export function isNeverReassigned(variable: VariableLike): boolean {
-  return variable.references.every((ref) => !ref.isWrite() || ref.init === true);
+  return referenceFacts(variable).neverReassigned;
 }
 
 /** Used exactly once, and not visible to other modules: safe to edit for that one use. */

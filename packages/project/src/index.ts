@@ -36,6 +36,20 @@ export interface LoadedProject {
   importersOf(file: string, readText: (f: string) => string): readonly string[];
   /** A ts-morph Project for type questions about `file`: one per config, made on first use, files added on demand. */
   typeProjectFor(file: string): Project;
+  /**
+   * Configs that could not be read as JSON (the compiler's JSON with comments and trailing commas): the file, the
+   * 1-based line and column of the first error, and the compiler's message. They are left out of `configs`; a front
+   * end that would read the project without them says so rather than change its results in silence.
+   */
+  readonly configErrors: readonly ConfigError[];
+}
+
+/** A tsconfig.json or jsconfig.json that is not valid JSON. */
+export interface ConfigError {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
 }
 
 /** The compiler options used when the repository has no tsconfig.json / jsconfig.json. */
@@ -131,7 +145,13 @@ function load(root: string, options: ProjectLoadOptions): LoadedProject {
     const text = host.readFile(configFile);
     if (text === undefined) return undefined;
     const json = ts.parseConfigFileTextToJson(configFile, text);
-    if (json.error !== undefined || json.config === undefined) return undefined;
+    if (json.error !== undefined || json.config === undefined) {
+      const start = json.error?.start ?? 0;
+      const { line, character } = ts.getLineAndCharacterOfPosition(ts.createSourceFile(configFile, text, ts.ScriptTarget.JSON), start);
+      const message = json.error === undefined ? 'not a JSON object' : ts.flattenDiagnosticMessageText(json.error.messageText, ' ');
+      configErrors.push({ file: configFile, line: line + 1, column: character + 1, message });
+      return undefined;
+    }
     const dir = path.dirname(configFile);
     const existing = path.basename(configFile) === 'jsconfig.json' ? JSCONFIG_DEFAULTS : {};
     const parsed = ts.parseJsonConfigFileContent(json.config, parseHost, dir, existing, configFile);
@@ -142,6 +162,7 @@ function load(root: string, options: ProjectLoadOptions): LoadedProject {
   // Configs: the one at (or above) root with its references, those of the workspace packages, and nested ones when
   // root has none.
   const configs = new Map<string, Config>();
+  const configErrors: ConfigError[] = [];
   const addWithReferences = (start: string): Config[] => {
     const added: Config[] = [];
     const queue = [path.resolve(start)];
@@ -445,6 +466,7 @@ function load(root: string, options: ProjectLoadOptions): LoadedProject {
     resolveImport,
     importersOf,
     typeProjectFor,
+    configErrors,
   };
 }
 

@@ -1,4 +1,4 @@
-/** What `.gitignore` kept out of a run, said in words (both `migrate` and `scan` print it). */
+/** What `.gitignore` kept out of a run, and the files a run skipped, said in words (both `migrate` and `scan` print it). */
 import type { RunReport } from '../run.js';
 
 export function ignoredLines(ignored: RunReport['ignored']): string[] {
@@ -17,4 +17,14 @@ export function emptyPathWarnings(empty: RunReport['empty']): string[] {
       ? `warning: ${path}: all ${ignored} source files under it are ignored by .gitignore; pass --no-ignore to read them`
       : `warning: ${path}: holds no source file (.js .jsx .mjs .cjs .ts .tsx .mts .cts)`,
   );
+}
+
+/** The files a run skipped (too large, not text, not UTF-8), each with its reason: never dropped in silence. */
+export function skippedLines(files: RunReport['files']): string[] {
+  const skipped = files.filter((file) => file.status === 'skipped');
+  if (skipped.length === 0) return [];
+  return [
+    `${skipped.length} files skipped, not read (they may hold calls: look at them yourself):`,
+    ...skipped.map((file) => `  ${file.path}: ${file.skipped ?? 'skipped'}`),
+  ];
 }

@@ -4,7 +4,7 @@
  */
 import { DEPRECATED_ASSIGN, TODO_PREFIX, V3_ASSIGN } from '@app-assignment/core';
 import { AUTOMATIC, groupByReason, type LocatedSite, mocksLine, needsPerson, sitesOf, where } from './catalogue.js';
-import { ignoredLines } from './ignored.js';
+import { ignoredLines, skippedLines } from './ignored.js';
 import type { ScanReport } from './model.js';
 
 /** How many sites each reason lists before the rest go into `<details>`. */
@@ -35,6 +35,8 @@ export function toMarkdown(report: ScanReport, options: MarkdownOptions): string
   if (totals.errors > 0) out.push('', `**${totals.errors}** files could not be parsed: ${report.files.filter((f) => f.error !== undefined).map((f) => `\`${f.error}\``).join(', ')}`);
   const mocks = mocksLine(all);
   if (mocks !== undefined) out.push('', escape(mocks));
+  const skipped = skippedLines(report.files);
+  if (skipped.length > 0) out.push('', escape(skipped[0]!), '', ...skipped.slice(1).map((line) => `- ${escape(line.trim())}`));
   const ignored = ignoredLines(report.ignored);
   if (ignored.length > 0) out.push('', ...ignored.map((line) => `_${escape(line)}_`));
   if (sites.length === 0) return `${out.join('\n')}\n`;

@@ -88,11 +88,19 @@ export function toSarif({ report, version, root, textOf }: SarifInput): Log {
   only.invocations = [
     {
       executionSuccessful: errors.length === 0,
-      toolExecutionNotifications: errors.map((file) => ({
-        level: 'error',
-        message: { text: file.error! },
-        locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(file.path), uriBaseId: SRCROOT } } }],
-      })),
+      toolExecutionNotifications: [
+        ...errors.map((file) => ({
+          level: 'error' as const,
+          message: { text: file.error! },
+          locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(file.path), uriBaseId: SRCROOT } } }],
+        })),
+        // A file the scan did not read may hold calls that no result shows.
+        ...report.files.filter((file) => file.status === 'skipped').map((file) => ({
+          level: 'warning' as const,
+          message: { text: `${file.path}: skipped, not read: ${file.skipped ?? 'skipped'}` },
+          locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(file.path), uriBaseId: SRCROOT } } }],
+        })),
+      ],
     },
   ];
   return output;

@@ -1,15 +1,20 @@
-/** The `app-assignment` binary, spawned as a user runs it, on temporary folders. */
+/** The `app-assignment` binary, spawned as a user runs it, on temporary folders removed after each test file. */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { makeTempDir } from '../../../../scripts/lib/temp.mjs';
 
 const require = createRequire(import.meta.url);
 export const CLI = join(dirname(require.resolve('@app-assignment/codemod/package.json')), 'dist', 'cli.js');
 
+/** A temporary folder, removed after the test file (scripts/test-setup.ts). */
+export function tempDir(prefix = 'app-assignment-scan-'): string {
+  return makeTempDir(prefix);
+}
+
 export function tree(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'app-assignment-scan-'));
+  const dir = tempDir();
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), text);
@@ -17,7 +22,36 @@ export function tree(files: Record<string, string>): string {
   return dir;
 }
 
-export function cli(args: string[], cwd: string) {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+/** The user a test runs the binary as when it needs permissions to count: nobody, when the tests run as root. */
+export const UNPRIVILEGED = 65_534;
+export const isRoot = process.getuid?.() === 0;
+
+/** Hands a tree to the unprivileged user (when the tests run as root), as a user's own checkout is theirs. */
+export function giveAway(dir: string): void {
+  if (!isRoot) return;
+  const walk = (path: string): void => {
+    chownSync(path, UNPRIVILEGED, UNPRIVILEGED);
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(path, entry.name));
+      else chownSync(join(path, entry.name), UNPRIVILEGED, UNPRIVILEGED);
+    }
+  };
+  walk(dir);
+}
+
+export interface CliOptions {
+  /** Run as a user whom file permissions bind (nobody, when the tests run as root). */
+  readonly unprivileged?: boolean;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export function cli(args: string[], cwd: string, options: CliOptions = {}) {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.unprivileged === true && isRoot ? { uid: UNPRIVILEGED, gid: UNPRIVILEGED } : {}),
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

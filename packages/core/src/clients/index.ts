@@ -23,6 +23,7 @@ import type { CallLayout, ClientRef, ClientSpec, Library, Method } from './spec.
 import { superagentClient } from './superagent.js';
 import { thisField } from './this-member.js';
 import { undiciClient } from './undici.js';
+import { textMatches } from '../text-facts.js';
 
 export type { CallLayout, ClientKind, ClientRef, ClientSpec, Library, Method } from './spec.js';
 export { isShared, objectOf, type ObjectRef, optionsOf } from './options.js';
@@ -200,7 +201,7 @@ function formSurvives(client: ClientRef): boolean {
 function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: SourceContext): CallLayout | undefined {
   if (layout === undefined) return undefined;
   const setup = client.spec.globalSetup;
-  if (setup !== undefined && layout.body.kind === 'object' && (setup.test(ctx.text) || ctx.project?.anyFileMatches?.(setup) === true)) {
+  if (setup !== undefined && layout.body.kind === 'object' && (textMatches(ctx.text, setup) || ctx.project?.anyFileMatches?.(setup) === true)) {
     layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyDynamic) };
   }
   if (layout.body.kind === 'object' && layout.body.body.form !== undefined && !formSurvives(client)) {

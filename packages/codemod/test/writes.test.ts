@@ -1,0 +1,213 @@
+/**
+ * A run that writes cannot leave a half-migrated tree: killed at any write (SIGKILL or SIGINT), a plain re-run gives
+ * the tree of one uninterrupted run and `--rollback` gives the original; a second run is refused while one writes; an
+ * edit made while a run writes is kept and reported; symlinks, modes, owners and hard links survive; read-only files
+ * are reported, not rewritten.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, chownSync, cpSync, linkSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLI, cli, isRoot, tempDir, tree, UNPRIVILEGED } from './helpers/cli.js';
+
+const FIXTURE = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'projects', 'wrapper-module');
+/** The fixture's four writes: the wrapper and three modules of callers. */
+const WRITES = 4;
+const HOOK = 'APP_ASSIGNMENT_TEST_PAUSE_AFTER_WRITE';
+
+const FIXABLE = `export async function go(code: string, uid: string) {
+  await fetch(\`/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });
+}
+`;
+
+/** A copy of the fixture project (without its expected output), in a temporary folder. */
+function project(): string {
+  const dir = tempDir('app-assignment-writes-');
+  cpSync(FIXTURE, dir, { recursive: true, filter: (src) => !/[\\/](?:after|expected\.md)$/.test(src) });
+  return dir;
+}
+
+/** Every file under `dir`, hidden ones included, with its text: what a run left behind. */
+function snapshot(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  const walk = (at: string): void => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files[relative(dir, path)] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+const original = snapshot(project());
+const uninterrupted = (() => {
+  const dir = project();
+  const run = cli(['migrate'], dir);
+  if (run.code !== 0) throw new Error(`the uninterrupted run failed:\n${run.stderr}`);
+  return snapshot(dir);
+})();
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** Starts `migrate` with the pause hook at write `n`, and resolves once it has paused there. */
+async function pausedRun(dir: string, n: number, args: string[] = []): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [CLI, 'migrate', ...args], { cwd: dir, env: { ...process.env, [HOOK]: String(n) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stderr = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes(`paused after write ${n} `)) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the run ended (exit ${code}) before write ${n}:\n${stderr}`)));
+  });
+  return child;
+}
+
+async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+describe('a run killed while it writes', () => {
+  it('is no test of anything unless the fixture has the writes it names', () => {
+    expect(Object.keys(original).filter((file) => original[file] !== uninterrupted[file])).toHaveLength(WRITES);
+  });
+
+  const cases = (['SIGKILL', 'SIGINT'] as const).flatMap((signal) => Array.from({ length: WRITES }, (_, i) => [signal, i + 1] as const));
+
+  it.each(cases)('%s after write %i: a plain re-run completes it to the tree of one uninterrupted run', async (signal, n) => {
+    const dir = project();
+    await kill(await pausedRun(dir, n), signal);
+    const split = snapshot(dir);
+    expect(split).not.toEqual(uninterrupted);
+    const again = cli(['migrate'], dir);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('found the journal of an interrupted run and completed it');
+    expect(again.stderr).toContain(`${WRITES - n} files written, ${n} already as they should be`);
+    expect(snapshot(dir)).toEqual(uninterrupted);
+  });
+
+  it.each(cases)('%s after write %i: --rollback gives the original tree back', async (signal, n) => {
+    const dir = project();
+    await kill(await pausedRun(dir, n), signal);
+    const back = cli(['migrate', '--rollback'], dir);
+    expect(back.code, back.stderr).toBe(0);
+    expect(back.stdout).toContain(`rolled it back: ${n} files written, ${WRITES - n} already as they should be`);
+    expect(snapshot(dir)).toEqual(original);
+    expect(cli(['migrate', '--rollback'], dir).stdout).toContain('no interrupted run to roll back');
+  });
+
+  it('a file changed since the interrupted run planned it is not touched, and named', async () => {
+    const dir = project();
+    await kill(await pausedRun(dir, 1), 'SIGKILL');
+    const pending = Object.keys(uninterrupted).find((file) => readFileSync(join(dir, file), 'utf8') === original[file] && original[file] !== uninterrupted[file])!;
+    writeFileSync(join(dir, pending), `${original[pending]}// edited meanwhile\n`);
+    const again = cli(['migrate'], dir);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(new RegExp(`${pending.replaceAll('/', '\\/').replaceAll('.', '\\.')}: changed since the interrupted run`));
+    expect(readFileSync(join(dir, pending), 'utf8')).toBe(`${original[pending]}// edited meanwhile\n`);
+  });
+});
+
+describe('one run at a time', () => {
+  it('refuses a second run while one writes, with its pid; takes over the lock of a run that is gone', async () => {
+    const dir = project();
+    const first = await pausedRun(dir, 1);
+    const second = cli(['migrate', '--force'], dir);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toContain(`another app-assignment run (pid ${first.pid}`);
+    await kill(first, 'SIGKILL');
+    const third = cli(['migrate'], dir);
+    expect(third.code, third.stderr).toBe(0);
+    expect(third.stderr).toContain(`took over the lock of a run that is gone (pid ${first.pid}`);
+    expect(snapshot(dir)).toEqual(uninterrupted);
+  });
+});
+
+describe('an edit made while the run writes', () => {
+  it('in project mode holds back the whole run, keeps the edit and says so', async () => {
+    const dir = project();
+    const run = await pausedRun(dir, 0, ['--json']);
+    const edited = Object.keys(original).find((file) => original[file] !== uninterrupted[file])!;
+    writeFileSync(join(dir, edited), `${original[edited]}// saved by an editor\n`);
+    let stdout = '';
+    run.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => run.once('exit', resolve));
+    run.kill('SIGUSR2');
+    expect(await exited).toBe(1);
+    const report = JSON.parse(stdout) as { files: { path: string; error?: string }[] };
+    expect(report.files.find((f) => f.path === edited)?.error).toContain('changed since the run read it: not written');
+    expect(report.files.filter((f) => f.error?.includes('writes its changes together'))).toHaveLength(WRITES - 1);
+    expect(snapshot(dir)).toEqual({ ...original, [edited]: `${original[edited]}// saved by an editor\n` });
+  });
+
+  it('reading each file alone, holds back that file only', async () => {
+    const dir = tree({ 'a.ts': FIXABLE, 'b.ts': FIXABLE });
+    const run = await pausedRun(dir, 0, ['--no-project']);
+    writeFileSync(join(dir, 'b.ts'), `${FIXABLE}// saved\n`);
+    let stdout = '';
+    run.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => run.once('exit', resolve));
+    run.kill('SIGUSR2');
+    expect(await exited).toBe(1);
+    expect(stdout).toContain('b.ts:1:1 changed since the run read it: not written');
+    expect(readFileSync(join(dir, 'a.ts'), 'utf8')).toContain('/v3/apps/app_assignments');
+    expect(readFileSync(join(dir, 'b.ts'), 'utf8')).toBe(`${FIXABLE}// saved\n`);
+  });
+});
+
+describe('what a write keeps', () => {
+  it('follows a symlink to its target, which is written in place; the link stays a link', () => {
+    const dir = tree({ 'real/a.ts': FIXABLE });
+    symlinkSync(join(dir, 'real', 'a.ts'), join(dir, 'link.ts'));
+    const run = cli(['migrate', 'link.ts'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(lstatSync(join(dir, 'link.ts')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real', 'a.ts'), 'utf8')).toContain('/v3/apps/app_assignments');
+  });
+
+  it('keeps the mode, and a hard link sees the new text', () => {
+    const dir = tree({ 'a.ts': FIXABLE, 'b.ts': FIXABLE });
+    chmodSync(join(dir, 'a.ts'), 0o640);
+    linkSync(join(dir, 'b.ts'), join(dir, 'b-link.js'));
+    expect(cli(['migrate', 'a.ts', 'b.ts'], dir).code).toBe(0);
+    expect(statSync(join(dir, 'a.ts')).mode & 0o777).toBe(0o640);
+    expect(readFileSync(join(dir, 'b-link.js'), 'utf8')).toContain('/v3/apps/app_assignments');
+    expect(statSync(join(dir, 'b.ts')).nlink).toBe(2);
+  });
+
+  it.runIf(isRoot)('keeps the owner of a file that another user owns', () => {
+    const dir = tree({ 'a.ts': FIXABLE });
+    chownSync(join(dir, 'a.ts'), UNPRIVILEGED, UNPRIVILEGED);
+    expect(cli(['migrate'], dir).code).toBe(0);
+    const stat = statSync(join(dir, 'a.ts'));
+    expect([stat.uid, stat.gid]).toEqual([UNPRIVILEGED, UNPRIVILEGED]);
+    expect(readFileSync(join(dir, 'a.ts'), 'utf8')).toContain('/v3/apps/app_assignments');
+  });
+
+  it('reports a read-only file and does not rewrite it', () => {
+    const dir = tree({ 'a.ts': FIXABLE, 'b.ts': FIXABLE });
+    chmodSync(join(dir, 'b.ts'), 0o444);
+    const run = cli(['migrate', '--no-project'], dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('b.ts:1:1 read-only file: not rewritten');
+    expect(readFileSync(join(dir, 'b.ts'), 'utf8')).toBe(FIXABLE);
+    expect(readFileSync(join(dir, 'a.ts'), 'utf8')).toContain('/v3/apps/app_assignments');
+  });
+
+  it('removes the temporary files a killed run left, and leaves no state behind', async () => {
+    const dir = project();
+    await kill(await pausedRun(dir, 1), 'SIGKILL');
+    expect(Object.keys(snapshot(dir)).filter((file) => file.includes('.app-assignment-tmp-'))).toHaveLength(WRITES - 1);
+    const again = cli(['migrate'], dir);
+    expect(again.stderr).toContain(`${WRITES - 1} temporary files removed`);
+    expect(Object.keys(snapshot(dir)).filter((file) => file.includes('app-assignment'))).toEqual([]);
+  });
+});
