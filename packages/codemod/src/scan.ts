@@ -192,11 +192,11 @@ async function render(cli: ScanCli, report: ScanReport, cwd: string, version: st
 }
 
 /** The git work tree's root, or the working folder outside git. */
-function repositoryRoot(cwd: string): string {
+export function repositoryRoot(cwd: string): string {
   const result = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' });
   return result.status === 0 ? result.stdout.trim() : cwd;
 }
 
-function toPosix(path: string): string {
+export function toPosix(path: string): string {
   return path.split(sep).join('/');
 }
