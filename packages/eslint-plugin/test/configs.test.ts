@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ESLint, Linter } from 'eslint';
+import { ESLint, type Linter } from 'eslint';
 import { ESLint as ESLint9 } from 'eslint9';
 import { afterAll, describe, expect, it } from 'vitest';
 import plugin from 'eslint-plugin-app-assignment';
