@@ -16,6 +16,7 @@ import {
   type AssignmentMode,
   type Bound,
   type Finding,
+  inPublishedPackage,
   mayContainAssignCall,
   mayContainReportQuery,
   moduleSpellsAll,
@@ -205,6 +206,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
   };
 
   const facts: ProjectFacts = {
+    installable: (file) => inPublishedPackage(join(cwd, ...file.split('/'))),
     anyFileMatches(pattern) {
       const key = `${pattern.source}/${pattern.flags}`;
       let found = state.matches.get(key);

@@ -102,7 +102,7 @@ function messageOf(site: LocatedSite): string {
 const CODES = Object.keys(WHAT_TO_DO);
 
 function helpText(): string {
-  const lines = [`${DEPRECATED}.`, '', `Every call left for a person carries a "${TODO_PREFIX} <reason>" comment. Reasons and what to do:`];
+  const lines = [`${DEPRECATED}.`, '', `Every call left for a person carries a "${TODO_PREFIX}" comment that gives the reason. Reasons and what to do:`];
   for (const code of [AUTOMATIC, ...CODES]) lines.push(`- ${titleOf(code)}\n  what to do: ${adviceOf(code)}`);
   return lines.join('\n');
 }
@@ -112,7 +112,7 @@ function helpMarkdown(): string {
   const lines = [
     `${DEPRECATED}.`,
     '',
-    `Run \`app-assignment migrate\` to rewrite the calls whose v3 form is exact. Every other call carries a \`${TODO_PREFIX} <reason>\` comment:`,
+    `Run \`app-assignment migrate\` to rewrite the calls whose v3 form is exact. Every other call carries a \`${TODO_PREFIX}\` comment that gives the reason:`,
     '',
     '| reason | what to do |',
     '|---|---|',
