@@ -126,7 +126,7 @@ async function parse(argv: string[]): Promise<RatchetCli | 'help'> {
   };
 }
 
-function readBaseline(file: string): Baseline {
+export function readBaseline(file: string): Baseline {
   let data: Partial<Baseline>;
   try {
     data = JSON.parse(readFileSync(file, 'utf8')) as Partial<Baseline>;
@@ -223,7 +223,7 @@ export async function ratchetMain(argv: string[], cwd: string): Promise<number> 
 }
 
 /** Every deprecated call of the run (wrapper callers too, not the tests' mocks), with its fingerprint, in file order. */
-function currentCalls(files: Awaited<ReturnType<typeof runMigration>>['files'], cwd: string): CurrentCall[] {
+export function currentCalls(files: Awaited<ReturnType<typeof runMigration>>['files'], cwd: string): CurrentCall[] {
   const root = repositoryRoot(cwd);
   const real = realpathSync(cwd);
   // Paths from the repository root, as code scanning has them: the baseline holds from any folder of the checkout.
