@@ -25,6 +25,8 @@ Usage:
   app-assignment migrate [paths...] [options]    (paths default to .)
   app-assignment scan [paths...] [options]       list the calls, write nothing
                                                  (see app-assignment scan --help)
+  app-assignment ratchet [paths...] [options]    fail on a new call, call by call
+                                                 (see app-assignment ratchet --help)
 
 Every call that can be rewritten exactly is rewritten; every other call gets a
 "// ${TODO_PREFIX} <reason>" line above it. Nothing else in a file changes.
@@ -119,7 +121,7 @@ async function parse(argv: string[]): Promise<Cli | 'help' | 'version'> {
   if (values.version) return 'version';
   const [command, ...paths] = positionals;
   if (command === undefined) throw new UsageError('missing command: try "app-assignment migrate ." (see --help)');
-  if (command !== 'migrate') throw new UsageError(`unknown command "${command}": the commands are "migrate" and "scan" (see --help)`);
+  if (command !== 'migrate') throw new UsageError(`unknown command "${command}": the commands are "migrate", "scan" and "ratchet" (see --help)`);
 
   const shared = await sharedOptions(values);
   return {
@@ -170,6 +172,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   const stdout = (line: string) => process.stdout.write(`${line}\n`);
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
   if (argv[0] === 'scan') return (await import('./scan.js')).scanMain(argv.slice(1), cwd, version);
+  if (argv[0] === 'ratchet') return (await import('./ratchet.js')).ratchetMain(argv.slice(1), cwd);
   let cli: Cli | 'help' | 'version';
   try {
     cli = await parse(argv);

@@ -5,7 +5,8 @@
  * Exit codes: 0 the scan ran (whatever it found), 1 a file could not be read or parsed, 2 a usage error, 3 a crash.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import type { Baseline } from './ratchet.js';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AnalysisOptions } from '@app-assignment/core';
@@ -34,6 +35,11 @@ Options:
                      folder must exist and be writable: checked first).
   --link-base <url>  Markdown: prefix of the links to sites, such as
                      https://github.com/OWNER/REPO/blob/SHA/ (default: relative links).
+  --link <template>  HTML: the link of each site, with {path}, {line} and {column}
+                     filled in, such as
+                     https://github.com/OWNER/REPO/blob/SHA/{path}#L{line}
+  --baseline <file>  HTML: the ratchet's baseline (app-assignment ratchet --update);
+                     the page counts the calls migrated since.
   --no-ignore        Read the files that .gitignore covers too.
   --no-project       Read each file alone. By default, when the current folder
                      has a tsconfig.json or jsconfig.json, the files are read as
@@ -63,6 +69,8 @@ interface ScanCli {
   readonly format: Format;
   readonly out?: string;
   readonly linkBase?: string;
+  readonly link?: string;
+  readonly baseline?: string;
   readonly noIgnore: boolean;
   readonly project: boolean;
   readonly jobs: number;
@@ -82,6 +90,8 @@ async function parse(argv: string[]): Promise<ScanCli | 'help'> {
         json: { type: 'boolean', default: false },
         out: { type: 'string' },
         'link-base': { type: 'string' },
+        link: { type: 'string' },
+        baseline: { type: 'string' },
         'no-ignore': { type: 'boolean', default: false },
         'no-project': { type: 'boolean', default: false },
         builtin: { type: 'string' },
@@ -110,12 +120,20 @@ async function parse(argv: string[]): Promise<ScanCli | 'help'> {
   if (values['link-base'] !== undefined && format !== 'markdown') {
     throw new UsageError('--link-base is for --format markdown only');
   }
+  for (const option of ['link', 'baseline'] as const) {
+    if (values[option] !== undefined && format !== 'html') throw new UsageError(`--${option} is for --format html only`);
+  }
+  if (values.link !== undefined && !values.link.includes('{path}')) {
+    throw new UsageError(`--link needs {path} in its template, such as https://github.com/OWNER/REPO/blob/SHA/{path}#L{line}, not "${values.link}"`);
+  }
   const shared = await sharedOptions(values);
   return {
     paths: positionals.length === 0 ? ['.'] : positionals,
     format,
     ...(values.out === undefined ? {} : { out: values.out }),
     ...(values['link-base'] === undefined ? {} : { linkBase: values['link-base'] }),
+    ...(values.link === undefined ? {} : { link: values.link }),
+    ...(values.baseline === undefined ? {} : { baseline: values.baseline }),
     ...shared,
     jobs: shared.jobs ?? defaultJobs(),
   };
@@ -125,8 +143,14 @@ async function parse(argv: string[]): Promise<ScanCli | 'help'> {
 export async function scanMain(argv: string[], cwd: string, version: string): Promise<number> {
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
   let cli: ScanCli | 'help';
+  let baseline: Baseline | undefined;
   try {
     cli = await parse(argv);
+    if (cli !== 'help' && cli.baseline !== undefined) {
+      const file = resolve(cwd, cli.baseline);
+      if (!existsSync(file)) throw new UsageError(`--baseline: no such file: ${cli.baseline} (write it with app-assignment ratchet . --update)`);
+      baseline = (await import('./ratchet.js')).readBaseline(file);
+    }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     stderr(`app-assignment: ${error.message}`);
@@ -164,7 +188,7 @@ export async function scanMain(argv: string[], cwd: string, version: string): Pr
   }
   emptyPathWarnings(run.empty).forEach(stderr);
   const report: ScanReport = { files: run.files, totals: run.totals, ignored: run.ignored };
-  const output = await render(cli, report, cwd, version);
+  const output = await render(cli, report, cwd, version, baseline);
   if (cli.out === undefined) process.stdout.write(output);
   else {
     writeFileSync(resolve(cwd, cli.out), output);
@@ -173,7 +197,7 @@ export async function scanMain(argv: string[], cwd: string, version: string): Pr
   return report.totals.errors > 0 ? 1 : 0;
 }
 
-async function render(cli: ScanCli, report: ScanReport, cwd: string, version: string): Promise<string> {
+async function render(cli: ScanCli, report: ScanReport, cwd: string, version: string, baseline?: Baseline): Promise<string> {
   if (cli.format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
   if (cli.format === 'text') return (await import('./report/text.js')).toText(report);
   // Code scanning, links and pages speak of paths from the repository root.
@@ -196,15 +220,39 @@ async function render(cli: ScanCli, report: ScanReport, cwd: string, version: st
     return toMarkdown(fromRoot, { linkBase: cli.linkBase ?? '' });
   }
   const { toHtml } = await import('./report/html.js');
-  return toHtml(fromRoot, { version });
+  const { readCodeowners } = await import('./report/codeowners.js');
+  const ownersOf = readCodeowners(root);
+  const commit = spawnSync('git', ['rev-parse', 'HEAD'], { cwd, encoding: 'utf8' });
+  const template = cli.link;
+  let since;
+  if (cli.baseline !== undefined && baseline !== undefined) {
+    const { compare, currentCalls } = await import('./ratchet.js');
+    const { added, gone } = compare(baseline.calls, currentCalls(report.files, cwd));
+    since = { file: cli.baseline, baseline: baseline.calls.length, gone: gone.length, added: added.length };
+  }
+  return toHtml(fromRoot, {
+    version,
+    made: { date: new Date().toISOString(), ...(commit.status === 0 ? { commit: commit.stdout.trim() } : {}) },
+    ...(ownersOf === undefined ? {} : { ownersOf }),
+    ...(template === undefined ? {} : { linkOf: (site: { path: string; line: number; column: number }) => fillLink(template, site) }),
+    ...(since === undefined ? {} : { since }),
+  });
+}
+
+/** `--link`'s template with a site's path (each segment URI-encoded), line and column. */
+export function fillLink(template: string, site: { readonly path: string; readonly line: number; readonly column: number }): string {
+  return template
+    .replace(/\{path\}/g, site.path.split('/').map(encodeURIComponent).join('/'))
+    .replace(/\{line\}/g, String(site.line))
+    .replace(/\{column\}/g, String(site.column));
 }
 
 /** The git work tree's root, or the working folder outside git. */
-function repositoryRoot(cwd: string): string {
+export function repositoryRoot(cwd: string): string {
   const result = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' });
   return result.status === 0 ? result.stdout.trim() : cwd;
 }
 
-function toPosix(path: string): string {
+export function toPosix(path: string): string {
   return path.split(sep).join('/');
 }

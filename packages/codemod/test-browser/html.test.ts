@@ -5,12 +5,15 @@
  * and a screenshot is kept in artifacts/.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { inflateSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SAMPLE_APP_DIR } from '../../../fixtures/load.js';
+import { copySampleApp } from '../../../scripts/lib/proof.mjs';
 import { cli } from '../test/helpers/cli.js';
 import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 
@@ -50,10 +53,56 @@ interface Report {
 }
 
 let browser: Browser | undefined;
+const dirs: string[] = [];
 
 afterAll(async () => {
   await browser?.close();
+  dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
 });
+
+/** A PNG's pixels (8-bit RGB or RGBA, not interlaced: what Chromium writes), decoded with zlib alone. */
+function decodePng(png: Buffer): { width: number; height: number; rgb: (x: number, y: number) => [number, number, number] } {
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  let offset = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const data: Buffer[] = [];
+  while (offset < png.length) {
+    const length = png.readUInt32BE(offset);
+    const type = png.subarray(offset + 4, offset + 8).toString('latin1');
+    const body = png.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      expect([body[8], body[12]]).toEqual([8, 0]);
+      channels = body[9] === 6 ? 4 : body[9] === 2 ? 3 : 0;
+      expect(channels).toBeGreaterThan(0);
+    }
+    if (type === 'IDAT') data.push(body);
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(data));
+  const stride = width * channels;
+  const out = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    for (let i = 0; i < stride; i++) {
+      const x = raw[y * (stride + 1) + 1 + i]!;
+      const a = i >= channels ? out[y * stride + i - channels]! : 0;
+      const b = y > 0 ? out[(y - 1) * stride + i]! : 0;
+      const c = i >= channels && y > 0 ? out[(y - 1) * stride + i - channels]! : 0;
+      const paeth = () => {
+        const p = a + b - c;
+        const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      };
+      const predictor = [0, a, b, (a + b) >> 1, paeth()][filter]!;
+      out[y * stride + i] = (x + predictor) & 0xff;
+    }
+  }
+  return { width, height, rgb: (x, y) => [out[y * stride + x * channels]!, out[y * stride + x * channels + 1]!, out[y * stride + x * channels + 2]!] };
+}
 
 describe('scan --format html in a real browser', () => {
   it('shows the numbers of the JSON report, sorts its table, needs no network; keeps a screenshot', async () => {
@@ -139,5 +188,71 @@ describe('scan --format html in a real browser', () => {
     expect(spawnSync('test', ['-s', screenshot]).status).toBe(0);
     process.stdout.write(`screenshot: ${screenshot}\n`);
     await page.close();
+  });
+});
+
+describe('the page on a phone and on a desktop', () => {
+  it('fits 390 px and 1280 px without a page-wide scroll, sorts by keyboard, and its screenshots show the progress bar inside the screen', async () => {
+    // A copy of the sample app outside the checkout: its own root, with a CODEOWNERS.
+    const dir = copySampleApp('html-widths');
+    dirs.push(dir);
+    writeFileSync(join(dir, 'CODEOWNERS'), '* @org/platform\nsrc/assign/axios.ts @team-axios\n');
+    const out = join(dir, 'report.html');
+    const written = cli(['scan', 'src', '--format', 'html', '--out', out, '--link', 'https://example.com/blob/HEAD/{path}#L{line}'], dir);
+    expect(written.code, written.stderr).toBe(0);
+    browser ??= await chromium.launch({ executablePath: findChromium(), args: ['--no-sandbox'] });
+    mkdirSync(ARTIFACTS, { recursive: true });
+    for (const width of [390, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 844 }, deviceScaleFactor: 1 });
+      await page.goto(pathToFileURL(out).href);
+      // The page never scrolls sideways; the wide table scrolls inside its box.
+      expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(width);
+      for (const selector of ['.cards', '.progress', '.scroll:has(#by-folder)', '#reasons', '#owners', 'h1', '.scroll:has(#sites)']) {
+        const box = await page.locator(selector).first().boundingBox();
+        expect(box, selector).not.toBeNull();
+        expect(box!.x + box!.width, `${selector} at ${width} px`).toBeLessThanOrEqual(width);
+      }
+      // The text is not shrunk below reading size.
+      expect(parseFloat(String(await page.evaluate('getComputedStyle(document.body).fontSize')))).toBeGreaterThanOrEqual(14);
+      expect(await page.locator('#sites a').first().getAttribute('href')).toMatch(/^https:\/\/example\.com\/blob\/HEAD\/src\/.+#L\d+$/);
+
+      // Sorting by keyboard: Tab reaches the headings' buttons, Enter and Space sort.
+      const locations = () => page.locator('#sites tbody tr td:first-child').allTextContents();
+      const before = await locations();
+      await page.locator('#sites th button').first().focus();
+      await page.keyboard.press('Enter');
+      expect(await page.locator('#sites th').first().getAttribute('aria-sort')).toBe('ascending');
+      await page.keyboard.press('Space');
+      expect(await page.locator('#sites th').first().getAttribute('aria-sort')).toBe('descending');
+      expect(await locations()).toEqual([...before].reverse());
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toBe('owners');
+      await page.keyboard.press('Enter');
+      const owners = await page.locator('#sites tbody tr td:nth-child(2)').allTextContents();
+      expect(owners).toEqual([...owners].sort());
+      expect(new Set(owners)).toEqual(new Set(['@team-axios', '@org/platform']));
+
+      // The screenshot, read pixel by pixel: the progress bar's colours are there, and all of them on the screen.
+      await page.evaluate('window.scrollTo(0, 0)');
+      const shot = await page.screenshot({ fullPage: true });
+      writeFileSync(join(ARTIFACTS, `scan-report-${width}.png`), shot);
+      const png = decodePng(shot);
+      expect(png.width).toBe(width);
+      expect(png.height).toBeGreaterThanOrEqual(844);
+      const bar = await page.locator('.progress').boundingBox();
+      const y = Math.round(bar!.y + bar!.height / 2);
+      const green: number[] = [];
+      const yellow: number[] = [];
+      for (let x = 0; x < png.width; x++) {
+        const [r, g, b] = png.rgb(x, y);
+        if (Math.abs(r - 0x2d) < 8 && Math.abs(g - 0xa4) < 8 && Math.abs(b - 0x4e) < 8) green.push(x);
+        if (Math.abs(r - 0xd4) < 8 && Math.abs(g - 0xa7) < 8 && Math.abs(b - 0x2c) < 8) yellow.push(x);
+      }
+      expect(green.length, `green pixels at ${width} px`).toBeGreaterThan(5);
+      expect(yellow.length, `yellow pixels at ${width} px`).toBeGreaterThan(5);
+      expect(Math.max(...yellow)).toBeLessThan(width - 8);
+      expect(Math.max(...green)).toBeLessThan(Math.min(...yellow));
+      await page.close();
+    }
   });
 });

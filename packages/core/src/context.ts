@@ -69,6 +69,11 @@ export interface ProjectFacts {
    * shape (a v3 body type) is found this way; core still asks `resolveImport` whether the specifier names it.
    */
   modulesWith?(words: readonly string[], from: SourceContext): readonly ModuleFound[];
+  /**
+   * Whether the file (by its id) belongs to a package that others install (its package.json is not private and names
+   * an entry): the callers of its functions are not all in the program, and the reason a wrapper is held back says so.
+   */
+  installable?(file: string): boolean;
 }
 
 /** A module of the program, and how the file that asked imports it. */

@@ -54,6 +54,7 @@ export const ReasonCode = {
   // Calls that send the request through a function of the program (a wrapper): all of its callers, or none.
   wrapperHeldBack: 'wrapper-held-back',
   wrapperCallersUnknown: 'wrapper-callers-unknown',
+  wrapperPackageInstallable: 'wrapper-package-installable',
   wrapperCallers: 'wrapper-callers',
   wrapperCallersDiffer: 'wrapper-callers-differ',
   wrapperSeveralRequests: 'wrapper-several-requests',
@@ -80,8 +81,11 @@ export interface Reason {
 
 const V3 = `POST ${V3_ASSIGN.path}`;
 
-/** Each reason's words; `key` is the reason's key (a body key, a call, a URL), `given` whether the reason has one. */
-const MESSAGES: Record<ReasonCode, (key: string, given: boolean) => string> = {
+/**
+ * Each reason's words. `key` is the reason's key (a body key, a call, a URL) when it has one; without it (a report's
+ * heading for every call with that reason) the words name the kind of thing instead, never a placeholder.
+ */
+const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'built-in-unsupported': () =>
     `built_in "true" has no equivalent in ${V3}; decide how these users get the app, then migrate by hand (or run with builtIn "drop")`,
   'built-in-dropped': () =>
@@ -91,27 +95,27 @@ const MESSAGES: Record<ReasonCode, (key: string, given: boolean) => string> = {
   'assignee-missing': () =>
     'the body sets neither business_uid nor directory_uid; v3 needs one assignee, so add it by hand',
   'assignee-invalid': (key) =>
-    `${key} is not a usable uid (an empty string, null, a number or a boolean); fix the assignee by hand`,
+    `${key ?? 'the assignee (business_uid or directory_uid)'} is not a usable uid (an empty string, null, a number or a boolean); fix the assignee by hand`,
   'modes-both': () =>
     'is_internal and pre_installed are both enabled; v3 holds one assignment_mode, so choose one',
   'flag-boolean': (key) =>
-    `${key} is the boolean true, not the documented string "true"; it was treated as enabling, check that this is intended`,
+    `${key ?? 'a flag (is_internal or pre_installed)'} is the boolean true, not the documented string "true"; it was treated as enabling, check that this is intended`,
   'flag-dynamic': (key) =>
-    `the value of ${key} is computed at run time; set settings.assignment_mode by hand`,
+    `the value of ${key ?? 'a flag (is_internal, pre_installed or built_in)'} is computed at run time; set settings.assignment_mode by hand`,
   'flag-condition-unstable': (key) =>
-    `${key} is chosen by a condition that has side effects or may change before the request is sent; set settings.assignment_mode by hand`,
+    `${key ?? 'a flag (is_internal or pre_installed)'} is chosen by a condition that has side effects or may change before the request is sent; set settings.assignment_mode by hand`,
   'modes-both-conditional': () =>
     'is_internal and pre_installed may both be enabled at run time, or the mode depends on several conditions; v3 holds one assignment_mode, so choose by hand',
   'built-in-may-be-true': () =>
     `built_in may be "true" in what builds this body, and ${V3} has no equivalent; decide how these users get the app, then migrate by hand`,
   'flag-not-string': (key) =>
-    `${key} holds a value that is neither a string nor a boolean; decide whether it enables the flag`,
+    `${key ?? 'a flag (is_internal, pre_installed or built_in)'} holds a value that is neither a string nor a boolean; decide whether it enables the flag`,
   'flag-with-business': (key) =>
-    `${key} is for directories only but the body assigns to a business; decide what this call should do`,
+    `${key ?? 'a flag (is_internal, pre_installed or built_in)'} is for directories only but the body assigns to a business; decide what this call should do`,
   'hide-from-market-dropped': () =>
     'hide_from_market has no v3 field and was dropped; check the directory-token rules for business assignments',
   'unknown-key': (key) =>
-    `the body has the key ${key}, which the deprecated operation does not define; migrate by hand`,
+    `the body has ${key === undefined ? 'a key' : `the key ${key}`}, which the deprecated operation does not define; migrate by hand`,
   'body-spread': () => 'the body spreads another object whose keys cannot be seen here; migrate by hand',
   'body-computed-key': () => 'the body has a computed key; migrate by hand',
   'body-duplicate-key': () =>
@@ -134,9 +138,8 @@ const MESSAGES: Record<ReasonCode, (key: string, given: boolean) => string> = {
     'the app code is not in scope where the body object is declared; migrate by hand',
   'app-id-not-constant': () =>
     'the app code in the path is a member of an object or enum that can change, or that holds no string code name (a number, a computed or missing member); migrate by hand',
-  'url-prefix-in-base': (key, given) => given
-    ? `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${key} by hand`
-    : `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${V3_ASSIGN.path} by hand`,
+  'url-prefix-in-base': (key) =>
+    `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${key ?? V3_ASSIGN.path} by hand`,
   'url-built-by-function': () =>
     `the URL is built by a function that other code may call too; make that function build ${V3_ASSIGN.path} for this call, or migrate by hand`,
   'url-not-editable': () =>
@@ -147,7 +150,7 @@ const MESSAGES: Record<ReasonCode, (key: string, given: boolean) => string> = {
     'the call goes through a function whose arguments do not show the body; migrate by hand, or configure the client',
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,
   'client-field-unknown': () =>
-    'the client is a field of the class (this.<name>) that is set in more than one place, by a getter, a subclass or code that cannot be read here, or `this` is not an instance of the class; migrate by hand',
+    'the client is a field of the class that is set in more than one place, by a getter, a subclass or code that cannot be read here, or `this` is not an instance of the class; migrate by hand',
   'openapi-paths-unknown': () =>
     `the client's paths type cannot be read here, and the rewrite type-checks only if it declares ${V3}; check that it does (regenerate it from the current API description), then migrate by hand`,
   'openapi-paths-without-v3': () =>
@@ -159,46 +162,51 @@ const MESSAGES: Record<ReasonCode, (key: string, given: boolean) => string> = {
   'route-without-v3': () =>
     'the call uses a configured route that has no v3Path; set v3Path in the configuration or migrate by hand',
   'side-effects-before': (key) =>
-    `the value of ${key} has side effects, and the v3 body would read the app code or a flag's condition after it where the old call read them before; migrate by hand`,
+    `the value of ${key ?? 'a body key'} has side effects, and the v3 body would read the app code or a flag's condition after it where the old call read them before; migrate by hand`,
   'side-effects': (key) =>
-    `the value of ${key} has side effects and would be dropped; migrate by hand`,
+    `the value of ${key ?? 'a body key'} has side effects and would be dropped; migrate by hand`,
   'wrapper-held-back': (key) =>
-    `the request is sent by a function that other calls use too, and the call ${key} cannot be migrated exactly; that function and all its callers are migrated together or not at all, so migrate them by hand (or make that call exact first)`,
+    `the request is sent by a function that other calls use too, and ${key === undefined ? 'one of those calls' : `the call ${key}`} cannot be migrated exactly; that function and all its callers are migrated together or not at all, so migrate them by hand (or make that call exact first)`,
   'wrapper-callers-unknown': () =>
     'the request is sent by a function used where its calls cannot all be seen (exported beyond what was analysed, or passed around as a value); it is never rewritten automatically, so migrate it by hand',
+  'wrapper-package-installable': () =>
+    'the request is sent by a function of a package that others can install (its package.json is not "private": true and has "main", "exports" or "module"), so its callers cannot all be seen; it is never rewritten automatically: if nothing installs this package, add "private": true to its package.json and rerun, else migrate it by hand',
   'wrapper-several-requests': () =>
     'the function this call goes through sends the deprecated request more than once; migrate its requests by hand',
   'wrapper-callers-differ': (key) =>
-    `the request is sent by a function that other calls use too, and this call and the call ${key} need different rewrites of it; migrate them together by hand`,
+    `the request is sent by a function that other calls use too, and this call and ${key === undefined ? 'another of them' : `the call ${key}`} need different rewrites of it; migrate them together by hand`,
   'wrapper-callers': (key) =>
-    `this request is sent for the callers of this function, and not all of them can be migrated exactly (the first is the call ${key}; each caller has a TODO that says why); migrate them together by hand`,
+    `this request is sent for the callers of this function, and not all of them can be migrated exactly (${key === undefined ? '' : `the first is the call ${key}; `}each caller has a TODO that says why); migrate them together by hand`,
   'half-migrated': () =>
     `this call sends the v3 body (assignee_type, assignee_uid, app_code_name) to the deprecated route: a migration was left half done (a wrapper rewritten without its callers, or the reverse); its app_code_name is not the app code of the path (or cannot be read), so point the call at ${V3} by hand with the app it means`,
-  'group-outside-run': (key, given) =>
-    `this call must be migrated together with changes in ${given ? key : 'other files'}, which this run was not given; run app-assignment migrate over all of them together`,
+  'group-outside-run': (key) =>
+    `this call must be migrated together with changes in ${key ?? 'other files'}, which this run was not given; run app-assignment migrate over all of them together`,
   'mock-call-held': (key) =>
-    `this mock stands for the call ${key}, which keeps the deprecated route (see its TODO); update the mock when that call is migrated`,
+    `this mock stands for ${key === undefined ? 'a call' : `the call ${key}`}, which keeps the deprecated route (see its TODO); update the mock when that call is migrated`,
   'mock-no-calls': () =>
     'no deprecated call that this mock stands for was found in the modules its tests import; update it by hand when its calls move to v3',
   'mock-calls-unseen': () =>
     'the calls this mock stands for are in modules this run did not read with it; rerun over the whole repository in project mode, or update it by hand when its calls move to v3',
   'mock-resolver-reads': (key) =>
-    `the handler reads ${key} of the deprecated request, which v3 sends in another shape; rewrite the handler for POST ${V3_ASSIGN.path} by hand`,
+    `the handler reads ${key ?? 'a field'} of the deprecated request, which v3 sends in another shape; rewrite the handler for POST ${V3_ASSIGN.path} by hand`,
   'mock-app-code-unknown': () =>
     `the mock matches any app but checks the body, and the v3 body names the app (app_code_name); write the v3 body matcher by hand`,
   'mock-app-code-unchecked': () =>
     `the mock named the app in the deprecated route; ${V3} carries it in the body, which this mock does not check, so check the app code by hand if the test meant to`,
   'mock-other-apps': (key) =>
-    `the handler names one app in the deprecated route, and its tests also call another app (the call ${key}); the v3 route names no app, so the rewritten handler would answer that call too: check app_code_name in the handler by hand`,
+    `the handler names one app in the deprecated route, and its tests also call another app${key === undefined ? '' : ` (the call ${key})`}; the v3 route names no app, so the rewritten handler would answer that call too: check app_code_name in the handler by hand`,
   'mock-route-not-editable': () =>
     `the mock's route cannot be rewritten in place (every method with http.all, a regular expression, a route held by a const or built elsewhere); point the mock at POST ${V3_ASSIGN.path} by hand when its calls move to v3`,
   'mock-v3-route-taken': () =>
     `this file already has a handler of POST ${V3_ASSIGN.path}; the rewritten handler would answer in its place or never: merge them by hand`,
 };
 
-/** The reason in plain words, as the ESLint message and the TODO comment show it. */
+/**
+ * The reason in plain words, as the ESLint message and the TODO comment show it; without a key, as a report's
+ * heading for every call with that reason.
+ */
 export function describeReason(reason: Reason): string {
-  return MESSAGES[reason.code](reason.key ?? 'a key', reason.key !== undefined);
+  return MESSAGES[reason.code](reason.key);
 }
 
 /** All reasons of one call, in one line. */

@@ -204,6 +204,10 @@ function groupProblem(members: readonly Finding[], callers: readonly Finding[], 
       : { code: ReasonCode.wrapperHeldBack, key: placeOf(blocker.call.node, blocker.call.ctx) },
   });
   const unknownCallers: Problem = { reason: () => ({ code: ReasonCode.wrapperCallersUnknown }) };
+  // The usual cause, named: the package.json that `npm init -y` writes (not private, with `main`) makes every
+  // function of the package one that other packages may call.
+  const installable: Problem = { reason: () => ({ code: ReasonCode.wrapperPackageInstallable }) };
+  const unseen = (ctx: SourceContext) => (ctx.file !== undefined && ctx.project?.installable?.(ctx.file) === true ? installable : unknownCallers);
 
   const blocker = callers.find((caller) => caller.outcome !== 'fix' && caller.outcome !== 'review');
   if (blocker !== undefined) return heldBy(blocker);
@@ -238,8 +242,8 @@ function groupProblem(members: readonly Finding[], callers: readonly Finding[], 
   for (const holder of groupHolders) onTheWay.set(holder.fn, holder.ctx);
   for (const [fn, ctx] of onTheWay) {
     const found = uses(fn, ctx);
-    if (found === 'unknown') return unknownCallers;
-    if (found.some((use) => !seen.has(use))) return unknownCallers;
+    if (found === 'unknown') return unseen(ctx);
+    if (found.some((use) => !seen.has(use))) return unseen(ctx);
   }
   return undefined;
 }

@@ -17,6 +17,7 @@ import {
   type Bound,
   callersGoingWith,
   type Finding,
+  inPublishedPackage,
   mayContainAssignCall,
   mayContainReportQuery,
   moduleSpellsAll,
@@ -214,6 +215,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
   };
 
   const facts: ProjectFacts = {
+    installable: (file) => inPublishedPackage(join(cwd, ...file.split('/'))),
     anyFileMatches(pattern) {
       const key = `${pattern.source}/${pattern.flags}`;
       let found = state.matches.get(key);

@@ -101,6 +101,7 @@ export class ProjectAnalysis {
       resolveImport: (source, imported, from) => this.#resolveImport(source, imported, from),
       anyFileMatches: (pattern) => this.#anyFileMatches(pattern),
       modulesWith: (words, from) => this.#modulesWith(words, from),
+      installable: (file) => inPublishedPackage(join(this.#input.root, ...file.split('/'))),
     };
   }
 

@@ -45,7 +45,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'method-dynamic': 'migrate by hand',
   'client-unknown': 'configure the function as a client (--config), or migrate by hand',
   'client-sdk': "call the SDK's v3 method",
-  'client-field-unknown': 'find which client this.<name> holds when the call runs; keep it in one private field set once (in its declaration or the constructor), rerun, or migrate by hand',
+  'client-field-unknown': 'find which client the field holds when the call runs; keep it in one private field set once (in its declaration or the constructor), rerun, or migrate by hand',
   'openapi-paths-unknown': "make sure the client's paths type declares POST /v3/apps/app_assignments (regenerate it), then migrate by hand",
   'openapi-paths-without-v3': 'regenerate the paths type from the current API description (it then declares the v3 route), rerun',
   'comments-inside': 'move the comments out, rerun, or migrate by hand',
@@ -55,6 +55,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'side-effects': 'keep the side effect elsewhere, then migrate',
   'wrapper-held-back': 'fix the call the comment names (or migrate the wrapper and all its callers by hand); a rerun then migrates them together',
   'wrapper-callers-unknown': 'the wrapper is exported where not every caller can be seen: add a v3 wrapper beside it and move callers over, or migrate it by hand',
+  'wrapper-package-installable': 'if nothing installs the package (an application, not a library), add "private": true to its package.json and rerun; otherwise add a v3 wrapper beside it and move callers over',
   'wrapper-callers': 'read the TODO at each caller; once every caller maps exactly, a rerun migrates the wrapper with them',
   'wrapper-several-requests': 'migrate each request of the function by hand (or split it into one function per request)',
   'wrapper-callers-differ': 'the callers need different v3 bodies from the same wrapper code: pass the differing value as a parameter, or migrate by hand',
@@ -81,7 +82,7 @@ export interface LocatedSite extends SiteReport {
 export interface ReasonGroup {
   /** A reason code, or AUTOMATIC. */
   readonly code: string;
-  /** The reason as the TODO says it (with `<key>` for reasons about a body key). */
+  /** The reason as the TODO says it, with the kind of key instead of one call's key ("a flag", "the assignee"). */
   readonly title: string;
   readonly whatToDo: string;
   readonly sites: readonly LocatedSite[];
@@ -126,7 +127,7 @@ export function groupByReason(sites: readonly LocatedSite[]): ReasonGroup[] {
 
 export function titleOf(code: string): string {
   if (code === AUTOMATIC) return 'exact rewrite: app-assignment migrate does it';
-  return describeReason({ code: code as ReasonCode, key: '<key>' });
+  return describeReason({ code: code as ReasonCode });
 }
 
 export function adviceOf(code: string): string {

@@ -4,20 +4,18 @@
  * and column). URIs are relative to the repository root (`%SRCROOT%`); each result's `partialFingerprints` hash the
  * call's own text, not its line, so that a result survives the code above it moving.
  */
-import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { DEPRECATED_ASSIGN, TODO_PREFIX, V3_ASSIGN } from '@app-assignment/core';
 import { SarifBuilder, SarifResultBuilder, SarifRuleBuilder, SarifRunBuilder } from 'node-sarif-builder';
 import type { Log } from 'sarif';
 import { adviceOf, AUTOMATIC, type LocatedSite, sitesOf, titleOf, WHAT_TO_DO } from './catalogue.js';
+import { FINGERPRINT_KEY, fingerprintsOf, RULE_ID } from './fingerprint.js';
 import type { ScanReport } from './model.js';
 
-export const RULE_ID = 'app-assignment/no-deprecated-assign';
+export { FINGERPRINT_KEY, RULE_ID };
 export const RULE_HELP_URI =
   'https://github.com/app-assignment/app-assignment/blob/main/packages/eslint-plugin/docs/rules/no-deprecated-assign.md';
 export const SRCROOT = '%SRCROOT%';
-/** The key of this tool's fingerprint in `partialFingerprints`; the version changes only if the hashed text does. */
-export const FINGERPRINT_KEY = 'appAssignmentSite/v1';
 
 const DEPRECATED = `${DEPRECATED_ASSIGN.method} ${DEPRECATED_ASSIGN.route} is deprecated: use ${V3_ASSIGN.method} ${V3_ASSIGN.path}`;
 
@@ -48,8 +46,9 @@ export function toSarif({ report, version, root, textOf }: SarifInput): Log {
   rule.rule.properties = { tags: ['deprecation', 'migration'], precision: 'high', 'problem.severity': 'error' };
   run.addRule(rule);
 
-  const seen = new Map<string, number>();
-  for (const site of sitesOf(report.files)) {
+  const sites = sitesOf(report.files);
+  const fingerprints = fingerprintsOf(sites, textOf);
+  sites.forEach((site, index) => {
     const result = new SarifResultBuilder().initSimple({
       level: 'error',
       ruleId: RULE_ID,
@@ -62,10 +61,7 @@ export function toSarif({ report, version, root, textOf }: SarifInput): Log {
     const location = result.result.locations![0]!.physicalLocation!;
     location.region = { startLine: site.line, startColumn: site.column };
     location.artifactLocation = { uri: encodeURI(site.path), uriBaseId: SRCROOT };
-    const basis = fingerprintBasis(site, textOf(site.path));
-    const occurrence = (seen.get(basis) ?? 0) + 1;
-    seen.set(basis, occurrence);
-    result.result.partialFingerprints = { [FINGERPRINT_KEY]: `${hash(basis)}:${occurrence}` };
+    result.result.partialFingerprints = { [FINGERPRINT_KEY]: fingerprints[index]! };
     result.result.properties = {
       kind: site.kind,
       client: site.client,
@@ -75,7 +71,7 @@ export function toSarif({ report, version, root, textOf }: SarifInput): Log {
       via: site.via.map((v) => `${v.path}:${v.line}`),
     };
     run.addResult(result);
-  }
+  });
   const log = builder;
   log.addRun(run);
   const output = log.buildSarifOutput();
@@ -111,24 +107,10 @@ function messageOf(site: LocatedSite): string {
   return `${DEPRECATED}; "app-assignment migrate" rewrites this call exactly.`;
 }
 
-/**
- * What a site's fingerprint hashes: the file, the rule and the call's own text from its first character to the end
- * of its line, with runs of white space made one. Not the line number: code added above a call does not change it.
- */
-function fingerprintBasis(site: LocatedSite, text: string | undefined): string {
-  const line = text?.split(/\r?\n/)[site.line - 1] ?? '';
-  const call = line.slice(site.column - 1).replace(/\s+/g, ' ').trim();
-  return `${site.path}\0${RULE_ID}\0${call}`;
-}
-
-function hash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 32);
-}
-
 const CODES = Object.keys(WHAT_TO_DO);
 
 function helpText(): string {
-  const lines = [`${DEPRECATED}.`, '', `Every call left for a person carries a "${TODO_PREFIX} <reason>" comment. Reasons and what to do:`];
+  const lines = [`${DEPRECATED}.`, '', `Every call left for a person carries a "${TODO_PREFIX}" comment that gives the reason. Reasons and what to do:`];
   for (const code of [AUTOMATIC, ...CODES]) lines.push(`- ${titleOf(code)}\n  what to do: ${adviceOf(code)}`);
   return lines.join('\n');
 }
@@ -138,7 +120,7 @@ function helpMarkdown(): string {
   const lines = [
     `${DEPRECATED}.`,
     '',
-    `Run \`app-assignment migrate\` to rewrite the calls whose v3 form is exact. Every other call carries a \`${TODO_PREFIX} <reason>\` comment:`,
+    `Run \`app-assignment migrate\` to rewrite the calls whose v3 form is exact. Every other call carries a \`${TODO_PREFIX}\` comment that gives the reason:`,
     '',
     '| reason | what to do |',
     '|---|---|',
