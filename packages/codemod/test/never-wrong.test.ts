@@ -258,7 +258,9 @@ describe('second adversarial review', () => {
     for (const setup of [
       "axios.defaults.headers.post['Content-Type'] = 'application/x-www-form-urlencoded';",
       'axios.defaults.transformRequest = [(data) => qs.stringify(data)];',
-      'axios.interceptors.request.use((config) => config);',
+      // An interceptor that changes the body, or whose function cannot be read here.
+      'axios.interceptors.request.use((config) => ({ ...config, data: qs.stringify(config.data) }));',
+      'axios.interceptors.request.use(transformConfig);',
     ]) {
       expectLeftWithTodo(`import axios from 'axios';\n${setup}\nawait axios.post(\`/platform/v1/apps/\${code}/assign\`, { business_uid: b });\n`);
     }

@@ -44,6 +44,7 @@ export const ReasonCode = {
   clientUnknown: 'client-unknown',
   clientSdk: 'client-sdk',
   clientFieldUnknown: 'client-field-unknown',
+  clientSetup: 'client-setup',
   openapiPathsUnknown: 'openapi-paths-unknown',
   openapiPathsWithoutV3: 'openapi-paths-without-v3',
   commentsInside: 'comments-inside',
@@ -146,6 +147,8 @@ const MESSAGES: Record<ReasonCode, (key: string, given: boolean) => string> = {
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,
   'client-field-unknown': () =>
     'the client is a field of the class (this.<name>) that is set in more than one place, by a getter, a subclass or code that cannot be read here, or `this` is not an instance of the class; migrate by hand',
+  'client-setup': (key) =>
+    `the client this call uses is set up by ${key}, which may change its URL, its method or how its body is sent; check that setup against ${V3}, then migrate by hand`,
   'openapi-paths-unknown': () =>
     `the client's paths type cannot be read here, and the rewrite type-checks only if it declares ${V3}; check that it does (regenerate it from the current API description), then migrate by hand`,
   'openapi-paths-without-v3': () =>

@@ -455,24 +455,22 @@ function typeArgumentsMayDescribeBody(call: TSESTree.CallExpression, client: Cli
 /**
  * axios sends an absolute URL without its `baseURL` (axios 1.x `buildFullPath`), unless `allowAbsoluteUrls: false`
  * is set, or the base is changed after the instance is made (`api.defaults.baseURL = ...`): where the call or the
- * instance is written, through the global `axios.defaults` anywhere, and, for an instance other modules can reach
- * (imported or exported), anywhere in the project; a file read alone cannot see those, so it refuses them.
+ * instance is written, through the client's defaults (its own or the library's) in any file the analysis reads; a
+ * file read alone cannot see other modules, so it refuses an instance they can reach.
  */
 function absoluteUrlWins(call: TSESTree.CallExpression, layout: CallLayout, ctx: SourceContext): boolean {
   if (layout.client !== 'axios' || layout.optionsUnread === true) return false;
-  if ([ctx.text, layout.base?.ctx.text ?? ''].some((text) => AXIOS_BASE_SETUP.test(text))) return false;
-  if (ctx.project?.anyFileMatches?.(AXIOS_GLOBAL_BASE_SETUP) === true) return false;
+  if ([ctx.text, layout.base?.ctx.text ?? ''].some((text) => /\ballowAbsoluteUrls\b/.test(text))) return false;
+  // Setup of this call's client (its defaults' base or allowAbsoluteUrls, in any way, or setup that cannot be read),
+  // in this file or, with project facts, anywhere in the program (clients/setup.ts).
+  if (layout.setup?.some((piece) => piece.effect === 'url' || piece.effect === 'unknown') === true) return false;
+  if (ctx.project?.filesMatching !== undefined) return true;
+  // Read alone, an instance other modules can reach (imported or exported) may be changed where this file cannot see.
   let root = unwrapTS(call.callee);
   while (root.type === 'MemberExpression') root = unwrapTS(root.object);
   const variable = root.type === 'Identifier' ? findVariable(ctx.getScope(root), root.name) : undefined;
   const reachable = variable !== undefined && (importOf(variable) !== undefined || isExported(variable));
-  return !reachable || (ctx.project?.anyFileMatches !== undefined && !ctx.project.anyFileMatches(AXIOS_BASE_SETUP));
+  return !reachable;
 }
-
-const AXIOS_BASE_SETUP = /\ballowAbsoluteUrls\b|\.defaults\s*(?:\.\s*baseURL\b|\[|=(?!=))/;
-// The global defaults' base or allowAbsoluteUrls changed anywhere in the program, in any way: directly, through a
-// computed key, `Object.assign`, or a name that holds the defaults (`const d = axios.defaults; d.allowAbsoluteUrls = false`).
-const AXIOS_GLOBAL_BASE_SETUP =
-  /\baxios\s*\.\s*defaults\s*(?:\.\s*(?:baseURL|allowAbsoluteUrls)\b|\[|=(?!=))|=\s*axios\s*\.\s*defaults\b|Object\.assign\s*\(\s*axios\s*\.\s*defaults\b|\bdefaults\b[^;\n]*\ballowAbsoluteUrls\b/;
 
 export type { RouteMatch };
