@@ -145,8 +145,8 @@ const MESSAGES: Record<ReasonCode, (key: string, given: boolean) => string> = {
   'client-unknown': () =>
     'the call goes through a function whose arguments do not show the body; migrate by hand, or configure the client',
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,
-  'client-field-unknown': () =>
-    'the client is a field of the class (this.<name>) that is set in more than one place, by a getter, a subclass or code that cannot be read here, or `this` is not an instance of the class; migrate by hand',
+  'client-field-unknown': (key, given) =>
+    `the client is a field of the class (${given ? key : 'this.<field>'}) that is set in more than one place, written outside the class, set by a getter, a subclass or code that cannot be read here, or \`this\` is not an instance of the class; migrate by hand`,
   'client-setup': (key) =>
     `the client this call uses is set up by ${key}, which may change its URL, its method or how its body is sent; check that setup against ${V3}, then migrate by hand`,
   'openapi-paths-unknown': () =>

@@ -437,7 +437,7 @@ function otherLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallL
   const owner = callee.type === 'MemberExpression' ? unwrapTS(callee.object) : undefined;
   const field = owner?.type === 'MemberExpression' ? thisField(owner, ctx) : undefined;
   if (layout === undefined || field === undefined || field.kind === 'parameter') return layout;
-  return { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientFieldUnknown }] };
+  return { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientFieldUnknown, key: ctx.text.slice(owner!.range[0], owner!.range[1]) }] };
 }
 
 /**
