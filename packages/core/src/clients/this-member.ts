@@ -112,7 +112,7 @@ function receiverArgument(cls: ClassNode, index: number, ctx: SourceContext): Th
  * The class whose instance method (or field initializer) holds the node. `this` of a nested `function`, of an
  * object literal's method or of a static member is something else: undefined.
  */
-function enclosingClass(node: TSESTree.Node): ClassNode | undefined {
+export function enclosingClass(node: TSESTree.Node): ClassNode | undefined {
   for (let current = node.parent; current !== undefined; current = current.parent) {
     if (current.type === 'ClassBody') {
       const cls = current.parent;
