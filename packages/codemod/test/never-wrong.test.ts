@@ -506,12 +506,12 @@ export async function f(code, d, onLock) {
 `, 'a.js')).toEqual([['body-mutated', 'built-in-may-be-true']]);
   });
 
-  it('a form body that sets built_in "true"', () => {
+  it('a form body that sets built_in "true": named as certain', () => {
     expect(reasonsOf(`export const f = (code: string, d: string) => fetch(\`/platform/v1/apps/\${code}/assign\`, {
   method: 'POST',
   body: new URLSearchParams({ directory_uid: d, built_in: 'true' }),
 });
-`)).toEqual([['body-form-encoded', 'built-in-may-be-true']]);
+`)).toEqual([['body-form-encoded', 'built-in-unsupported']]);
   });
 
   it('built_in "false" is not named', () => {

@@ -3,7 +3,7 @@
  * instances made with `axios.create({ baseURL, ... })`. An object body is serialized by axios (as JSON unless a content
  * type, a transform or global setup says otherwise); `postForm` sends it as a form.
  */
-import { readBody, type BodyRead, unreadable } from '../body.js';
+import { readBody, type BodyRead, unreadable, unreadableAs } from '../body.js';
 import { ReasonCode } from '../reasons.js';
 import { propertyOf } from '../syntax.js';
 import { baseOf, bodyIn, isPlainObject, isShared, methodOf, objectOf, optionsLayout, optionsOf, withFormHeader, withOptions } from './options.js';
@@ -43,7 +43,7 @@ const axiosMethod: NonNullable<ClientSpec['method']> = (call, client, verb, ctx)
   if (second === undefined) body = readBody(undefined, ctx, JSON_OBJECT);
   else if (second.type === 'SpreadElement') body = unreadable(ReasonCode.bodyDynamic);
   else body = readBody(second, ctx, JSON_OBJECT);
-  if (form && body.kind === 'object') body = unreadable(ReasonCode.bodyFormEncoded);
+  if (form && body.kind === 'object') body = unreadableAs(body, ReasonCode.bodyFormEncoded);
   const layout: CallLayout = {
     client: 'axios',
     url: first,
