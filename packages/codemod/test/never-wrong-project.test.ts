@@ -226,7 +226,7 @@ describe('found by a second adversarial reading: a use the import search misses 
 
   it('axios interceptors set in another module make a form body: left as it is', () => {
     const files = {
-      'src/http.ts': `import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.example.com' });\napi.interceptors.request.use((c) => c);\n`,
+      'src/http.ts': `import axios from 'axios';\nexport const api = axios.create({ baseURL: 'https://api.example.com' });\napi.interceptors.request.use((c) => ({ ...c, data: new URLSearchParams(c.data).toString() }));\n`,
       'src/a.ts': `import { api } from './http.js';\nexport const run = (code: string, uid: string) => api.post(\`/platform/v1/apps/\${code}/assign\`, { business_uid: uid });\n`,
     };
     held(files);

@@ -81,10 +81,13 @@ export type BodyRead =
   | { readonly kind: 'unreadable'; readonly facts: BodyFacts }
   | { readonly kind: 'unknown'; readonly facts: BodyFacts };
 
-export const unreadable = (reason: Extract<BodyFacts, { kind: 'unreadable' }>['reason'], builtIn = false): BodyRead => ({
+export const unreadable = (reason: Extract<BodyFacts, { kind: 'unreadable' }>['reason'], builtIn: boolean | 'certain' | 'may' = false): BodyRead => ({
   kind: 'unreadable',
-  facts: { kind: 'unreadable', reason, ...(builtIn ? { builtIn: true as const } : {}) },
+  facts: { kind: 'unreadable', reason, ...(builtIn === false ? {} : { builtIn: true as const }), ...(builtIn === 'certain' ? { builtInCertain: true as const } : {}) },
 });
+
+/** Whether what builds a body sets built_in "true": certainly, maybe, or not. */
+export type BuiltIn = 'certain' | 'may' | false;
 
 /**
  * A body read as an object that the call's options then send otherwise (a form, a transform): unreadable for
@@ -93,8 +96,10 @@ export const unreadable = (reason: Extract<BodyFacts, { kind: 'unreadable' }>['r
 export function unreadableAs(read: BodyRead, reason: Extract<BodyFacts, { kind: 'unreadable' }>['reason']): BodyRead {
   if (read.kind !== 'object') return read.kind === 'unreadable' ? { kind: 'unreadable', facts: { ...read.facts, reason } as BodyFacts } : unreadable(reason);
   const entry = read.facts.kind === 'object' ? read.facts.entries.find((e) => e.key === DeprecatedKey.builtIn) : undefined;
-  const on = entry !== undefined && (entry.branches !== undefined || mayBeOn(propertyValue(read.body, DeprecatedKey.builtIn) ?? read.body.object, read.body.ctx));
-  return unreadable(reason, on);
+  const value = propertyValue(read.body, DeprecatedKey.builtIn) ?? read.body.object;
+  const on = entry !== undefined && (entry.branches !== undefined || mayBeOn(value, read.body.ctx));
+  const certain = on && entry.branches === undefined && isEnabled(value, read.body.ctx);
+  return unreadable(reason, certain ? 'certain' : on);
 }
 
 function propertyValue(body: BodyObject, key: string): TSESTree.Node | undefined {
@@ -126,7 +131,7 @@ export function readBody(
       const name = valueOfName(expr, ctx);
       if (name.kind === 'global') return expr.name === 'undefined' ? { kind: 'none', facts: { kind: 'none' } } : unreadable(ReasonCode.bodyDynamic);
       if (name.kind === 'absent') return { kind: 'none', facts: { kind: 'none' } };
-      if (name.kind !== 'const' && name.kind !== 'argument') return unreadable(ReasonCode.bodyDynamic, mayHoldBuiltIn(expr, ctx));
+      if (name.kind !== 'const' && name.kind !== 'argument') return unreadable(ReasonCode.bodyDynamic, builtInIn(expr, ctx));
       // Used anywhere else (a later `body.x = ...`, a log line, another module), it cannot be read or rewritten alone,
       // unless it is a local object changed in known steps before the call.
       if (!isSingleUse(name.variable)) {
@@ -134,7 +139,7 @@ export function readBody(
         const steps = name.kind === 'const' && encoding.objectIsJson
           ? inSteps(name.variable, name.value.node, ctx, [...via, name.variable], isTyped || (declaredWithType(name.variable) && !declaredOpen(name.variable)))
           : undefined;
-        return steps ?? unreadable(ReasonCode.bodyMutated, mayHoldBuiltIn(expr, ctx));
+        return steps ?? unreadable(ReasonCode.bodyMutated, builtInIn(expr, ctx));
       }
       // A caller's argument is written at the caller: what leads to it starts there.
       const path = name.kind === 'argument' ? [] : [...via, name.variable];
@@ -148,20 +153,20 @@ export function readBody(
         return readBody(expr.arguments[0], ctx, { objectIsJson: true, stringifyIsJson: false }, via, isTyped, depth + 1);
       }
       if ((path !== undefined && FORM_SERIALIZERS.test(path)) || isFormString(expr, ctx) || isQsStringify(expr.callee, ctx)) {
-        return formBody(expr, ctx, encoding, via, isTyped) ?? unreadable(ReasonCode.bodyFormEncoded, mayHoldBuiltIn(expr, ctx));
+        return formBody(expr, ctx, encoding, via, isTyped) ?? unreadable(ReasonCode.bodyFormEncoded, builtInIn(expr, ctx));
       }
-      return unreadable(ReasonCode.bodyDynamic, mayHoldBuiltIn(expr, ctx));
+      return unreadable(ReasonCode.bodyDynamic, builtInIn(expr, ctx));
     }
     case 'NewExpression':
       if (expr.callee.type === 'Identifier' && FORM_BUILDERS.has(expr.callee.name)) {
-        return formBody(expr, ctx, encoding, via, isTyped) ?? unreadable(ReasonCode.bodyFormEncoded, mayHoldBuiltIn(expr, ctx));
+        return formBody(expr, ctx, encoding, via, isTyped) ?? unreadable(ReasonCode.bodyFormEncoded, builtInIn(expr, ctx));
       }
-      return unreadable(ReasonCode.bodyDynamic, mayHoldBuiltIn(expr, ctx));
+      return unreadable(ReasonCode.bodyDynamic, builtInIn(expr, ctx));
     case 'Literal':
     case 'TemplateLiteral':
       return unreadable(ReasonCode.bodyFormEncoded);
     default:
-      return unreadable(ReasonCode.bodyDynamic, mayHoldBuiltIn(expr, ctx));
+      return unreadable(ReasonCode.bodyDynamic, builtInIn(expr, ctx));
   }
 }
 
@@ -363,16 +368,16 @@ function objectEntries(object: TSESTree.ObjectExpression, ctx: SourceContext): S
   for (const property of object.properties) {
     if (property.type === 'SpreadElement') {
       const spread = spreadEntries(property, ctx, classifyValue);
-      if (spread === undefined) return unreadable(ReasonCode.bodySpread, mayHoldBuiltIn(property.argument, ctx));
+      if (spread === undefined) return unreadable(ReasonCode.bodySpread, builtInIn(object, ctx));
       for (const entry of spread) if (!set(entry)) return unreadable(ReasonCode.bodyDynamic);
       continue;
     }
     const key = staticKey(property);
-    if (key === undefined) return unreadable(ReasonCode.bodyComputedKey, mayHoldBuiltIn(object, ctx));
+    if (key === undefined) return unreadable(ReasonCode.bodyComputedKey, builtInIn(object, ctx));
     // A getter or a method is not a value a rewrite can move.
-    if (property.kind !== 'init' || property.method) return unreadable(ReasonCode.bodyDynamic, mayHoldBuiltIn(object, ctx));
+    if (property.kind !== 'init' || property.method) return unreadable(ReasonCode.bodyDynamic, builtInIn(object, ctx));
     // JSON keeps the last of two equal keys; which one the author meant is for a person to say.
-    if (own.has(key)) return unreadable(ReasonCode.bodyDuplicateKey, mayHoldBuiltIn(object, ctx));
+    if (own.has(key)) return unreadable(ReasonCode.bodyDuplicateKey, builtInIn(object, ctx));
     own.add(key);
     const value = classifyValue(property.value, ctx);
     const choice = value.kind === 'dynamic' && FLAG_KEYS.has(key) ? flagChoice(property.value, object, ctx, classifyValue) : undefined;
@@ -382,6 +387,28 @@ function objectEntries(object: TSESTree.ObjectExpression, ctx: SourceContext): S
     if (!set(entry)) return unreadable(ReasonCode.bodyDynamic);
   }
   return [...entries.values()];
+}
+
+/**
+ * Whether what builds a body sets built_in "true": 'certain' where the body object itself ends with a literal
+ * `built_in: 'true'` that no later spread or computed key can change; 'may' where `mayHoldBuiltIn` says so.
+ */
+export function builtInIn(node: TSESTree.Node, ctx: SourceContext): BuiltIn {
+  const expr = unwrapTS(node);
+  if (expr.type === 'ObjectExpression') {
+    for (const property of [...expr.properties].reverse()) {
+      if (property.type === 'SpreadElement' || (property.computed && staticKey(property) === undefined)) break;
+      if (staticKey(property) !== DeprecatedKey.builtIn) continue;
+      if (property.kind === 'init' && !property.method && isEnabled(property.value, ctx)) return 'certain';
+      break;
+    }
+  }
+  return mayHoldBuiltIn(expr, ctx) ? 'may' : false;
+}
+
+function isEnabled(value: TSESTree.Node, ctx: SourceContext): boolean {
+  const state = classifyValue(value, ctx);
+  return state.kind === 'string' && state.value === FLAG_ENABLED_VALUE;
 }
 
 /**
@@ -395,9 +422,15 @@ export function mayHoldBuiltIn(node: TSESTree.Node, ctx: SourceContext, depth = 
   const next = (child: TSESTree.Node, at = ctx) => mayHoldBuiltIn(child, at, depth + 1);
   switch (expr.type) {
     case 'ObjectExpression':
+      // `built_in`, or a name a helper may turn into it (`toSnake({ builtIn })`).
       return expr.properties.some((property) => property.type === 'SpreadElement'
         ? next(property.argument)
-        : (staticKey(property) === DeprecatedKey.builtIn && mayBeOn(property.value, ctx)) || (property.computed && next(property.value)));
+        : (namesBuiltIn(staticKey(property)) && mayBeOn(property.value, ctx)) || (property.computed && next(property.value)));
+    case 'ArrayExpression':
+      // `['is_internal', 'built_in']`, keys a helper may set (`Object.fromEntries(flags.map((f) => [f, 'true']))`).
+      return expr.elements.some((element) => element !== null && next(element.type === 'SpreadElement' ? element.argument : element));
+    case 'Literal':
+      return expr.value === DeprecatedKey.builtIn;
     case 'Identifier': {
       const name = valueOfName(expr, ctx);
       if (name.kind === 'global' || name.kind === 'absent') return false;
@@ -405,8 +438,12 @@ export function mayHoldBuiltIn(node: TSESTree.Node, ctx: SourceContext, depth = 
       return (name.kind === 'const' || name.kind === 'argument' || name.kind === 'imported') && next(name.value.node, name.value.ctx);
     }
     case 'CallExpression':
-    case 'NewExpression':
+    case 'NewExpression': {
+      // What a call is made on counts as its arguments do (`flags.map(...)`).
+      const callee = unwrapTS(expr.callee);
+      if (callee.type === 'MemberExpression' && next(callee.object)) return true;
       return expr.arguments.some((arg) => next(arg.type === 'SpreadElement' ? arg.argument : arg));
+    }
     case 'ConditionalExpression':
       return next(expr.consequent) || next(expr.alternate);
     case 'LogicalExpression':
@@ -414,6 +451,11 @@ export function mayHoldBuiltIn(node: TSESTree.Node, ctx: SourceContext, depth = 
     default:
       return false;
   }
+}
+
+/** `built_in`, `builtIn`, `BuiltIn`, `'built-in'`: a key that is built_in, or that a helper may make built_in. */
+function namesBuiltIn(key: string | undefined): boolean {
+  return key !== undefined && key.replace(/[-_]/g, '').toLowerCase() === 'builtin';
 }
 
 /** `name.built_in = value` (or `name['built_in']`) anywhere, with a value that may be "true". */

@@ -64,6 +64,11 @@ export interface ProjectFacts {
    */
   anyFileMatches?(pattern: RegExp): boolean;
   /**
+   * The files of the program whose text matches, parsed, each with its context: client setup (axios defaults and
+   * interceptors) is read in them once per program and tied to the client it changes (`clients/setup.ts`).
+   */
+  filesMatching?(pattern: RegExp): readonly { readonly program: TSESTree.Program; readonly ctx: SourceContext }[];
+  /**
    * The modules of the program, other than the file of `from`, whose text holds every one of `words`, each with a
    * specifier that imports it from that file (one that resolves back to the module). A declaration known only by its
    * shape (a v3 body type) is found this way; core still asks `resolveImport` whether the specifier names it.

@@ -9,6 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Bindings, Bound, Receiver, SourceContext } from './context.js';
 import { constInitOf, findVariable, importOf, isExported, isNeverReassigned, unchangedInitOf, type VariableLike } from './scope.js';
+import { enclosingClass, thisField } from './clients/this-member.js';
 import { isAsConst, isFunction, staticKey, unwrapTS } from './syntax.js';
 
 /** What a name stands for where it is read. */
@@ -303,7 +304,31 @@ function memberFunction(member: TSESTree.MemberExpression, ctx: SourceContext): 
   const name = staticMemberName(member);
   if (name === undefined) return undefined;
   const owner = ownerOf(member.object, ctx);
-  if (owner === undefined) return undefined;
+  return owner === undefined ? undefined : functionOf(owner, name);
+}
+
+/**
+ * A method reached through `this` (`this.app(code)`, `this.routes.assign(code)` with `routes` a field set once): what
+ * a URL builder returns is read through it. It is never followed as a wrapper: a subclass may override the method, and
+ * a URL it builds is never edited for one call anyway.
+ */
+export function thisMethod(callee: TSESTree.Node, ctx: SourceContext): CalledFunction | undefined {
+  const member = unwrapTS(callee);
+  if (member.type !== 'MemberExpression') return undefined;
+  const name = staticMemberName(member);
+  const object = unwrapTS(member.object);
+  let owner: Owner | undefined;
+  if (object.type === 'ThisExpression') {
+    const cls = enclosingClass(object);
+    if (cls !== undefined) owner = { kind: 'instance', value: { node: cls, ctx } };
+  } else if (object.type === 'MemberExpression' && unwrapTS(object.object).type === 'ThisExpression') {
+    const field = thisField(object, ctx);
+    if (field?.kind === 'value') owner = ownerOf(field.value.node, field.value.ctx);
+  }
+  return owner === undefined || name === undefined ? undefined : functionOf(owner, name);
+}
+
+function functionOf(owner: Owner, name: string): CalledFunction | undefined {
   const node = unwrapTS(owner.value.node);
   if (node.type === 'ObjectExpression' && owner.kind === 'value') {
     const found = node.properties.filter((p): p is TSESTree.Property => p.type === 'Property' && propertyName(p) === name);

@@ -59,6 +59,8 @@ export type BodyFacts =
         | typeof ReasonCode.optionsUnknown;
       /** What builds the body may set built_in to "true": the reasons say so, whatever else stops the rewrite. */
       readonly builtIn?: true;
+      /** The body certainly sends built_in "true" (a literal no later key or spread can change): said as certain. */
+      readonly builtInCertain?: true;
     };
 
 /** The `{id}` segment of the deprecated path. */
@@ -195,7 +197,8 @@ export function planMigration(input: CallFacts, options: PlanOptions = DEFAULT_P
     return { kind: 'migrate', body: { assigneeType, assigneeFrom: assigneeType === 'business' ? 'business_uid' : 'directory_uid', appCode }, notes: [], urlOnly: true };
   }
   if (facts.body.kind === 'unreadable') {
-    const builtIn: Reason[] = facts.body.builtIn === true ? [{ code: ReasonCode.builtInMayBeTrue, key: DeprecatedKey.builtIn }] : [];
+    const builtIn: Reason[] = facts.body.builtIn !== true ? []
+      : [{ code: facts.body.builtInCertain === true ? ReasonCode.builtInUnsupported : ReasonCode.builtInMayBeTrue, key: DeprecatedKey.builtIn }];
     return { kind: 'manual', reasons: [...blockers, { code: facts.body.reason }, ...builtIn] };
   }
   if (facts.body.kind === 'object' && facts.body.entries.some((entry) => entry.branches !== undefined)) {

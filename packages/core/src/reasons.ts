@@ -44,6 +44,7 @@ export const ReasonCode = {
   clientUnknown: 'client-unknown',
   clientSdk: 'client-sdk',
   clientFieldUnknown: 'client-field-unknown',
+  clientSetup: 'client-setup',
   openapiPathsUnknown: 'openapi-paths-unknown',
   openapiPathsWithoutV3: 'openapi-paths-without-v3',
   commentsInside: 'comments-inside',
@@ -149,8 +150,10 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'client-unknown': () =>
     'the call goes through a function whose arguments do not show the body; migrate by hand, or configure the client',
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,
-  'client-field-unknown': () =>
-    'the client is a field of the class that is set in more than one place, by a getter, a subclass or code that cannot be read here, or `this` is not an instance of the class; migrate by hand',
+  'client-field-unknown': (key) =>
+    `the client is a field of the class${key === undefined ? '' : ` (${key})`} that is set in more than one place, written outside the class, set by a getter, a subclass or code that cannot be read here, or \`this\` is not an instance of the class; migrate by hand`,
+  'client-setup': (key) =>
+    `the client this call uses is set up by ${key ?? 'code elsewhere in the program'}, which may change its URL, its method or how its body is sent; check that setup against ${V3}, then migrate by hand`,
   'openapi-paths-unknown': () =>
     `the client's paths type cannot be read here, and the rewrite type-checks only if it declares ${V3}; check that it does (regenerate it from the current API description), then migrate by hand`,
   'openapi-paths-without-v3': () =>

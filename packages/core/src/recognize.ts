@@ -11,7 +11,7 @@ import { configuredLayoutOf } from './clients/configured.js';
 import { isJQuery, jqueryLayout } from './clients/jquery.js';
 import { fillPathParams, looksLikeOpenapiFetch, openapiLayout } from './clients/openapi-fetch.js';
 import { isRequestLibrary } from './clients/request.js';
-import { shapeLayout } from './clients/shape.js';
+import { shapeLayout, typeDescribesBody } from './clients/shape.js';
 import type { Bound, SourceContext } from './context.js';
 import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, valueOfName } from './follow.js';
 import { isNotARequest } from './not-a-request.js';
@@ -129,10 +129,10 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   const body = layout.body.kind === 'object' ? layout.body.body : undefined;
   // A typed body is rewritten only with its type (typed-body.ts), and only when it is written where the call is read
   // (not a caller's object passed to a parameter, whose type the function declares).
-  const retype = body?.typed === true && body.ctx === ctx && !typeArgumentsMayDescribeBody(call, layout.client) ? retypeBody(body) : undefined;
+  const retype = body?.typed === true && body.ctx === ctx && !typeArgumentsMayDescribeBody(call, layout.client, ctx) ? retypeBody(body) : undefined;
   const typeEdits = retype?.kind === 'edits' ? retype.edits : undefined;
   const sharedType = retype?.kind === 'shared' ? retype.shared : undefined;
-  if ((body?.typed === true && typeEdits === undefined) || (body !== undefined && typeArgumentsMayDescribeBody(call, layout.client))) {
+  if ((body?.typed === true && typeEdits === undefined) || (body !== undefined && typeArgumentsMayDescribeBody(call, layout.client, ctx))) {
     obstacles.push({ code: ReasonCode.bodyTyped });
   }
   if (hasCommentInside(body === undefined ? undefined : { range: body.form?.range ?? body.object.range, ctx: body.ctx },
@@ -440,43 +440,71 @@ function otherLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallL
   const owner = callee.type === 'MemberExpression' ? unwrapTS(callee.object) : undefined;
   const field = owner?.type === 'MemberExpression' ? thisField(owner, ctx) : undefined;
   if (layout === undefined || field === undefined || field.kind === 'parameter') return layout;
-  return { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientFieldUnknown }] };
+  return { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientFieldUnknown, key: ctx.text.slice(owner!.range[0], owner!.range[1]) }] };
 }
 
 /**
- * `axios.post<R, AxiosResponse<R>, LegacyBody>(...)`: axios's third type argument is the body's type, and a wrapper's
- * may be too. fetch, got, ky and ofetch take only the response's type.
+ * Type arguments mean what the client says they mean. `axios.post<R, AxiosResponse<R>, LegacyBody>(...)`: axios's
+ * third is the body's type; fetch, got, ky, ofetch and openapi-fetch take only the response's (or the paths'). A
+ * callee read by its shape (Angular's `http.post<T>`, a project's `requestClient.post<T>`) is read by its signature
+ * where the program declares it: a type parameter that types the body parameter (the one after the URL) is the
+ * body's; otherwise a type argument is the body's only when it names a deprecated key (written out, or through an
+ * interface or type alias of the file). By default a type argument is the response's.
  */
-function typeArgumentsMayDescribeBody(call: TSESTree.CallExpression, client: ClientKind): boolean {
-  const count = call.typeArguments?.params.length ?? 0;
-  if (count === 0) return false;
-  if (client === 'unresolved' || client === 'configured') return true;
-  const from = CLIENTS[client].bodyTypeArguments;
-  return from !== undefined && count >= from;
+function typeArgumentsMayDescribeBody(call: TSESTree.CallExpression, client: ClientKind, ctx: SourceContext): boolean {
+  const args = call.typeArguments?.params ?? [];
+  if (args.length === 0) return false;
+  if (client !== 'unresolved' && client !== 'configured') {
+    const from = CLIENTS[client].bodyTypeArguments;
+    return from !== undefined && args.length >= from;
+  }
+  const signatures = client === 'unresolved' ? signaturesOf(call.callee, ctx) : [];
+  if (signatures.length > 0) {
+    return signatures.some(({ fn, ctx: at }) => {
+      const body = fn.params[1];
+      const annotation = body !== undefined && 'typeAnnotation' in body ? body.typeAnnotation : undefined;
+      if (annotation == null) return false;
+      const text = at.text.slice(annotation.range[0], annotation.range[1]);
+      return (fn.typeParameters?.params ?? []).some((parameter, index) => index < args.length &&
+        new RegExp(`(?<![\\w$])${parameter.name.name.replace(/\$/g, '\\$')}(?![\\w$])`).test(text));
+    });
+  }
+  return args.some((arg) => typeDescribesBody(arg, ctx, 0));
+}
+
+/** The declarations of a function of the program a callee names (its overloads, a `declare function`), generic ones. */
+function signaturesOf(callee: TSESTree.Node, ctx: SourceContext): { fn: TSESTree.FunctionLike; ctx: SourceContext }[] {
+  const target = calledFunction(callee, ctx);
+  if (target?.fn.typeParameters !== undefined) return [target];
+  const expr = unwrapTS(callee);
+  if (expr.type !== 'Identifier') return [];
+  const variable = findVariable(ctx.getScope(expr), expr.name);
+  return (variable?.defs ?? []).flatMap((def) => {
+    const node = def.node as TSESTree.Node;
+    return node.type === 'TSDeclareFunction' && node.typeParameters !== undefined ? [{ fn: node, ctx }] : [];
+  });
 }
 
 /**
  * axios sends an absolute URL without its `baseURL` (axios 1.x `buildFullPath`), unless `allowAbsoluteUrls: false`
  * is set, or the base is changed after the instance is made (`api.defaults.baseURL = ...`): where the call or the
- * instance is written, through the global `axios.defaults` anywhere, and, for an instance other modules can reach
- * (imported or exported), anywhere in the project; a file read alone cannot see those, so it refuses them.
+ * instance is written, through the client's defaults (its own or the library's) in any file the analysis reads; a
+ * file read alone cannot see other modules, so it refuses an instance they can reach.
  */
 function absoluteUrlWins(call: TSESTree.CallExpression, layout: CallLayout, ctx: SourceContext): boolean {
   if (layout.client !== 'axios' || layout.optionsUnread === true) return false;
-  if ([ctx.text, layout.base?.ctx.text ?? ''].some((text) => AXIOS_BASE_SETUP.test(text))) return false;
-  if (ctx.project?.anyFileMatches?.(AXIOS_GLOBAL_BASE_SETUP) === true) return false;
+  if ([ctx.text, layout.base?.ctx.text ?? ''].some((text) => /\ballowAbsoluteUrls\b/.test(text))) return false;
+  // Setup of this call's client (its defaults' base or allowAbsoluteUrls, in any way, or setup that cannot be read),
+  // in this file or, with project facts, anywhere in the program (clients/setup.ts).
+  if (layout.setup?.some((piece) => piece.effect === 'url' || piece.effect === 'unknown') === true) return false;
+  if (ctx.project?.filesMatching !== undefined) return true;
+  // Read alone, an instance other modules can reach (imported or exported) may be changed where this file cannot see.
   let root = unwrapTS(call.callee);
   while (root.type === 'MemberExpression') root = unwrapTS(root.object);
   const variable = root.type === 'Identifier' ? findVariable(ctx.getScope(root), root.name) : undefined;
   const reachable = variable !== undefined && (importOf(variable) !== undefined || isExported(variable));
-  return !reachable || (ctx.project?.anyFileMatches !== undefined && !ctx.project.anyFileMatches(AXIOS_BASE_SETUP));
+  return !reachable;
 }
-
-const AXIOS_BASE_SETUP = /\ballowAbsoluteUrls\b|\.defaults\s*(?:\.\s*baseURL\b|\[|=(?!=))/;
-// The global defaults' base or allowAbsoluteUrls changed anywhere in the program, in any way: directly, through a
-// computed key, `Object.assign`, or a name that holds the defaults (`const d = axios.defaults; d.allowAbsoluteUrls = false`).
-const AXIOS_GLOBAL_BASE_SETUP =
-  /\baxios\s*\.\s*defaults\s*(?:\.\s*(?:baseURL|allowAbsoluteUrls)\b|\[|=(?!=))|=\s*axios\s*\.\s*defaults\b|Object\.assign\s*\(\s*axios\s*\.\s*defaults\b|\bdefaults\b[^;\n]*\ballowAbsoluteUrls\b/;
 
 export type { RouteMatch };
 

@@ -9,7 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Bound, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
-import { calledFunction, contextForCall, returnedExpression, valueOfMember, valueOfName } from './follow.js';
+import { calledFunction, contextForCall, returnedExpression, thisMethod, valueOfMember, valueOfName } from './follow.js';
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isSingleUse, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
@@ -191,7 +191,7 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       }
       // A URL builder of the program (`assignAppUrl(base, code)`): what it returns, read with its parameters bound to
       // this call's arguments. Its text is the builder's, shared by every call of it: never edited for one call.
-      const target = calledFunction(expr.callee, ctx);
+      const target = calledFunction(expr.callee, ctx) ?? thisMethod(expr.callee, ctx);
       const returned = target === undefined ? undefined : returnedExpression(target.fn);
       if (target === undefined || returned === undefined) break;
       const inner = readUrl(returned, contextForCall(target, expr, ctx), null, depth + 1);

@@ -214,6 +214,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     return found === undefined ? undefined : { node: found, ctx: file.context };
   };
 
+  const matching = new Map<string, ReturnType<NonNullable<ProjectFacts['filesMatching']>>>();
   const facts: ProjectFacts = {
     installable: (file) => inPublishedPackage(join(cwd, ...file.split('/'))),
     anyFileMatches(pattern) {
@@ -222,6 +223,19 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
       if (found === undefined) {
         found = ownFiles().some((file) => pattern.test(textOf(file) ?? ''));
         state.matches.set(key, found);
+      }
+      return found;
+    },
+    filesMatching(pattern) {
+      const key = `${pattern.source}/${pattern.flags}`;
+      let found = matching.get(key);
+      if (found === undefined) {
+        found = ownFiles().sort().flatMap((fileName) => {
+          if (!pattern.test(textOf(fileName) ?? '')) return [];
+          const file = parsed(fileName);
+          return file === undefined ? [] : [{ program: file.program, ctx: file.context }];
+        });
+        matching.set(key, found);
       }
       return found;
     },

@@ -100,6 +100,7 @@ export class ProjectAnalysis {
     this.#facts = {
       resolveImport: (source, imported, from) => this.#resolveImport(source, imported, from),
       anyFileMatches: (pattern) => this.#anyFileMatches(pattern),
+      filesMatching: (pattern) => this.#filesMatching(pattern),
       modulesWith: (words, from) => this.#modulesWith(words, from),
       installable: (file) => inPublishedPackage(join(this.#input.root, ...file.split('/'))),
     };
@@ -130,6 +131,7 @@ export class ProjectAnalysis {
    */
   analyze(files: readonly string[]): ProjectAnalysisResult {
     this.#scope = new Set(files);
+    this.#matching.clear();
     const scope = this.#scope;
     const raw = findingsInRounds({
       candidates: files.filter((file) => {
@@ -245,6 +247,23 @@ export class ProjectAnalysis {
     if (found === undefined) {
       found = [...this.#scope].some((file) => pattern.test(this.#input.readText(file) ?? ''));
       this.#matches.set(key, found);
+    }
+    return found;
+  }
+
+  readonly #matching = new Map<string, readonly { program: TSESTree.Program; ctx: SourceContext }[]>();
+
+  /** The files of the run whose text matches, parsed (client setup is read in them once per run). */
+  #filesMatching(pattern: RegExp): readonly { program: TSESTree.Program; ctx: SourceContext }[] {
+    const key = `${pattern.source}/${pattern.flags}`;
+    let found = this.#matching.get(key);
+    if (found === undefined) {
+      found = [...this.#scope].sort().flatMap((path) => {
+        if (!pattern.test(this.#input.readText(path) ?? '')) return [];
+        const file = this.file(path);
+        return file === undefined ? [] : [{ program: file.program, ctx: file.context }];
+      });
+      this.#matching.set(key, found);
     }
     return found;
   }

@@ -3,10 +3,11 @@
  * instances made with `axios.create({ baseURL, ... })`. An object body is serialized by axios (as JSON unless a content
  * type, a transform or global setup says otherwise); `postForm` sends it as a form.
  */
-import { readBody, type BodyRead, unreadable } from '../body.js';
+import { readBody, type BodyRead, unreadable, unreadableAs } from '../body.js';
 import { ReasonCode } from '../reasons.js';
 import { propertyOf } from '../syntax.js';
 import { baseOf, bodyIn, isPlainObject, isShared, methodOf, objectOf, optionsLayout, optionsOf, withFormHeader, withOptions } from './options.js';
+import { setupOf } from './setup.js';
 import { argumentAt, type CallLayout, type ClientSpec, HTTP_VERBS, JSON_OBJECT } from './spec.js';
 
 const axiosCall: ClientSpec['call'] = (call, client, ctx) => {
@@ -42,7 +43,7 @@ const axiosMethod: NonNullable<ClientSpec['method']> = (call, client, verb, ctx)
   if (second === undefined) body = readBody(undefined, ctx, JSON_OBJECT);
   else if (second.type === 'SpreadElement') body = unreadable(ReasonCode.bodyDynamic);
   else body = readBody(second, ctx, JSON_OBJECT);
-  if (form && body.kind === 'object') body = unreadable(ReasonCode.bodyFormEncoded);
+  if (form && body.kind === 'object') body = unreadableAs(body, ReasonCode.bodyFormEncoded);
   const layout: CallLayout = {
     client: 'axios',
     url: first,
@@ -55,6 +56,14 @@ const axiosMethod: NonNullable<ClientSpec['method']> = (call, client, verb, ctx)
   return withOptions(withFormHeader(layout, config), config, true);
 };
 
+/**
+ * Text that may set a header of every axios call: defaults written in any way (directly, through a computed key,
+ * `Object.assign`, a name that holds them) or a request interceptor. The report query, whose header is what matters,
+ * holds its calls back on it.
+ */
+export const AXIOS_HEADER_SETUP =
+  /\bdefaults\s*(?:\.\s*(?:headers|transformRequest)\b|\[|=(?!=))|=\s*[\w$.]*\bdefaults\b\s*[;\n]|Object\.assign\s*\(\s*[\w$.]*\bdefaults\b|\binterceptors\s*\.\s*request\b/;
+
 export const axiosClient: ClientSpec = {
   library: 'axios',
   modules: { axios: ['default', '*'] },
@@ -62,9 +71,8 @@ export const axiosClient: ClientSpec = {
   serializesObjects: true,
   // `axios.post<R, AxiosResponse<R>, LegacyBody>(...)`: the third type argument is the body's type.
   bodyTypeArguments: 3,
-  // `axios.defaults.headers.post[...] = ...`, `api.interceptors.request.use(...)` change how every call sends its body.
-  // In any way: directly, through a computed key, `Object.assign`, or a name that holds the defaults.
-  globalSetup: /\bdefaults\s*(?:\.\s*(?:headers|transformRequest)\b|\[|=(?!=))|=\s*[\w$.]*\bdefaults\b\s*[;\n]|Object\.assign\s*\(\s*[\w$.]*\bdefaults\b|\binterceptors\s*\.\s*request\b/,
+  // `axios.defaults.transformRequest = ...`, `api.interceptors.request.use(...)`: read for what they change.
+  setup: setupOf,
   call: axiosCall,
   method: axiosMethod,
 };

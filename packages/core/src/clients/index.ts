@@ -159,6 +159,7 @@ function instanceFrom(call: TSESTree.CallExpression, ctx: SourceContext, depth: 
   return {
     ...parent,
     instance: true,
+    madeAt: [...(parent.madeAt ?? []), { node: call, ctx }],
     ...(inherited === undefined ? {} : { base: inherited }),
     ...(defaults.length === 0 ? {} : { defaults }),
   };
@@ -169,13 +170,13 @@ export function libraryLayoutOf(call: TSESTree.CallExpression, ctx: SourceContex
   const callee = unwrapTS(call.callee);
   // A call of a client value: fetch(url, init), axios(config), got(url, options), an instance.
   const direct = resolveClient(callee, ctx);
-  if (direct !== undefined) return withDefaults(direct.spec.call(call, direct, ctx), direct, ctx);
+  if (direct !== undefined) return withDefaults(direct.spec.call(call, direct, ctx), direct, call, ctx);
   if (callee.type !== 'MemberExpression') return undefined;
   // A method of a client: axios.post, got.post, superagent.post, api.request, axios['put'].
   const owner = resolveClient(callee.object, ctx);
   if (owner === undefined) return undefined;
   const name = memberName(callee);
-  if (name !== null) return withDefaults(owner.spec.method?.(call, owner, name.toLowerCase(), ctx), owner, ctx);
+  if (name !== null) return withDefaults(owner.spec.method?.(call, owner, name.toLowerCase(), ctx), owner, call, ctx);
   // axios[method](...): which method is not known here.
   const [url] = call.arguments;
   if (url === undefined || url.type === 'SpreadElement') return undefined;
@@ -195,14 +196,24 @@ function formSurvives(client: ClientRef): boolean {
 /**
  * Applies what an instance was made with (`axios.create({ method: 'post', headers })`): its method where the call
  * names none (the innermost instance that sets one wins; options that cannot be read make it unknown), and its
- * query parameters, form content type or request transform, as the call's own options would; and global setup
- * anywhere in the program that changes how the library sends every body.
+ * query parameters, form content type or request transform, as the call's own options would; and setup written apart
+ * from the call (axios defaults and interceptors, `clients/setup.ts`) that changes the URL, the method or the body of
+ * the client this call uses, which holds the call back and is named with its place.
  */
-function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: SourceContext): CallLayout | undefined {
+function withDefaults(layout: CallLayout | undefined, client: ClientRef, call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
   if (layout === undefined) return undefined;
-  const setup = client.spec.globalSetup;
-  if (setup !== undefined && layout.body.kind === 'object' && (textMatches(ctx.text, setup) || ctx.project?.anyFileMatches?.(setup) === true)) {
+  const global = client.spec.globalSetup;
+  if (global !== undefined && layout.body.kind === 'object' && (textMatches(ctx.text, global) || ctx.project?.anyFileMatches?.(global) === true)) {
     layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyDynamic) };
+  }
+  const program = programOf(call);
+  const setup = client.spec.setup === undefined || program === undefined ? [] : client.spec.setup(client, program, ctx);
+  if (setup.length > 0) {
+    layout = {
+      ...layout,
+      setup,
+      obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientSetup, key: setup.map((piece) => `${piece.label} (${piece.place})`).join(' and ') }],
+    };
   }
   if (layout.body.kind === 'object' && layout.body.body.form !== undefined && !formSurvives(client)) {
     layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyFormEncoded) };
@@ -220,4 +231,10 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, ctx: So
     }
   }
   return client.defaults.reduce<CallLayout>((result, options) => withOptions(result, options, client.spec.serializesObjects, client.spec.queryKeys), { ...layout, method });
+}
+
+function programOf(node: TSESTree.Node): TSESTree.Program | undefined {
+  let current: TSESTree.Node | undefined = node;
+  while (current !== undefined && current.type !== 'Program') current = current.parent;
+  return current;
 }

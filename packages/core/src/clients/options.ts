@@ -4,7 +4,7 @@
  * type, a request transform). Every library module reads its options through these.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { type BodyEncoding, formObject, mayHoldBuiltIn, readBody, type BodyRead, unreadable, unreadableAs } from '../body.js';
+import { type BodyEncoding, builtInIn, formObject, readBody, type BodyRead, unreadable, unreadableAs } from '../body.js';
 import type { Bound, SourceContext } from '../context.js';
 import { DEPRECATED_ASSIGN } from '../contract.js';
 import { returnedOptions, valueOfName } from '../follow.js';
@@ -238,7 +238,7 @@ function bodyOf(options: Options, ctx: SourceContext, bodyKey: 'body' | 'json' |
 function gotForm(options: ObjectRef, client: ClientRef): BodyRead {
   const property = propertyOf(options.object, 'form')!;
   const object = property.value;
-  const refused = unreadable(ReasonCode.bodyFormEncoded, mayHoldBuiltIn(object, options.ctx));
+  const refused = unreadable(ReasonCode.bodyFormEncoded, builtInIn(object, options.ctx));
   if (object.type !== 'ObjectExpression' || isShared(options) || !isPlainObject(options.object) ||
     propertyOf(options.object, 'json') !== undefined || propertyOf(options.object, 'body') !== undefined) return refused;
   const defaults = client.defaults ?? [];

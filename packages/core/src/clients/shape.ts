@@ -102,7 +102,8 @@ function localParameterDescribesBody(callee: TSESTree.Identifier, index: number,
   return annotation != null && typeDescribesBody(annotation, ctx, 0);
 }
 
-function typeDescribesBody(node: TSESTree.Node, ctx: SourceContext, depth: number): boolean {
+/** Whether a type names a deprecated body key, written out or through an interface or type alias of the file. */
+export function typeDescribesBody(node: TSESTree.Node, ctx: SourceContext, depth: number): boolean {
   const text = ctx.text.slice(node.range[0], node.range[1]);
   if (DEPRECATED_KEYS.some((key) => text.includes(key))) return true;
   if (depth > 4) return false;

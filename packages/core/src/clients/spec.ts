@@ -8,6 +8,7 @@ import type { BodyEncoding, BodyRead } from '../body.js';
 import type { Bound, SourceContext } from '../context.js';
 import type { Reason } from '../reasons.js';
 import type { ObjectRef } from './options.js';
+import type { ClientSetup } from './setup.js';
 
 /** The libraries a call is resolved to by reference. */
 export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch' | 'openapi-fetch';
@@ -34,6 +35,8 @@ export interface ClientRef {
    * options cannot be read here (a parameter, an import, a spread).
    */
   readonly defaults?: readonly (ObjectRef | 'unknown')[];
+  /** The factory calls that made the instance (`axios.create(...)`, then `api.create(...)`), outermost first. */
+  readonly madeAt?: readonly Bound[];
   /** The call that made the instance (`createClient<paths>(options)`), where it is written. */
   readonly madeBy?: { readonly call: TSESTree.CallExpression; readonly ctx: SourceContext };
 }
@@ -50,6 +53,8 @@ export interface CallLayout {
   readonly obstacles?: readonly Reason[];
   /** The instance was made with options that cannot be read here (a parameter, an import, a spread of one). */
   readonly optionsUnread?: true;
+  /** Setup written apart from the call that changes its client's URL, method or body (`clients/setup.ts`). */
+  readonly setup?: readonly ClientSetup[];
   /** SDK methods that take the app code rather than a URL. */
   readonly appCodeArg?: TSESTree.Node;
   /**
@@ -80,8 +85,13 @@ export interface ClientSpec {
   readonly queryKeys?: readonly string[];
   /** Type arguments from this count on may describe the body (axios's third); absent: they describe the response. */
   readonly bodyTypeArguments?: number;
-  /** Code anywhere in the program that changes how every call sends its body (`axios.defaults.headers...`). */
+  /** Code anywhere in the program that changes how every call sends its body (openapi-fetch middleware). */
   readonly globalSetup?: RegExp;
+  /**
+   * Setup written apart from the calls (axios defaults and interceptors), read for what it changes and tied to the
+   * client it changes: the pieces that change calls through `client`.
+   */
+  readonly setup?: (client: ClientRef, program: TSESTree.Program, ctx: SourceContext) => readonly ClientSetup[];
   /** A call of the client value itself: `fetch(url, init)`, `axios(config)`, an instance. */
   readonly call: (call: TSESTree.CallExpression, client: ClientRef, ctx: SourceContext) => CallLayout | undefined;
   /** A call of one of its methods (`axios.post`, `got.post`); absent when the client has none. */

@@ -1,14 +1,18 @@
 /**
  * `this.http` inside a class: the client a class keeps in a field (`class Sdk { constructor(private readonly http:
  * AxiosInstance) {} }`), read from where the field gets its one value. A field can be read only when nothing else can
- * set it: it is private or `#private` (a subclass cannot redeclare or set it), no subclass of the class is seen, and
- * the class sets it in exactly one place (its initializer, one statement of the constructor, or a constructor
- * parameter property), with no getter, computed or destructuring write that could set it too. A value taken from a
- * constructor parameter is known only in a method followed from a call on an instance made here (`ctx.receiver`).
+ * set it: nothing outside the class writes it (a private, `#private` or readonly field cannot be written there; any
+ * other field is looked for in this file and in every file of the program; read alone, in a file that exports
+ * nothing), no
+ * subclass of the class is seen, and the class sets it in exactly one place (its initializer, one statement of the
+ * constructor, or a constructor parameter property), with no getter, computed or destructuring write that could set
+ * it too. A value taken from a constructor parameter, or from Angular's `inject(HttpClient)` in the initializer, comes
+ * from elsewhere; a constructor parameter's is known in a method followed from a call on an instance made here
+ * (`ctx.receiver`).
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Bound, SourceContext } from '../context.js';
-import { findVariable, isNeverReassigned } from '../scope.js';
+import { findVariable, importOf, isNeverReassigned } from '../scope.js';
 import { unwrapTS } from '../syntax.js';
 
 type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
@@ -40,13 +44,20 @@ export function thisField(member: TSESTree.MemberExpression, ctx: SourceContext)
   const param = paramIndex >= 0 ? ctor!.value.params[paramIndex] as TSESTree.TSParameterProperty : undefined;
   // A getter, a setter or a method of that name, or a static one: not one field with one value.
   if (members.some((m) => m !== field) || hasSubclass(cls, ctx)) return unknown;
-  const guarded = name.startsWith('#') || field?.accessibility === 'private' || param?.accessibility === 'private';
-  if (!guarded) return unknown;
+  // A private, `#private` or readonly field is written by nothing outside the class; any other is read like one when
+  // nothing outside the class writes it (in this file, and in every other file of the program).
+  const guarded = name.startsWith('#') || field?.accessibility === 'private' || param?.accessibility === 'private' ||
+    field?.readonly === true || param?.readonly === true;
+  if (!guarded && writtenOutside(cls, name, ctx)) return unknown;
   const writes = writesTo(cls, name);
   if (writes === 'unknown') return unknown;
   const sources = (field?.value != null ? 1 : 0) + (param === undefined ? 0 : 1) + writes.length;
   if (sources !== 1) return unknown;
-  if (field?.value != null) return { kind: 'value', value: { node: field.value, ctx } };
+  if (field?.value != null) {
+    // `http = inject(HttpClient)`: a client the framework hands over, as a constructor parameter is.
+    if (isInjected(field.value, ctx)) return constructedMoreThanOnce(cls, ctx) ? unknown : { kind: 'parameter' };
+    return { kind: 'value', value: { node: field.value, ctx } };
+  }
   if (param !== undefined) return receiverArgument(cls, paramIndex, ctx);
   // One assignment, a statement of the constructor itself (not inside a branch or a callback).
   const write = writes[0]!;
@@ -64,6 +75,30 @@ export function thisField(member: TSESTree.MemberExpression, ctx: SourceContext)
   return { kind: 'value', value: { node: write.right, ctx } };
 }
 
+/** `inject(HttpClient)` of Angular: the instance comes from the injector, as a constructor parameter's would. */
+function isInjected(value: TSESTree.Node, ctx: SourceContext): boolean {
+  const expr = unwrapTS(value);
+  if (expr.type !== 'CallExpression' || expr.callee.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(expr.callee), expr.callee.name);
+  const imported = variable === undefined ? undefined : importOf(variable);
+  return imported?.source === '@angular/core' && imported.imported === 'inject';
+}
+
+/**
+ * Whether code outside the class may write the field: a write of `.name` (or `['name']`, or `Object.defineProperty`
+ * of that name) in this file outside the class, or in any other file of the program. Read alone, a module that
+ * exports anything may hand an instance to code that writes it.
+ */
+function writtenOutside(cls: ClassNode, name: string, ctx: SourceContext): boolean {
+  const escaped = name.replace(/[$#]/g, '\\$&');
+  const write = new RegExp(`(?:\\.\\s*${escaped}\\b|\\[\\s*['"\`]${escaped}['"\`]\\s*\\])\\s*(?:(?:\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?|[-+*/%&|^])?=(?!=)|[\\]}])|defineProperty\\s*\\([^)]*['"\`]${escaped}['"\`]`, 'g');
+  for (const match of ctx.text.matchAll(write)) {
+    if (match.index < cls.range[0] || match.index >= cls.range[1]) return true;
+  }
+  if (ctx.project?.filesMatching === undefined) return /\bexport\b|\bexports\b/.test(ctx.text);
+  return ctx.project.filesMatching(new RegExp(write.source)).some((file) => file.ctx.text !== ctx.text);
+}
+
 function receiverArgument(cls: ClassNode, index: number, ctx: SourceContext): ThisField {
   const receiver = ctx.receiver;
   // Made in more than one place, the instances may hold different clients: one reading of the method is not all.
@@ -77,7 +112,7 @@ function receiverArgument(cls: ClassNode, index: number, ctx: SourceContext): Th
  * The class whose instance method (or field initializer) holds the node. `this` of a nested `function`, of an
  * object literal's method or of a static member is something else: undefined.
  */
-function enclosingClass(node: TSESTree.Node): ClassNode | undefined {
+export function enclosingClass(node: TSESTree.Node): ClassNode | undefined {
   for (let current = node.parent; current !== undefined; current = current.parent) {
     if (current.type === 'ClassBody') {
       const cls = current.parent;

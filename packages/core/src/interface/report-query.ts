@@ -12,7 +12,8 @@
  * a front end can tell a value written at the call from one written in another module (reported, never edited there).
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { CLIENTS, type ClientRef, isNeverAClient, isShared, objectOf, type ObjectRef, requiredModule, resolveClient } from '../clients/index.js';
+import { type ClientRef, isNeverAClient, isShared, objectOf, type ObjectRef, requiredModule, resolveClient } from '../clients/index.js';
+import { AXIOS_HEADER_SETUP } from '../clients/axios.js';
 import type { Bound, SourceContext } from '../context.js';
 import { PARTNER_REPORT } from '../contract.js';
 import { valueOfName } from '../follow.js';
@@ -585,7 +586,7 @@ function writesThrough(id: TSESTree.Node): boolean {
 function withDefaults(layout: Layout, client: ClientRef, ctx: SourceContext): Layout {
   const base = layout.base ?? client.base;
   const defaults = client.defaults ?? [];
-  const setup = CLIENTS.axios.globalSetup!;
+  const setup = AXIOS_HEADER_SETUP;
   const axiosSetup = client.library === 'axios' && (setup.test(ctx.text) ||
     defaults.some((options) => options !== 'unknown' && setup.test(options.ctx.text)) ||
     ctx.project?.anyFileMatches?.(setup) === true);
