@@ -30,6 +30,11 @@ export interface BodyObject {
   readonly via: readonly VariableLike[];
   /** A type annotation or assertion (other than `as const`) describes the deprecated body. */
   readonly typed: boolean;
+  /**
+   * The object is a caller's argument, typed only by the parameter it is passed to (`assignApp(code, body: AssignBody)`):
+   * that parameter's type, which is rewritten with the bodies when it can be (typed-body.ts `retypeParameter`).
+   */
+  readonly typedBy?: { readonly annotation: TSESTree.TSTypeReference; readonly ctx: SourceContext };
   /** The file the object is written in (a caller's, when the body was passed to a followed function). */
   readonly ctx: SourceContext;
   /**
@@ -144,7 +149,14 @@ export function readBody(
       // A caller's argument is written at the caller: what leads to it starts there.
       const path = name.kind === 'argument' ? [] : [...via, name.variable];
       const typedHere = isTyped || declaredWithType(name.variable) || (name.kind === 'argument' && parameterTypeIsNarrow(name.variable, ctx));
-      return readBody(name.value.node, name.value.ctx, encoding, path, typedHere, depth + 1);
+      const read = readBody(name.value.node, name.value.ctx, encoding, path, typedHere, depth + 1);
+      // Typed by the parameter alone: the object, read without it, is not typed (no annotation at the caller).
+      const parameterType = !isTyped && !declaredWithType(name.variable) && name.kind === 'argument' ? namedParameterType(name.variable) : undefined;
+      if (parameterType !== undefined && read.kind === 'object' && read.body.typed) {
+        const alone = readBody(name.value.node, name.value.ctx, encoding, path, false, depth + 1);
+        if (alone.kind === 'object' && !alone.body.typed) return { ...read, body: { ...read.body, typedBy: { annotation: parameterType, ctx } } };
+      }
+      return read;
     }
     case 'CallExpression': {
       const path = calleePath(expr.callee);
@@ -315,6 +327,14 @@ function functionTypedElsewhere(fn: TSESTree.Node | undefined, ctx: SourceContex
  * A parameter whose declared type would not take the v3 body (any type but `unknown`, `any`, `object` and records of
  * `unknown` or `any`): the caller's object cannot be rewritten without the type.
  */
+/** The type a parameter is declared with, when it names a type (`body: AssignBody`) with no type arguments. */
+function namedParameterType(variable: VariableLike): TSESTree.TSTypeReference | undefined {
+  const name = variable.defs[0]?.name as TSESTree.Node | undefined;
+  if (variable.defs.length !== 1 || variable.defs[0]?.type !== 'Parameter' || name?.type !== 'Identifier') return undefined;
+  const type = name.typeAnnotation?.typeAnnotation;
+  return type?.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && type.typeArguments === undefined ? type : undefined;
+}
+
 function parameterTypeIsNarrow(variable: VariableLike, ctx: SourceContext): boolean {
   const name = variable.defs[0]?.name as TSESTree.Node | undefined;
   if (name?.type !== 'Identifier') return false;

@@ -15,7 +15,7 @@ import { shapeLayout, typeDescribesBody } from './clients/shape.js';
 import type { Bound, SourceContext } from './context.js';
 import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, valueOfName } from './follow.js';
 import { isNotARequest } from './not-a-request.js';
-import { retypeBody, type SharedType, type TypeEdit } from './typed-body.js';
+import { retypeBody, retypeParameter, type SharedType, type TypeEdit } from './typed-body.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { findVariable, importOf, isExported, isNeverReassigned } from './scope.js';
@@ -129,7 +129,10 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   const body = layout.body.kind === 'object' ? layout.body.body : undefined;
   // A typed body is rewritten only with its type (typed-body.ts), and only when it is written where the call is read
   // (not a caller's object passed to a parameter, whose type the function declares).
-  const retype = body?.typed === true && body.ctx === ctx && !typeArgumentsMayDescribeBody(call, layout.client, ctx) ? retypeBody(body) : undefined;
+  const retype = body?.typed !== true || typeArgumentsMayDescribeBody(call, layout.client, ctx) ? undefined
+    : body.ctx === ctx ? retypeBody(body)
+    // A caller's object typed by the parameter it is passed to: that parameter's type goes with the bodies.
+    : body.typedBy !== undefined ? retypeParameter(body.typedBy.annotation, body.typedBy.ctx) : undefined;
   const typeEdits = retype?.kind === 'edits' ? retype.edits : undefined;
   const sharedType = retype?.kind === 'shared' ? retype.shared : undefined;
   if ((body?.typed === true && typeEdits === undefined) || (body !== undefined && typeArgumentsMayDescribeBody(call, layout.client, ctx))) {

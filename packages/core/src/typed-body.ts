@@ -101,6 +101,26 @@ function retypeAnnotation(annotation: TSESTree.TypeNode, ctx: SourceContext): Re
 const edits = (...list: TypeEdit[]): Retype => ({ kind: 'edits', edits: list });
 
 /**
+ * A caller's body typed by the parameter of the function it is passed to (`assignApp(code, body: AssignBody)`): as a
+ * body's own annotation, and besides, an exported type of the function's module is proposed for a rewrite of its
+ * members, which the whole program decides (every use of it must be this parameter, or another migrated body).
+ */
+export function retypeParameter(annotation: TSESTree.TSTypeReference, ctx: SourceContext): Retype | undefined {
+  const own = retypeAnnotation(annotation, ctx);
+  if (own !== undefined || ctx.project === undefined || annotation.typeName.type !== 'Identifier') return own;
+  const name = annotation.typeName;
+  const variable = findVariable(ctx.getScope(annotation), name.name);
+  const declared = variable === undefined || importOf(variable) !== undefined ? undefined : typeDeclarationOf(variable);
+  if (declared === undefined || !plainTopLevel(declared)) return undefined;
+  const members = membersOf(declared);
+  if (members === undefined || isV3Shape(members)) return undefined;
+  const uid = uidTypeOf(members, ctx);
+  const literal = declared.type === 'TSInterfaceDeclaration' ? declared.body : declared.typeAnnotation as TSESTree.TSTypeLiteral;
+  const edit = uid === undefined ? undefined : { range: literal.range, text: v3Members(literal, uid, ctx), ctx };
+  return { kind: 'shared', shared: { declaration: declared, ctx, annotation: name, ...(edit === undefined ? {} : { edit }) } };
+}
+
+/**
  * A body typed by an imported name. Only another file can say what it is (`ProjectFacts.resolveImport`): a package's
  * type, or one the project cannot follow, stays as it is. A v3 body type, here or exported by a module of the program,
  * is named instead; otherwise the old type is proposed for a rewrite of its members, which the whole program decides.
