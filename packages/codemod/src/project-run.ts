@@ -53,6 +53,8 @@ export interface WriteScope {
   /** The files the paths of the run name (all of the project's when it was given the whole tree). */
   readonly selected: ReadonlySet<string>;
   readonly shard?: Shard;
+  /** How a reason names a file (default: relative to the project's root). */
+  readonly display?: (path: string) => string;
 }
 
 /**
@@ -156,7 +158,8 @@ export async function migrateProject(
       if (crossing.length > 0) {
         groupsOutside += crossing.length;
         for (const group of crossing) {
-          const reason: Reason = { code: ReasonCode.groupOutsideRun, key: listOfFiles(filesOutside(group, selectedIds)) };
+          const named = filesOutside(group, selectedIds).map((id) => (scope.display === undefined ? id : scope.display(join(root, ...id.split('/')))));
+          const reason: Reason = { code: ReasonCode.groupOutsideRun, key: listOfFiles(named) };
           for (const member of group.members) heldFor.set(member, reason);
           held = new Set([...held, ...group.members]);
         }
@@ -330,23 +333,38 @@ function componentFiles(root: string): string[] {
 }
 
 /**
- * The folder a run reads as one project: the current folder when it can be one; else the one folder the run was given
- * (`migrate ../app` from elsewhere), when it holds a tsconfig.json or jsconfig.json.
+ * The folder a run reads as one project: the current folder when it holds a tsconfig.json or jsconfig.json (or
+ * declares workspaces); else the one folder the run was given (`migrate ../app` from elsewhere), when it holds one;
+ * else, below a config (`cd src && migrate .`), the folder that holds it, so that every file of that project is read
+ * and a caller outside the current folder is seen (the repository's top ends the search).
  */
 export function projectRootFor(paths: readonly string[], cwd: string): string {
-  if (mayBeProject(cwd) || paths.length !== 1) return cwd;
-  const given = resolve(cwd, paths[0]!);
-  return existsSync(join(given, 'tsconfig.json')) || existsSync(join(given, 'jsconfig.json')) ? given : cwd;
+  const hasConfig = (dir: string) => existsSync(join(dir, 'tsconfig.json')) || existsSync(join(dir, 'jsconfig.json'));
+  if (hasConfig(cwd) || hasWorkspaces(cwd)) return cwd;
+  if (paths.length === 1) {
+    const given = resolve(cwd, paths[0]!);
+    if (hasConfig(given)) return given;
+  }
+  for (let dir = cwd; dirname(dir) !== dir && !existsSync(join(dir, '.git'));) {
+    dir = dirname(dir);
+    if (hasConfig(dir) || hasWorkspaces(dir)) return dir;
+  }
+  return cwd;
+}
+
+/** Workspace markers: a pnpm workspace, lerna, or a package.json that declares workspaces. */
+function hasWorkspaces(dir: string): boolean {
+  if (['pnpm-workspace.yaml', 'lerna.json'].some((name) => existsSync(join(dir, name)))) return true;
+  try {
+    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { workspaces?: unknown }).workspaces !== undefined;
+  } catch {
+    return false; // no package.json, or not JSON: no workspaces said there
+  }
 }
 
 /** A config file at or above `root`, or workspace markers at `root`: what the project loader would find, at no cost. */
 export function mayBeProject(root: string): boolean {
-  if (['pnpm-workspace.yaml', 'lerna.json'].some((name) => existsSync(join(root, name)))) return true;
-  try {
-    if ((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { workspaces?: unknown }).workspaces !== undefined) return true;
-  } catch {
-    // no package.json, or not JSON: no workspaces said there
-  }
+  if (hasWorkspaces(root)) return true;
   for (let dir = root; ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'tsconfig.json')) || existsSync(join(dir, 'jsconfig.json'))) return true;
     if (dirname(dir) === dir) return false;

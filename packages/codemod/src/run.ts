@@ -199,7 +199,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
   let groupsOutside = 0;
   const projectRun = !asProject || candidates.length === 0
     ? undefined
-    : await migrateProject(root, readable, texts, options.analysis, { selected: new Set(selection), ...(options.shard === undefined ? {} : { shard: options.shard }) });
+    : await migrateProject(root, readable, texts, options.analysis, { selected: new Set(selection), display, ...(options.shard === undefined ? {} : { shard: options.shard }) });
   if (projectRun !== undefined) {
     mode = { kind: 'project', configs: projectRun.configs.map(display) };
     files = [...projectRun.files];

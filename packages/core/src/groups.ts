@@ -93,21 +93,23 @@ export function filesOutside(group: WriteGroup, files: ReadonlySet<string>): str
 }
 
 /**
- * A call of a wrapper that needs no word of its own: it passes neither the route nor the body (nor anything else
- * the rewrite changes in its file), and it is migrated with its wrapper or held back for the wrapper's own reasons.
+ * A call of a wrapper that needs no word of its own: it is held back for exactly the wrapper's own reasons (the
+ * comment at the wrapper's request says them), or it is migrated with its wrapper and passes neither the route nor
+ * the body (nor anything else the rewrite changes in its file).
  * Reports for people and the ESLint rule leave such calls out; the wrapper's request speaks for them.
  */
 export function goesWithWrapper(finding: Finding, migrated: boolean): boolean {
   const { call } = finding;
   if (call.caller !== true) return false;
+  // Held back for exactly the reasons of the request it goes through: the comment there speaks for it.
+  if (finding.repeatsWrapper === true) return true;
   const file = call.ctx.file;
   const here = (ctx: { readonly file?: string; readonly text: string }) => ctx.text === call.ctx.text && ctx.file === file;
   const holdsOwn =
     (call.body !== undefined && here(call.body.ctx)) ||
     (call.routeAt ?? []).some((at) => here(at.ctx)) ||
     (finding.edits ?? []).some((edit) => (edit.file ?? file) === file);
-  if (holdsOwn) return false;
-  return finding.repeatsWrapper === true || (migrated && finding.reasons.length === 0);
+  return !holdsOwn && migrated && finding.reasons.length === 0;
 }
 
 /** How many calls of wrappers go with this request (`goesWithWrapper`): the request speaks for them. */

@@ -181,7 +181,7 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'wrapper-callers': (key) =>
     `this request is sent for the callers of this function, and not all of them can be migrated exactly (${key === undefined ? '' : `the first is the call ${key}; `}each caller has a TODO that says why); migrate them together by hand`,
   'half-migrated': () =>
-    `this call sends the v3 body (assignee_type, assignee_uid, app_code_name) to the deprecated route: a migration was left half done (a wrapper rewritten without its callers, or the reverse); its app_code_name is not the app code of the path (or cannot be read), so point the call at ${V3} by hand with the app it means`,
+    `this call sends a body with v3 keys (assignee_type, assignee_uid, app_code_name) to the deprecated route: a migration was left half done (a wrapper rewritten without its callers, or the reverse), and the body is not exactly the v3 body the route names (its app_code_name, assignee or settings differ, cannot be read, or it is sent as a form); point the call at ${V3} by hand and check its body`,
   'group-outside-run': (key) =>
     `this call must be migrated together with changes in ${key ?? 'other files'}, which this run was not given; run app-assignment migrate over all of them together`,
   'mock-call-held': (key) =>

@@ -514,13 +514,28 @@ export type { RouteMatch };
 const V3_KEYS: ReadonlySet<string> = new Set(Object.values(V3Key));
 
 /**
- * A body already in the v3 shape, sent to the deprecated route: whether its `app_code_name` is the app code of the
- * path (the same static string, or the same name read in the same scope); undefined when the body is not v3.
+ * A body already in the v3 shape, sent to the deprecated route: `same-app` only when it is a v3 body the planner
+ * would have written (`assignee_type` "business" or "directory", an `assignee_uid`, `app_code_name` the app code of the
+ * path: the same static string, or the same name read in the same scope; `settings` absent, or for a directory
+ * `{ assignment_mode: "internal" | "pre_installed" }` written out), sent as JSON. `other-app` for any other body with
+ * v3 keys; undefined when the body is not v3.
  */
 function v3BodyOf(body: BodyObject, appId: AppIdFacts, appCode: AppCodeSource | undefined): CallFacts['v3Body'] {
-  const keys = body.object.properties.map((property) => (property.type === 'Property' ? staticKey(property) : undefined));
-  if (keys.some((key) => key === undefined || !V3_KEYS.has(key)) || !keys.includes(V3Key.assigneeType) || !keys.includes(V3Key.appCodeName)) return undefined;
-  const value = body.object.properties.find((property): property is TSESTree.Property => property.type === 'Property' && staticKey(property) === V3Key.appCodeName)!.value;
+  const keys = body.object.properties.map((property) => (property.type === 'Property' && !property.computed ? staticKey(property) : undefined));
+  if (!keys.includes(V3Key.assigneeType) && !keys.includes(V3Key.appCodeName)) return undefined;
+  if (keys.some((key) => key === undefined || !V3_KEYS.has(key)) || new Set(keys).size !== keys.length || body.form !== undefined) return 'other-app';
+  const valueOf = (key: string) => (body.object.properties.find((property): property is TSESTree.Property => property.type === 'Property' && staticKey(property) === key)?.value);
+  const literal = (node: TSESTree.Node | undefined) => (node?.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined);
+  const type = literal(valueOf(V3Key.assigneeType));
+  if ((type !== 'business' && type !== 'directory') || valueOf(V3Key.assigneeUid) === undefined) return 'other-app';
+  const settings = valueOf(V3Key.settings);
+  if (settings !== undefined) {
+    const mode = settings.type === 'ObjectExpression' && settings.properties.length === 1 && settings.properties[0]!.type === 'Property' &&
+      !settings.properties[0]!.computed && staticKey(settings.properties[0]!) === V3Key.assignmentMode ? literal(settings.properties[0]!.value) : undefined;
+    if (type !== 'directory' || (mode !== 'internal' && mode !== 'pre_installed')) return 'other-app';
+  }
+  const value = valueOf(V3Key.appCodeName);
+  if (value === undefined) return 'other-app';
   if (value.type === 'Literal' && typeof value.value === 'string') {
     const same = (appId.kind === 'static' && appId.value === value.value) || (appCode?.kind === 'literal' && appCode.value === value.value) ||
       (appCode?.kind === 'expression' && appCode.node.type === 'Literal' && appCode.node.value === value.value);

@@ -26,8 +26,11 @@ type Quote = "'" | '"';
 /** The edits that migrate `call` as `option` says; undefined when the call cannot be rewritten in place. */
 export function renderMigration(call: AssignCall, option: MigrationOption): TextEdit[] | undefined {
   if (call.urlEdit === undefined || call.body === undefined || call.appCode === undefined) return undefined;
-  // The body is already the v3 one (a migration left half done): the URL is all that changes.
-  if (option.urlOnly === true) return [{ range: call.urlEdit.range, text: call.urlEdit.text, ...fileOf(call.urlEdit.ctx) }];
+  // The body is already the v3 one (a migration left half done): the URL changes as for any call (a base const that
+  // loses its /platform/v1, openapi-fetch's params), the body stays.
+  if (option.urlOnly === true) {
+    return [call.urlEdit, call.urlEdit.also, ...(call.alsoEdit ?? [])].flatMap((edit) => (edit === undefined ? [] : [{ range: edit.range, text: edit.text, ...fileOf(edit.ctx) }]));
+  }
   const object = call.body.object;
   // The object is written in the style of the file that holds it (a caller's, when it was passed to a wrapper).
   const ctx = call.body.ctx;

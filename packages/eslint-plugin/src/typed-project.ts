@@ -13,12 +13,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import {
   type AnalysisOptions,
+  analyzeMocks,
   type AssignmentMode,
   type Bound,
   callersGoingWith,
   type Finding,
   inPublishedPackage,
   mayContainAssignCall,
+  mayContainMock,
   mayContainReportQuery,
   moduleSpellsAll,
   type ModuleFound,
@@ -369,6 +371,20 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     return state.outside;
   };
 
+  const readOutside = (path: string): string | undefined => {
+    const { texts } = outside();
+    if (!texts.has(path)) {
+      let text: string | undefined;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch {
+        text = undefined;
+      }
+      texts.set(path, text);
+    }
+    return texts.get(path);
+  };
+
   const fileOfContext = (ctx: SourceContext): string | undefined => (ctx.file === undefined ? undefined : pathOf(ctx.file));
 
   /**
@@ -382,19 +398,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
       isRoot: (path) => roots.has(path),
       mayJoin: (path) => reaches(path, REACH_DEPTH, 'assign'),
       filesOutside: () => outside().files,
-      readOutside(path) {
-        const { texts } = outside();
-        if (!texts.has(path)) {
-          let text: string | undefined;
-          try {
-            text = readFileSync(path, 'utf8');
-          } catch {
-            text = undefined;
-          }
-          texts.set(path, text);
-        }
-        return texts.get(path);
-      },
+      readOutside,
       textOf,
       file: parsed,
       importersOf,
@@ -407,8 +411,14 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     // A group whose rewrite changes more than one file is never fixed or offered here: ESLint fixes a file at a time,
     // and `eslint --fix` on one file, a suggestion or a fix on save would leave the others half migrated.
     const spanning = new Map<Finding, readonly string[]>();
+    // The tests' mocks that follow a call (rewritten with it by `migrate`) change with it too: a call whose file a
+    // module with mocks of the request imports, directly or through others, goes with that module.
+    const mocks = mockModules();
     for (const group of writeGroups([...findings.values()].flat())) {
-      if (group.files.length > 1) for (const member of group.members) spanning.set(member, group.files);
+      const withMocks = new Set(group.files);
+      for (const id of group.files) for (const mock of mocks.standingFor(pathOf(id))) withMocks.add(idOf(mock));
+      const files = [...withMocks].sort();
+      if (files.length > 1) for (const member of group.members) spanning.set(member, files);
     }
     const groupOf = new Map<Finding, Group>();
     /** Each group's edits by file (planned-on offsets, without the file), when every such file holds a member. */
@@ -505,6 +515,38 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
       if (!partsByFile.has(path) && !substituted.has(path) && ownSource(path) !== undefined) planned.delete(path);
     }
     return sites;
+  };
+
+  /**
+   * The modules of the program (and test files beside it) that hold mocks or assertions of the deprecated request, and
+   * which of them may stand for the calls of a file: those that import it, directly or through other modules, and
+   * those that import no module of the program (shared handlers a test runner loads for every test).
+   */
+  const mockModules = (): { standingFor(file: string): readonly string[] } => {
+    const mentions = (text: string | undefined) => text !== undefined && mayContainMock(text) && mayContainAssignCall(text, options);
+    const holders = ownFiles().filter((fileName) => {
+      if (!mentions(textOf(fileName))) return false;
+      const file = parsed(fileName);
+      return file !== undefined && analyzeMocks(file.program, file.context).length > 0;
+    });
+    // A test file the program does not hold (outside the config's include) may mock any call: it is not read here.
+    const unread = outside().files.filter((fileName) => mentions(readOutside(fileName)));
+    if (holders.length === 0 && unread.length === 0) return { standingFor: () => [] };
+    const importsProgram = (fileName: string) => ownFiles().some((other) => importersOf(other).includes(fileName));
+    const everywhere = [...holders.filter((holder) => !importsProgram(holder)), ...unread];
+    return {
+      standingFor(file) {
+        const reached = new Set<string>();
+        for (const queue = [file]; queue.length > 0;) {
+          for (const importer of importersOf(queue.pop()!)) {
+            if (reached.has(importer)) continue;
+            reached.add(importer);
+            queue.push(importer);
+          }
+        }
+        return [...new Set([...holders.filter((holder) => reached.has(holder)), ...everywhere])];
+      },
+    };
   };
 
   const view = (): Map<string, TypedSite[]> => {
