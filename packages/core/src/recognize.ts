@@ -511,7 +511,8 @@ function absoluteUrlWins(call: TSESTree.CallExpression, layout: CallLayout, ctx:
 
 export type { RouteMatch };
 
-const V3_KEYS: ReadonlySet<string> = new Set(Object.values(V3Key));
+/** The keys of the v3 body's top level (`assignment_mode` belongs inside `settings`). */
+const V3_KEYS: ReadonlySet<string> = new Set([V3Key.assigneeType, V3Key.assigneeUid, V3Key.appCodeName, V3Key.settings]);
 
 /**
  * A body already in the v3 shape, sent to the deprecated route: `same-app` only when it is a v3 body the planner
