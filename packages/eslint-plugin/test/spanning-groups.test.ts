@@ -4,10 +4,15 @@
  * that group gets a fix or a suggestion (it would leave the others half migrated); each names the files to migrate
  * together. The callers in main.ts pass neither the route nor a body: the wrapper's request speaks for them.
  */
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import plugin from 'eslint-plugin-app-assignment';
+import { SAMPLE_APP_DIR } from '../../../fixtures/load.js';
+import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 import { RuleTester } from '@typescript-eslint/rule-tester';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import rule from '../src/rules/no-deprecated-assign.js';
 import { copyProject } from '../../../scripts/lib/project-proof.mjs';
 
@@ -50,4 +55,37 @@ ruleTester.run('no-deprecated-assign: a group that spans files', rule, {
       suggestions: [],
     }],
   })),
+});
+
+describe('a call and the tests\' mocks that stand for it are one group', () => {
+  it('eslint --fix on the call\'s file changes nothing when a test that imports it mocks the request, and the message names the test', async () => {
+    const dir = makeTempDir('app-assignment-mock-group-');
+    const files: Record<string, string> = {
+      'package.json': '{"private":true,"type":"module"}\n',
+      'tsconfig.json': JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true }, include: ['src', 'test'] }),
+      'src/offer.ts': "import axios from 'axios';\n\nexport async function offerCrm(uid: string): Promise<number> {\n  const res = await axios.post('https://api.example.com/platform/v1/apps/crm/assign', { business_uid: uid });\n  return res.status;\n}\n",
+      'test/offer.test.ts': "import { http, HttpResponse } from 'msw';\nimport { setupServer } from 'msw/node';\nimport { offerCrm } from '../src/offer.js';\n\nexport const server = setupServer(http.post('https://api.example.com/platform/v1/apps/crm/assign', () => HttpResponse.json({ ok: true })));\nexport const run = () => offerCrm('biz_1');\n",
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    symlinkSync(join(SAMPLE_APP_DIR, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const eslint = new ESLint({
+      cwd: dir,
+      fix: true,
+      overrideConfigFile: true,
+      overrideConfig: [{
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: dir } },
+        plugins: { 'app-assignment': plugin as unknown as ESLint.Plugin },
+        rules: { 'app-assignment/no-deprecated-assign': ['error', { followImports: true, autofix: true }] },
+      }],
+    });
+    const [result] = await eslint.lintFiles(['src/offer.ts']);
+    await ESLint.outputFixes([result!]);
+    expect(result!.messages.map((m) => m.messageId)).toEqual(['deprecatedGroup']);
+    expect(result!.messages[0]!.message).toContain('run `app-assignment migrate src/offer.ts test/offer.test.ts`');
+    expect(readFileSync(join(dir, 'src/offer.ts'), 'utf8')).toBe(files['src/offer.ts']);
+  });
 });
