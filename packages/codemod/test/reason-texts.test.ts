@@ -123,4 +123,20 @@ describe('a wrapper in an installable package', () => {
     const migrated = JSON.parse(cli(['scan', '--json'], app).stdout) as ScanReport;
     expect(migrated.files.find((f) => f.path.endsWith('api.ts'))!.sites.map((s) => [s.migrated, s.reasons])).toEqual([[true, []]]);
   });
+
+  it('blames package.json only for a function other packages can import: one passed around as a value keeps its own reason', () => {
+    const dir = tree({
+      ...files(NPM_INIT),
+      'src/api.ts':
+        'function assignApp(code: string, body: unknown): Promise<Response> {\n' +
+        '  return fetch(`/platform/v1/apps/${code}/assign`, { method: \'POST\', body: JSON.stringify(body) });\n}\n' +
+        "export const handlers = [assignApp];\nawait assignApp('crm', { business_uid: 'b1' });\n",
+      'src/main.ts': "import { handlers } from './api.js';\nexport const count = handlers.length;\n",
+    });
+    dirs.push(dir);
+    const report = JSON.parse(cli(['scan', '--json'], dir).stdout) as ScanReport;
+    const codes = report.files.flatMap((f) => f.sites.flatMap((s) => s.reasons.map((r) => r.code)));
+    expect(codes).toContain('wrapper-callers-unknown');
+    expect(codes).not.toContain('wrapper-package-installable');
+  });
 });

@@ -27,6 +27,14 @@ export const usesInFile: FunctionUses = (fn, ctx) => {
   return usesOf(variable).map((ref) => ref.identifier as TSESTree.Node);
 };
 
+/** Whether other modules may import the function: `export function f`, `export default`, `export const f`, `export { f }`. */
+function exported(fn: TSESTree.FunctionLike, ctx: SourceContext): boolean {
+  if (fn.parent?.type === 'ExportNamedDeclaration' || fn.parent?.type === 'ExportDefaultDeclaration') return true;
+  const id = nameOf(fn);
+  const variable = id === undefined ? undefined : findVariable(ctx.getScope(id), id.name);
+  return variable !== undefined && isExported(variable);
+}
+
 /** The identifier that declares a function: `function f`, `const f = () => ...`. */
 export function nameOf(fn: TSESTree.FunctionLike): TSESTree.Identifier | undefined {
   if (fn.type === 'FunctionDeclaration') return fn.id ?? undefined;
@@ -207,7 +215,8 @@ function groupProblem(members: readonly Finding[], callers: readonly Finding[], 
   // The usual cause, named: the package.json that `npm init -y` writes (not private, with `main`) makes every
   // function of the package one that other packages may call.
   const installable: Problem = { reason: () => ({ code: ReasonCode.wrapperPackageInstallable }) };
-  const unseen = (ctx: SourceContext) => (ctx.file !== undefined && ctx.project?.installable?.(ctx.file) === true ? installable : unknownCallers);
+  const unseen = (fn: TSESTree.FunctionLike, ctx: SourceContext) =>
+    exported(fn, ctx) && ctx.file !== undefined && ctx.project?.installable?.(ctx.file) === true ? installable : unknownCallers;
 
   const blocker = callers.find((caller) => caller.outcome !== 'fix' && caller.outcome !== 'review');
   if (blocker !== undefined) return heldBy(blocker);
@@ -242,8 +251,8 @@ function groupProblem(members: readonly Finding[], callers: readonly Finding[], 
   for (const holder of groupHolders) onTheWay.set(holder.fn, holder.ctx);
   for (const [fn, ctx] of onTheWay) {
     const found = uses(fn, ctx);
-    if (found === 'unknown') return unseen(ctx);
-    if (found.some((use) => !seen.has(use))) return unseen(ctx);
+    if (found === 'unknown') return unseen(fn, ctx);
+    if (found.some((use) => !seen.has(use))) return unseen(fn, ctx);
   }
   return undefined;
 }
