@@ -31,7 +31,7 @@ interface Report {
 }
 
 const json = (args: string[], dir: string): Report => {
-  const run = cli([...args, '--json', '--force'], dir);
+  const run = cli([...args, '--json', ...(args[0] === 'migrate' ? ['--force'] : [])], dir);
   expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as Report;
 };
@@ -75,6 +75,24 @@ describe('a group migrated by half', () => {
     const report = json(['migrate', '.'], dir);
     expect(report.totals.migrated).toBe(0);
     expect(readFileSync(join(dir, 'src/a.ts'), 'utf8')).toContain('/platform/v1/apps/crm/assign');
+  });
+});
+
+describe('a wrapper moved to v3 without its callers', () => {
+  it('a caller that still passes the deprecated body is reported and left with a TODO; the v3 request itself and a v3 caller are not', () => {
+    const dir = tree({
+      ...CONFIG,
+      'src/assign.ts': `export async function assignApp(code: string, body: Record<string, unknown>) {\n${send("'https://api.example.com/v3/apps/app_assignments'", 'body')}\n}\n`,
+      'src/offer.ts': "import { assignApp } from './assign.js';\n\nexport const old = (uid: string) => assignApp('reviews', { business_uid: uid });\nexport const done = (uid: string) => assignApp('reviews', { assignee_type: 'business', assignee_uid: uid, app_code_name: 'reviews' });\n",
+    });
+    const report = json(['migrate', '.'], dir);
+    const sites = report.files.flatMap((file) => file.sites.map((site) => `${file.path}:${site.line} ${site.kind} ${site.reasons.map((reason) => reason.code).join(',')}`));
+    expect(sites).toEqual(['src/offer.ts:3 caller half-migrated-route']);
+    expect(report.totals.migrated).toBe(0);
+    expect(readFileSync(join(dir, 'src/offer.ts'), 'utf8')).toContain("assignApp('reviews', { business_uid: uid })");
+    // Read file by file, nothing under /v3/ is a deprecated call.
+    const alone = json(['scan', '.', '--no-project'], dir);
+    expect(alone.files.flatMap((file) => file.sites)).toEqual([]);
   });
 });
 

@@ -61,6 +61,7 @@ export const ReasonCode = {
   wrapperSeveralRequests: 'wrapper-several-requests',
   groupOutsideRun: 'group-outside-run',
   halfMigrated: 'half-migrated',
+  halfMigratedRoute: 'half-migrated-route',
   // Test mocks and assertions of the request: they follow the calls they stand for (mocks/ in this package).
   mockCallHeld: 'mock-call-held',
   mockNoCalls: 'mock-no-calls',
@@ -182,6 +183,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `this request is sent for the callers of this function, and not all of them can be migrated exactly (${key === undefined ? '' : `the first is the call ${key}; `}each caller has a TODO that says why); migrate them together by hand`,
   'half-migrated': () =>
     `this call sends a body with v3 keys (assignee_type, assignee_uid, app_code_name) to the deprecated route: a migration was left half done (a wrapper rewritten without its callers, or the reverse), and the body is not exactly the v3 body the route names (its app_code_name, assignee or settings differ, cannot be read, or it is sent as a form); point the call at ${V3} by hand and check its body`,
+  'half-migrated-route': () =>
+    `this call passes the deprecated body (business_uid or directory_uid) to a function that already sends it to ${V3}: a migration was left half done (the function rewritten without its callers), and the app code the old route carried is no longer sent; write this call's body as the v3 body (assignee_type, assignee_uid, app_code_name, settings) by hand`,
   'group-outside-run': (key) =>
     `this call must be migrated together with changes in ${key ?? 'other files'}, which this run was not given; run app-assignment migrate over all of them together`,
   'mock-call-held': (key) =>

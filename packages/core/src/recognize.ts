@@ -20,8 +20,8 @@ import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { findVariable, importOf, isExported, isNeverReassigned } from './scope.js';
 import { calleePath, isFunction, isPure, staticKey, unwrapTS } from './syntax.js';
-import { V3Key } from './contract.js';
-import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit } from './url.js';
+import { V3_ASSIGN, V3Key } from './contract.js';
+import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit, type UrlPiece } from './url.js';
 
 export type { ClientKind } from './clients/index.js';
 
@@ -117,7 +117,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   if (layout.pathParams !== undefined) pieces = fillPathParams(pieces, layout.pathParams, layout.url as TSESTree.Expression);
   if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces, absoluteUrlWins(call, layout, ctx));
   const match = matchRoute(pieces, routesOf(ctx));
-  if (match === undefined) return undefined;
+  if (match === undefined) return deprecatedBodyOnV3(call, layout, pieces, ctx);
   // Without a method the clients send GET: that is not the deprecated operation.
   if (layout.method === 'unspecified') return undefined;
 
@@ -547,4 +547,22 @@ function v3BodyOf(body: BodyObject, appId: AppIdFacts, appCode: AppCodeSource | 
     return 'same-app';
   }
   return 'other-app';
+}
+
+/**
+ * A function of the program that already sends POST /v3/apps/app_assignments, read for a caller that passes it the
+ * deprecated body (`business_uid` or `directory_uid`): a group migrated by half (the function rewritten without its
+ * callers). The caller is a site, left for a person: the app code the old route carried is gone from the request.
+ * A v3 call read on its own is never one (decisions.md: nothing under /v3/ is flagged).
+ */
+function deprecatedBodyOnV3(call: TSESTree.CallExpression, layout: CallLayout, pieces: readonly UrlPiece[], ctx: SourceContext): AssignCall | undefined {
+  if (ctx.bindings === undefined || layout.method === 'other' || layout.method === 'unspecified' || layout.body.kind !== 'object') return undefined;
+  const body = layout.body.body;
+  if (body.ctx === ctx || layout.body.facts.kind !== 'object') return undefined;
+  if (!layout.body.facts.entries.some((entry) => entry.key === 'business_uid' || entry.key === 'directory_uid')) return undefined;
+  const url = pieces.map((piece) => (piece.kind === 'text' ? piece.value : '\u0000')).join('');
+  const path = url.split('?')[0]!.replace(/\/+$/, '');
+  if (!path.endsWith(V3_ASSIGN.path)) return undefined;
+  const facts: CallFacts = { appId: { kind: 'static', value: 'unknown' }, body: layout.body.facts, obstacles: [{ code: ReasonCode.halfMigratedRoute }] };
+  return { node: call, ctx, client: layout.client, facts, body, via: [] };
 }

@@ -61,6 +61,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'wrapper-several-requests': 'migrate each request of the function by hand (or split it into one function per request)',
   'wrapper-callers-differ': 'the callers need different v3 bodies from the same wrapper code: pass the differing value as a parameter, or migrate by hand',
   'half-migrated': 'check that the body is the one the call meant, then delete the comment; run migrate over the whole group next time (paths and shards now keep groups whole)',
+  'half-migrated-route': 'give this call the v3 body (assignee_type, assignee_uid, app_code_name with the app it assigns, settings for a directory mode); the function it calls already sends v3',
   'group-outside-run': 'run app-assignment migrate over the files the comment names together with these (or over the whole repository); the group is then migrated whole',
   'mock-call-held': 'deal with the TODO of the call it names; a rerun then rewrites the mock with it',
   'mock-no-calls': 'find the code the mock stands for (another repository, a module the tests do not import); update the mock when that code moves to v3',
