@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 // Everything else is imported when a command needs it: --version loads no module of the toolkit, --help only the core.
 import type { AnalysisOptions } from '@app-assignment/core';
 import type { Shard } from './files.js';
-import { sharedOptions, UsageError } from './options.js';
+import { sharedOptions, TREE_OPTIONS, UsageError } from './options.js';
 import { emptyPathWarnings, ignoredLines, skippedLines } from './report/ignored.js';
 import type { RunReport } from './run.js';
 
@@ -103,12 +103,8 @@ async function parse(argv: string[]): Promise<Cli | 'help' | 'version'> {
         json: { type: 'boolean', default: false },
         force: { type: 'boolean', default: false },
         rollback: { type: 'boolean', default: false },
-        'no-ignore': { type: 'boolean', default: false },
-        builtin: { type: 'string' },
-        config: { type: 'string' },
-        jobs: { type: 'string' },
+        ...TREE_OPTIONS,
         shard: { type: 'string' },
-        'no-project': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },

@@ -15,6 +15,15 @@ export const MAX_SHARDS = 10_000;
 /** A command line the tool refuses (exit 2), with what to do about it. */
 export class UsageError extends Error {}
 
+/** The command-line options every command that reads the tree takes (`parseArgs` declarations), declared once. */
+export const TREE_OPTIONS = {
+  'no-ignore': { type: 'boolean', default: false },
+  'no-project': { type: 'boolean', default: false },
+  builtin: { type: 'string' },
+  config: { type: 'string' },
+  jobs: { type: 'string' },
+} as const;
+
 export interface SharedValues {
   readonly builtin?: string | undefined;
   readonly config?: string | undefined;

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sharedOptions, UsageError } from './options.js';
+import { sharedOptions, TREE_OPTIONS, UsageError } from './options.js';
 import { FINGERPRINT_KEY, fingerprintsOf } from './report/fingerprint.js';
 import { emptyPathWarnings } from './report/ignored.js';
 import { defaultJobs, runMigration } from './run.js';
@@ -102,11 +102,7 @@ async function parse(argv: string[]): Promise<RatchetCli | 'help'> {
         baseline: { type: 'string' },
         update: { type: 'boolean', default: false },
         'pass-on-gone': { type: 'boolean', default: false },
-        'no-ignore': { type: 'boolean', default: false },
-        'no-project': { type: 'boolean', default: false },
-        builtin: { type: 'string' },
-        config: { type: 'string' },
-        jobs: { type: 'string' },
+        ...TREE_OPTIONS,
         help: { type: 'boolean', short: 'h', default: false },
       },
     });

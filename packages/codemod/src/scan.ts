@@ -10,7 +10,7 @@ import type { Baseline } from './ratchet.js';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AnalysisOptions } from '@app-assignment/core';
-import { outputProblem, sharedOptions, UsageError } from './options.js';
+import { outputProblem, sharedOptions, TREE_OPTIONS, UsageError } from './options.js';
 import type { Shard } from './files.js';
 import { emptyPathWarnings } from './report/ignored.js';
 import { rebase, type ScanReport } from './report/model.js';
@@ -92,11 +92,7 @@ async function parse(argv: string[]): Promise<ScanCli | 'help'> {
         'link-base': { type: 'string' },
         link: { type: 'string' },
         baseline: { type: 'string' },
-        'no-ignore': { type: 'boolean', default: false },
-        'no-project': { type: 'boolean', default: false },
-        builtin: { type: 'string' },
-        config: { type: 'string' },
-        jobs: { type: 'string' },
+        ...TREE_OPTIONS,
         shard: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
