@@ -189,8 +189,19 @@ export async function run(uid: string) {
 });
 
 describe('types that would not take the v3 body', () => {
+  it('a body parameter typed by an interface only it uses: the interface takes the v3 body with the wrapper and its caller', () => {
+    const call = "  return fetch(`https://api.example.com/platform/v1/apps/${code}/assign`, { method: 'POST', body: JSON.stringify(body) });";
+    const input = `interface LegacyBody { business_uid?: string; directory_uid?: string }\nfunction assignApp(code: string, body: LegacyBody) {\n${call}\n}\nexport const run = (uid: string) => assignApp('crm', { business_uid: uid });\n`;
+    const result = run(input);
+    expect(result.sites.every((site) => site.migrated && site.reason === undefined), result.output).toBe(true);
+    expect(result.output).toContain("interface LegacyBody { assignee_type: 'business' | 'directory'; assignee_uid?: string; app_code_name: string;");
+    expect(result.output).toContain("assignApp('crm', { assignee_type: 'business', assignee_uid: uid, app_code_name: 'crm' })");
+    expect(result.output).toContain('`https://api.example.com/v3/apps/app_assignments`');
+  });
+
   it.each([
-    ['an interface', 'interface LegacyBody { business_uid?: string; directory_uid?: string }\n', 'body: LegacyBody'],
+    ['an exported interface, read file by file', 'export interface LegacyBody { business_uid?: string; directory_uid?: string }\n', 'body: LegacyBody'],
+    ['an interface other code uses too', 'interface LegacyBody { business_uid?: string; directory_uid?: string }\nexport const uidOf = (b: LegacyBody) => b.business_uid;\n', 'body: LegacyBody'],
     ['a type parameter', '', 'body: T'],
   ])('a body parameter typed by %s', (_name, decl, param) => {
     const generic = param === 'body: T' ? '<T extends object>' : '';
