@@ -30,7 +30,7 @@ export interface ClientSetup {
   /** Defaults apply to instances made from the client too; interceptors only to the client they are installed on. */
   readonly what: 'defaults' | 'interceptor';
   readonly effect: SetupEffect;
-  /** The setup as written (`axios.defaults.transformRequest`) and where (`src/setup.ts:3`, or `line 3` read alone). */
+  /** The setup as written (`axios.defaults.transformRequest`) and where (`src/setup.ts:3`; `line 3` in the call's own file). */
   readonly label: string;
   readonly place: string;
 }
@@ -49,18 +49,21 @@ export function setupOf(client: ClientRef, program: TSESTree.Program, ctx: Sourc
   const seen = new Set<string>();
   const found: ClientSetup[] = [];
   for (const file of files) {
-    for (const setup of setupIn(file.program, file.ctx)) {
-      const key = `${setup.label}\u0000${setup.place}`;
-      if (setup.effect === undefined || seen.has(key) || !changes(setup, client)) continue;
+    // The call's own file is named by line alone, as a file read alone is: the same words in both modes.
+    const own = file.ctx.text === ctx.text;
+    for (const { line, effect, ...setup } of setupIn(file.program, file.ctx)) {
+      const place = own || file.ctx.file === undefined ? `line ${line}` : `${file.ctx.file}:${line}`;
+      const key = `${setup.label}\u0000${place}`;
+      if (effect === undefined || seen.has(key) || !changes(setup, client)) continue;
       seen.add(key);
-      found.push(setup as ClientSetup);
+      found.push({ ...setup, effect, place });
     }
   }
   return found;
 }
 
 /** Whether a piece of setup applies to calls through `client`. */
-function changes(setup: FoundSetup, client: ClientRef): boolean {
+function changes(setup: Pick<ClientSetup, 'target' | 'what'>, client: ClientRef): boolean {
   const made = client.madeAt ?? [];
   switch (setup.target.kind) {
     case 'any':
@@ -76,9 +79,10 @@ function changes(setup: FoundSetup, client: ClientRef): boolean {
   }
 }
 
-/** A piece of setup; `effect` undefined when it changes nothing the migration depends on. */
-interface FoundSetup extends Omit<ClientSetup, 'effect'> {
+/** A piece of setup as its file holds it; `effect` undefined when it changes nothing the migration depends on. */
+interface FoundSetup extends Omit<ClientSetup, 'effect' | 'place'> {
   readonly effect: SetupEffect | undefined;
+  readonly line: number;
 }
 
 const read = new WeakMap<TSESTree.Program, readonly FoundSetup[]>();
@@ -176,7 +180,7 @@ function defaultsUse(member: TSESTree.MemberExpression, ctx: SourceContext): Fou
       effect = valueRead(path, use.kind, top);
       break;
   }
-  return { target, what: 'defaults', effect, label: labelOf(top, ctx), place: placeOf(top, ctx) };
+  return { target, what: 'defaults', effect, label: labelOf(top, ctx), line: lineOf(top, ctx) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -193,7 +197,7 @@ function interceptorsUse(member: TSESTree.MemberExpression, ctx: SourceContext):
     if (path[1] === 'eject' || path[1] === 'clear') effect = undefined;
     else if (path[1] === 'use') effect = interceptorEffect(use.call.arguments[0], ctx);
   }
-  return { target, what: 'interceptor', effect, label: labelOf(top, ctx), place: placeOf(top, ctx) };
+  return { target, what: 'interceptor', effect, label: labelOf(top, ctx), line: lineOf(top, ctx) };
 }
 
 /** What a request interceptor's function changes; 'unknown' when the function cannot be read here. */
@@ -492,8 +496,8 @@ function labelOf(node: TSESTree.Node, ctx: SourceContext): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-function placeOf(node: TSESTree.Node, ctx: SourceContext): string {
+function lineOf(node: TSESTree.Node, ctx: SourceContext): number {
   let line = 1;
   for (let i = ctx.text.indexOf('\n'); i !== -1 && i < node.range[0]; i = ctx.text.indexOf('\n', i + 1)) line++;
-  return ctx.file === undefined ? `line ${line}` : `${ctx.file}:${line}`;
+  return line;
 }

@@ -86,12 +86,13 @@ function isInjected(value: TSESTree.Node, ctx: SourceContext): boolean {
 
 /**
  * Whether code outside the class may write the field: a write of `.name` (or `['name']`, or `Object.defineProperty`
- * of that name) in this file outside the class, or in any other file of the program. Read alone, a module that
+ * of that name) in this file outside the class, or in any other file of the program; `this.name` there is another
+ * class's field (a subclass is looked for on its own). Read alone, a module that
  * exports anything may hand an instance to code that writes it.
  */
 function writtenOutside(cls: ClassNode, name: string, ctx: SourceContext): boolean {
   const escaped = name.replace(/[$#]/g, '\\$&');
-  const write = new RegExp(`(?:\\.\\s*${escaped}\\b|\\[\\s*['"\`]${escaped}['"\`]\\s*\\])\\s*(?:(?:\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?|[-+*/%&|^])?=(?!=)|[\\]}])|defineProperty\\s*\\([^)]*['"\`]${escaped}['"\`]`, 'g');
+  const write = new RegExp(`(?:(?<!\\bthis\\s*)\\.\\s*${escaped}\\b|(?<!\\bthis\\s*)\\[\\s*['"\`]${escaped}['"\`]\\s*\\])\\s*(?:(?:\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?|[-+*/%&|^])?=(?!=)|[\\]}])|defineProperty\\s*\\([^)]*['"\`]${escaped}['"\`]`, 'g');
   for (const match of ctx.text.matchAll(write)) {
     if (match.index < cls.range[0] || match.index >= cls.range[1]) return true;
   }
