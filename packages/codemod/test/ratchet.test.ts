@@ -53,7 +53,7 @@ describe('a CI ratchet with ESLint bulk suppressions', () => {
 
     // Migrate one old call with the codemod: its suppression is now unused, ESLint says so,
     // and --prune-suppressions removes exactly that entry.
-    const migrate = spawnSync(process.execPath, [CLI, 'migrate', 'src/assign/got.ts', '--force'], { cwd: app, encoding: 'utf8' });
+    const migrate = spawnSync(process.execPath, [CLI, 'migrate', 'src/assign/got.ts', '--force', '--no-project'], { cwd: app, encoding: 'utf8' });
     expect(migrate.stdout).toContain('1 calls migrated');
     expect(suppressions()['src/assign/got.ts']?.[RULE]?.count).toBe(1);
     const unused = eslint();
