@@ -111,7 +111,6 @@ export async function migrateProject(
   }
 
   const all = [...result.findings.values()].flat();
-  const pathOfId = new Map([...result.files.values()].map((file) => [file.id, file.path]));
   let held = new Set<Finding>();
   /** Why a finding was held back, where that is not its own reasons: its group reaches outside the selection. */
   const heldFor = new Map<Finding, Reason>();

@@ -22,7 +22,7 @@ afterAll(() => {
 });
 
 const project = (name: string, label: string): string => {
-  const dir = copyProject(name, label) as string;
+  const dir = copyProject(name, label);
   made.push(dir);
   return dir;
 };
@@ -114,7 +114,7 @@ describe('shards write whole groups: together they write what one run writes', (
     expect(report.totals.errors).toBe(0);
     return report.changes;
   };
-  for (const name of projectNames() as string[]) {
+  for (const name of projectNames()) {
     it(`${name}: the shards of 2 and of 3, united, are byte-identical to one run, and no file is written by two shards`, async () => {
       const dir = project(name, 'shards');
       const one = new Map([...(await changes(dir))].map(([file, { after }]) => [file, after]));

@@ -22,7 +22,7 @@ RuleTester.it = it;
 RuleTester.itOnly = it.only;
 
 // A copy, as a user has it: the fixture's after/ tree beside it would be files that name the wrapper too.
-const root = copyProject('wrapper-module', 'rule-tester') as string;
+const root = copyProject('wrapper-module', 'rule-tester');
 const cwd = process.cwd();
 afterAll(() => {
   process.chdir(cwd);
