@@ -6,7 +6,7 @@
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, giveAway, tree } from './helpers/cli.js';
+import { cli, tree } from './helpers/cli.js';
 
 const FIXABLE = `export async function go(code: string, uid: string) {
   await fetch(\`/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });
@@ -80,7 +80,6 @@ describe('skipped files', () => {
 describe('a folder that cannot be listed', () => {
   it('is reported with its path and skipped; the run migrates the rest and exits 1', () => {
     const dir = tree({ 'src/a.ts': FIXABLE, 'src/locked/b.ts': FIXABLE });
-    giveAway(dir);
     chmodSync(join(dir, 'src', 'locked'), 0o000);
     const run = cli(['migrate', 'src'], dir, { unprivileged: true });
     expect(run.stderr).not.toMatch(/unexpected error|at .*\(/);

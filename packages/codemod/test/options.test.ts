@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_SHARDS, sharedOptions } from '../src/options.js';
-import { cli, giveAway, tree } from './helpers/cli.js';
+import { cli, tree } from './helpers/cli.js';
 
 const FIXABLE = `export async function go(code: string, uid: string) {
   await fetch(\`/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });
@@ -31,7 +31,6 @@ describe('scan --out', () => {
 
   it('refuses a folder the user cannot write, with exit 2', () => {
     const dir = tree({ 'a.ts': FIXABLE, 'locked/.keep': '' });
-    giveAway(dir);
     chmodSync(join(dir, 'locked'), 0o555);
     const run = cli(['scan', '--json', '--out', 'locked/report.json'], dir, { unprivileged: true });
     expect(run.code).toBe(2);

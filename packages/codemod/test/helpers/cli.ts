@@ -40,18 +40,25 @@ export function giveAway(dir: string): void {
 }
 
 export interface CliOptions {
-  /** Run as a user whom file permissions bind (nobody, when the tests run as root). */
+  /**
+   * Run bound by file permissions, as a user is. When the tests run as root, the binary runs as root without the
+   * capabilities that bypass them (setpriv drops them from its bounding set): the tree stays the test's own, and the
+   * checkout may sit in a folder only root can enter (as a CI clone in a private temporary folder does).
+   */
   readonly unprivileged?: boolean;
   readonly env?: NodeJS.ProcessEnv;
 }
 
+const BYPASSING = '-dac_override,-dac_read_search,-fowner';
+
 export function cli(args: string[], cwd: string, options: CliOptions = {}) {
-  const result = spawnSync(process.execPath, [CLI, ...args], {
+  const bound = options.unprivileged === true && isRoot;
+  const [command, prefix] = bound ? ['setpriv', [`--bounding-set=${BYPASSING}`, '--', process.execPath]] : [process.execPath, []];
+  const result = spawnSync(command, [...prefix, CLI, ...args], {
     cwd,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     ...(options.env === undefined ? {} : { env: options.env }),
-    ...(options.unprivileged === true && isRoot ? { uid: UNPRIVILEGED, gid: UNPRIVILEGED } : {}),
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
