@@ -172,4 +172,23 @@ export async function run(uid: string) {
     expect(differ.sites[1]!.reason).toContain('need different rewrites of it');
     expect(differ.output.replace(/^.*TODO\(app-assignment\).*\n/gm, '')).toBe(make('false'));
   });
+
+  it('a note about a wrapper\'s rewrite (a flag it drops) sits at the request it concerns, not at a caller', () => {
+    const input = `import got from 'got';
+function assign(code: string, hide: string) {
+  return got.post(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { json: { business_uid: 'biz_1', hide_from_market: hide } });
+}
+export async function run() {
+  await assign('crm', 'true');
+}
+`;
+    const result = migrate(input);
+    const lines = result.output.split('\n');
+    const todo = lines.findIndex((line) => line.includes('TODO(app-assignment):'));
+    expect(lines[todo]).toContain('hide_from_market has no v3 field and was dropped');
+    // The comment is written just above the request, inside the wrapper; the caller's line is left as it was.
+    expect(lines[todo + 1]).toContain('got.post(`https://api.example.com/v3/apps/app_assignments`');
+    expect(result.todos).toHaveLength(1);
+    expect(result.output).toContain("  await assign('crm', 'true');\n");
+  });
 });

@@ -137,4 +137,22 @@ describe('callers held back for the wrapper\'s own reasons', () => {
     const listed = run.stdout.split('\n').filter((line) => /^ {2}src\//.test(line)).length;
     expect(listed).toBe(comments.reduce((a, b) => a + b, 0));
   });
+
+  it('a note about a wrapper\'s rewrite sits at the request in the wrapper\'s module, and the caller\'s module is not touched', () => {
+    const dir = tree({
+      ...CONFIG,
+      'src/assign.ts': "export async function assign(code: string, hide: string) {\n" +
+        "  const res = await fetch(`https://api.example.com/platform/v1/apps/${code}/assign`, {\n" +
+        "    method: 'POST', headers: { 'Content-Type': 'application/json' },\n" +
+        "    body: JSON.stringify({ business_uid: 'biz_1', hide_from_market: hide }),\n  });\n  return res.status;\n}\n",
+      'src/main.ts': "import { assign } from './assign.js';\n\nexport async function main() {\n  await assign('crm', 'true');\n}\n",
+    });
+    const before = readFileSync(join(dir, 'src/main.ts'), 'utf8');
+    const report = json(['migrate', '.'], dir);
+    expect(report.totals.changed).toBe(1);
+    expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toBe(before);
+    const wrapper = readFileSync(join(dir, 'src/assign.ts'), 'utf8');
+    expect(wrapper).toMatch(/TODO\(app-assignment\): hide_from_market has no v3 field and was dropped.*\n.*fetch\(`https:\/\/api\.example\.com\/v3\/apps\/app_assignments`/);
+    expect(wrapper).toContain("JSON.stringify({ assignee_type: 'business', assignee_uid: 'biz_1', app_code_name: code })");
+  });
 });

@@ -104,11 +104,15 @@ export function goesWithWrapper(finding: Finding, migrated: boolean): boolean {
   // Held back for exactly the reasons of the request it goes through: the comment there speaks for it.
   if (finding.repeatsWrapper === true) return true;
   const file = call.ctx.file;
-  const here = (ctx: { readonly file?: string; readonly text: string }) => ctx.text === call.ctx.text && ctx.file === file;
+  // Inside a function on the way (a wrapper in the same module) is the wrapper's, not the caller's.
+  const inWrapper = (range: readonly [number, number]) => call.via.some((step) => step.ctx.file === file && step.ctx.text === call.ctx.text &&
+    range[0] >= step.fn.range[0] && range[1] <= step.fn.range[1]);
+  const here = (at: { readonly ctx: { readonly file?: string; readonly text: string }; readonly range: readonly [number, number] }) =>
+    at.ctx.text === call.ctx.text && at.ctx.file === file && !inWrapper(at.range);
   const holdsOwn =
-    (call.body !== undefined && here(call.body.ctx)) ||
-    (call.routeAt ?? []).some((at) => here(at.ctx)) ||
-    (finding.edits ?? []).some((edit) => (edit.file ?? file) === file);
+    (call.body !== undefined && here({ ctx: call.body.ctx, range: call.body.object.range })) ||
+    (call.routeAt ?? []).some((at) => here({ ctx: at.ctx, range: at.node.range })) ||
+    (finding.edits ?? []).some((edit) => (edit.file ?? file) === file && !inWrapper(edit.range));
   return !holdsOwn && migrated && finding.reasons.length === 0;
 }
 

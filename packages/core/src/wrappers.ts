@@ -122,18 +122,8 @@ export function settleWrappers(findings: readonly Finding[], uses: FunctionUses 
     }
     const problem = groupProblem(indexes.map((i) => findings[i]!), callers.map((i) => findings[i]!), holders, uses);
     if (problem === undefined) {
-      // One rewrite for the group: each edit once, carried by the first finding that asks for it.
-      const done = new Set<string>();
-      for (const index of indexes) {
-        const finding = findings[index]!;
-        if (finding.call.via.length === 0 && callers.length > 0) {
-          settled[index] = { ...finding, outcome: 'fix', edits: [], reasons: [] };
-          continue;
-        }
-        const edits = (finding.edits ?? []).filter((edit) => !done.has(editKey(edit)));
-        edits.forEach((edit) => done.add(editKey(edit)));
-        settled[index] = { ...finding, edits };
-      }
+      const carried = carryAtRequests(settled, indexes, holders);
+      for (const index of indexes) settled[index] = carried[index]!;
       continue;
     }
     for (const index of indexes) {
@@ -146,6 +136,60 @@ export function settleWrappers(findings: readonly Finding[], uses: FunctionUses 
     }
   }
   return markRepeats(explainHeldCalls(settled, new Set(groupOf.keys())));
+}
+
+/**
+ * One rewrite for a group that migrates: each edit once. An edit inside a function's code is carried by that
+ * function's own request call when it is a finding of the group, with the notes of the callers whose rewrite is made
+ * there alone: a note about the rewrite (a flag dropped) sits at the request it concerns, where the reviewer of the
+ * changed line sees it, and such a caller goes with its wrapper. Every other edit is carried by the first finding that
+ * asks for it.
+ */
+function carryAtRequests(settled: readonly Finding[], indexes: readonly number[], holders: readonly Holder[]): Finding[] {
+  const result = [...settled];
+  const requestOf = (edit: TextEdit): number | undefined => indexes.find((index) => {
+    const finding = settled[index]!;
+    if (finding.call.via.length > 0) return false;
+    const holder = holders.find((h) => inside(edit, h));
+    return holder !== undefined && finding.call.ctx.file === holder.ctx.file &&
+      finding.call.node.range[0] >= holder.fn.range[0] && finding.call.node.range[1] <= holder.fn.range[1];
+  });
+  const carried = new Map<number, TextEdit[]>();
+  const notes = new Map<number, Reason[]>();
+  const done = new Set<string>();
+  const give = (index: number, edit: TextEdit) => {
+    if (done.has(editKey(edit))) return;
+    done.add(editKey(edit));
+    carried.set(index, [...(carried.get(index) ?? []), edit]);
+  };
+  for (const index of indexes) {
+    const finding = settled[index]!;
+    const isCaller = finding.call.via.length > 0;
+    const edits = finding.edits ?? [];
+    const requests = edits.map(requestOf);
+    // The request call itself with callers: what it asks alone is what its callers ask (or less), made through them.
+    if (!isCaller && indexes.some((i) => settled[i]!.call.via.length > 0)) continue;
+    const atRequests = isCaller && edits.length > 0 && requests.every((r) => r !== undefined);
+    edits.forEach((edit, i) => give(requests[i] ?? index, edit));
+    if (atRequests && finding.reasons.length > 0) {
+      const target = requests[0]!;
+      const list = notes.get(target) ?? [];
+      for (const note of finding.reasons) if (!list.some((n) => n.code === note.code && n.key === note.key)) list.push(note);
+      notes.set(target, list);
+    }
+    result[index] = atRequests ? { ...finding, outcome: 'fix', reasons: [], edits: [] } : { ...finding, edits: [] };
+  }
+  for (const index of indexes) {
+    const finding = result[index]!;
+    const own = notes.get(index) ?? [];
+    const edits = carried.get(index) ?? [];
+    if (finding.call.via.length === 0 && indexes.some((i) => settled[i]!.call.via.length > 0)) {
+      result[index] = { ...finding, outcome: own.length > 0 ? 'review' : 'fix', edits, reasons: own };
+    } else {
+      result[index] = { ...finding, edits, reasons: [...finding.reasons, ...own.filter((n) => !finding.reasons.some((r) => r.code === n.code && r.key === n.key))] };
+    }
+  }
+  return result;
 }
 
 /** Callers held back for exactly the reasons of the request they go through (its own, intrinsic ones). */

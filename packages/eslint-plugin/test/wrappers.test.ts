@@ -65,5 +65,36 @@ export async function run() {
         { messageId: 'deprecatedManual', line: 6, data: { reasons: 'built_in "true" has no equivalent in POST /v3/apps/app_assignments; decide how these users get the app, then migrate by hand (or run with builtIn "drop")' } },
       ],
     },
+    {
+      name: 'a flag the wrapper drops: the review and its suggestion are at the request, the caller is spoken for by it',
+      code: `import got from 'got';
+function assign(code: string, hide: string) {
+  return got.post(\`/platform/v1/apps/\${code}/assign\`, { json: { business_uid: 'biz_1', hide_from_market: hide } });
+}
+export async function run() {
+  await assign('crm', 'true');
+}
+`,
+      filename: 'a.ts',
+      output: null,
+      errors: [
+        {
+          messageId: 'deprecatedReview',
+          line: 3,
+          suggestions: [{
+            messageId: 'migrateReview',
+            data: { reasons: 'hide_from_market has no v3 field and was dropped; check the directory-token rules for business assignments' },
+            output: `import got from 'got';
+function assign(code: string, hide: string) {
+  return got.post(\`/v3/apps/app_assignments\`, { json: { assignee_type: 'business', assignee_uid: 'biz_1', app_code_name: code } });
+}
+export async function run() {
+  await assign('crm', 'true');
+}
+`,
+          }],
+        },
+      ],
+    },
   ],
 });
