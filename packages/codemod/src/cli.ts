@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import type { AnalysisOptions } from '@app-assignment/core';
 import type { Shard } from './files.js';
 import { sharedOptions, TREE_OPTIONS, UsageError } from './options.js';
-import { emptyPathWarnings, ignoredLines, skippedLines } from './report/ignored.js';
+import { emptyPathWarnings, FILE_BY_FILE, ignoredLines, skippedLines } from './report/ignored.js';
 import type { RunReport } from './run.js';
 
 /** The exit code of a crash of the tool itself, distinct from 1 (some file errored) and 2 (usage). */
@@ -146,6 +146,9 @@ function printSummary(report: RunReport, cli: Cli, out: (line: string) => void, 
   }
   if (report.mode.kind === 'project') {
     out(`read as one project (${report.mode.configs.join(', ')}): ${totals.callers} calls of wrappers, listed in --json with the requests they go through`);
+  } else if (cli.project && totals.files > 0) {
+    // Said, not silent: per-file mode sees no wrapper's callers in other files, so it migrates fewer calls.
+    out(FILE_BY_FILE);
   }
   const todos = report.files.flatMap((file) =>
     file.sites.filter((site) => site.reason !== undefined && site.withWrapper !== true)

@@ -7,7 +7,7 @@
  * overlaps another) holds back every finding that shares code with it, in every file: those calls get a TODO, and the
  * run is made again without them.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
   type AnalysisOptions,
@@ -351,9 +351,12 @@ export function projectRootFor(paths: readonly string[], cwd: string): string {
   return cwd;
 }
 
-/** Workspace markers: a pnpm workspace, lerna, or a package.json that declares workspaces. */
+/**
+ * Workspace markers: a pnpm workspace, lerna, an Nx or Rush workspace, a root that holds only the shared
+ * `tsconfig.base.json` its packages extend, or a package.json that declares workspaces.
+ */
 function hasWorkspaces(dir: string): boolean {
-  if (['pnpm-workspace.yaml', 'lerna.json'].some((name) => existsSync(join(dir, name)))) return true;
+  if (['pnpm-workspace.yaml', 'lerna.json', 'nx.json', 'rush.json', 'tsconfig.base.json'].some((name) => existsSync(join(dir, name)))) return true;
   try {
     return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { workspaces?: unknown }).workspaces !== undefined;
   } catch {
@@ -366,6 +369,26 @@ export function mayBeProject(root: string): boolean {
   if (hasWorkspaces(root)) return true;
   for (let dir = root; ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'tsconfig.json')) || existsSync(join(dir, 'jsconfig.json'))) return true;
-    if (dirname(dir) === dir) return false;
+    if (dirname(dir) === dir) break;
   }
+  // A repository whose packages each have their own config (`web/tsconfig.json`, `api/tsconfig.json`) and none at the
+  // top: the project loader reads those (two levels deep is where they are; deeper ones it finds once it loads).
+  return nestedConfig(root, 2);
+}
+
+function nestedConfig(dir: string, depth: number): boolean {
+  if (depth === 0) return false;
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return false; // an unreadable folder is reported by the file walk
+  }
+  for (const entry of entries) {
+    if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const sub = join(dir, entry.name);
+    if (existsSync(join(sub, 'tsconfig.json')) || existsSync(join(sub, 'jsconfig.json'))) return true;
+  }
+  return entries.some((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules' &&
+    nestedConfig(join(dir, entry.name), depth - 1));
 }

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import type { AnalysisOptions } from '@app-assignment/core';
 import { outputProblem, sharedOptions, TREE_OPTIONS, UsageError } from './options.js';
 import type { Shard } from './files.js';
-import { emptyPathWarnings } from './report/ignored.js';
+import { emptyPathWarnings, FILE_BY_FILE } from './report/ignored.js';
 import { rebase, type ScanReport } from './report/model.js';
 import { defaultJobs, runMigration } from './run.js';
 
@@ -183,6 +183,7 @@ export async function scanMain(argv: string[], cwd: string, version: string): Pr
     throw error;
   }
   emptyPathWarnings(run.empty).forEach(stderr);
+  if (cli.project && run.mode.kind === 'file' && run.totals.files > 0) stderr(`app-assignment: ${FILE_BY_FILE}`);
   const report: ScanReport = { files: run.files, totals: run.totals, ignored: run.ignored };
   const output = await render(cli, report, cwd, version, baseline);
   if (cli.out === undefined) process.stdout.write(output);

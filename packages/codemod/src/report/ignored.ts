@@ -28,3 +28,7 @@ export function skippedLines(files: RunReport['files']): string[] {
     ...skipped.map((file) => `  ${file.path}: ${file.skipped ?? 'skipped'}`),
   ];
 }
+
+/** What a run says when it reads each file alone though `--no-project` was not given. */
+export const FILE_BY_FILE =
+  'read file by file: no tsconfig.json or jsconfig.json in this folder, above it or in its folders (add one to follow imports across files, or say --no-project)';

@@ -1,0 +1,64 @@
+/**
+ * A repository's top is read as one project when its packages carry the configs: an Nx workspace (`nx.json`, or only
+ * the `tsconfig.base.json` its packages extend), or packages with a tsconfig.json each and none at the top. A run that
+ * does read each file alone, without `--no-project`, says so.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, tree } from './helpers/cli.js';
+
+const BASE = JSON.stringify({
+  compilerOptions: { strict: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', baseUrl: '.', paths: { '@ws/api': ['libs/api/src/index.ts'] } },
+});
+const PACKAGE_CONFIG = '{ "extends": "../../tsconfig.base.json", "include": ["src"] }\n';
+const WRAPPER = "export async function assignApp(code: string, body: Record<string, unknown>) {\n" +
+  "  return fetch(`https://api.example.com/platform/v1/apps/${code}/assign`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });\n}\n";
+const CALLER = "import { assignApp } from '@ws/api';\nexport const go = () => assignApp('crm', { business_uid: 'b1' });\n";
+
+const workspace = (top: Record<string, string>) => tree({
+  'package.json': '{"name":"ws","private":true}\n',
+  'apps/web/tsconfig.json': PACKAGE_CONFIG,
+  'libs/api/tsconfig.json': PACKAGE_CONFIG,
+  'libs/api/src/index.ts': WRAPPER,
+  'apps/web/src/main.ts': CALLER,
+  ...top,
+});
+
+interface Report { mode?: { kind: string }; totals: { migrated: number; todos: number } }
+
+describe('the top of a workspace whose packages hold the configs', () => {
+  it.each([
+    ['an Nx workspace (nx.json and tsconfig.base.json)', { 'nx.json': '{}\n', 'tsconfig.base.json': BASE }],
+    ['only the tsconfig.base.json the packages extend', { 'tsconfig.base.json': BASE }],
+  ])('%s: read as one project, so the wrapper migrates with its caller in another package', (_name, top) => {
+    const dir = workspace(top);
+    const run = cli(['migrate', '.', '--force'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('read as one project (apps/web/tsconfig.json, libs/api/tsconfig.json)');
+    expect(readFileSync(join(dir, 'apps/web/src/main.ts'), 'utf8')).toContain("assignApp('crm', { assignee_type: 'business', assignee_uid: 'b1', app_code_name: 'crm' })");
+    expect(readFileSync(join(dir, 'libs/api/src/index.ts'), 'utf8')).toContain('`https://api.example.com/v3/apps/app_assignments`');
+  });
+
+  it('packages with a tsconfig.json each and none at the top: read as one project', () => {
+    const dir = tree({
+      'web/tsconfig.json': '{"compilerOptions":{"strict":true,"module":"nodenext"},"include":["src"]}\n',
+      'web/src/a.ts': "export const go = (uid: string) => fetch('/platform/v1/apps/crm/assign', { method: 'POST', body: JSON.stringify({ business_uid: uid }) });\n",
+    });
+    const run = cli(['scan', '.', '--json'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('read file by file');
+    const scan = cli(['migrate', '.', '--dry'], dir);
+    expect(scan.stdout).toContain('read as one project (web/tsconfig.json)');
+  });
+
+  it('no config anywhere: the run reads each file alone and says so, unless --no-project said it', () => {
+    const dir = tree({ 'a.ts': "export const go = () => fetch('/platform/v1/apps/crm/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });\n" });
+    const said = cli(['migrate', '.', '--dry'], dir);
+    expect(said.stdout).toContain('read file by file: no tsconfig.json or jsconfig.json');
+    expect(cli(['migrate', '.', '--dry', '--no-project'], dir).stdout).not.toContain('read file by file');
+    const scan = cli(['scan', '.'], dir);
+    expect(scan.stderr).toContain('read file by file');
+    expect((JSON.parse(cli(['scan', '.', '--json'], dir).stdout) as Report).totals.todos).toBe(0);
+  });
+});
