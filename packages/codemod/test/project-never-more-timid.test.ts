@@ -22,6 +22,7 @@ const FACTS_OF_OTHER_FILES: ReadonlySet<string> = new Set([
   // A wrapper's callers in other modules: one that cannot be migrated, uses that cannot all be seen, different rewrites.
   'wrapper-held-back',
   'wrapper-callers-unknown',
+  'wrapper-script-global',
   'wrapper-callers',
   'wrapper-callers-differ',
   // A body type used by declarations in other modules.

@@ -8,6 +8,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { analyzeProgram, type Finding } from './analyze.js';
 import type { SourceContext } from './context.js';
+import { isScriptGlobal } from './scope.js';
 
 /** A parsed module: its text, its syntax tree, and the context that reads it. */
 export interface ModuleFile {
@@ -228,6 +229,8 @@ export function ownUses(fn: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceC
   { readonly uses: TSESTree.Node[]; readonly names: string[] } | 'unknown' {
   const variable = findTopLevel(ctx, program, id.name);
   if (variable === undefined || variable.defs.length !== 1) return 'unknown';
+  // A global of a classic script: another script may use it, by no import.
+  if (isScriptGlobal(fn, ctx.text, ctx.file)) return 'unknown';
   const uses: TSESTree.Node[] = [];
   for (const ref of variable.references) {
     const node = ref.identifier as TSESTree.Node;

@@ -56,6 +56,7 @@ export const ReasonCode = {
   wrapperHeldBack: 'wrapper-held-back',
   wrapperCallersUnknown: 'wrapper-callers-unknown',
   wrapperPackageInstallable: 'wrapper-package-installable',
+  wrapperScriptGlobal: 'wrapper-script-global',
   wrapperCallers: 'wrapper-callers',
   wrapperCallersDiffer: 'wrapper-callers-differ',
   wrapperSeveralRequests: 'wrapper-several-requests',
@@ -175,6 +176,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     'the request is sent by a function used where its calls cannot all be seen (exported beyond what was analysed, or passed around as a value); it is never rewritten automatically, so migrate it by hand',
   'wrapper-package-installable': () =>
     'the request is sent by a function of a package that others can install (its package.json is not "private": true and has "main", "exports" or "module"), so its callers cannot all be seen; it is never rewritten automatically: if nothing installs this package, add "private": true to its package.json and rerun, else migrate it by hand',
+  'wrapper-script-global': () =>
+    'the request is sent by a function declared at the top of a classic script (a file with no import or export): it is global, so other scripts of the page may call it where no analysis sees them; it is never rewritten automatically: make the file a module (export the function, import it where it is used) and rerun, or migrate it and its callers by hand',
   'wrapper-several-requests': () =>
     'the function this call goes through sends the deprecated request more than once; migrate its requests by hand',
   'wrapper-callers-differ': (key) =>

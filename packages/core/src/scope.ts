@@ -152,3 +152,27 @@ export function isNeverReassigned(variable: VariableLike): boolean {
 export function isSingleUse(variable: VariableLike): boolean {
   return usesOf(variable).length === 1 && !isExported(variable);
 }
+
+const MODULE_STATEMENTS = new Set<string>([
+  'ImportDeclaration', 'ExportNamedDeclaration', 'ExportDefaultDeclaration', 'ExportAllDeclaration', 'TSExportAssignment',
+  'TSImportEqualsDeclaration',
+]);
+
+/**
+ * A declaration at the top of a classic script: a file with no import or export that is not CommonJS (no `require`,
+ * `module.exports` or `exports.`) and not named as a module (`.mjs`, `.cjs`, `.mts`, `.cts`). Its bindings are global:
+ * another script of the page (or, to TypeScript, another file of the program) may call them, unseen.
+ */
+export function isScriptGlobal(declaration: TSESTree.Node, text: string, file?: string): boolean {
+  let top: TSESTree.Node = declaration;
+  while (top.parent !== undefined && top.parent.type !== 'Program') top = top.parent;
+  const program = top.parent;
+  if (program?.type !== 'Program') return false;
+  // Only a declaration of the top level: `function f`, `const f = ...` (through its declarator), `class C`.
+  const direct = top === declaration || (top.type === 'VariableDeclaration' && declaration.parent?.parent === top) ||
+    (top.type === 'VariableDeclaration' && declaration.parent?.type === 'VariableDeclarator' && declaration.parent.parent === top);
+  if (!direct) return false;
+  if (file !== undefined && /\.[cm][jt]s$/.test(file)) return false;
+  if (program.body.some((statement) => MODULE_STATEMENTS.has(statement.type))) return false;
+  return !/\brequire\s*\(|\bmodule\.exports\b|\bexports\.[\w$]/.test(text);
+}

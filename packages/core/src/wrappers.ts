@@ -9,7 +9,7 @@ import type { Finding } from './analyze.js';
 import type { SourceContext } from './context.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import type { TextEdit } from './render.js';
-import { findVariable, isExported, usesOf } from './scope.js';
+import { findVariable, isExported, isScriptGlobal, usesOf } from './scope.js';
 
 /**
  * Every place a function is used (the identifiers that name it), or 'unknown' when not all of them can be seen: a
@@ -22,6 +22,8 @@ export const usesInFile: FunctionUses = (fn, ctx) => {
   const id = nameOf(fn);
   const variable = id === undefined ? undefined : findVariable(ctx.getScope(id), id.name);
   if (variable === undefined || isExported(variable) || variable.defs.length !== 1) return 'unknown';
+  // A global function of a classic script: other scripts of the page may call it.
+  if (isScriptGlobal(fn, ctx.text, ctx.file)) return 'unknown';
   // `export function f`, `export default function f`: other modules may call it.
   if (fn.parent?.type === 'ExportNamedDeclaration' || fn.parent?.type === 'ExportDefaultDeclaration') return 'unknown';
   return usesOf(variable).map((ref) => ref.identifier as TSESTree.Node);
@@ -259,8 +261,10 @@ function groupProblem(members: readonly Finding[], callers: readonly Finding[], 
   // The usual cause, named: the package.json that `npm init -y` writes (not private, with `main`) makes every
   // function of the package one that other packages may call.
   const installable: Problem = { reason: () => ({ code: ReasonCode.wrapperPackageInstallable }) };
+  const scriptGlobal: Problem = { reason: () => ({ code: ReasonCode.wrapperScriptGlobal }) };
   const unseen = (fn: TSESTree.FunctionLike, ctx: SourceContext) =>
-    exported(fn, ctx) && ctx.file !== undefined && ctx.project?.installable?.(ctx.file) === true ? installable : unknownCallers;
+    isScriptGlobal(fn, ctx.text, ctx.file) ? scriptGlobal
+      : exported(fn, ctx) && ctx.file !== undefined && ctx.project?.installable?.(ctx.file) === true ? installable : unknownCallers;
 
   const blocker = callers.find((caller) => caller.outcome !== 'fix' && caller.outcome !== 'review');
   if (blocker !== undefined) return heldBy(blocker);

@@ -56,6 +56,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'side-effects': 'keep the side effect elsewhere, then migrate',
   'wrapper-held-back': 'fix the call the comment names (or migrate the wrapper and all its callers by hand); a rerun then migrates them together',
   'wrapper-callers-unknown': 'the wrapper is exported where not every caller can be seen: add a v3 wrapper beside it and move callers over, or migrate it by hand',
+  'wrapper-script-global': 'export the function and import it where it is used, so that its callers can be seen, then rerun; or migrate it and every caller by hand',
   'wrapper-package-installable': 'if nothing installs the package (an application, not a library), add "private": true to its package.json and rerun; otherwise add a v3 wrapper beside it and move callers over',
   'wrapper-callers': 'read the TODO at each caller; once every caller maps exactly, a rerun migrates the wrapper with them',
   'wrapper-several-requests': 'migrate each request of the function by hand (or split it into one function per request)',
