@@ -6,7 +6,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { type BodyObject, unreadableAs } from './body.js';
-import { CLIENTS, type ClientKind, isNeverAClient, isTestOrMock, libraryLayoutOf, type CallLayout, thisField } from './clients/index.js';
+import { CLIENTS, type ClientKind, isNeverAClient, isTestOrMock, libraryLayoutOf, type CallLayout, memberWrite, thisField } from './clients/index.js';
 import { configuredLayoutOf } from './clients/configured.js';
 import { isJQuery, jqueryLayout } from './clients/jquery.js';
 import { fillPathParams, looksLikeOpenapiFetch, openapiLayout } from './clients/openapi-fetch.js';
@@ -442,8 +442,43 @@ function otherLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallL
   // a client this reading cannot see.
   const owner = callee.type === 'MemberExpression' ? unwrapTS(callee.object) : undefined;
   const field = owner?.type === 'MemberExpression' ? thisField(owner, ctx) : undefined;
+  if (layout !== undefined && field?.kind === 'parameter') {
+    // The class sets up the client it was handed (`this.http.interceptors.request.use(...)` in its constructor): that
+    // setup is the client's, and this reading cannot tell what it does to the request.
+    const setup = fieldSetup(owner as TSESTree.MemberExpression, ctx);
+    return setup === undefined ? layout : { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientSetup, key: setup }] };
+  }
+  // `AppsApi.http.post(...)`, `clients.legacy.post(...)`: a static field or property that some module sets again holds
+  // a client no reading can pin down.
+  if (layout !== undefined && owner?.type === 'MemberExpression' && !owner.computed && owner.property.type === 'Identifier' &&
+    unwrapTS(owner.object).type === 'Identifier') {
+    const written = memberWrite((unwrapTS(owner.object) as TSESTree.Identifier).name, owner.property.name);
+    if (written.test(ctx.text) || ctx.project?.anyFileMatches?.(written) === true) {
+      return { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientFieldUnknown, key: ctx.text.slice(owner.range[0], owner.range[1]) }] };
+    }
+  }
   if (layout === undefined || field === undefined || field.kind === 'parameter') return layout;
   return { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientFieldUnknown, key: ctx.text.slice(owner!.range[0], owner!.range[1]) }] };
+}
+
+/**
+ * Setup a class writes on a client field it is handed (`this.http.interceptors`, `this.http.defaults`, NestJS's
+ * `this.http.axiosRef.interceptors`): named with its line, or undefined when the class writes none.
+ */
+function fieldSetup(owner: TSESTree.MemberExpression, ctx: SourceContext): string | undefined {
+  let cls: TSESTree.Node | undefined = owner.parent;
+  while (cls !== undefined && cls.type !== 'ClassBody') cls = cls.parent;
+  if (cls === undefined) return undefined;
+  const name = ctx.text.slice(owner.range[0], owner.range[1]).replace(/\s+/g, '');
+  const escaped = name.replace(/[.$]/g, '\\$&').replace(/\\\./g, '\\s*\\.\\s*');
+  const pattern = new RegExp(`${escaped}(?:\\s*\\.\\s*axiosRef)?\\s*\\.\\s*(interceptors|defaults|hooks)\\b`, 'g');
+  const text = ctx.text.slice(cls.range[0], cls.range[1]);
+  const match = pattern.exec(text);
+  if (match === null) return undefined;
+  const line = ctx.text.slice(0, cls.range[0] + match.index).split('\n').length;
+  const what = match[1] === 'interceptors' ? 'an interceptor' : match[1] === 'hooks' ? 'hooks' : 'defaults';
+  const place = ctx.file === undefined ? `line ${line}` : `${ctx.file}:${line}`;
+  return `${what} set on ${name} (${place})`;
 }
 
 /**

@@ -86,7 +86,7 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
     if (exported !== undefined) return library(exported);
     // axios.default
     if (expr.property.name === 'default') return resolveClient(expr.object, ctx, depth + 1);
-    return undefined;
+    return heldIn(expr, expr.property.name, ctx, depth);
   }
   if (expr.type === 'CallExpression') {
     const module = requiredModule(expr);
@@ -94,6 +94,40 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
     return madeBy(expr, ctx) ?? instanceFrom(expr, ctx, depth);
   }
   return undefined;
+}
+
+/**
+ * A client kept in a static field (`AppsApi.http`, set by its initializer) or in a property of a const object
+ * (`clients.legacy`): the value it is set to, read as the client it is, so that the options it was made with count.
+ * A field or property some module writes again is not one value: undefined (the shape reading then names it).
+ */
+function heldIn(expr: TSESTree.MemberExpression, name: string, ctx: SourceContext, depth: number): ClientRef | undefined {
+  const object = unwrapTS(expr.object);
+  if (object.type !== 'Identifier') return undefined;
+  const variable = findVariable(ctx.getScope(object), object.name);
+  if (variable === undefined) return undefined;
+  const pattern = memberWrite(object.name, name);
+  const written = { test: (text: string) => pattern.test(text) || ctx.project?.anyFileMatches?.(pattern) === true };
+  const def = variable.defs[0];
+  if (variable.defs.length === 1 && def?.type === 'ClassName') {
+    const cls = def.node as TSESTree.ClassDeclaration;
+    const field = cls.body.body.find((m): m is TSESTree.PropertyDefinition => m.type === 'PropertyDefinition' && m.static &&
+      !m.computed && m.key.type === 'Identifier' && m.key.name === name);
+    if (field?.value == null || (field.readonly !== true && written.test(ctx.text))) return undefined;
+    return resolveClient(field.value, ctx, depth + 1);
+  }
+  const value = valueOfName(object, ctx, true);
+  if (value.kind !== 'const' && value.kind !== 'imported') return undefined;
+  const init = unwrapTS(value.value.node);
+  if (init.type !== 'ObjectExpression' || written.test(ctx.text)) return undefined;
+  const property = propertyOf(init, name);
+  return property === undefined ? undefined : resolveClient(property.value, value.value.ctx, depth + 1);
+}
+
+/** `owner.name = ...` written as a statement of some module (not `==`, not a declaration's key). */
+export function memberWrite(owner: string, name: string): RegExp {
+  const escape = (text: string) => text.replace(/[$]/g, '\\$&');
+  return new RegExp(`(?<![\\w$.])${escape(owner)}\\s*\\.\\s*${escape(name)}\\s*=(?!=)`);
 }
 
 function resolveVariable(variable: VariableLike, id: TSESTree.Identifier, ctx: SourceContext, depth: number): ClientRef | undefined {
