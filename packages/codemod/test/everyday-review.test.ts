@@ -7,6 +7,17 @@
  * - Setup a class writes on the client it is handed (`this.http.interceptors`, NestJS's `axiosRef`) is that client's.
  * - A client kept in a static field or a const object's property is read as the instance it is set to (its form
  *   content type counts); one that some module sets again is named.
+ * - Setup read through `const { defaults } = axios`, `config.data || {}`, or another object's headers spread into a
+ *   config's is setup that changes the request.
+ * - `private` and `readonly` do not keep out `api['http'] =`, `(api as any).http =`, `Object.assign(api, { http })` or
+ *   `Object.defineProperty(this, 'http', ...)`.
+ * - An instance made with options that cannot be read (another package's config, another instance's defaults) may
+ *   send its body any way: named.
+ * - A type argument that names the old body through an imported type types the body: the call is held, not rewritten
+ *   into code that no longer compiles.
+ * - A subclass that extends the class under another name (a default import) sets the field a second way.
+ * - Setup on an instance imported through a bundler alias (`@/http`) is the program's own.
+ * - Angular's interceptors change the requests of the `HttpClient` a service is handed.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -120,5 +131,118 @@ describe('a review of the everyday shapes', () => {
     const report = JSON.parse(cli(['migrate', '.', '--json', '--force'], dir).stdout) as Report;
     expect(report.totals.migrated).toBe(2);
     expect(readFileSync(join(dir, 'src/api.ts'), 'utf8').match(/\/v3\/apps\/app_assignments/g)).toHaveLength(2);
+  });
+
+  const CALL = "import axios from 'axios';\nimport './setup';\n\nexport const go = (dir: string) => axios.post('https://api.example.com/platform/v1/apps/crm/assign', { directory_uid: dir });\n";
+  it.each([
+    ['destructured defaults', "const { defaults } = axios;\ndefaults.headers.post['Content-Type'] = 'application/x-www-form-urlencoded';"],
+    ['destructured interceptors', "const { interceptors } = axios;\ninterceptors.request.use((config) => { config.data = { ...config.data, is_internal: 'true' }; return config; });"],
+    ['config.data || {}', "axios.interceptors.request.use((config) => {\n  const body = config.data || {};\n  body.is_internal = 'true';\n  return config;\n});"],
+    ['config.data ?? {}', "axios.interceptors.request.use((config) => { Object.assign(config.data ?? {}, { is_internal: 'true' }); return config; });"],
+    ['headers.post || {}', "const post = axios.defaults.headers.post || {};\npost['Content-Type'] = 'application/x-www-form-urlencoded';"],
+    ['another object\'s headers spread into the defaults', "const FORM = { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };\naxios.defaults.headers.post = { ...FORM.headers };"],
+    ['another object\'s headers spread into a config', "const LEGACY = { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };\naxios.interceptors.request.use((config) => ({ ...config, headers: { ...config.headers, ...LEGACY.headers } }));"],
+  ])('setup that changes the body, written as %s, holds the call and is named', (_name, setup) => {
+    for (const mode of [[], ['--no-project']]) {
+      const dir = tree({ ...CONFIG, 'src/setup.ts': `import axios from 'axios';\n\n${setup}\n`, 'src/call.ts': mode.length === 0 ? CALL : `${CALL.replace("import './setup';\n", '')}\n${setup}\n` });
+      const report = JSON.parse(cli(['migrate', '.', '--json', '--force', ...mode], dir).stdout) as Report;
+      expect(report.totals.migrated, mode.join()).toBe(0);
+      expect(codes(report)).toEqual(['client-setup']);
+    }
+  });
+
+  it('setup that only reads the config or adds a header to its own headers still lets the call migrate', () => {
+    const dir = tree({
+      ...CONFIG,
+      'src/setup.ts': "import axios from 'axios';\n\naxios.interceptors.request.use((config) => {\n  if (config.data && config.url) console.log(config.url);\n  return { ...config, headers: { ...config.headers, Authorization: 'Bearer t' } };\n});\n",
+      'src/call.ts': CALL,
+    });
+    const report = JSON.parse(cli(['migrate', '.', '--json', '--force'], dir).stdout) as Report;
+    expect(report.totals.migrated).toBe(1);
+  });
+
+  it.each([
+    ['private readonly, Object.assign from outside', 'private readonly http', 'Object.assign(api, { http: axios.create(FORM) });'],
+    ['private, a bracket write', 'private http', "api['http'] = axios.create(FORM);"],
+    ['private readonly, a cast', 'private readonly http', '(api as any).http = axios.create(FORM);'],
+    ['public, Object.assign from outside', 'http', 'Object.assign(api, { http: axios.create(FORM) });'],
+  ])('a client field written from outside the class is not read as its initializer: %s', (_name, field, write) => {
+    const dir = tree({
+      ...CONFIG,
+      'src/api.ts': `import axios from 'axios';\n\nexport class AppsApi {\n  ${field} = axios.create({ baseURL: 'https://api.example.com' });\n  assign(dir: string) {\n    return this.http.post('/platform/v1/apps/crm/assign', { directory_uid: dir });\n  }\n}\n`,
+      'src/legacy.ts': `import axios from 'axios';\nimport { AppsApi } from './api';\n\nconst FORM = { baseURL: 'https://api.example.com', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };\nexport function legacyApi() {\n  const api = new AppsApi();\n  ${write}\n  return api;\n}\nexport const go = (dir: string) => legacyApi().assign(dir);\n`,
+    });
+    const report = JSON.parse(cli(['migrate', '.', '--json', '--force'], dir).stdout) as Report;
+    expect(report.totals.migrated).toBe(0);
+    expect(codes(report)).toContain('client-field-unknown');
+  });
+
+  it('Object.defineProperty(this, ...) in the constructor sets the field a second way', () => {
+    const dir = tree({
+      ...CONFIG,
+      'src/api.ts': "import axios from 'axios';\n\nconst FORM_GATEWAY = axios.create({ headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });\nexport class AppsApi {\n  private readonly http = axios.create({ baseURL: 'https://api.example.com' });\n  constructor(legacy: boolean) {\n    if (legacy) Object.defineProperty(this, 'http', { value: FORM_GATEWAY });\n  }\n  assign(dir: string) {\n    return this.http.post('/platform/v1/apps/crm/assign', { directory_uid: dir });\n  }\n}\n",
+    });
+    const report = JSON.parse(cli(['migrate', '.', '--json', '--force'], dir).stdout) as Report;
+    expect(report.totals.migrated).toBe(0);
+  });
+
+  it.each([
+    ['a config from another package', { 'src/http.ts': "import axios, { type CreateAxiosDefaults } from 'axios';\nimport { legacyGatewayConfig } from '@acme/gateway-config';\n\nexport const http = axios.create(legacyGatewayConfig as CreateAxiosDefaults);\n" }],
+    ['another instance\'s defaults, spread', { 'src/http.ts': "import axios from 'axios';\n\nconst main = axios.create({ baseURL: 'https://api.example.com' });\nmain.defaults.headers.post['Content-Type'] = 'application/x-www-form-urlencoded';\nexport const http = axios.create({ ...main.defaults, timeout: 60_000 });\n" }],
+    ['another instance\'s defaults', { 'src/http.ts': "import axios from 'axios';\n\nconst main = axios.create({ baseURL: 'https://api.example.com' });\nmain.defaults.headers.post['Content-Type'] = 'application/x-www-form-urlencoded';\nexport const http = axios.create(main.defaults);\n" }],
+  ])('an instance made with options that cannot be read holds its calls, and says where it is made: %s', (_name, files) => {
+    const dir = tree({ ...CONFIG, ...files, 'src/call.ts': "import { http } from './http';\n\nexport const go = (dir: string) => http.post('https://api.example.com/platform/v1/apps/crm/assign', { directory_uid: dir });\n" });
+    const report = JSON.parse(cli(['migrate', '.', '--json', '--force'], dir).stdout) as Report;
+    expect(report.totals.migrated).toBe(0);
+    expect(codes(report)).toEqual(['client-options-unknown']);
+    expect(readFileSync(join(dir, 'src/call.ts'), 'utf8')).toMatch(/made with options that cannot be read here \(axios\.create\(\.\.\.\) at src\/http\.ts:\d\)/);
+  });
+
+  it('a type argument that names the old body through an imported type holds the call', () => {
+    const dir = tree({
+      ...CONFIG,
+      'src/http.ts': "export class ApiClient {\n  constructor(private readonly base: string) {}\n  async post<B>(path: string, body: B): Promise<Response> {\n    return fetch(this.base + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });\n  }\n}\n",
+      'src/types.ts': 'export interface AssignBody {\n  business_uid?: string;\n  directory_uid?: string;\n}\n',
+      'src/service.ts': "import type { ApiClient } from './http';\nimport type { AssignBody } from './types';\n\nexport class AppsService {\n  constructor(private readonly api: ApiClient) {}\n  assign(uid: string) {\n    return this.api.post<AssignBody>('/platform/v1/apps/crm/assign', { business_uid: uid });\n  }\n}\n",
+    });
+    const report = JSON.parse(cli(['migrate', '.', '--json', '--force'], dir).stdout) as Report;
+    expect(report.totals.migrated).toBe(0);
+    expect(codes(report)).toEqual(['body-typed']);
+  });
+
+  it('a subclass that extends a default export under another name and sets the field holds the base class\'s call', () => {
+    const dir = tree({
+      ...CONFIG,
+      'src/api.ts': "import axios, { type AxiosInstance } from 'axios';\n\nexport default class AppsApi {\n  protected http: AxiosInstance = axios.create({ baseURL: 'https://api.example.com' });\n  async assign(dir: string) {\n    return this.http.post('/platform/v1/apps/crm/assign', { directory_uid: dir });\n  }\n}\n",
+      'src/legacy.ts': "import axios from 'axios';\nimport Api from './api';\n\nexport class LegacyApi extends Api {\n  constructor() {\n    super();\n    this.http = axios.create({ baseURL: 'https://api.example.com', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });\n  }\n}\nexport const go = (dir: string) => new LegacyApi().assign(dir);\n",
+    });
+    const report = JSON.parse(cli(['migrate', '.', '--json', '--force'], dir).stdout) as Report;
+    expect(report.totals.migrated).toBe(0);
+    expect(codes(report)).toEqual(['client-field-unknown']);
+  });
+
+  it('setup on an instance imported through a bundler alias is the program\'s own', () => {
+    const dir = tree({
+      'jsconfig.json': '{ "compilerOptions": { "module": "esnext", "moduleResolution": "bundler" }, "include": ["src"] }\n',
+      'src/http.js': "import axios from 'axios';\n\nexport default axios.create({ baseURL: 'https://api.example.com' });\n",
+      'src/plugins/http-setup.js': "import http from '@/http';\n\nhttp.defaults.headers.post['Content-Type'] = 'application/x-www-form-urlencoded';\n",
+      'src/api/apps.js': "import http from '../http';\n\nexport const assign = (dir) => http.post('/platform/v1/apps/crm/assign', { directory_uid: dir });\n",
+    });
+    const report = JSON.parse(cli(['migrate', '.', '--json', '--force'], dir).stdout) as Report;
+    expect(report.totals.migrated).toBe(0);
+    expect(codes(report)).toEqual(['client-setup']);
+  });
+
+  it('Angular interceptors registered by the program hold the calls of an injected HttpClient, named with their place', () => {
+    const service = "import { Injectable, inject } from '@angular/core';\nimport { HttpClient } from '@angular/common/http';\n\n@Injectable({ providedIn: 'root' })\nexport class AppsService {\n  private readonly http = inject(HttpClient);\n  assignToDirectory(dir: string) {\n    return this.http.post<void>('/api/platform/v1/apps/crm/assign', { directory_uid: dir });\n  }\n}\n";
+    const config = "import { type ApplicationConfig } from '@angular/core';\nimport { provideHttpClient, withInterceptors, type HttpInterceptorFn } from '@angular/common/http';\n\nexport const internal: HttpInterceptorFn = (req, next) => next(req.clone({ body: { ...(req.body as object), is_internal: 'true' } }));\nexport const appConfig: ApplicationConfig = { providers: [provideHttpClient(withInterceptors([internal]))] };\n";
+    const held = tree({ ...CONFIG, 'src/apps.service.ts': service, 'src/app.config.ts': config });
+    const report = JSON.parse(cli(['migrate', '.', '--json', '--force'], held).stdout) as Report;
+    expect(report.totals.migrated).toBe(0);
+    expect(codes(report)).toEqual(['client-setup']);
+    expect(readFileSync(join(held, 'src/apps.service.ts'), 'utf8')).toContain('Angular HTTP interceptors (src/app.config.ts:5)');
+    // Without interceptors, the same service migrates.
+    const plain = tree({ ...CONFIG, 'src/apps.service.ts': service });
+    expect((JSON.parse(cli(['migrate', '.', '--json', '--force'], plain).stdout) as Report).totals.migrated).toBe(1);
   });
 });

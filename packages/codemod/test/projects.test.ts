@@ -39,6 +39,7 @@ function expectedText(name: string, rel: string): string {
 
 describe('project mode on fixtures/projects', () => {
   for (const name of projectNames()) {
+    // Two compiles, two runs and two servers per project: slow on a machine shared with other work.
     it(`${name}: the after/ tree, nothing more on a second run, compiles, same assignments before and after`, async () => {
       const beforeDir = copyProject(name, 'before');
       compileProject(beforeDir);
@@ -61,7 +62,7 @@ describe('project mode on fixtures/projects', () => {
       for (const result of compareRuns(before, after)) {
         expect(result.same, `${result.step}: ${JSON.stringify({ before: result.before, after: result.after })}`).toBe(true);
       }
-    });
+    }, 240_000);
   }
 
   it('a project folder given from outside it is read as a project, with the same result', () => {

@@ -45,6 +45,7 @@ export const ReasonCode = {
   clientSdk: 'client-sdk',
   clientFieldUnknown: 'client-field-unknown',
   clientSetup: 'client-setup',
+  clientOptionsUnknown: 'client-options-unknown',
   openapiPathsUnknown: 'openapi-paths-unknown',
   openapiPathsWithoutV3: 'openapi-paths-without-v3',
   commentsInside: 'comments-inside',
@@ -154,6 +155,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,
   'client-field-unknown': (key) =>
     `the client is a field of the class${key === undefined ? '' : ` (${key})`} that is set in more than one place, written outside the class, set by a getter, a subclass or code that cannot be read here, or \`this\` is not an instance of the class; migrate by hand`,
+  'client-options-unknown': (key) =>
+    `the client this call uses was made with options that cannot be read here${key === undefined ? '' : ` (${key})`}: its headers or a transform may change how the body is sent; check them against ${V3}, then migrate by hand`,
   'client-setup': (key) =>
     `the client this call uses is set up by ${key ?? 'code elsewhere in the program'}, which may change its URL, its method or how its body is sent; check that setup against ${V3}, then migrate by hand`,
   'openapi-paths-unknown': () =>

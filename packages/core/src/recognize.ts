@@ -445,7 +445,7 @@ function otherLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallL
   if (layout !== undefined && field?.kind === 'parameter') {
     // The class sets up the client it was handed (`this.http.interceptors.request.use(...)` in its constructor): that
     // setup is the client's, and this reading cannot tell what it does to the request.
-    const setup = fieldSetup(owner as TSESTree.MemberExpression, ctx);
+    const setup = fieldSetup(owner as TSESTree.MemberExpression, ctx) ?? angularInterceptors(owner as TSESTree.MemberExpression, ctx);
     return setup === undefined ? layout : { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientSetup, key: setup }] };
   }
   // `AppsApi.http.post(...)`, `clients.legacy.post(...)`: a static field or property that some module sets again holds
@@ -479,6 +479,29 @@ function fieldSetup(owner: TSESTree.MemberExpression, ctx: SourceContext): strin
   const what = match[1] === 'interceptors' ? 'an interceptor' : match[1] === 'hooks' ? 'hooks' : 'defaults';
   const place = ctx.file === undefined ? `line ${line}` : `${ctx.file}:${line}`;
   return `${what} set on ${name} (${place})`;
+}
+
+const ANGULAR_INTERCEPTORS = /\bwithInterceptors\s*\(|\bHTTP_INTERCEPTORS\b/;
+
+/**
+ * Angular's interceptors (`provideHttpClient(withInterceptors([...]))`, `HTTP_INTERCEPTORS`) change every request of
+ * the `HttpClient` a class is handed (`inject(HttpClient)`, a constructor parameter): named with their place when the
+ * class's client is Angular's and the program registers any.
+ */
+function angularInterceptors(owner: TSESTree.MemberExpression, ctx: SourceContext): string | undefined {
+  let cls: TSESTree.Node | undefined = owner.parent;
+  while (cls !== undefined && cls.type !== 'ClassBody') cls = cls.parent;
+  if (cls === undefined || !/\bHttpClient\b/.test(ctx.text.slice(cls.range[0], cls.range[1]))) return undefined;
+  const files = ctx.project?.filesMatching?.(ANGULAR_INTERCEPTORS) ?? [];
+  for (const text of [ctx.text, ...files.map((file) => file.ctx.text)]) {
+    const match = ANGULAR_INTERCEPTORS.exec(text);
+    if (match === null) continue;
+    const line = text.slice(0, match.index).split('\n').length;
+    const file = text === ctx.text ? undefined : files.find((f) => f.ctx.text === text)?.ctx.file;
+    return `Angular HTTP interceptors (${file === undefined ? `line ${line}` : `${file}:${line}`})`;
+  }
+  if (ctx.project?.filesMatching === undefined && ctx.project?.anyFileMatches?.(ANGULAR_INTERCEPTORS) === true) return 'Angular HTTP interceptors (another module)';
+  return undefined;
 }
 
 /**

@@ -253,7 +253,9 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, call: T
     layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyFormEncoded) };
   }
   if (client.defaults === undefined) return layout;
-  // Options that cannot be read may set anything an absolute URL depends on (`allowAbsoluteUrls`).
+  // Options that cannot be read may set anything an absolute URL depends on (`allowAbsoluteUrls`), and a content
+  // type, a transform or an adapter that changes how an object body is sent (`axios.create(gatewayConfig)`,
+  // `axios.create({ ...http.defaults })`).
   if (client.defaults.includes('unknown')) layout = { ...layout, optionsUnread: true };
   let method: Method = layout.method;
   if (method === 'unspecified') {
@@ -264,7 +266,21 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, call: T
       break;
     }
   }
+  // A method those options may set is said already (it names the options); else the body's sending is.
+  if (client.defaults.includes('unknown') && layout.body.kind === 'object' && method !== 'dynamic') {
+    const made = client.madeAt?.at(-1) ?? (client.madeBy === undefined ? undefined : { node: client.madeBy.call, ctx: client.madeBy.ctx });
+    const key = made === undefined ? undefined : placeOfMaking(made.node, made.ctx, ctx);
+    layout = { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientOptionsUnknown, ...(key === undefined ? {} : { key }) }] };
+  }
   return client.defaults.reduce<CallLayout>((result, options) => withOptions(result, options, client.spec.serializesObjects, client.spec.queryKeys), { ...layout, method });
+}
+
+/** `axios.create(...) (src/http.ts:3)`, or `(line 3)` in the call's own file: where an instance is made. */
+function placeOfMaking(node: TSESTree.Node, at: SourceContext, ctx: SourceContext): string {
+  const callee = node.type === 'CallExpression' ? at.text.slice(node.callee.range[0], node.callee.range[1]) : 'the instance';
+  const line = at.text.slice(0, node.range[0]).split('\n').length;
+  const place = at.text === ctx.text || at.file === undefined ? `line ${line}` : `${at.file}:${line}`;
+  return `${callee}(...) at ${place}`;
 }
 
 function programOf(node: TSESTree.Node): TSESTree.Program | undefined {

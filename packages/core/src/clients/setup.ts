@@ -109,6 +109,18 @@ function collect(program: TSESTree.Program, ctx: SourceContext): FoundSetup[] {
     }
     const record = node as Record<string, unknown>;
     if (typeof record.type !== 'string') continue;
+    if (record.type === 'VariableDeclarator' || record.type === 'AssignmentExpression') {
+      // `const { defaults, interceptors } = axios`: the same objects under other names, changed in ways not read here.
+      const pattern = record.type === 'VariableDeclarator' ? (node as TSESTree.VariableDeclarator).id : (node as TSESTree.AssignmentExpression).left;
+      const source = record.type === 'VariableDeclarator' ? (node as TSESTree.VariableDeclarator).init : (node as TSESTree.AssignmentExpression).right;
+      const taken = pattern.type === 'ObjectPattern' && source != null ? pattern.properties.find((p): p is TSESTree.Property =>
+        p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && (p.key.name === 'defaults' || p.key.name === 'interceptors')) : undefined;
+      const target = taken === undefined ? undefined : targetOf(source!, ctx);
+      if (taken !== undefined && target !== undefined) {
+        const what = (taken.key as TSESTree.Identifier).name === 'defaults' ? 'defaults' : 'interceptor';
+        found.push({ target, what, effect: 'unknown', label: ctx.text.slice(pattern.range[0], source!.range[1]).replace(/\s+/g, ' '), line: lineOf(pattern, ctx), at: pattern.range[0] });
+      }
+    }
     if (record.type === 'MemberExpression') {
       const member = node as TSESTree.MemberExpression;
       const name = propertyName(member);
@@ -143,8 +155,10 @@ function targetOf(owner: TSESTree.Node, ctx: SourceContext): SetupTarget | undef
     const variable = findVariable(ctx.getScope(expr), expr.name);
     const imported = variable === undefined ? undefined : importOf(variable);
     // `_.defaults`, `config.defaults` of another package: not axios's.
+    // A bundler alias (`@/http`, `~/http`) or a module the program resolves is the program's own: it may be an axios instance.
     if (imported !== undefined && !imported.source.startsWith('.') && !imported.source.startsWith('/') && !imported.source.startsWith('#') &&
-      imported.source !== 'axios') return undefined;
+      !/^(?:@|@@|~|~~)\//.test(imported.source) && imported.source !== 'axios' &&
+      ctx.project?.resolveImport(imported.source, imported.imported, ctx) === undefined) return undefined;
     const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
     const init = def?.type === 'Variable' && def.node.type === 'VariableDeclarator' ? (def.node as TSESTree.VariableDeclarator).init : null;
     if (init != null && ['ObjectExpression', 'ArrayExpression', 'Literal', 'TemplateLiteral'].includes(unwrapTS(init).type)) return undefined;
@@ -376,9 +390,10 @@ function headersObject(value: TSESTree.Node, groups: boolean): SetupEffect | und
   const effects: (SetupEffect | undefined)[] = [];
   for (const property of object.properties) {
     if (property.type === 'SpreadElement') {
-      // `{ ...config.headers, Authorization }`: the headers as they were, with more names.
+      // `{ ...config.headers, Authorization }`: the headers as they were, with more names; only those of the config the
+      // function is given (another object's `headers` may hold a content type).
       const spread = unwrapTS(property.argument);
-      if (spread.type === 'MemberExpression' && propertyName(spread) === 'headers') continue;
+      if (spread.type === 'MemberExpression' && propertyName(spread) === 'headers' && isParameterOfEnclosing(spread.object)) continue;
       return 'body';
     }
     const name = keyOf(property);
@@ -456,13 +471,38 @@ function useOf(top: TSESTree.Expression): Use {
     (parent?.type === 'AssignmentPattern' && parent.left === top)) {
     return { kind: 'write', value: undefined };
   }
+  // `config.data || {}`, `config.data ?? {}`: the value of the expression may be the object itself, and whatever it
+  // is given to changes it; only as a test (`if (config.data && ...)`) is it a read.
+  if (parent?.type === 'LogicalExpression') return onlyTested(parent) ? { kind: 'read' } : { kind: 'escape' };
   // An alias, an argument, a returned or stored value: a string stays as it is, an object may be changed through it.
-  if (parent?.type === 'MemberExpression' || parent?.type === 'BinaryExpression' || parent?.type === 'LogicalExpression' ||
+  if (parent?.type === 'MemberExpression' || parent?.type === 'BinaryExpression' ||
     parent?.type === 'TemplateLiteral' || parent?.type === 'IfStatement' || parent?.type === 'ConditionalExpression' && parent.test === top ||
     parent?.type === 'UnaryExpression' || parent?.type === 'SwitchStatement' || parent?.type === 'ExpressionStatement') {
     return { kind: 'read' };
   }
   return { kind: 'escape' };
+}
+
+/** An expression whose value is only tested: the condition of an `if`, a loop, a `?:` or a `!`, or part of one. */
+function onlyTested(node: TSESTree.Node): boolean {
+  const parent = node.parent;
+  if (parent === undefined) return false;
+  if ((parent.type === 'IfStatement' || parent.type === 'WhileStatement' || parent.type === 'DoWhileStatement' ||
+    parent.type === 'ConditionalExpression') && parent.test === node) return true;
+  if (parent.type === 'UnaryExpression' && parent.operator === '!') return true;
+  return parent.type === 'LogicalExpression' && onlyTested(parent);
+}
+
+/** An identifier that names a parameter of the function around it (the config an interceptor is given). */
+function isParameterOfEnclosing(node: TSESTree.Node): boolean {
+  const id = unwrapTS(node);
+  if (id.type !== 'Identifier') return false;
+  for (let current: TSESTree.Node | undefined = id.parent; current !== undefined; current = current.parent) {
+    if (current.type === 'ArrowFunctionExpression' || current.type === 'FunctionExpression' || current.type === 'FunctionDeclaration') {
+      return current.params.some((param) => param.type === 'Identifier' && param.name === id.name);
+    }
+  }
+  return false;
 }
 
 function propertyName(member: TSESTree.MemberExpression): string | undefined {

@@ -9,7 +9,7 @@ import { readBody, unreadable } from '../body.js';
 import type { SourceContext } from '../context.js';
 import { DEPRECATED_KEYS } from '../contract.js';
 import { ReasonCode } from '../reasons.js';
-import { findVariable } from '../scope.js';
+import { findVariable, importOf } from '../scope.js';
 import { memberName } from '../static-value.js';
 import { isFunction, propertyOf, staticKey, unwrapTS } from '../syntax.js';
 import { bodyIn, isShared, methodOf, optionsOf, withOptions } from './options.js';
@@ -108,9 +108,13 @@ export function typeDescribesBody(node: TSESTree.Node, ctx: SourceContext, depth
   if (DEPRECATED_KEYS.some((key) => text.includes(key))) return true;
   if (depth > 4) return false;
   for (const name of new Set(text.match(/\b[A-Za-z_$][\w$]*\b/g) ?? [])) {
-    const declared = findVariable(ctx.getScope(node), name)?.defs[0]?.node as TSESTree.Node | undefined;
-    if (declared?.type === 'TSInterfaceDeclaration' && typeDescribesBody(declared.body, ctx, depth + 1)) return true;
-    if (declared?.type === 'TSTypeAliasDeclaration' && typeDescribesBody(declared.typeAnnotation, ctx, depth + 1)) return true;
+    const variable = findVariable(ctx.getScope(node), name);
+    // A type imported from another module of the program: its declaration there, where facts from other files say.
+    const imported = variable === undefined ? undefined : importOf(variable);
+    const found = imported === undefined ? undefined : ctx.project?.resolveImport(imported.source, imported.imported, ctx);
+    const [declared, at] = found !== undefined ? [found.node, found.ctx] : [variable?.defs[0]?.node as TSESTree.Node | undefined, ctx];
+    if (declared?.type === 'TSInterfaceDeclaration' && typeDescribesBody(declared.body, at, depth + 1)) return true;
+    if (declared?.type === 'TSTypeAliasDeclaration' && typeDescribesBody(declared.typeAnnotation, at, depth + 1)) return true;
   }
   return false;
 }

@@ -48,7 +48,9 @@ export function thisField(member: TSESTree.MemberExpression, ctx: SourceContext)
   // nothing outside the class writes it (in this file, and in every other file of the program).
   const guarded = name.startsWith('#') || field?.accessibility === 'private' || param?.accessibility === 'private' ||
     field?.readonly === true || param?.readonly === true;
-  if (!guarded && writtenOutside(cls, name, ctx)) return unknown;
+  // `private` and `readonly` hold only for code the compiler checks: `api['http'] =`, `(api as any).http =`,
+  // `Object.assign(api, { http })` and `Object.defineProperty(this, 'http', ...)` write any field.
+  if (writtenOutside(cls, name, ctx, guarded)) return unknown;
   const writes = writesTo(cls, name);
   if (writes === 'unknown') return unknown;
   const sources = (field?.value != null ? 1 : 0) + (param === undefined ? 0 : 1) + writes.length;
@@ -90,8 +92,14 @@ function isInjected(value: TSESTree.Node, ctx: SourceContext): boolean {
  * class's field (a subclass is looked for on its own). Read alone, a module that
  * exports anything may hand an instance to code that writes it.
  */
-function writtenOutside(cls: ClassNode, name: string, ctx: SourceContext): boolean {
+function writtenOutside(cls: ClassNode, name: string, ctx: SourceContext, guarded: boolean): boolean {
   const escaped = name.replace(/[$#]/g, '\\$&');
+  // Writes the compiler lets through whatever the field's modifiers say; anywhere, the class itself included.
+  const bypass = new RegExp(`\\[\\s*['"\`]${escaped}['"\`]\\s*\\]\\s*=(?!=)|\\bas\\s+[^;()]*\\)\\s*\\.\\s*${escaped}\\s*=(?!=)|` +
+    `Object\\s*\\.\\s*assign\\s*\\([^;]*?[{,]\\s*${escaped}\\s*[:,}]|defineProperty\\s*\\([^)]*['"\`]${escaped}['"\`]`);
+  if (bypass.test(ctx.text)) return true;
+  if (ctx.project?.filesMatching !== undefined && ctx.project.filesMatching(bypass).some((file) => file.ctx.text !== ctx.text)) return true;
+  if (guarded) return false;
   const write = new RegExp(`(?:(?<!\\bthis\\s*)\\.\\s*${escaped}\\b|(?<!\\bthis\\s*)\\[\\s*['"\`]${escaped}['"\`]\\s*\\])\\s*(?:(?:\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?|[-+*/%&|^])?=(?!=)|[\\]}])|defineProperty\\s*\\([^)]*['"\`]${escaped}['"\`]`, 'g');
   for (const match of ctx.text.matchAll(write)) {
     if (match.index < cls.range[0] || match.index >= cls.range[1]) return true;
@@ -140,8 +148,15 @@ function constructedMoreThanOnce(cls: ClassNode, ctx: SourceContext): boolean {
 function hasSubclass(cls: ClassNode, ctx: SourceContext): boolean {
   const name = cls.id?.name;
   if (name === undefined) return /\bextends\b/.test(ctx.text.slice(cls.range[1]));
-  const pattern = new RegExp(`\\bextends\\s+(?:[\\w$]+\\s*\\.\\s*)?${name.replace(/\$/g, '\\$')}\\b`);
-  return pattern.test(ctx.text) || ctx.project?.anyFileMatches?.(pattern) === true;
+  const escaped = name.replace(/\$/g, '\\$');
+  const pattern = new RegExp(`\\bextends\\s+(?:[\\w$]+\\s*\\.\\s*)?${escaped}\\b`);
+  if (pattern.test(ctx.text) || ctx.project?.anyFileMatches?.(pattern) === true) return true;
+  // Imported under another name (`import Api from './api'` of a default export, `import { AppsApi as Base }`), then
+  // extended by that name.
+  const renamed = new RegExp(`\\bimport\\s*\\{[^}]*\\b${escaped}\\s+as\\s+([\\w$]+)[^}]*\\}[\\s\\S]*\\bextends\\s+\\1\\b`);
+  const asDefault = /\bimport\s+([\w$]+)\s*(?:,\s*\{[^}]*\}\s*)?from\b[\s\S]*\bextends\s+\1\b/;
+  const isDefault = cls.parent?.type === 'ExportDefaultDeclaration' || new RegExp(`\\bexport\\s+default\\s+${escaped}\\b|\\b${escaped}\\s+as\\s+default\\b`).test(ctx.text);
+  return ctx.project?.anyFileMatches?.(renamed) === true || (isDefault && ctx.project?.anyFileMatches?.(asDefault) === true);
 }
 
 /**
