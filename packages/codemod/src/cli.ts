@@ -252,7 +252,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     const { TODO_PREFIX } = await import('@app-assignment/core');
     printSummary(report, cli, stdout, TODO_PREFIX);
   }
-  return report.totals.errors > 0 ? 1 : 0;
+  return report.totals.errors > 0 || report.totals.unparsable !== undefined ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(

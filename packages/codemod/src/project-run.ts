@@ -25,7 +25,7 @@ import {
 import type { ConfigError, ProjectAnalysis } from '@app-assignment/project';
 import { applyFindings, type MigrateResult } from './migrate.js';
 import { projectMocks } from './mocks.js';
-import { parseFile, parsesFile } from './parse.js';
+import { nestingFailure, parseFile, parsesFile } from './parse.js';
 import { RunRefusal } from './refusal.js';
 import type { FileOutcome } from './run.js';
 import { type Shard, shardIndexOf } from './files.js';
@@ -106,6 +106,11 @@ export async function migrateProject(
   const outcomes = new Map<string, FileOutcome>();
   for (const [path, error] of result.errors) {
     if (!files.includes(path)) continue;
+    const nesting = nestingFailure(error);
+    if (nesting !== undefined) {
+      outcomes.set(path, { path, skipped: nesting });
+      continue;
+    }
     const e = error as { line?: number; column?: number; message?: string };
     outcomes.set(path, { path, error: `${path}:${e.line ?? 1}:${e.column ?? 1} ${e.message ?? String(error)}` });
   }

@@ -12,7 +12,7 @@ import { type AnalysisOptions, mayContainAssignCall } from '@app-assignment/core
 import { collect, type Collected, type Shard, shardOf } from './files.js';
 import { uncommittedFiles } from './git.js';
 import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
-import { type ParserName, parserInUse } from './parse.js';
+import { nestingFailure, type ParserName, parserInUse } from './parse.js';
 import { readSource } from './read.js';
 import { mayBeProject, migrateProject, projectRootFor } from './project-run.js';
 import { openSession, type Recovery, type Session, writeChanges } from './journal.js';
@@ -49,8 +49,13 @@ export interface FileReport {
   readonly mocks?: { readonly migrated: number; readonly todos: number };
   readonly sites: readonly SiteReport[];
   readonly error?: string;
-  /** Why the file was not read (status `skipped`): too large, not text, not UTF-8. */
+  /** Why the file was not read or not parsed (status `skipped`): too large, not text, not UTF-8, nested too deeply. */
   readonly skipped?: string;
+  /**
+   * Set on a skipped file that may hold calls but that no parser could read safely (nested too deeply): its calls
+   * were not analysed, and the run exits 1, as for a file that does not parse.
+   */
+  readonly unparsable?: true;
 }
 
 export interface RunReport {
@@ -66,8 +71,10 @@ export interface RunReport {
     todos: number;
     callers: number;
     errors: number;
-    /** Present when some file was skipped (too large, not text, not UTF-8): each is listed with its reason. */
+    /** Present when some file was skipped (too large, not text, not UTF-8, nested too deeply): each is listed with its reason. */
     skipped?: number;
+    /** Present when some of the skipped files may hold calls and could not be parsed (`unparsable`): the run exits 1. */
+    unparsable?: number;
     /** Present when the run found mocks of the request in tests: how many it rewrote, and how many it left with a TODO. */
     mocks?: { migrated: number; todos: number };
     /**
@@ -105,6 +112,8 @@ export interface FileOutcome {
   readonly changed?: boolean;
   readonly sites?: readonly SiteReport[];
   readonly error?: string;
+  /** Why the file was not parsed or analysed (nested too deeply): reported as skipped and unparsable. */
+  readonly skipped?: string;
   /** The parser the process that migrated the file loaded, and its warning, if any. */
   readonly parser?: ParserName;
   readonly parserWarning?: string;
@@ -115,6 +124,8 @@ export function migrateFile(path: string, text: string, analysis: AnalysisOption
     const result = migrateText(text, path, analysis);
     return { path, output: result.output, changed: result.changed, sites: result.sites, ...parsedWith() };
   } catch (error) {
+    const nesting = nestingFailure(error);
+    if (nesting !== undefined) return { path, skipped: nesting, ...parsedWith() };
     if (error instanceof SourceSyntaxError) return { path, error: `${path}:${error.line}:${error.column} ${error.message}`, ...parsedWith() };
     return { path, error: `${path}:1:1 ${error instanceof Error ? error.message : String(error)}`, ...parsedWith() };
   }
@@ -226,6 +237,10 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
       reports.set(outcome.path, fileError(path, outcome.error.replace(outcome.path, path)));
       continue;
     }
+    if (outcome.skipped !== undefined) {
+      reports.set(outcome.path, { path, status: 'skipped', migrated: 0, todos: 0, sites: [], skipped: outcome.skipped, unparsable: true });
+      continue;
+    }
     const sites = outcome.sites ?? [];
     if (outcome.changed === true) changes.set(outcome.path, { before: texts.get(outcome.path)!, after: outcome.output! });
     reports.set(outcome.path, {
@@ -271,6 +286,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
       errors: list.filter((f) => f.status === 'error').length,
       ...(groupsOutside > 0 ? { groupsOutside } : {}),
       ...(list.some((f) => f.status === 'skipped') ? { skipped: list.filter((f) => f.status === 'skipped').length } : {}),
+      ...(list.some((f) => f.unparsable === true) ? { unparsable: list.filter((f) => f.unparsable === true).length } : {}),
       ...(list.some((f) => f.mocks !== undefined)
         ? { mocks: { migrated: list.reduce((n, f) => n + (f.mocks?.migrated ?? 0), 0), todos: list.reduce((n, f) => n + (f.mocks?.todos ?? 0), 0) } }
         : {}),
