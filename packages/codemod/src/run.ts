@@ -325,27 +325,44 @@ async function migrateAll(
   const workerPath = fileURLToPath(new URL('./worker.js', import.meta.url));
   const slices: string[][] = Array.from({ length: workers }, () => []);
   files.forEach((file, i) => slices[i % workers]!.push(file));
-  const results = await Promise.all(
-    slices.map(
-      (slice) =>
-        new Promise<FileOutcome[]>((resolvePromise, reject) => {
-          const child = fork(workerPath, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-          const outcomes: FileOutcome[] = [];
-          child.on('message', (message: FileOutcome) => {
-            outcomes.push(message);
-            onDone(message);
-            if (outcomes.length === slice.length) child.disconnect();
-          });
-          child.on('error', reject);
-          child.on('exit', (code) => {
-            if (outcomes.length === slice.length) resolvePromise(outcomes);
-            else reject(new Error(`a worker process stopped (exit code ${code}) before it finished`));
-          });
-          // The texts were read once already, for the substring test; the workers get them rather than reading again.
-          child.send({ files: slice.map((path) => ({ path, text: texts.get(path)! })), analysis: options.analysis });
-        }),
-    ),
-  );
+  // A worker that stops before it is done (a native parser's crash, which no `catch` sees) costs the file it was on,
+  // which is named, not the run: the rest of its slice goes to a new worker.
+  const runSlice = (slice: readonly string[]): Promise<FileOutcome[]> =>
+    new Promise<FileOutcome[]>((resolvePromise, reject) => {
+      if (slice.length === 0) {
+        resolvePromise([]);
+        return;
+      }
+      const child = fork(workerPath, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      const outcomes: FileOutcome[] = [];
+      child.on('message', (message: FileOutcome) => {
+        outcomes.push(message);
+        onDone(message);
+        if (outcomes.length === slice.length) child.disconnect();
+      });
+      child.on('error', reject);
+      child.on('exit', (code, signal) => {
+        const settle = () => {
+          if (outcomes.length === slice.length) {
+            resolvePromise(outcomes);
+            return;
+          }
+          const path = slice[outcomes.length]!;
+          const stopped: FileOutcome = {
+            path,
+            skipped: `the parser's process stopped on it (${signal ?? `exit code ${code}`}): not parsed, so its calls were not analysed`,
+          };
+          onDone(stopped);
+          runSlice(slice.slice(outcomes.length + 1)).then((rest) => resolvePromise([...outcomes, stopped, ...rest]), reject);
+        };
+        // The messages the worker sent before it stopped are all read once its channel is closed.
+        if (child.connected) child.once('disconnect', settle);
+        else settle();
+      });
+      // The texts were read once already, for the substring test; the workers get them rather than reading again.
+      child.send({ files: slice.map((path) => ({ path, text: texts.get(path)! })), analysis: options.analysis });
+    });
+  const results = await Promise.all(slices.map(runSlice));
   return results.flat();
 }
 

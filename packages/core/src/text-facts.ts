@@ -118,13 +118,16 @@ export const MAX_NESTING_DEPTH = 500;
 /**
  * The deepest nesting of `(`, `[`, `{` and template substitutions in `text`, read in one pass that skips strings,
  * template text, comments and regular expression literals (told from division by the token before them, as
- * tokenizers do). Stops counting once `stopAbove` is passed. Type arguments (`<…>`) and nesting that takes no bracket
- * (`a ? b : c ? …`, `else if` chains, unary operators) are not counted.
+ * tokenizers do). Type arguments count too: a `<` right after a name (`Array<`) opens one and a `>` closes it, until the
+ * line or the statement ends (so that `i<n` leaves no depth behind). Stops counting once `stopAbove` is passed.
+ * Nesting that takes no bracket (`a ? b : c ? …`, `else if` chains, unary operators) is not counted.
  */
 export function nestingDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
   // Each open bracket: true when it is a template substitution, whose `}` resumes the template's text.
   const open: boolean[] = [];
   let deepest = 0;
+  // Type arguments open on this line or statement.
+  let angles = 0;
   // The last significant character, to tell a regular expression from a division.
   let last = 0;
   let lastWord = '';
@@ -142,7 +145,7 @@ export function nestingDepth(text: string, stopAbove = Number.POSITIVE_INFINITY)
       } else if (c === 36 /* $ */ && text.charCodeAt(i + 1) === 123 /* { */) {
         i += 2;
         open.push(true);
-        if (open.length > deepest) deepest = open.length;
+        if (open.length + angles > deepest) deepest = open.length + angles;
         last = 123;
         return;
       } else i++;
@@ -152,8 +155,21 @@ export function nestingDepth(text: string, stopAbove = Number.POSITIVE_INFINITY)
     const c = text.charCodeAt(i);
     if (c === 40 || c === 91 || c === 123 /* ( [ { */) {
       open.push(false);
-      if (open.length > deepest) deepest = open.length;
+      if (open.length + angles > deepest) deepest = open.length + angles;
       last = c;
+      i++;
+    } else if (c === 60 /* < */ && i > 0 && isWordChar(text.charCodeAt(i - 1))) {
+      angles++;
+      if (open.length + angles > deepest) deepest = open.length + angles;
+      last = c;
+      i++;
+    } else if (c === 62 /* > */ && angles > 0) {
+      angles--;
+      last = c;
+      i++;
+    } else if (c === 59 /* ; */ || c === 10 || c === 13) {
+      angles = 0;
+      if (c === 59) last = c;
       i++;
     } else if (c === 41 || c === 93 /* ) ] */) {
       open.pop();
