@@ -42,6 +42,11 @@ export interface ProjectRun {
   readonly groupsOutside: number;
   /** The configs the project was loaded from. */
   readonly configs: readonly string[];
+  /**
+   * The files whose changes depend on one another (absolute paths), one list per group of rewrites that spans files
+   * (core `writeGroups`): each is written whole or not at all, apart from the others.
+   */
+  readonly writeTogether: readonly (readonly string[])[];
 }
 
 /**
@@ -183,7 +188,8 @@ export async function migrateProject(
         outcomes.set(path, { path, output: out.output, changed: out.changed, sites });
       }
       for (const path of outcomes.keys()) if (!written.has(path)) outcomes.delete(path);
-      return { outcomes: [...outcomes.values()], files: [...written].sort(), groupsOutside, configs: project.configs };
+      const writeTogether = groups.filter((group) => group.files.length > 1).map((group) => group.files.map((id) => join(root, ...id.split('/'))));
+      return { outcomes: [...outcomes.values()], files: [...written].sort(), groupsOutside, configs: project.configs, writeTogether };
     }
     held = new Set([...held, ...groupsOf(broken, all)]);
   }
@@ -201,7 +207,7 @@ export async function migrateProject(
     outcomes.set(path, { path, output: out.output, changed: out.changed, sites: out.sites });
   }
   for (const path of outcomes.keys()) if (!written.has(path)) outcomes.delete(path);
-  return { outcomes: [...outcomes.values()], files: [...written].sort(), groupsOutside, configs: project.configs };
+  return { outcomes: [...outcomes.values()], files: [...written].sort(), groupsOutside, configs: project.configs, writeTogether: [] };
 }
 
 /**

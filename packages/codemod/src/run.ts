@@ -208,6 +208,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
   let outcomes: FileOutcome[];
   let mode: RunReport['mode'] = { kind: 'file' };
   let groupsOutside = 0;
+  let writeTogether: readonly (readonly string[])[] = [];
   const projectRun = !asProject || candidates.length === 0
     ? undefined
     : await migrateProject(root, readable, texts, options.analysis, { selected: new Set(selection), display, ...(options.shard === undefined ? {} : { shard: options.shard }) });
@@ -215,6 +216,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
     mode = { kind: 'project', configs: projectRun.configs.map(display) };
     files = [...projectRun.files];
     groupsOutside = projectRun.groupsOutside;
+    writeTogether = projectRun.writeTogether;
     outcomes = projectRun.outcomes;
     for (const outcome of outcomes) {
       reports.delete(outcome.path);
@@ -261,7 +263,8 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
     const dirty = options.force ? [] : uncommittedFiles([...changes.keys()]);
     if (dirty.length > 0) refused = dirty.map(display);
     else {
-      const written = await writeChanges(changes, session, mode.kind === 'project');
+      // Project mode: each group of files whose changes depend on one another is written whole or held back whole.
+      const written = await writeChanges(changes, session, writeTogether, display);
       for (const [file, reason] of written.notWritten) reports.set(file, fileError(display(file), `${display(file)}:1:1 ${reason}`));
       journalKept = written.journalKept;
     }
