@@ -63,8 +63,8 @@ Options:
   -h, --help         Show this help.
   -v, --version      Show the version.
 
-Exit codes: 0 no file errored, 1 some file errored (it was left untouched),
-2 usage error or refusal to overwrite uncommitted changes, 3 the tool itself
+Exit codes: 0 no file errored, 1 some file errored (it was left untouched) or
+could not be parsed (nested too deeply: it is listed), 2 usage error or refusal to overwrite uncommitted changes, 3 the tool itself
 failed (an unexpected error, with its stack: please report it).
 
 Examples:

@@ -85,6 +85,14 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
+/** Why a file is not analysed: over the size cap, or nested deeper than the codemod parses. */
+function overLimit(text: string, maxFileBytes: number): { messageId: 'fileTooLarge' | 'fileTooDeep'; data: Record<string, number> } | undefined {
+  const bytes = text.length > maxFileBytes / 3 ? utf8Length(text) : text.length;
+  if (bytes > maxFileBytes) return { messageId: 'fileTooLarge', data: { bytes, max: maxFileBytes } };
+  if (nestingDepth(text, MAX_NESTING_DEPTH) > MAX_NESTING_DEPTH) return { messageId: 'fileTooDeep', data: { depth: nestingDepth(text), max: MAX_NESTING_DEPTH } };
+  return undefined;
+}
+
 /** The size above which a file is not analysed: that of the codemod, which skips such files too. */
 export const DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024;
 
@@ -157,21 +165,6 @@ export default createRule<[RuleOptions], MessageIds>({
     // Most files cannot hold the call at all: a substring test spares them every other step. Following imports, a file
     // that only calls what another module of the program spells the route in is one too: the checker is asked only then.
     const spells = mayContainAssignCall(sourceCode.text, analysis);
-    // A file too large or too deeply nested for the analysis (its memory, its recursive walks) is reported once, not
-    // analysed; a file that cannot hold the call costs nothing more.
-    if (spells) {
-      const max = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-      const bytes = sourceCode.text.length > max / 3 ? utf8Length(sourceCode.text) : sourceCode.text.length;
-      const lineOne = { start: { line: 1, column: 0 }, end: { line: 1, column: 0 } };
-      if (bytes > max) {
-        context.report({ loc: lineOne, messageId: 'fileTooLarge', data: { bytes, max } });
-        return {};
-      }
-      if (nestingDepth(sourceCode.text, MAX_NESTING_DEPTH) > MAX_NESTING_DEPTH) {
-        context.report({ loc: lineOne, messageId: 'fileTooDeep', data: { depth: nestingDepth(sourceCode.text), max: MAX_NESTING_DEPTH } });
-        return {};
-      }
-    }
     let project: TypedProject | undefined;
     if (options.followImports === true) {
       const services = ESLintUtils.getParserServices(context);
@@ -182,6 +175,13 @@ export default createRule<[RuleOptions], MessageIds>({
         project = typedProject(services.program, context.cwd, analysis);
       }
     } else if (!spells) {
+      return {};
+    }
+    // A file that may hold the call but is too large or too deeply nested for the analysis (its memory, its recursive
+    // walks) is reported once, at line 1, and not analysed.
+    const limit = overLimit(sourceCode.text, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    if (limit !== undefined) {
+      context.report({ loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 0 } }, ...limit });
       return {};
     }
     const fixesFor = (edits: readonly TextEdit[]) => (fixer: TSESLint.RuleFixer) =>
