@@ -130,3 +130,10 @@ describe('nestingDepth', () => {
     expect(nestingDepth('const r = (a) / 2 + (b / (c));')).toBe(2);
   });
 });
+
+describe('nestingDepth on minified code', () => {
+  it('comparisons in one long statement leave no depth behind', () => {
+    const text = `var ${Array.from({ length: 2 * MAX_NESTING_DEPTH }, (_, i) => `v${i}=a<b?c:d,w${i}=e<f&&(g=1)`).join(',')};`;
+    expect(nestingDepth(text)).toBeLessThan(5);
+  });
+});

@@ -118,8 +118,9 @@ export const MAX_NESTING_DEPTH = 500;
 /**
  * The deepest nesting of `(`, `[`, `{` and template substitutions in `text`, read in one pass that skips strings,
  * template text, comments and regular expression literals (told from division by the token before them, as
- * tokenizers do). Type arguments count too: a `<` right after a name (`Array<`) opens one and a `>` closes it, until the
- * line or the statement ends (so that `i<n` leaves no depth behind). Stops counting once `stopAbove` is passed.
+ * tokenizers do). Type arguments count too: a `<` right after a name (`Array<`) opens one and a `>` closes it, until a
+ * line, a statement, a parenthesis, a `?` or an assignment ends them (so that the comparisons of minified code,
+ * `a<b?c:d,e=f<g`, leave no depth behind; the deepest point is counted before any of those). Stops counting once `stopAbove` is passed.
  * Nesting that takes no bracket (`a ? b : c ? …`, `else if` chains, unary operators) is not counted.
  */
 export function nestingDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
@@ -154,6 +155,7 @@ export function nestingDepth(text: string, stopAbove = Number.POSITIVE_INFINITY)
   while (i < n && deepest <= stopAbove) {
     const c = text.charCodeAt(i);
     if (c === 40 || c === 91 || c === 123 /* ( [ { */) {
+      if (c === 40) angles = 0;
       open.push(false);
       if (open.length + angles > deepest) deepest = open.length + angles;
       last = c;
@@ -167,11 +169,12 @@ export function nestingDepth(text: string, stopAbove = Number.POSITIVE_INFINITY)
       angles--;
       last = c;
       i++;
-    } else if (c === 59 /* ; */ || c === 10 || c === 13) {
+    } else if (c === 59 /* ; */ || c === 10 || c === 13 || c === 63 /* ? */ || (c === 61 /* = */ && text.charCodeAt(i + 1) !== 62)) {
       angles = 0;
-      if (c === 59) last = c;
+      if (c !== 10 && c !== 13) last = c;
       i++;
     } else if (c === 41 || c === 93 /* ) ] */) {
+      if (c === 41) angles = 0;
       open.pop();
       last = c;
       i++;
