@@ -3,7 +3,7 @@
  * on it, which ends the process) is skipped before any parser sees it, named with its reason in every report, and the
  * run migrates everything else and exits 1, in both modes and with worker processes.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_NESTING_DEPTH, nestingDepth } from '@app-assignment/core';
 import { describe, expect, it } from 'vitest';
