@@ -63,8 +63,8 @@ Options:
   -h, --help         Show this help.
   -v, --version      Show the version.
 
-Exit codes: 0 no file errored, 1 some file errored (it was left untouched),
-2 usage error or refusal to overwrite uncommitted changes, 3 the tool itself
+Exit codes: 0 no file errored, 1 some file errored (it was left untouched) or
+could not be parsed (nested too deeply: it is listed), 2 usage error or refusal to overwrite uncommitted changes, 3 the tool itself
 failed (an unexpected error, with its stack: please report it).
 
 Examples:
@@ -255,7 +255,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
     const { TODO_PREFIX } = await import('@app-assignment/core');
     printSummary(report, cli, stdout, TODO_PREFIX);
   }
-  return report.totals.errors > 0 ? 1 : 0;
+  return report.totals.errors > 0 || report.totals.unparsable !== undefined ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(

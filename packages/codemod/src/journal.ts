@@ -175,15 +175,30 @@ export interface WriteOutcome {
 
 /**
  * Writes a run's changes (`file` as the run named it: `before`, the text it read; `after`, the text to write).
- * `together`: the changes may depend on one another (project mode: a wrapper and its callers), so that a file that
- * cannot be written holds back every other; otherwise each file stands alone.
+ * `groups`: the files whose changes depend on one another (project mode: a wrapper and its callers, a type and the
+ * bodies it types, a test's mocks and their calls), each written whole or not at all. A file that cannot be written
+ * (read-only, changed since the run read it) holds back the other files of its group, which are named with it; every
+ * other group, and every file in no group, is written. Read alone, each file is its own group.
  */
 export async function writeChanges(
   changes: ReadonlyMap<string, { readonly before: string; readonly after: string }>,
   session: Session,
-  together: boolean,
+  groups: readonly (readonly string[])[] = [],
+  display: (file: string) => string = (file) => file,
 ): Promise<WriteOutcome> {
   const notWritten = new Map<string, string>();
+  const groupOf = new Map<string, readonly string[]>();
+  for (const group of groups) for (const file of group) if (changes.has(file) && group.length > 1) groupOf.set(file, group);
+  /** Holds back the files of `file`'s group that are still to write; returns those held. */
+  const holdGroupOf = (file: string, why: string, pending: (other: string) => boolean): string[] => {
+    const held: string[] = [];
+    for (const other of groupOf.get(file) ?? []) {
+      if (other === file || notWritten.has(other) || !changes.has(other) || !pending(other)) continue;
+      notWritten.set(other, `not written: its changes go with those of ${display(file)} (a wrapper with its callers, or a type or a mock with its calls), which ${why} (see there)`);
+      held.push(other);
+    }
+    return held;
+  };
   const planned: { file: string; entry: JournalEntry }[] = [];
   for (const [file, { before, after }] of changes) {
     let target: string;
@@ -204,18 +219,13 @@ export async function writeChanges(
     }
     planned.push({ file, entry: { path: target, beforeSha256: sha256(before), afterSha256: sha256(after), before, after } });
   }
-  if (together && notWritten.size > 0 && planned.length > 0) {
-    const named = [...notWritten.keys()].map((file) => basename(file)).join(', ');
-    for (const { file } of planned) {
-      notWritten.set(file, `not written: a run in project mode writes its changes together, and ${named} cannot be written (see there)`);
-    }
-    return { notWritten };
-  }
-  if (planned.length === 0) return { notWritten };
-  removeTemps(planned.map(({ entry }) => entry.path));
+  for (const file of [...notWritten.keys()]) holdGroupOf(file, 'cannot be written', () => true);
+  const toWrite = planned.filter(({ file }) => !notWritten.has(file));
+  if (toWrite.length === 0) return { notWritten };
+  removeTemps(toWrite.map(({ entry }) => entry.path));
 
   const journalPath = join(session.stateDir, JOURNAL);
-  writeJournal(journalPath, { version: 1, pid: process.pid, started: new Date().toISOString(), files: planned.map(({ entry }) => entry) });
+  writeJournal(journalPath, { version: 1, pid: process.pid, started: new Date().toISOString(), files: toWrite.map(({ entry }) => entry) });
   const staged: Staged[] = [];
   const pending = new Set<Staged>();
   // Interrupted here, the journal stays (the next run completes it or rolls it back) and no temporary file is left.
@@ -227,7 +237,7 @@ export async function writeChanges(
   process.on('SIGTERM', onSignal);
   try {
     try {
-      for (const { entry } of planned) {
+      for (const { entry } of toWrite) {
         const s = stage(entry.path, entry.after);
         staged.push(s);
         pending.add(s);
@@ -236,29 +246,21 @@ export async function writeChanges(
       // Nothing is in place yet: the run writes nothing, and the journal goes.
       for (const s of staged) discard(s);
       unlinkSync(journalPath);
-      for (const { file } of planned) notWritten.set(file, `not written: could not stage the new texts: ${(error as Error).message}`);
+      for (const { file } of toWrite) notWritten.set(file, `not written: could not stage the new texts: ${(error as Error).message}`);
       return { notWritten };
     }
     const pauseAfter = Number(process.env[PAUSE_AFTER_WRITE] ?? NaN);
     if (pauseAfter === 0) await pauseForTest(0);
-    // Every file once more before the first rename: an edit made since the run read it holds back what depends on it.
-    const changed = planned.filter(({ entry }) => !holds(entry.path, entry.beforeSha256));
-    if (changed.length > 0) {
-      for (const { file } of changed) notWritten.set(file, 'changed since the run read it: not written (run again to migrate its new text)');
-      if (together) {
-        const named = changed.map(({ file }) => basename(file)).join(', ');
-        for (const { file } of planned) {
-          if (!notWritten.has(file)) notWritten.set(file, `not written: a run in project mode writes its changes together, and ${named} changed (see there)`);
-        }
-        for (const s of staged) discard(s);
-        pending.clear();
-        unlinkSync(journalPath);
-        return { notWritten };
-      }
+    // Every file once more before the first rename: an edit made since the run read it holds back its group.
+    for (const { file, entry } of toWrite) {
+      if (notWritten.has(file) || holds(entry.path, entry.beforeSha256)) continue;
+      notWritten.set(file, 'changed since the run read it: not written (run again to migrate its new text)');
+      holdGroupOf(file, 'changed since the run read it', () => true);
     }
+    const written = new Set<string>();
     let done = 0;
-    let changedMeanwhile = false;
-    for (const [index, { file, entry }] of planned.entries()) {
+    let halfGroup = false;
+    for (const [index, { file, entry }] of toWrite.entries()) {
       const s = staged[index]!;
       if (notWritten.has(file)) {
         discard(s);
@@ -270,18 +272,21 @@ export async function writeChanges(
         discard(s);
         pending.delete(s);
         notWritten.set(file, 'changed while the run was writing: not written');
-        changedMeanwhile = true;
+        holdGroupOf(file, 'changed while the run was writing', (other) => !written.has(other));
+        // A file of its group is written already: the group is half written until the journal is completed or rolled back.
+        if ((groupOf.get(file) ?? []).some((other) => written.has(other))) halfGroup = true;
         continue;
       }
       commit(s);
       pending.delete(s);
+      written.add(file);
       done++;
       if (done === pauseAfter) await pauseForTest(done);
     }
-    if (changedMeanwhile && done > 0 && together) {
+    if (halfGroup) {
       return {
         notWritten,
-        journalKept: `a file changed while the run was writing, after others were written: the journal ${journalPath} is kept; ` +
+        journalKept: `a file changed while the run was writing, after others of its group were written: the journal ${journalPath} is kept; ` +
           'run again to complete the run (the changed file will be named), or with --rollback to restore what it wrote',
       };
     }

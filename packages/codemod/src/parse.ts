@@ -7,7 +7,7 @@
  * Nothing is loaded on import: `--help`, `--version` and runs whose files hold no candidate load no parser.
  */
 import { createRequire } from 'node:module';
-import { type AnalysisOptions, DEFAULT_ANALYSIS_OPTIONS } from '@app-assignment/core';
+import { type AnalysisOptions, DEFAULT_ANALYSIS_OPTIONS, isStackOverflow, MAX_NESTING_DEPTH, nestingDepth } from '@app-assignment/core';
 import { allowsJsx, contextOf, type ParsedSource, parseSource, SourceSyntaxError } from '@app-assignment/core/parse';
 import type { TSESTree } from '@typescript-eslint/types';
 import type * as Oxc from 'oxc-parser';
@@ -45,14 +45,46 @@ export function parserInUse(): ParserState | undefined {
   return state;
 }
 
-/** `parseSource` of the core, with the parser `loadParser` picked. Throws SourceSyntaxError. */
+/**
+ * A file that is not given to a parser: nested deeper than MAX_NESTING_DEPTH. oxc-parser's native code would overflow
+ * its stack on it and end the process (no `catch` sees that), and typescript-estree overflows earlier.
+ */
+export class NestedTooDeeply extends Error {
+  constructor(readonly depth: number) {
+    super(`nested ${depth} levels deep (brackets, parentheses and braces), more than the ${MAX_NESTING_DEPTH} the parser is given: not parsed, so its calls were not analysed`);
+    this.name = 'NestedTooDeeply';
+  }
+}
+
+/**
+ * Why a file could not be parsed or analysed for its nesting, from the error that stopped it: over the limit, or out
+ * of stack in a recursive walk (typescript-estree reports that as a syntax error); undefined for any other error.
+ */
+export function nestingFailure(error: unknown): string | undefined {
+  if (error instanceof NestedTooDeeply) return error.message;
+  if (isStackOverflow(error) || (error instanceof SourceSyntaxError && /maximum call stack/i.test(error.message))) {
+    return 'nested too deeply to analyse: the parser or the analysis ran out of stack (Maximum call stack size exceeded), so its calls were not analysed';
+  }
+  return undefined;
+}
+
+function checkNesting(text: string): void {
+  if (nestingDepth(text, MAX_NESTING_DEPTH) > MAX_NESTING_DEPTH) throw new NestedTooDeeply(nestingDepth(text));
+}
+
+/**
+ * `parseSource` of the core, with the parser `loadParser` picked. Throws SourceSyntaxError, or NestedTooDeeply
+ * without parsing.
+ */
 export function parseFile(text: string, filename: string, options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS): ParsedSource {
+  checkNesting(text);
   const { name } = loadParser();
   return name === 'oxc' ? parseWithOxc(text, filename, options) : parseSource(text, filename, options);
 }
 
 /** Whether the text parses, with the parser `parseFile` uses, without scope analysis. */
 export function parsesFile(text: string, filename: string): boolean {
+  if (nestingDepth(text, MAX_NESTING_DEPTH) > MAX_NESTING_DEPTH) return false;
   if (loadParser().name === 'oxc') {
     // The smallest tree (no TypeScript fields, no ranges) is read although nothing looks at it: a result whose tree
     // is never read keeps the parser's native memory, which V8 does not count, until a collection comes; over

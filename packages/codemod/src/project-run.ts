@@ -25,7 +25,7 @@ import {
 import type { ConfigError, ProjectAnalysis } from '@app-assignment/project';
 import { applyFindings, type MigrateResult } from './migrate.js';
 import { projectMocks } from './mocks.js';
-import { parseFile, parsesFile } from './parse.js';
+import { nestingFailure, parseFile, parsesFile } from './parse.js';
 import { RunRefusal } from './refusal.js';
 import type { FileOutcome } from './run.js';
 import { type Shard, shardIndexOf } from './files.js';
@@ -42,6 +42,11 @@ export interface ProjectRun {
   readonly groupsOutside: number;
   /** The configs the project was loaded from. */
   readonly configs: readonly string[];
+  /**
+   * The files whose changes depend on one another (absolute paths), one list per group of rewrites that spans files
+   * (core `writeGroups`): each is written whole or not at all, apart from the others.
+   */
+  readonly writeTogether: readonly (readonly string[])[];
 }
 
 /**
@@ -106,6 +111,11 @@ export async function migrateProject(
   const outcomes = new Map<string, FileOutcome>();
   for (const [path, error] of result.errors) {
     if (!files.includes(path)) continue;
+    const nesting = nestingFailure(error);
+    if (nesting !== undefined) {
+      outcomes.set(path, { path, skipped: nesting });
+      continue;
+    }
     const e = error as { line?: number; column?: number; message?: string };
     outcomes.set(path, { path, error: `${path}:${e.line ?? 1}:${e.column ?? 1} ${e.message ?? String(error)}` });
   }
@@ -178,7 +188,8 @@ export async function migrateProject(
         outcomes.set(path, { path, output: out.output, changed: out.changed, sites });
       }
       for (const path of outcomes.keys()) if (!written.has(path)) outcomes.delete(path);
-      return { outcomes: [...outcomes.values()], files: [...written].sort(), groupsOutside, configs: project.configs };
+      const writeTogether = groups.filter((group) => group.files.length > 1).map((group) => group.files.map((id) => join(root, ...id.split('/'))));
+      return { outcomes: [...outcomes.values()], files: [...written].sort(), groupsOutside, configs: project.configs, writeTogether };
     }
     held = new Set([...held, ...groupsOf(broken, all)]);
   }
@@ -196,7 +207,7 @@ export async function migrateProject(
     outcomes.set(path, { path, output: out.output, changed: out.changed, sites: out.sites });
   }
   for (const path of outcomes.keys()) if (!written.has(path)) outcomes.delete(path);
-  return { outcomes: [...outcomes.values()], files: [...written].sort(), groupsOutside, configs: project.configs };
+  return { outcomes: [...outcomes.values()], files: [...written].sort(), groupsOutside, configs: project.configs, writeTogether: [] };
 }
 
 /**

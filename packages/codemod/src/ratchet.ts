@@ -182,7 +182,9 @@ export async function ratchetMain(argv: string[], cwd: string): Promise<number> 
   }
   emptyPathWarnings(run.empty).forEach(stderr);
   const current = currentCalls(run.files, cwd);
-  const errors = run.files.filter((f) => f.error !== undefined);
+  // A file no parser could read safely (nested too deeply) hides its calls as a syntax error does.
+  const errors = run.files.filter((f) => f.error !== undefined || f.unparsable === true)
+    .map((f) => ({ ...f, error: f.error ?? `${f.path}: ${f.skipped ?? 'not parsed'}` }));
 
   if (cli.update) {
     if (errors.length > 0) {

@@ -12,7 +12,7 @@ import { type AnalysisOptions, mayContainAssignCall } from '@app-assignment/core
 import { collect, type Collected, type Shard, shardOf } from './files.js';
 import { uncommittedFiles } from './git.js';
 import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
-import { type ParserName, parserInUse } from './parse.js';
+import { nestingFailure, type ParserName, parserInUse } from './parse.js';
 import { readSource } from './read.js';
 import { mayBeProject, migrateProject, projectRootFor } from './project-run.js';
 import { openSession, type Recovery, type Session, writeChanges } from './journal.js';
@@ -49,8 +49,13 @@ export interface FileReport {
   readonly mocks?: { readonly migrated: number; readonly todos: number };
   readonly sites: readonly SiteReport[];
   readonly error?: string;
-  /** Why the file was not read (status `skipped`): too large, not text, not UTF-8. */
+  /** Why the file was not read or not parsed (status `skipped`): too large, not text, not UTF-8, nested too deeply. */
   readonly skipped?: string;
+  /**
+   * Set on a skipped file that may hold calls but that no parser could read safely (nested too deeply): its calls
+   * were not analysed, and the run exits 1, as for a file that does not parse.
+   */
+  readonly unparsable?: true;
 }
 
 export interface RunReport {
@@ -66,8 +71,10 @@ export interface RunReport {
     todos: number;
     callers: number;
     errors: number;
-    /** Present when some file was skipped (too large, not text, not UTF-8): each is listed with its reason. */
+    /** Present when some file was skipped (too large, not text, not UTF-8, nested too deeply): each is listed with its reason. */
     skipped?: number;
+    /** Present when some of the skipped files may hold calls and could not be parsed (`unparsable`): the run exits 1. */
+    unparsable?: number;
     /** Present when the run found mocks of the request in tests: how many it rewrote, and how many it left with a TODO. */
     mocks?: { migrated: number; todos: number };
     /**
@@ -105,6 +112,8 @@ export interface FileOutcome {
   readonly changed?: boolean;
   readonly sites?: readonly SiteReport[];
   readonly error?: string;
+  /** Why the file was not parsed or analysed (nested too deeply): reported as skipped and unparsable. */
+  readonly skipped?: string;
   /** The parser the process that migrated the file loaded, and its warning, if any. */
   readonly parser?: ParserName;
   readonly parserWarning?: string;
@@ -115,6 +124,8 @@ export function migrateFile(path: string, text: string, analysis: AnalysisOption
     const result = migrateText(text, path, analysis);
     return { path, output: result.output, changed: result.changed, sites: result.sites, ...parsedWith() };
   } catch (error) {
+    const nesting = nestingFailure(error);
+    if (nesting !== undefined) return { path, skipped: nesting, ...parsedWith() };
     if (error instanceof SourceSyntaxError) return { path, error: `${path}:${error.line}:${error.column} ${error.message}`, ...parsedWith() };
     return { path, error: `${path}:1:1 ${error instanceof Error ? error.message : String(error)}`, ...parsedWith() };
   }
@@ -197,6 +208,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
   let outcomes: FileOutcome[];
   let mode: RunReport['mode'] = { kind: 'file' };
   let groupsOutside = 0;
+  let writeTogether: readonly (readonly string[])[] = [];
   const projectRun = !asProject || candidates.length === 0
     ? undefined
     : await migrateProject(root, readable, texts, options.analysis, { selected: new Set(selection), display, ...(options.shard === undefined ? {} : { shard: options.shard }) });
@@ -204,6 +216,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
     mode = { kind: 'project', configs: projectRun.configs.map(display) };
     files = [...projectRun.files];
     groupsOutside = projectRun.groupsOutside;
+    writeTogether = projectRun.writeTogether;
     outcomes = projectRun.outcomes;
     for (const outcome of outcomes) {
       reports.delete(outcome.path);
@@ -226,6 +239,10 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
       reports.set(outcome.path, fileError(path, outcome.error.replace(outcome.path, path)));
       continue;
     }
+    if (outcome.skipped !== undefined) {
+      reports.set(outcome.path, { path, status: 'skipped', migrated: 0, todos: 0, sites: [], skipped: outcome.skipped, unparsable: true });
+      continue;
+    }
     const sites = outcome.sites ?? [];
     if (outcome.changed === true) changes.set(outcome.path, { before: texts.get(outcome.path)!, after: outcome.output! });
     reports.set(outcome.path, {
@@ -246,7 +263,8 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
     const dirty = options.force ? [] : uncommittedFiles([...changes.keys()]);
     if (dirty.length > 0) refused = dirty.map(display);
     else {
-      const written = await writeChanges(changes, session, mode.kind === 'project');
+      // Project mode: each group of files whose changes depend on one another is written whole or held back whole.
+      const written = await writeChanges(changes, session, writeTogether, display);
       for (const [file, reason] of written.notWritten) reports.set(file, fileError(display(file), `${display(file)}:1:1 ${reason}`));
       journalKept = written.journalKept;
     }
@@ -271,6 +289,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
       errors: list.filter((f) => f.status === 'error').length,
       ...(groupsOutside > 0 ? { groupsOutside } : {}),
       ...(list.some((f) => f.status === 'skipped') ? { skipped: list.filter((f) => f.status === 'skipped').length } : {}),
+      ...(list.some((f) => f.unparsable === true) ? { unparsable: list.filter((f) => f.unparsable === true).length } : {}),
       ...(list.some((f) => f.mocks !== undefined)
         ? { mocks: { migrated: list.reduce((n, f) => n + (f.mocks?.migrated ?? 0), 0), todos: list.reduce((n, f) => n + (f.mocks?.todos ?? 0), 0) } }
         : {}),
@@ -309,27 +328,44 @@ async function migrateAll(
   const workerPath = fileURLToPath(new URL('./worker.js', import.meta.url));
   const slices: string[][] = Array.from({ length: workers }, () => []);
   files.forEach((file, i) => slices[i % workers]!.push(file));
-  const results = await Promise.all(
-    slices.map(
-      (slice) =>
-        new Promise<FileOutcome[]>((resolvePromise, reject) => {
-          const child = fork(workerPath, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-          const outcomes: FileOutcome[] = [];
-          child.on('message', (message: FileOutcome) => {
-            outcomes.push(message);
-            onDone(message);
-            if (outcomes.length === slice.length) child.disconnect();
-          });
-          child.on('error', reject);
-          child.on('exit', (code) => {
-            if (outcomes.length === slice.length) resolvePromise(outcomes);
-            else reject(new Error(`a worker process stopped (exit code ${code}) before it finished`));
-          });
-          // The texts were read once already, for the substring test; the workers get them rather than reading again.
-          child.send({ files: slice.map((path) => ({ path, text: texts.get(path)! })), analysis: options.analysis });
-        }),
-    ),
-  );
+  // A worker that stops before it is done (a native parser's crash, which no `catch` sees) costs the file it was on,
+  // which is named, not the run: the rest of its slice goes to a new worker.
+  const runSlice = (slice: readonly string[]): Promise<FileOutcome[]> =>
+    new Promise<FileOutcome[]>((resolvePromise, reject) => {
+      if (slice.length === 0) {
+        resolvePromise([]);
+        return;
+      }
+      const child = fork(workerPath, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      const outcomes: FileOutcome[] = [];
+      child.on('message', (message: FileOutcome) => {
+        outcomes.push(message);
+        onDone(message);
+        if (outcomes.length === slice.length) child.disconnect();
+      });
+      child.on('error', reject);
+      child.on('exit', (code, signal) => {
+        const settle = () => {
+          if (outcomes.length === slice.length) {
+            resolvePromise(outcomes);
+            return;
+          }
+          const path = slice[outcomes.length]!;
+          const stopped: FileOutcome = {
+            path,
+            skipped: `the parser's process stopped on it (${signal ?? `exit code ${code}`}): not parsed, so its calls were not analysed`,
+          };
+          onDone(stopped);
+          runSlice(slice.slice(outcomes.length + 1)).then((rest) => resolvePromise([...outcomes, stopped, ...rest]), reject);
+        };
+        // The messages the worker sent before it stopped are all read once its channel is closed.
+        if (child.connected) child.once('disconnect', settle);
+        else settle();
+      });
+      // The texts were read once already, for the substring test; the workers get them rather than reading again.
+      child.send({ files: slice.map((path) => ({ path, text: texts.get(path)! })), analysis: options.analysis });
+    });
+  const results = await Promise.all(slices.map(runSlice));
   return results.flat();
 }
 

@@ -191,7 +191,7 @@ export async function scanMain(argv: string[], cwd: string, version: string): Pr
     writeFileSync(resolve(cwd, cli.out), output);
     if (cli.format !== 'json') stderr(`app-assignment: ${cli.format} report written to ${cli.out}`);
   }
-  return report.totals.errors > 0 ? 1 : 0;
+  return report.totals.errors > 0 || report.totals.unparsable !== undefined ? 1 : 0;
 }
 
 async function render(cli: ScanCli, report: ScanReport, cwd: string, version: string, baseline?: Baseline): Promise<string> {

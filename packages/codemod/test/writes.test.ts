@@ -5,8 +5,8 @@
  * are reported, not rewritten.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, linkSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { chmodSync, chownSync, cpSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, cli, isRoot, tempDir, tree, UNPRIVILEGED } from './helpers/cli.js';
 
@@ -132,7 +132,7 @@ describe('one run at a time', () => {
 });
 
 describe('an edit made while the run writes', () => {
-  it('in project mode holds back the whole run, keeps the edit and says so', async () => {
+  it('in project mode holds back the group of the changed file, keeps the edit and names it', async () => {
     const dir = project();
     const run = await pausedRun(dir, 0, ['--json']);
     const edited = Object.keys(original).find((file) => original[file] !== uninterrupted[file])!;
@@ -144,8 +144,60 @@ describe('an edit made while the run writes', () => {
     expect(await exited).toBe(1);
     const report = JSON.parse(stdout) as { files: { path: string; error?: string }[] };
     expect(report.files.find((f) => f.path === edited)?.error).toContain('changed since the run read it: not written');
-    expect(report.files.filter((f) => f.error?.includes('writes its changes together'))).toHaveLength(WRITES - 1);
+    // The fixture is one group (a wrapper with its callers): every other file of it is held back, naming the edited one.
+    expect(report.files.filter((f) => f.error?.includes(`its changes go with those of ${edited}`))).toHaveLength(WRITES - 1);
     expect(snapshot(dir)).toEqual({ ...original, [edited]: `${original[edited]}// saved by an editor\n` });
+  });
+
+  it('in project mode writes every other group: only the group of the changed file is held back', async () => {
+    const dir = project();
+    // A second group, independent of the fixture's: another wrapper with its caller.
+    const SECOND = {
+      'src/second/send.ts': `export async function sendAssign(code: string, body: Record<string, unknown>): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${encodeURIComponent(code)}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return response.status;
+}
+`,
+      'src/second/use.ts': `import { sendAssign } from './send.js';
+
+export function offerCrm(uid: string): Promise<number> {
+  return sendAssign('crm', { business_uid: uid });
+}
+`,
+    };
+    for (const [name, text] of Object.entries(SECOND)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    const before = snapshot(dir);
+    const run = await pausedRun(dir, 0);
+    const edited = Object.keys(original).find((file) => original[file] !== uninterrupted[file])!;
+    writeFileSync(join(dir, edited), `${original[edited]}// saved by an editor\n`);
+    let stdout = '';
+    run.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => run.once('exit', resolve));
+    run.kill('SIGUSR2');
+    expect(await exited).toBe(1);
+
+    const after = snapshot(dir);
+    // The second group is written whole.
+    expect(after['src/second/send.ts']).toContain('`https://api.example.com/v3/apps/app_assignments`');
+    expect(after['src/second/use.ts']).toContain("sendAssign('crm', { assignee_type: 'business', assignee_uid: uid, app_code_name: 'crm' })");
+    // The fixture's group is not written at all, and the edit is kept.
+    for (const file of Object.keys(original)) {
+      expect(after[file]).toBe(file === edited ? `${original[edited]}// saved by an editor\n` : before[file]);
+    }
+    // The summary names the changed file, and each file held back with it.
+    expect(stdout).toContain(`${edited}:1:1 changed since the run read it: not written`);
+    const held = Object.keys(original).filter((file) => file !== edited && original[file] !== uninterrupted[file]);
+    expect(held).toHaveLength(WRITES - 1);
+    for (const file of held) expect(stdout).toContain(`${file}:1:1 not written: its changes go with those of ${edited}`);
+    expect(stdout).not.toMatch(/src\/second\/[a-z]+\.ts:1:1/);
+    expect(existsSync(join(dir, '.app-assignment', 'journal.json'))).toBe(false);
   });
 
   it('reading each file alone, holds back that file only', async () => {

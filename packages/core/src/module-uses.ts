@@ -43,6 +43,11 @@ export interface ImporterRounds {
   mayJoin(path: string): boolean;
   /** The file of a context. */
   pathOf(ctx: SourceContext): string | undefined;
+  /**
+   * Told of a file whose analysis ran out of stack (a tree nested too deeply for the recursive walks): the file is
+   * left out, and the others go on. Without it, the error is thrown.
+   */
+  onStackOverflow?(path: string, error: RangeError): void;
 }
 
 /**
@@ -63,7 +68,14 @@ export function findingsInRounds(input: ImporterRounds): Map<string, Finding[]> 
       if (raw.has(path)) continue;
       const file = input.file(path);
       if (file === undefined) continue;
-      const found = analyzeProgram(file.program, file.context, { settle: false });
+      let found: Finding[];
+      try {
+        found = analyzeProgram(file.program, file.context, { settle: false });
+      } catch (error) {
+        if (input.onStackOverflow === undefined || !isStackOverflow(error)) throw error;
+        input.onStackOverflow(path, error);
+        continue;
+      }
       raw.set(path, found);
       if (round > 0 && found.length === 0 && !exportsAnything(file.program)) continue;
       join(input.importersOf(path), next);
@@ -75,6 +87,11 @@ export function findingsInRounds(input: ImporterRounds): Map<string, Finding[]> 
     queue = [...next];
   }
   return raw;
+}
+
+/** V8's error when the stack runs out: `RangeError: Maximum call stack size exceeded`. */
+export function isStackOverflow(error: unknown): error is RangeError {
+  return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
 export function exportsAnything(program: TSESTree.Program): boolean {

@@ -106,3 +106,150 @@ function stringLiterals(root: TSESTree.Node): string[] {
   }
   return found;
 }
+
+/**
+ * How deeply nested a file may be for the toolkit to parse and analyse it. Parsers and tree walkers recurse once or
+ * more per level: oxc-parser's native code overflows its stack (a crash no `catch` sees: the process ends) near 12,000
+ * levels of object literals on an 8 MiB stack, less on a smaller one; typescript-estree, scope-manager and the analysis
+ * throw `RangeError` between about 350 and 2,600 levels. Code a person writes stays far below this limit.
+ */
+export const MAX_NESTING_DEPTH = 500;
+
+/**
+ * The deepest nesting of `(`, `[`, `{` and template substitutions in `text`, read in one pass that skips strings,
+ * template text, comments and regular expression literals (told from division by the token before them, as
+ * tokenizers do). Type arguments count too: a `<` right after a name (`Array<`) opens one and a `>` closes it, until a
+ * line, a statement, a parenthesis, a `?` or an assignment ends them (so that the comparisons of minified code,
+ * `a<b?c:d,e=f<g`, leave no depth behind; the deepest point is counted before any of those). Stops counting once `stopAbove` is passed.
+ * Nesting that takes no bracket (`a ? b : c ? …`, `else if` chains, unary operators) is not counted.
+ */
+export function nestingDepth(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
+  // Each open bracket: true when it is a template substitution, whose `}` resumes the template's text.
+  const open: boolean[] = [];
+  let deepest = 0;
+  // Type arguments open on this line or statement.
+  let angles = 0;
+  // The last significant character, to tell a regular expression from a division.
+  let last = 0;
+  let lastWord = '';
+  const n = text.length;
+  let i = 0;
+  const inTemplate = (): void => {
+    // From after a backtick (or a substitution's closing brace) to the closing backtick or the next `${`.
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c === 92 /* \ */) i += 2;
+      else if (c === 96 /* ` */) {
+        i++;
+        last = 96;
+        return;
+      } else if (c === 36 /* $ */ && text.charCodeAt(i + 1) === 123 /* { */) {
+        i += 2;
+        open.push(true);
+        if (open.length + angles > deepest) deepest = open.length + angles;
+        last = 123;
+        return;
+      } else i++;
+    }
+  };
+  while (i < n && deepest <= stopAbove) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123 /* ( [ { */) {
+      if (c === 40) angles = 0;
+      open.push(false);
+      if (open.length + angles > deepest) deepest = open.length + angles;
+      last = c;
+      i++;
+    } else if (c === 60 /* < */ && i > 0 && isWordChar(text.charCodeAt(i - 1))) {
+      angles++;
+      if (open.length + angles > deepest) deepest = open.length + angles;
+      last = c;
+      i++;
+    } else if (c === 62 /* > */ && angles > 0) {
+      angles--;
+      last = c;
+      i++;
+    } else if (c === 59 /* ; */ || c === 10 || c === 13 || c === 63 /* ? */ || (c === 61 /* = */ && text.charCodeAt(i + 1) !== 62)) {
+      angles = 0;
+      if (c !== 10 && c !== 13) last = c;
+      i++;
+    } else if (c === 41 || c === 93 /* ) ] */) {
+      if (c === 41) angles = 0;
+      open.pop();
+      last = c;
+      i++;
+    } else if (c === 125 /* } */) {
+      i++;
+      if (open.pop() === true) inTemplate();
+      else last = c;
+    } else if (c === 34 || c === 39 /* " ' */) {
+      i++;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i += 2;
+        else if (d === c || d === 10 || d === 13) {
+          i++;
+          break;
+        } else i++;
+      }
+      last = c;
+    } else if (c === 96) {
+      i++;
+      inTemplate();
+    } else if (c === 47 /* / */) {
+      const next = text.charCodeAt(i + 1);
+      if (next === 47) {
+        const end = text.indexOf('\n', i);
+        i = end === -1 ? n : end;
+      } else if (next === 42 /* * */) {
+        const end = text.indexOf('*/', i + 2);
+        i = end === -1 ? n : end + 2;
+      } else if (startsRegex(last, lastWord)) {
+        i++;
+        let inClass = false;
+        while (i < n) {
+          const d = text.charCodeAt(i);
+          if (d === 92) i += 2;
+          else if (d === 10 || d === 13) break;
+          else {
+            i++;
+            if (d === 91) inClass = true;
+            else if (d === 93) inClass = false;
+            else if (d === 47 && !inClass) break;
+          }
+        }
+        last = 41; // a regular expression is a value: a `/` after it divides
+        lastWord = '';
+      } else {
+        last = c;
+        i++;
+      }
+    } else if (isWordChar(c)) {
+      const start = i;
+      while (i < n && isWordChar(text.charCodeAt(i))) i++;
+      lastWord = text.slice(start, i);
+      last = 65; // a word
+    } else {
+      if (c !== 32 && c !== 9 && c !== 10 && c !== 13) {
+        last = c;
+        lastWord = '';
+      }
+      i++;
+    }
+  }
+  return deepest;
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36 || c > 127;
+}
+
+/** Keywords after which a `/` starts a regular expression, not a division. */
+const REGEX_AFTER_WORD = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await']);
+
+function startsRegex(last: number, lastWord: string): boolean {
+  if (last === 0) return true;
+  if (last === 65) return REGEX_AFTER_WORD.has(lastWord);
+  // After a value (`)`, `]`, `}` of a block is ambiguous: a division is the safer reading there) a `/` divides.
+  return last !== 41 && last !== 93 && last !== 125 && last !== 34 && last !== 39 && last !== 96;
+}

@@ -19,10 +19,12 @@ import {
   callersGoingWith,
   type Finding,
   inPublishedPackage,
+  MAX_NESTING_DEPTH,
   mayContainAssignCall,
   mayContainMock,
   mayContainReportQuery,
   moduleSpellsAll,
+  nestingDepth,
   type ModuleFound,
   type ProjectFacts,
   type SourceContext,
@@ -159,7 +161,8 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     if (known !== undefined) return known ?? undefined;
     const text = textOf(fileName);
     let result: ProgramFile | null = null;
-    if (text !== undefined) {
+    // A module nested deeper than the codemod parses is not read here either (the recursive walks are not given it).
+    if (text !== undefined && nestingDepth(text, MAX_NESTING_DEPTH) <= MAX_NESTING_DEPTH) {
       try {
         const last = parses.get(fileName);
         const source = last !== undefined && last.text === text ? last.parsed : parseSource(text, fileName, options);

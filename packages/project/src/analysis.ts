@@ -142,6 +142,8 @@ export class ProjectAnalysis {
       importersOf: (path) => this.#input.importersOf(path),
       mayJoin: (path) => scope.has(path),
       pathOf: (ctx) => this.#pathOfContext(ctx),
+      // A tree too deep for the analysis's recursive walks is that file's error; the other files go on.
+      onStackOverflow: (path, error) => this.#errors.set(path, error),
     });
 
     const all = [...raw.values()].flat();

@@ -19,12 +19,17 @@ export function emptyPathWarnings(empty: RunReport['empty']): string[] {
   );
 }
 
-/** The files a run skipped (too large, not text, not UTF-8), each with its reason: never dropped in silence. */
+/**
+ * The files a run skipped (too large, not text, not UTF-8, nested too deeply to parse), each with its reason: never
+ * dropped in silence.
+ */
 export function skippedLines(files: RunReport['files']): string[] {
   const skipped = files.filter((file) => file.status === 'skipped');
   if (skipped.length === 0) return [];
+  const unparsable = skipped.filter((file) => file.unparsable === true).length;
+  const exit = unparsable === 0 ? '' : `; ${unparsable} could not be parsed, so the run exits 1`;
   return [
-    `${skipped.length} files skipped, not read (they may hold calls: look at them yourself):`,
+    `${skipped.length} files skipped, not read${unparsable === 0 ? '' : ' or not parsed'} (they may hold calls: look at them yourself${exit}):`,
     ...skipped.map((file) => `  ${file.path}: ${file.skipped ?? 'skipped'}`),
   ];
 }

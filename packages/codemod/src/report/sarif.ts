@@ -83,7 +83,8 @@ export function toSarif({ report, version, root, textOf }: SarifInput): Log {
   const errors = report.files.filter((file) => file.error !== undefined);
   only.invocations = [
     {
-      executionSuccessful: errors.length === 0,
+      // A file no parser could read safely fails the scan as a syntax error does (exit 1).
+      executionSuccessful: errors.length === 0 && !report.files.some((file) => file.unparsable === true),
       toolExecutionNotifications: [
         ...errors.map((file) => ({
           level: 'error' as const,
@@ -93,7 +94,7 @@ export function toSarif({ report, version, root, textOf }: SarifInput): Log {
         // A file the scan did not read may hold calls that no result shows.
         ...report.files.filter((file) => file.status === 'skipped').map((file) => ({
           level: 'warning' as const,
-          message: { text: `${file.path}: skipped, not read: ${file.skipped ?? 'skipped'}` },
+          message: { text: `${file.path}: skipped, ${file.unparsable === true ? 'not parsed' : 'not read'}: ${file.skipped ?? 'skipped'}` },
           locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(file.path), uriBaseId: SRCROOT } } }],
         })),
       ],

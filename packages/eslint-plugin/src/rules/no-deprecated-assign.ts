@@ -18,8 +18,10 @@ import {
   describeReasons,
   type Finding,
   goesWithWrapper,
+  MAX_NESTING_DEPTH,
   mayContainAssignCall,
   type MockFinding,
+  nestingDepth,
   OPTIONS_SCHEMA_PROPERTIES,
   planMock,
   recognizeMock,
@@ -41,6 +43,8 @@ export interface RuleOptions {
   followImports?: boolean;
   /** Report the tests' mocks and assertions of the deprecated request too (the `testing` config). */
   mocks?: boolean;
+  /** Files larger than this (in bytes of UTF-8) are not analysed: one report at line 1 says so. */
+  maxFileBytes?: number;
   builtIn?: 'keep' | 'drop';
   clients?: ClientConfig[];
   routes?: RouteConfig[];
@@ -59,10 +63,38 @@ export type MessageIds =
   | 'migrateMock'
   | 'migrate'
   | 'migrateReview'
-  | 'migrateWithMode';
+  | 'migrateWithMode'
+  | 'fileTooLarge'
+  | 'fileTooDeep';
 
 const DEPRECATED = `${DEPRECATED_ASSIGN.method} ${DEPRECATED_ASSIGN.route} is deprecated`;
 const V3 = `${V3_ASSIGN.method} ${V3_ASSIGN.path}`;
+
+/** The length of a text in UTF-8 bytes, as the file on disk holds it (without Node's Buffer: ESLint runs in browsers too). */
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      bytes += 4; // a surrogate pair: one code point of four bytes
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Why a file is not analysed: over the size cap, or nested deeper than the codemod parses. */
+function overLimit(text: string, maxFileBytes: number): { messageId: 'fileTooLarge' | 'fileTooDeep'; data: Record<string, number> } | undefined {
+  const bytes = text.length > maxFileBytes / 3 ? utf8Length(text) : text.length;
+  if (bytes > maxFileBytes) return { messageId: 'fileTooLarge', data: { bytes, max: maxFileBytes } };
+  if (nestingDepth(text, MAX_NESTING_DEPTH) > MAX_NESTING_DEPTH) return { messageId: 'fileTooDeep', data: { depth: nestingDepth(text), max: MAX_NESTING_DEPTH } };
+  return undefined;
+}
+
+/** The size above which a file is not analysed: that of the codemod, which skips such files too. */
+export const DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024;
 
 export default createRule<[RuleOptions], MessageIds>({
   name: 'no-deprecated-assign',
@@ -87,6 +119,8 @@ export default createRule<[RuleOptions], MessageIds>({
       migrate: `Migrate to ${V3}.`,
       migrateReview: `Migrate to ${V3}, then review: {{reasons}}.`,
       migrateWithMode: `Migrate to ${V3} with assignment_mode "{{mode}}".`,
+      fileTooLarge: `This file is {{bytes}} bytes, over the {{max}} bytes this rule analyses, and it may call ${DEPRECATED_ASSIGN.method} ${DEPRECATED_ASSIGN.route}: its calls were not analysed. Look at them yourself, or raise the rule's maxFileBytes option.`,
+      fileTooDeep: `This file is nested {{depth}} levels deep (brackets, parentheses and braces), more than the {{max}} this rule analyses, and it may call ${DEPRECATED_ASSIGN.method} ${DEPRECATED_ASSIGN.route}: its calls were not analysed. Look at them yourself.`,
     },
     schema: [
       {
@@ -107,13 +141,19 @@ export default createRule<[RuleOptions], MessageIds>({
             description:
               "Report the tests' mocks and assertions of the deprecated request too (msw, nock, axios-mock-adapter, fetch-mock, `toHaveBeenCalledWith` on a mocked client), with their v3 form as a suggestion. Default false: a mock is not a call; on in the `testing` config.",
           },
+          maxFileBytes: {
+            type: 'integer',
+            minimum: 0,
+            description:
+              'Files larger than this many bytes are not analysed: one report at line 1 says so (only when the file may hold the call). Default 4194304 (4 MiB), the size above which `app-assignment migrate` skips a file too.',
+          },
           // The same option shapes as the codemod's --config file, defined once in core.
           ...(OPTIONS_SCHEMA_PROPERTIES as unknown as Record<string, JSONSchema.JSONSchema4>),
         },
         additionalProperties: false,
       },
     ],
-    defaultOptions: [{ autofix: false, followImports: false, mocks: false, builtIn: 'keep', clients: [], routes: [] }],
+    defaultOptions: [{ autofix: false, followImports: false, mocks: false, maxFileBytes: DEFAULT_MAX_FILE_BYTES, builtIn: 'keep', clients: [], routes: [] }],
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
@@ -135,6 +175,13 @@ export default createRule<[RuleOptions], MessageIds>({
         project = typedProject(services.program, context.cwd, analysis);
       }
     } else if (!spells) {
+      return {};
+    }
+    // A file that may hold the call but is too large or too deeply nested for the analysis (its memory, its recursive
+    // walks) is reported once, at line 1, and not analysed.
+    const limit = overLimit(sourceCode.text, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    if (limit !== undefined) {
+      context.report({ loc: { start: { line: 1, column: 0 }, end: { line: 1, column: 0 } }, ...limit });
       return {};
     }
     const fixesFor = (edits: readonly TextEdit[]) => (fixer: TSESLint.RuleFixer) =>
