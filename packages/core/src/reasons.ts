@@ -42,6 +42,7 @@ export const ReasonCode = {
   urlBuiltByFunction: 'url-built-by-function',
   methodDynamic: 'method-dynamic',
   clientUnknown: 'client-unknown',
+  helperUnread: 'helper-unread',
   clientSdk: 'client-sdk',
   clientFieldUnknown: 'client-field-unknown',
   clientSetup: 'client-setup',
@@ -150,6 +151,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     'the HTTP method is computed at run time, or set by client options that cannot be read here; migrate by hand',
   'client-unknown': () =>
     'the call goes through a function whose arguments do not show the body; migrate by hand, or configure the client',
+  'helper-unread': (key) =>
+    `the request is sent by ${key ?? 'a function'} with the method, path and body it is given, but what it does with them is not known here (its code is in another module, or sends through a client this analysis does not know); run over the whole project (the codemod's project mode, or the ESLint rule with followImports) so that it is followed, or migrate by hand`,
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,
   'client-field-unknown': (key) =>
     `the client is a field of the class${key === undefined ? '' : ` (${key})`} that is set in more than one place, written outside the class, set by a getter, a subclass or code that cannot be read here, or \`this\` is not an instance of the class; migrate by hand`,
