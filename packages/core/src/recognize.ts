@@ -11,6 +11,7 @@ import { configuredLayoutOf } from './clients/configured.js';
 import { isJQuery, jqueryLayout } from './clients/jquery.js';
 import { fillPathParams, looksLikeOpenapiFetch, openapiLayout } from './clients/openapi-fetch.js';
 import { isRequestLibrary } from './clients/request.js';
+import { rtkQueryLayout } from './clients/rtk-query.js';
 import { shapeLayout, typeDescribesBody } from './clients/shape.js';
 import type { Bound, SourceContext } from './context.js';
 import { calledFunction, contextForCall, inheritedMethod, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, valueOfName } from './follow.js';
@@ -425,7 +426,7 @@ function sdkCall(call: TSESTree.CallExpression, layout: CallLayout & { ctx: Sour
 
 /** A call of a configured client, of a client library or of an instance made from one. */
 function clientLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
-  return configuredLayoutOf(call, ctx) ?? libraryLayoutOf(call, ctx);
+  return configuredLayoutOf(call, ctx) ?? libraryLayoutOf(call, ctx) ?? rtkQueryLayout(call, ctx);
 }
 
 /** Clients whose calls take a response callback: jQuery, the request library. */
