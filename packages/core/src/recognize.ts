@@ -207,7 +207,7 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
           !followed.some(({ fn, ctx: where }) => where.text === at.ctx.text && at.node.range[0] >= fn.range[0] && at.node.range[1] <= fn.range[1]));
         const routeInside = !suppliesRoute;
         // A method reached through `this` may be overridden where the class is extended: its code is never rewritten.
-        if (inherited !== undefined && (routeInside || found.body?.ctx.text !== ctx.text)) return 'not-followed';
+        if (inherited !== undefined && (routeInside || (found.body !== undefined && found.body.ctx.text !== ctx.text))) return 'not-followed';
         // A function that sends the request more than once: each request its own rewrite, or none; by hand.
         const several = calls.slice(index + 1).some((other) => recognizeAssignCall(other, inner) !== undefined);
         const facts = several ? { ...found.facts, obstacles: [...found.facts.obstacles, { code: ReasonCode.wrapperSeveralRequests }] } : found.facts;

@@ -95,7 +95,7 @@ function endpointName(call: TSESTree.CallExpression): string | undefined {
 /**
  * The api an endpoint builder belongs to: the first parameter of the function given as `endpoints` to `createApi(...)`
  * imported from RTK Query. Its base is fetchBaseQuery's `baseUrl`; any other base query, or fetchBaseQuery options that
- * may change the request, are obstacles that name them.
+ * may change the request, are obstacles that name them (`client-setup`: what they do is read nowhere).
  */
 function apiOf(builder: TSESTree.Identifier, ctx: SourceContext): { base?: { node: TSESTree.Node; ctx: SourceContext }; obstacles: Reason[] } | undefined {
   const variable = findVariable(ctx.getScope(builder), builder.name);
@@ -112,8 +112,10 @@ function apiOf(builder: TSESTree.Identifier, ctx: SourceContext): { base?: { nod
   const baseQuery = propertyOf(options, 'baseQuery');
   const value = baseQuery === undefined ? undefined : unwrapTS(baseQuery.value);
   if (value === undefined || value.type !== 'CallExpression' || !isRtkExport(value.callee, 'fetchBaseQuery', ctx)) {
-    const key = value === undefined ? 'the api\'s base query' : ctx.text.slice(value.range[0], value.range[1]).split('\n')[0]!;
-    return { obstacles: [{ code: ReasonCode.helperUnread, key }] };
+    const named = value === undefined ? undefined : unwrapTS(value.type === 'CallExpression' ? value.callee : value);
+    const key = value === undefined ? `an api without a base query (line ${lineOf(options, ctx)})`
+      : `the base query ${named?.type === 'Identifier' ? named.name : 'of the api'} (line ${lineOf(value, ctx)})`;
+    return { obstacles: [{ code: ReasonCode.clientSetup, key }] };
   }
   const config = value.arguments[0] === undefined || value.arguments[0].type === 'SpreadElement' ? undefined : objectOf(value.arguments[0], ctx);
   if (value.arguments.length > 0 && (config === undefined || !isPlainObject(config.object))) {
