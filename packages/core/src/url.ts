@@ -222,11 +222,9 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
           const first = pathPieces[0];
           const absolute = first?.kind === 'text' && /^(?:[a-z][a-z\d+.-]*:)?\//i.test(first.value);
           if (absolute || base === undefined) return pathPieces;
-          // A relative path resolves against the base's path; treat the base as a client base URL.
-          if (base.type !== 'SpreadElement') {
-            const basePieces = readUrl(base, ctx, null, depth + 1).map(asClientBase);
-            return joinBase(basePieces, pathPieces);
-          }
+          // A relative path replaces what follows the last slash of the base's path (the WHATWG URL parser):
+          // `new URL('apps/x/assign', 'https://h/platform/v1')` is https://h/platform/apps/x/assign.
+          if (base.type !== 'SpreadElement') return resolveAgainst(readUrl(base, ctx, null, depth + 1).map(asClientBase), pathPieces, ctx);
         }
       }
       break;
@@ -248,6 +246,27 @@ function isUrlToString(call: TSESTree.CallExpression, ctx: SourceContext): boole
   const callee = unwrapTS(call.callee);
   return call.arguments.length === 0 && callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' &&
     callee.property.name === 'toString' && isNewUrl(callee.object, ctx);
+}
+
+/**
+ * A relative path resolved against a base URL: the base up to the last slash of its path, then the path. A base whose
+ * text is not all known keeps its unknown part as it is (what follows is the path's, which is all a rewrite changes).
+ */
+function resolveAgainst(base: UrlPiece[], path: UrlPiece[], ctx: SourceContext): UrlPiece[] {
+  const last = base[base.length - 1];
+  if (last === undefined || last.kind !== 'text') return [...base, ...path];
+  if (base.every((piece) => piece.kind === 'text')) {
+    const text = base.map((piece) => (piece as { value: string }).value).join('');
+    const origin = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(text)?.[0];
+    const rest = origin === undefined ? text : text.slice(origin.length);
+    const dir = rest.split(/[?#]/)[0]!;
+    const kept = (origin ?? '') + (dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/') + 1) : '/');
+    return [{ kind: 'text', value: kept, start: null, region: null, ctx, fromClientBase: true }, ...path];
+  }
+  // What follows the last slash gives way to the path; with no slash in the known text, where it ends is not known,
+  // but it is the same before and after a rewrite of the path.
+  const cut = last.value.lastIndexOf('/');
+  return [...base.slice(0, -1), ...(cut < 0 ? [] : [{ ...last, value: last.value.slice(0, cut + 1) }]), ...path];
 }
 
 function isGlobal(id: TSESTree.Identifier, ctx: SourceContext): boolean {

@@ -23,6 +23,9 @@ const BARE: Record<string, string | undefined> = {
   qs: undefined,
   got: undefined,
   request: undefined,
+  urlcat: undefined,
+  'url-join': undefined,
+  'path-to-regexp': undefined,
   '@acme/api-client': 'monorepo/packages/api-client/src/index.ts',
 };
 
