@@ -12,7 +12,7 @@ import { valueOfName } from './follow.js';
 import type { BodyFacts, ValueClass } from './plan.js';
 import { ReasonCode } from './reasons.js';
 import { namespaceModule } from './clients/modules.js';
-import { findVariable, importOf, isSingleUse, type VariableLike } from './scope.js';
+import { findVariable, importOf, isExported, isSingleUse, usesOf, type VariableLike } from './scope.js';
 import { calleePath, isAsConst, isPure, propertyOf, staticKey, unwrapTS } from './syntax.js';
 
 /** How a client serializes the value it is given as the body. */
@@ -139,7 +139,7 @@ export function readBody(
       if (name.kind !== 'const' && name.kind !== 'argument') return unreadable(ReasonCode.bodyDynamic, builtInIn(expr, ctx));
       // Used anywhere else (a later `body.x = ...`, a log line, another module), it cannot be read or rewritten alone,
       // unless it is a local object changed in known steps before the call.
-      if (!isSingleUse(name.variable)) {
+      if (!isSingleUse(name.variable) && !usedBesidesOnlyInTests(name.variable, expr)) {
         // A const changed in steps is declared with a type that takes new keys (`Record<string, unknown>`) in TypeScript.
         const steps = name.kind === 'const' && encoding.objectIsJson
           ? inSteps(name.variable, name.value.node, ctx, [...via, name.variable], isTyped || (declaredWithType(name.variable) && !declaredOpen(name.variable)))
@@ -169,6 +169,12 @@ export function readBody(
       }
       return unreadable(ReasonCode.bodyDynamic, builtInIn(expr, ctx));
     }
+    case 'ConditionalExpression': {
+      // `body ? JSON.stringify(body) : undefined`: a test whose outcome is known here chooses the branch sent.
+      const truth = truthOf(expr.test, ctx);
+      if (truth !== undefined) return readBody(truth ? expr.consequent : expr.alternate, ctx, encoding, via, isTyped, depth + 1);
+      return unreadable(ReasonCode.bodyDynamic, builtInIn(expr, ctx));
+    }
     case 'NewExpression':
       if (expr.callee.type === 'Identifier' && FORM_BUILDERS.has(expr.callee.name)) {
         return formBody(expr, ctx, encoding, via, isTyped) ?? unreadable(ReasonCode.bodyFormEncoded, builtInIn(expr, ctx));
@@ -180,6 +186,45 @@ export function readBody(
     default:
       return unreadable(ReasonCode.bodyDynamic, builtInIn(expr, ctx));
   }
+}
+
+/**
+ * Whether a test is certainly true or false where it is read: a name bound to an object or array literal is truthy, one
+ * for which nothing was passed (or `undefined`) is falsy; also compared with `!== undefined` or `!= null`.
+ */
+function truthOf(test: TSESTree.Node, ctx: SourceContext): boolean | undefined {
+  const expr = unwrapTS(test);
+  if (expr.type === 'BinaryExpression' && (expr.operator === '!==' || expr.operator === '!=')) {
+    const nothing = (node: TSESTree.Node) => (node.type === 'Identifier' && node.name === 'undefined' && valueOfName(node, ctx).kind === 'global') ||
+      (expr.operator === '!=' && node.type === 'Literal' && node.value === null && node.raw === 'null');
+    const other = nothing(expr.right) ? expr.left : nothing(expr.left) ? expr.right : undefined;
+    return other === undefined ? undefined : truthOf(other, ctx);
+  }
+  if (expr.type !== 'Identifier') return undefined;
+  const name = valueOfName(expr, ctx);
+  if (name.kind === 'absent' || (name.kind === 'global' && expr.name === 'undefined')) return false;
+  if (name.kind !== 'const' && name.kind !== 'argument') return undefined;
+  const value = unwrapTS(name.value.node);
+  return value.type === 'ObjectExpression' || value.type === 'ArrayExpression' ? true : undefined;
+}
+
+/**
+ * A name used besides `use` only as the test of a conditional that picks what is sent (`body ? JSON.stringify(body) :
+ * undefined`, `body !== undefined ? ...`): a test reads the value and changes nothing, so the name is still one use.
+ */
+function usedBesidesOnlyInTests(variable: VariableLike, use: TSESTree.Identifier): boolean {
+  if (isExported(variable)) return false;
+  const others = usesOf(variable).filter((ref) => ref.identifier !== use);
+  return others.length > 0 && others.every((ref) => {
+    let node = ref.identifier as TSESTree.Node;
+    const parent = node.parent;
+    if (parent?.type === 'BinaryExpression' && (parent.operator === '!==' || parent.operator === '!=')) node = parent;
+    return node.parent?.type === 'ConditionalExpression' && node.parent.test === node && contains(node.parent, use);
+  });
+}
+
+function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
+  return inner.range[0] >= outer.range[0] && inner.range[1] <= outer.range[1];
 }
 
 /** `new URLSearchParams({...}).toString()`: the same form, as a string. */
@@ -338,15 +383,30 @@ function namedParameterType(variable: VariableLike): TSESTree.TSTypeReference | 
 function parameterTypeIsNarrow(variable: VariableLike, ctx: SourceContext): boolean {
   const name = variable.defs[0]?.name as TSESTree.Node | undefined;
   if (name?.type !== 'Identifier') return false;
+  // A name destructured from a parameter (`({ body }: { body: object })`): the type the pattern's type gives its key.
+  const pattern = name.parent?.type === 'Property' && name.parent.value === name ? name.parent.parent : undefined;
+  if (pattern?.type === 'ObjectPattern') {
+    const literal = pattern.typeAnnotation?.typeAnnotation;
+    if (literal === undefined) return functionTypedElsewhere(variable.defs[0]?.node as TSESTree.Node | undefined, ctx);
+    const key = staticKey(name.parent as TSESTree.Property);
+    const member = literal.type === 'TSTypeLiteral' ? literal.members.find((m): m is TSESTree.TSPropertySignature =>
+      m.type === 'TSPropertySignature' && !m.computed && (m.key.type === 'Identifier' ? m.key.name : m.key.type === 'Literal' ? String(m.key.value) : undefined) === key) : undefined;
+    const type = member?.typeAnnotation?.typeAnnotation;
+    return type === undefined || !isOpenParameterType(type);
+  }
   // The function's type may be written elsewhere: on the const that holds it, in a JSDoc comment, or in overloads.
   if (name.typeAnnotation === undefined) return functionTypedElsewhere(variable.defs[0]?.node as TSESTree.Node | undefined, ctx);
-  const type = name.typeAnnotation.typeAnnotation;
-  if (type.type === 'TSUnknownKeyword' || type.type === 'TSAnyKeyword' || type.type === 'TSObjectKeyword') return false;
+  return !isOpenParameterType(name.typeAnnotation.typeAnnotation);
+}
+
+/** `unknown`, `any`, `object`, `Record<string, unknown>`: a parameter type any body fits, the v3 one as well. */
+function isOpenParameterType(type: TSESTree.TypeNode): boolean {
+  if (type.type === 'TSUnknownKeyword' || type.type === 'TSAnyKeyword' || type.type === 'TSObjectKeyword') return true;
   if (type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && type.typeName.name === 'Record') {
     const value = type.typeArguments?.params[1];
-    return !(value?.type === 'TSUnknownKeyword' || value?.type === 'TSAnyKeyword');
+    return value?.type === 'TSUnknownKeyword' || value?.type === 'TSAnyKeyword';
   }
-  return true;
+  return false;
 }
 
 function readObject(body: BodyObject, ctx: SourceContext): BodyRead {

@@ -236,16 +236,61 @@ export function contextForCall(target: CalledFunction, call: TSESTree.CallExpres
   // TypeScript's `this` parameter takes no argument.
   const params = readsArgumentsObject ? [] : target.fn.params.filter((param) => !(param.type === 'Identifier' && param.name === 'this'));
   params.forEach((param, index) => {
+    if (spreadAt >= 0 && index >= spreadAt) return;
+    const arg = call.arguments[index];
+    if (param.type === 'ObjectPattern') {
+      for (const [name, value] of destructured(param, arg, callerCtx)) {
+        const variable = findVariable(scope, name);
+        if (variable !== undefined && isNeverReassigned(variable)) bindings.set(variable, value);
+      }
+      return;
+    }
+    // A parameter with a default takes the argument when the argument is never undefined (an object, a string).
+    if (param.type === 'AssignmentPattern' && param.left.type === 'Identifier' && arg !== undefined && neverUndefined(arg)) {
+      const variable = findVariable(scope, param.left.name);
+      if (variable !== undefined && isNeverReassigned(variable)) bindings.set(variable, { node: arg, ctx: callerCtx });
+      return;
+    }
     if (param.type !== 'Identifier') return;
     const variable = findVariable(scope, param.name);
     if (variable === undefined || !isNeverReassigned(variable)) return;
-    if (spreadAt >= 0 && index >= spreadAt) return;
-    const arg = call.arguments[index];
     bindings.set(variable, arg === undefined ? 'absent' : { node: arg, ctx: callerCtx });
   });
   consulted.set(bindings, new Set());
   const { receiver: _outer, ...rest } = target.ctx;
   return { ...rest, bindings, ...(target.receiver === undefined ? {} : { receiver: target.receiver }) };
+}
+
+/** An argument that is never `undefined`, so a parameter's default never replaces it: a literal, an object, a template. */
+function neverUndefined(arg: TSESTree.CallExpressionArgument): boolean {
+  const expr = unwrapTS(arg);
+  return expr.type === 'ObjectExpression' || expr.type === 'ArrayExpression' || expr.type === 'TemplateLiteral' ||
+    (expr.type === 'Literal' && expr.value !== null) || isFunction(expr);
+}
+
+/**
+ * A destructured parameter (`({ appCode, body }) => ...`) given an object literal (`assignApp({ appCode: 'crm', body })`):
+ * each name of the pattern bound to the value the literal writes for its key, or 'absent' when the literal has no such
+ * key. Only plain names are bound (no default, no nested pattern, no computed key), and only from a literal whose every
+ * key is static and written once, without a spread, getter or method, so that the key's value is the one written.
+ */
+function destructured(pattern: TSESTree.ObjectPattern, arg: TSESTree.CallExpressionArgument | undefined, ctx: SourceContext): [string, Bound | 'absent'][] {
+  const object = arg === undefined || arg.type === 'SpreadElement' ? undefined : unwrapTS(arg);
+  if (object?.type !== 'ObjectExpression') return [];
+  const values = new Map<string, TSESTree.Node>();
+  for (const property of object.properties) {
+    if (property.type !== 'Property' || property.computed || property.kind !== 'init' || property.method) return [];
+    const key = staticKey(property);
+    if (key === undefined || values.has(key)) return [];
+    values.set(key, property.value);
+  }
+  return pattern.properties.flatMap((property): [string, Bound | 'absent'][] => {
+    if (property.type !== 'Property' || property.computed || property.value.type !== 'Identifier') return [];
+    const key = staticKey(property);
+    if (key === undefined) return [];
+    const value = values.get(key);
+    return [[property.value.name, value === undefined ? 'absent' : { node: value, ctx }]];
+  });
 }
 
 /** The parameters whose arguments were read while a followed call was analysed, by the bindings of that call. */
@@ -326,6 +371,37 @@ export function thisMethod(callee: TSESTree.Node, ctx: SourceContext): CalledFun
     if (field?.kind === 'value') owner = ownerOf(field.value.node, field.value.ctx);
   }
   return owner === undefined || name === undefined ? undefined : functionOf(owner, name);
+}
+
+/**
+ * A request helper a class inherits (`this.request('POST', path, body)` in `class AppsApi extends BaseApi`): the method
+ * of that name in the enclosing class or, when it declares none, in the classes it extends (in the file, or imported),
+ * never a static one. The caller's arguments are rewritten only where the route and body are its own (recognize.ts
+ * `follow`), so the helper itself is never changed.
+ */
+export function inheritedMethod(callee: TSESTree.Node, ctx: SourceContext): CalledFunction | undefined {
+  const member = unwrapTS(callee);
+  if (member.type !== 'MemberExpression' || unwrapTS(member.object).type !== 'ThisExpression') return undefined;
+  const name = staticMemberName(member);
+  let cls: TSESTree.Node | undefined = enclosingClass(member);
+  let at = ctx;
+  for (let depth = 0; name !== undefined && cls !== undefined && depth <= MAX_FOLLOW_DEPTH; depth++) {
+    if (cls.type !== 'ClassDeclaration' && cls.type !== 'ClassExpression') return undefined;
+    const found = cls.body.body.filter((m) => (m.type === 'MethodDefinition' || m.type === 'PropertyDefinition') && !m.computed &&
+      m.key.type === 'Identifier' && m.key.name === name);
+    if (found.length > 0) {
+      const method = found[0]!;
+      return found.length === 1 && method.type === 'MethodDefinition' && method.kind === 'method' && !method.static
+        ? { fn: method.value, ctx: at } : undefined;
+    }
+    const superClass = cls.superClass === null || cls.superClass === undefined ? undefined : unwrapTS(cls.superClass);
+    if (superClass?.type !== 'Identifier') return undefined;
+    const owner = ownerOf(superClass, at);
+    if (owner?.kind !== 'class') return undefined;
+    cls = unwrapTS(owner.value.node);
+    at = owner.value.ctx;
+  }
+  return undefined;
 }
 
 function functionOf(owner: Owner, name: string): CalledFunction | undefined {

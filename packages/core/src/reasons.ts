@@ -28,6 +28,7 @@ export const ReasonCode = {
   bodyMutated: 'body-mutated',
   bodyFormEncoded: 'body-form-encoded',
   bodyDynamic: 'body-dynamic',
+  bodyEndpointArgument: 'body-endpoint-argument',
   optionsUnknown: 'options-unknown',
   renderFailed: 'render-failed',
   // The {id} of the path.
@@ -42,6 +43,7 @@ export const ReasonCode = {
   urlBuiltByFunction: 'url-built-by-function',
   methodDynamic: 'method-dynamic',
   clientUnknown: 'client-unknown',
+  helperUnread: 'helper-unread',
   clientSdk: 'client-sdk',
   clientFieldUnknown: 'client-field-unknown',
   clientSetup: 'client-setup',
@@ -152,6 +154,10 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     'the HTTP method is computed at run time, or set by client options that cannot be read here; migrate by hand',
   'client-unknown': () =>
     'the call goes through a function whose arguments do not show the body; migrate by hand, or configure the client',
+  'body-endpoint-argument': (key) =>
+    `the body is the argument of the endpoint ${key ?? ''}, built wherever the endpoint is triggered; build the v3 body (with app_code_name) there and change the endpoint's argument type, by hand`,
+  'helper-unread': (key) =>
+    `the request is sent by ${key ?? 'a function'} with the method, path and body it is given, but what it does with them is not known here (its code is in another module, or sends through a client this analysis does not know); run over the whole project (the codemod's project mode, or the ESLint rule with followImports) so that it is followed, or migrate by hand`,
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,
   'client-field-unknown': (key) =>
     `the client is a field of the class${key === undefined ? '' : ` (${key})`} that is set in more than one place, written outside the class, set by a getter, a subclass or code that cannot be read here, or \`this\` is not an instance of the class; migrate by hand`,

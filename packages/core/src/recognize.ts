@@ -11,9 +11,10 @@ import { configuredLayoutOf } from './clients/configured.js';
 import { isJQuery, jqueryLayout } from './clients/jquery.js';
 import { fillPathParams, looksLikeOpenapiFetch, openapiLayout } from './clients/openapi-fetch.js';
 import { isRequestLibrary } from './clients/request.js';
+import { rtkQueryLayout } from './clients/rtk-query.js';
 import { shapeLayout, typeDescribesBody } from './clients/shape.js';
 import type { Bound, SourceContext } from './context.js';
-import { calledFunction, contextForCall, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, valueOfName } from './follow.js';
+import { calledFunction, contextForCall, inheritedMethod, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, valueOfName } from './follow.js';
 import { isNotARequest } from './not-a-request.js';
 import { retypeBody, retypeParameter, type SharedType, type TypeEdit } from './typed-body.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
@@ -184,7 +185,10 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
  * 'not-followed' when the callee is no such function, or its body shows no request: then the call is read as before.
  */
 function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall | undefined | 'not-followed' {
-  const target = calledFunction(call.callee, ctx);
+  const direct = calledFunction(call.callee, ctx);
+  // A helper the class inherits is followed only for a call that writes the route and the body it passes.
+  const inherited = direct === undefined ? inheritedMethod(call.callee, ctx) : undefined;
+  const target = direct ?? inherited;
   if (target === undefined || following.has(target.fn) || following.size >= MAX_FOLLOW_DEPTH) return 'not-followed';
   const inner = contextForCall(target, call, ctx);
   following.add(target.fn);
@@ -202,6 +206,8 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
         const suppliesRoute = (found.routeAt ?? []).some((at) => at.ctx.text === ctx.text &&
           !followed.some(({ fn, ctx: where }) => where.text === at.ctx.text && at.node.range[0] >= fn.range[0] && at.node.range[1] <= fn.range[1]));
         const routeInside = !suppliesRoute;
+        // A method reached through `this` may be overridden where the class is extended: its code is never rewritten.
+        if (inherited !== undefined && (routeInside || (found.body !== undefined && found.body.ctx.text !== ctx.text))) return 'not-followed';
         // A function that sends the request more than once: each request its own rewrite, or none; by hand.
         const several = calls.slice(index + 1).some((other) => recognizeAssignCall(other, inner) !== undefined);
         const facts = several ? { ...found.facts, obstacles: [...found.facts.obstacles, { code: ReasonCode.wrapperSeveralRequests }] } : found.facts;
@@ -209,7 +215,7 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
       }
       sendsRequest ||= clientLayoutOf(own, inner) !== undefined || calledFunction(own.callee, inner) !== undefined;
     }
-    return sendsRequest ? undefined : 'not-followed';
+    return sendsRequest && inherited === undefined ? undefined : 'not-followed';
   } finally {
     following.delete(target.fn);
   }
@@ -420,7 +426,7 @@ function sdkCall(call: TSESTree.CallExpression, layout: CallLayout & { ctx: Sour
 
 /** A call of a configured client, of a client library or of an instance made from one. */
 function clientLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
-  return configuredLayoutOf(call, ctx) ?? libraryLayoutOf(call, ctx);
+  return configuredLayoutOf(call, ctx) ?? libraryLayoutOf(call, ctx) ?? rtkQueryLayout(call, ctx);
 }
 
 /** Clients whose calls take a response callback: jQuery, the request library. */

@@ -13,6 +13,7 @@ import { calledFunction, contextForCall, returnedExpression, thisMethod, valueOf
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isSingleUse, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
+import { libraryUrlPieces } from './url-libraries.js';
 
 /** Where a piece of text can be edited: at the call itself, or in the initializer of a const used only there. */
 export type Region = TSESTree.Node | null;
@@ -46,6 +47,10 @@ export type UrlPiece =
       readonly owner?: TSESTree.Node;
       /** The text of a number: `+` with another number adds, it does not join. */
       readonly numeric?: true;
+      /** Set when the text is a part of `urljoin(...)`: an edit may span from one part to another (url-libraries.ts). */
+      readonly joinedBy?: TSESTree.CallExpression;
+      /** An edit that goes with any rewrite of the route this piece is part of (urlcat's params, once the id is gone). */
+      readonly dropWith?: UrlEdit;
     }
   | {
       readonly kind: 'expr';
@@ -59,6 +64,7 @@ export type UrlPiece =
        * holds the literal on some machines and anything on others. A route found in one is reported, never rewritten.
        */
       readonly variants?: readonly (readonly UrlPiece[])[];
+      readonly dropWith?: UrlEdit;
     };
 
 const MAX_DEPTH = 8;
@@ -158,6 +164,10 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       break;
     }
     case 'MemberExpression': {
+      // `new URL(...).href`: the URL itself.
+      if (!expr.computed && expr.property.type === 'Identifier' && expr.property.name === 'href' && isNewUrl(expr.object, ctx)) {
+        return readUrl(expr.object, ctx, region, depth + 1);
+      }
       // A member of a map or enum the program declares (`APPS.crm`, `AppCode.Crm`): the text it holds, which the
       // member expression stands for where it is written, as a const's name does. The map itself is never edited.
       const member = valueOfMember(expr, ctx);
@@ -189,6 +199,11 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
         if (formatted !== undefined) return formatted;
         break;
       }
+      // A URL builder from a package (urlcat, url-join, path-to-regexp's compile): the URL it builds.
+      const built = libraryUrlPieces(expr, ctx, region, depth, readUrl);
+      if (built !== undefined) return built;
+      // `new URL(...).toString()`: the URL itself.
+      if (isUrlToString(expr, ctx)) return readUrl((unwrapTS(expr.callee) as TSESTree.MemberExpression).object, ctx, region, depth + 1);
       // A URL builder of the program (`assignAppUrl(base, code)`): what it returns, read with its parameters bound to
       // this call's arguments. Its text is the builder's, shared by every call of it: never edited for one call.
       const target = calledFunction(expr.callee, ctx) ?? thisMethod(expr.callee, ctx);
@@ -207,11 +222,9 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
           const first = pathPieces[0];
           const absolute = first?.kind === 'text' && /^(?:[a-z][a-z\d+.-]*:)?\//i.test(first.value);
           if (absolute || base === undefined) return pathPieces;
-          // A relative path resolves against the base's path; treat the base as a client base URL.
-          if (base.type !== 'SpreadElement') {
-            const basePieces = readUrl(base, ctx, null, depth + 1).map(asClientBase);
-            return joinBase(basePieces, pathPieces);
-          }
+          // A relative path replaces what follows the last slash of the base's path (the WHATWG URL parser):
+          // `new URL('apps/x/assign', 'https://h/platform/v1')` is https://h/platform/apps/x/assign.
+          if (base.type !== 'SpreadElement') return resolveAgainst(readUrl(base, ctx, null, depth + 1).map(asClientBase), pathPieces, ctx);
         }
       }
       break;
@@ -220,6 +233,40 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       break;
   }
   return [{ kind: 'expr', node: expr as TSESTree.Expression, region, ctx }];
+}
+
+/** `new URL(...)` of the global URL. */
+function isNewUrl(node: TSESTree.Node, ctx: SourceContext): boolean {
+  const expr = unwrapTS(node);
+  return expr.type === 'NewExpression' && expr.callee.type === 'Identifier' && expr.callee.name === 'URL' && isGlobal(expr.callee, ctx);
+}
+
+/** `new URL(...).toString()`, which is its `href`. */
+function isUrlToString(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  const callee = unwrapTS(call.callee);
+  return call.arguments.length === 0 && callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' &&
+    callee.property.name === 'toString' && isNewUrl(callee.object, ctx);
+}
+
+/**
+ * A relative path resolved against a base URL: the base up to the last slash of its path, then the path. A base whose
+ * text is not all known keeps its unknown part as it is (what follows is the path's, which is all a rewrite changes).
+ */
+function resolveAgainst(base: UrlPiece[], path: UrlPiece[], ctx: SourceContext): UrlPiece[] {
+  const last = base[base.length - 1];
+  if (last === undefined || last.kind !== 'text') return [...base, ...path];
+  if (base.every((piece) => piece.kind === 'text')) {
+    const text = base.map((piece) => (piece as { value: string }).value).join('');
+    const origin = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(text)?.[0];
+    const rest = origin === undefined ? text : text.slice(origin.length);
+    const dir = rest.split(/[?#]/)[0]!;
+    const kept = (origin ?? '') + (dir.includes('/') ? dir.slice(0, dir.lastIndexOf('/') + 1) : '/');
+    return [{ kind: 'text', value: kept, start: null, region: null, ctx, fromClientBase: true }, ...path];
+  }
+  // What follows the last slash gives way to the path; with no slash in the known text, where it ends is not known,
+  // but it is the same before and after a rewrite of the path.
+  const cut = last.value.lastIndexOf('/');
+  return [...base.slice(0, -1), ...(cut < 0 ? [] : [{ ...last, value: last.value.slice(0, cut + 1) }]), ...path];
 }
 
 function isGlobal(id: TSESTree.Identifier, ctx: SourceContext): boolean {
@@ -384,9 +431,17 @@ function matchOne(pieces: readonly UrlPiece[], route: RouteShape): RouteMatch | 
     const routeAt = [pieces[start.pieceIndex]!, pieces[end.pieceIndex]!].flatMap((piece) =>
       piece.kind === 'text' && piece.owner !== undefined ? [{ node: piece.owner, ctx: piece.ctx }] : []);
     const locate = (index: number): Located => ({ pieceIndex: chars[index]!.piece, offset: chars[index]!.offset });
-    const edit = editFor(pieces, start, end, tail !== '', route);
+    const edit = withDropped(editFor(pieces, start, end, tail !== '', route), pieces.slice(start.pieceIndex, end.pieceIndex + 1));
     return { route, id, edit: edit.ok ? edit : baseRewrite(pieces, flat, at, locate, end, tail !== '', route) ?? withTarget(edit, flat, at, route), routeAt };
   }
+}
+
+/** An edit of the route with what must go with it (urlcat's params, which would otherwise move into the query). */
+function withDropped(edit: RouteMatch['edit'], route: readonly UrlPiece[]): RouteMatch['edit'] {
+  const dropped = [...new Set(route.flatMap((piece) => (piece.dropWith === undefined ? [] : [piece.dropWith])))];
+  if (!edit.ok || dropped.length === 0) return edit;
+  if (dropped.length > 1 || edit.also !== undefined) return { ok: false, reason: 'url-not-editable' };
+  return { ...edit, also: dropped[0]! };
 }
 
 function readId(pieces: readonly UrlPiece[], chars: readonly { piece: number; offset: number }[]): IdPieces | undefined {
@@ -417,6 +472,8 @@ function spansOneToken(
 ): boolean {
   if (first.owner === undefined || last.owner === undefined) return false;
   if (first.owner === last.owner) return true;
+  // Two parts of one `urljoin(...)`: whatever lies between them is whole arguments, which the edit removes.
+  if (first.joinedBy !== undefined && first.joinedBy === last.joinedBy) return true;
   if (first.owner.type !== 'Literal' || last.owner.type !== 'Literal') return false;
   if (first.owner.raw[0] !== last.owner.raw[0]) return false;
   // Comments are judged on their own (a rewrite that would lose one is refused with that reason).

@@ -118,6 +118,8 @@ export function settleWrappers(findings: readonly Finding[], uses: FunctionUses 
       // The function's own rewrite holds whatever its callers pass: it is made alone; each caller is migrated with it.
       for (const index of callers) {
         const finding = findings[index]!;
+        // A request sent through a helper with the route written at the call keeps its own rewrite.
+        if (finding.call.caller !== true) continue;
         settled[index] = { ...finding, outcome: 'fix', edits: [], reasons: [] };
       }
       continue;
@@ -231,11 +233,14 @@ function explainHeldCalls(settled: Finding[], grouped: ReadonlySet<number>): Fin
  * see do not hold it back.
  */
 function selfSufficient(members: readonly Finding[], holders: readonly Holder[]): boolean {
-  const own = members.filter((finding) => finding.call.via.length === 0 && holders.some((h) => finding.call.node.range[0] >= h.fn.range[0] &&
+  // The function's own request: sent here, or through a request helper given the route written here (the helper is
+  // never changed, so its call is this function's own as much as a direct one).
+  const isOwn = (finding: Finding) => finding.call.via.length === 0 || finding.call.caller !== true;
+  const own = members.filter((finding) => isOwn(finding) && holders.some((h) => finding.call.node.range[0] >= h.fn.range[0] &&
     finding.call.node.range[1] <= h.fn.range[1] && finding.call.ctx.file === h.ctx.file));
   if (own.length === 0 || own.some((finding) => finding.outcome !== 'fix')) return false;
   const made = new Set(own.flatMap((finding) => (finding.edits ?? []).map(editKey)));
-  return members.every((finding) => finding.call.via.length === 0 || (finding.outcome === 'fix' && editsOf(finding).every((edit) => made.has(editKey(edit)))));
+  return members.every((finding) => own.includes(finding) || (finding.outcome === 'fix' && editsOf(finding).every((edit) => made.has(editKey(edit)))));
 }
 
 interface Problem {

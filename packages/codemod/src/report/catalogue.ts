@@ -45,6 +45,8 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'method-dynamic': 'migrate by hand',
   'client-unknown': 'configure the function as a client (--config), or migrate by hand',
   'client-sdk': "call the SDK's v3 method",
+  'body-endpoint-argument': 'find where the endpoint is triggered (its hook, or initiate): build the v3 body there, with app_code_name from the path, and change the argument type; then point the endpoint at /v3/apps/app_assignments',
+  'helper-unread': 'run over the whole project so that the helper is read (project mode of the codemod, followImports of the ESLint rule); if it sends the method and body as given, the call migrates; else migrate by hand',
   'client-field-unknown': 'find which client the field holds when the call runs; keep it in one field set once (in its declaration or the constructor) and written nowhere else, rerun, or migrate by hand',
   'client-setup': 'read the named setup (a transform, a content type, an interceptor, a base URL set after the client is made): if it leaves the v3 request as written, migrate by hand; or move that setup to the calls that need it and rerun',
   'openapi-paths-unknown': "make sure the client's paths type declares POST /v3/apps/app_assignments (regenerate it), then migrate by hand",

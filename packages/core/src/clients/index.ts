@@ -18,6 +18,7 @@ import { namespaceModule, requiredModule } from './modules.js';
 import { nodeFetchClient } from './node-fetch.js';
 import { ofetchClient } from './ofetch.js';
 import { openapiFetchClient } from './openapi-fetch.js';
+import { rtkQueryClient } from './rtk-query.js';
 import { FORM_HOOKS, holdsNoContentType, isPlainObject, methodOf, objectOf, type ObjectRef, withOptions } from './options.js';
 import type { CallLayout, ClientRef, ClientSpec, Library, Method } from './spec.js';
 import { superagentClient } from './superagent.js';
@@ -40,6 +41,7 @@ export const CLIENTS: Readonly<Record<Library, ClientSpec>> = {
   superagent: superagentClient,
   ofetch: ofetchClient,
   'openapi-fetch': openapiFetchClient,
+  'rtk-query': rtkQueryClient,
 };
 
 /** Every module that is a client: the libraries, and the modules that export the Fetch API. */

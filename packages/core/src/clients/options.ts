@@ -51,9 +51,39 @@ export function optionsOf(node: TSESTree.Node | undefined, ctx: SourceContext): 
   if (node === undefined || node.type === 'SpreadElement') return node === undefined ? 'absent' : 'unknown';
   // An object literal (through names), or one a same-file helper returns (`auth(ctx)`).
   const ref = objectOf(node, ctx) ?? returnedOptions(node, ctx);
+  if (ref === undefined) return 'unknown';
   // A spread may set the method, the body, headers or query parameters; a key set twice sends the last one.
-  if (ref === undefined || !isPlainObject(ref.object)) return 'unknown';
+  if (!isPlainObject(ref.object)) return throughSpread(ref) ?? 'unknown';
   return ref;
+}
+
+/**
+ * Option keys that change neither the URL, the method, the body nor how it is encoded, for any client: what a helper
+ * adds to the options it is given (`fetch(url, { ...init, signal })`).
+ */
+const TRANSPORT_KEYS: ReadonlySet<string> = new Set(['signal', 'cache', 'credentials', 'mode', 'redirect', 'referrer', 'referrerPolicy',
+  'integrity', 'keepalive', 'priority', 'timeout', 'withCredentials', 'responseType', 'validateStatus']);
+
+/**
+ * `{ ...init, signal }`: options that copy one object whose keys are known (a caller's literal bound to the helper's
+ * parameter, a const) and add only transport keys it does not write: the request's method, body and headers are that
+ * object's, read where it is written.
+ */
+function throughSpread(ref: ObjectRef): ObjectRef | undefined {
+  const spreads = ref.object.properties.filter((property) => property.type === 'SpreadElement');
+  if (spreads.length !== 1) return undefined;
+  const own = new Set<string>();
+  for (const property of ref.object.properties) {
+    if (property.type === 'SpreadElement') continue;
+    const key = property.computed ? undefined : staticKey(property);
+    if (key === undefined || own.has(key) || !TRANSPORT_KEYS.has(key)) return undefined;
+    own.add(key);
+  }
+  const source = objectOf(spreads[0]!.argument, ref.ctx, ref.via, ref.exported === true);
+  if (source === undefined || !isPlainObject(source.object)) return undefined;
+  // A key both write is sent as the later one says: the copy is then not the whole story.
+  if (source.object.properties.some((property) => property.type === 'Property' && own.has(staticKey(property) ?? ''))) return undefined;
+  return source;
 }
 
 /** Every key static and written once, no spread: what the object holds can be read from it. */

@@ -42,6 +42,8 @@ function shapeLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallL
   const [url, second, third] = call.arguments as TSESTree.Expression[];
   // The request library sends GET unless told otherwise.
   const fromRequest = isRequestLibrary(callee, ctx);
+  const verbLayout = fromRequest ? undefined : verbArgumentLayout(call, ctx);
+  if (verbLayout !== undefined) return verbLayout === 'other' ? undefined : verbLayout;
   const named: Method = member === null ? 'dynamic' : fromRequest ? 'unspecified' : 'post';
   const unknown: CallLayout = {
     client: 'unresolved',
@@ -86,6 +88,33 @@ function shapeLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallL
 }
 
 const DEPRECATED_KEY_NAMES: ReadonlySet<string> = new Set(DEPRECATED_KEYS);
+
+/**
+ * A request helper that takes the method as an argument (`makeRequest(base, path, 'POST', body)`, `request('POST',
+ * path, body)`) and whose code is not read here (imported from another module, read alone): the path is the argument
+ * next to the method (before it, or after it when the method comes first), the body the next argument after both.
+ * Reported with the helper named, never rewritten: what the helper does with them is not known here. 'other' for
+ * another verb.
+ */
+function verbArgumentLayout(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | 'other' | undefined {
+  const args = call.arguments as TSESTree.Expression[];
+  const verbAt = args.findIndex((arg) => arg.type === 'Literal' && typeof arg.value === 'string' && HTTP_VERBS.has(arg.value.toLowerCase()) &&
+    arg.value.toLowerCase() !== 'options');
+  if (verbAt < 0) return undefined;
+  if ((args[verbAt] as TSESTree.StringLiteral).value.toLowerCase() !== 'post') return 'other';
+  const urlAt = verbAt === 0 ? 1 : verbAt - 1;
+  const url = args[urlAt];
+  if (url === undefined) return undefined;
+  const bodyArg = args[Math.max(verbAt, urlAt) + 1];
+  const callee = unwrapTS(call.callee);
+  return {
+    client: 'unresolved',
+    url,
+    method: 'post',
+    body: bodyArg === undefined ? { kind: 'none', facts: { kind: 'none' } } : readBody(bodyArg, ctx, JSON_OBJECT),
+    obstacles: [{ code: ReasonCode.helperUnread, key: ctx.text.slice(callee.range[0], callee.range[1]) }],
+  };
+}
 
 /**
  * Whether a function declared in this file takes, at `index`, a parameter whose declared type names a deprecated key,

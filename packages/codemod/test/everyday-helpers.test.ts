@@ -1,0 +1,204 @@
+/**
+ * Everyday request helpers, followed into with the call's arguments: a wrapper with one destructured parameter, a
+ * helper that spreads the options it is given, a helper that sends its body only when given one, and a request method a
+ * class inherits from an abstract base client. Each call migrates where its route and body are written when the helper
+ * sends them as given; the helper itself never changes, and a helper that changes what it is given holds the call.
+ */
+import { parseSource } from '@app-assignment/core/parse';
+import { migrateText } from '@app-assignment/codemod';
+import { describe, expect, it } from 'vitest';
+
+function migrate(input: string) {
+  const result = migrateText(input, 'a.ts');
+  expect(() => parseSource(result.output, 'a.ts')).not.toThrow();
+  const again = migrateText(result.output, 'a.ts');
+  expect(again.output).toBe(result.output);
+  return { ...result, todos: result.output.split('\n').filter((line) => line.includes('TODO(app-assignment):')).map((line) => line.trim()) };
+}
+
+const sites = (result: ReturnType<typeof migrate>) => result.sites.map((site) => [site.line, site.kind, site.outcome, site.reasons.map((r) => r.code)]);
+
+describe('a wrapper with a destructured parameter', () => {
+  const wrapper = (callers: string) => `const assignApp = ({ appCode, body }: { appCode: string; body: object }) =>
+  fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { method: 'POST', body: JSON.stringify(body) });
+
+export async function run(uid: string) {
+${callers}
+}
+`;
+
+  it('binds each name to the value the caller writes for its key: the wrapper and its callers migrate together', () => {
+    const input = wrapper(`  await assignApp({ appCode: 'crm', body: { business_uid: uid } });
+  await assignApp({ body: { directory_uid: 'dir_1', is_internal: 'true' }, appCode: 'hr' });`);
+    const result = migrate(input);
+    expect(result.todos).toEqual([]);
+    expect(result.output).toBe(input
+      .replace('/platform/v1/apps/${appCode}/assign', '/v3/apps/app_assignments')
+      .replace("{ business_uid: uid }", "{ assignee_type: 'business', assignee_uid: uid, app_code_name: 'crm' }")
+      .replace("{ directory_uid: 'dir_1', is_internal: 'true' }", "{ assignee_type: 'directory', assignee_uid: 'dir_1', app_code_name: 'hr', settings: { assignment_mode: 'internal' } }"));
+  });
+
+  it('a caller that passes an object it does not write out holds the wrapper and every caller', () => {
+    const input = wrapper(`  await assignApp({ appCode: 'crm', body: { business_uid: uid } });
+  const options = { appCode: 'hr', body: { business_uid: uid } };
+  await assignApp(options);`);
+    const result = migrate(input);
+    expect(result.output).toContain('/platform/v1/apps/${appCode}/assign');
+    expect(result.sites.every((site) => !site.migrated)).toBe(true);
+  });
+
+  it('a default value in the pattern is not bound: the app code is not known', () => {
+    const input = `const assignApp = ({ appCode = 'crm', body }: { appCode?: string; body: object }) =>
+  fetch(\`/platform/v1/apps/\${appCode}/assign\`, { method: 'POST', body: JSON.stringify(body) });
+export const run = () => assignApp({ body: { business_uid: 'b' } });
+`;
+    const result = migrate(input);
+    expect(result.sites.some((site) => site.migrated)).toBe(false);
+    expect(result.output).toContain('/platform/v1/apps/${appCode}/assign');
+  });
+});
+
+describe('a helper that spreads the options it is given', () => {
+  const helper = (inner: string) => `async function fetchWithTimeout(url: string, ms: number, init: RequestInit = {}) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), ms);
+  try {
+    return await fetch(url, ${inner});
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function assign(code: string, uid: string) {
+  return fetchWithTimeout(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, 5000, {
+    method: 'POST',
+    body: JSON.stringify({ business_uid: uid }),
+  });
+}
+`;
+
+  it('{ ...init, signal }: method and body are the caller\'s literals, rewritten where they are written', () => {
+    const input = helper('{ ...init, signal: controller.signal }');
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[12, 'call', 'fix', []]]);
+    expect(result.output).toBe(input
+      .replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments')
+      .replace('{ business_uid: uid }', "{ assignee_type: 'business', assignee_uid: uid, app_code_name: code }"));
+  });
+
+  it('a key the helper sets itself besides transport keys (a method, headers) leaves the call for a person', () => {
+    for (const inner of ['{ ...init, method: \'PUT\' }', '{ ...init, headers: { \'Content-Type\': \'text/plain\' } }', '{ signal: controller.signal, ...init, body: \'x\' }']) {
+      const result = migrate(helper(inner));
+      expect(result.sites.some((site) => site.migrated), inner).toBe(false);
+    }
+  });
+
+  it('a transport key the caller also writes is sent as the later one says: not read as the caller\'s options', () => {
+    const input = helper('{ ...init, signal: controller.signal }').replace("method: 'POST',", "method: 'POST',\n    signal: undefined,");
+    const result = migrate(input);
+    expect(result.sites.some((site) => site.migrated)).toBe(false);
+  });
+});
+
+describe('a request method a class inherits from an abstract base client', () => {
+  const base = (send: string) => `abstract class BaseApi {
+  constructor(protected baseUrl: string) {}
+
+  protected async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: ${send},
+    });
+    return res.json() as Promise<T>;
+  }
+}
+
+export class AppsApi extends BaseApi {
+  list() {
+    return this.request('GET', '/platform/v1/apps');
+  }
+
+  assign(code: string, uid: string) {
+    return this.request('POST', \`/platform/v1/apps/\${code}/assign\`, { business_uid: uid });
+  }
+}
+`;
+
+  it('sends method and JSON.stringify(body) as given: the subclass call is rewritten in place, the base class stays', () => {
+    const input = base('body ? JSON.stringify(body) : undefined');
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[20, 'call', 'fix', []]]);
+    expect(result.output).toBe(input.replace(
+      "this.request('POST', `/platform/v1/apps/${code}/assign`, { business_uid: uid })",
+      "this.request('POST', `/v3/apps/app_assignments`, { assignee_type: 'business', assignee_uid: uid, app_code_name: code })",
+    ));
+  });
+
+  it('a base method that changes the body it is given holds the call, with the reason', () => {
+    const result = migrate(base('JSON.stringify({ ...(body as object), source: \'web\' })'));
+    expect(sites(result)).toEqual([[20, 'call', 'manual', ['body-spread']]]);
+  });
+
+  it('a class that overrides the method itself is read with its own method', () => {
+    const input = base('JSON.stringify(body)').replace('export class AppsApi extends BaseApi {', `export class AppsApi extends BaseApi {
+  protected override async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return super.request(method.toLowerCase(), path, body);
+  }
+`);
+    const result = migrate(input);
+    expect(result.sites.some((site) => site.migrated)).toBe(false);
+  });
+
+  it('a route written inside the inherited method is not followed: the request there is the site', () => {
+    const input = `abstract class BaseApi {
+  protected assignTo(code: string, body: object) {
+    return fetch(\`/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify(body) });
+  }
+}
+export class AppsApi extends BaseApi {
+  crm(uid: string) {
+    return this.assignTo('crm', { business_uid: uid });
+  }
+}
+`;
+    const result = migrate(input);
+    expect(result.sites.map((site) => site.line)).toEqual([3]);
+    expect(result.sites[0]!.migrated).toBe(false);
+  });
+});
+
+describe('a request helper that sends its body only when given one', () => {
+  it('body ? JSON.stringify(body) : undefined, given an object: the object is sent, and the call migrates', () => {
+    const input = `async function makeRequest<T>(base: string, path: string, method: string, body?: unknown): Promise<T> {
+  const res = await fetch(base + path, { method, body: body !== undefined ? JSON.stringify(body) : undefined });
+  return res.json() as Promise<T>;
+}
+
+export function assign(base: string, code: string, uid: string) {
+  return makeRequest(base, \`/platform/v1/apps/\${code}/assign\`, 'POST', { business_uid: uid });
+}
+
+export function apps(base: string) {
+  return makeRequest(base, '/platform/v1/apps', 'GET');
+}
+`;
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[7, 'call', 'fix', []]]);
+    expect(result.output).toBe(input.replace(
+      "makeRequest(base, `/platform/v1/apps/${code}/assign`, 'POST', { business_uid: uid })",
+      "makeRequest(base, `/v3/apps/app_assignments`, 'POST', { assignee_type: 'business', assignee_uid: uid, app_code_name: code })",
+    ));
+  });
+
+  it('a body the helper also uses elsewhere than in the test is not its caller\'s alone', () => {
+    const input = `async function makeRequest(path: string, method: string, body?: Record<string, unknown>) {
+  if (body) body.sent_at = Date.now();
+  return fetch(path, { method, body: body ? JSON.stringify(body) : undefined });
+}
+export const assign = (code: string) => makeRequest(\`/platform/v1/apps/\${code}/assign\`, 'POST', { business_uid: 'b' });
+`;
+    const result = migrate(input);
+    expect(result.sites.some((site) => site.migrated)).toBe(false);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * RTK Query (`@reduxjs/toolkit/query`): an endpoint of `createApi({ baseQuery, endpoints: (builder) => ({ ... }) })`
+ * describes its request in what its `query` function returns: `{ url, method, body }`. The call read is
+ * `builder.mutation({ query })` (or `builder.query`); its URL, method and body are the returned object's, and its base
+ * is `fetchBaseQuery({ baseUrl })`, which joins base and URL with one slash, sends an absolute URL as it is, and sends a
+ * plain object body as JSON unless a content type says otherwise.
+ *
+ * A body that is the endpoint's argument (`query: (arg) => ({ ..., body: arg })`) is built by whoever triggers the
+ * mutation: it is reported, naming the endpoint, and never rewritten here.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { BodyRead } from '../body.js';
+import type { SourceContext } from '../context.js';
+import { returnedExpression } from '../follow.js';
+import { type Reason, ReasonCode } from '../reasons.js';
+import { findVariable, importOf } from '../scope.js';
+import { isFunction, propertyOf, staticKey, unwrapTS } from '../syntax.js';
+import { bodyIn, isPlainObject, methodOf, objectOf, withOptions } from './options.js';
+import { type CallLayout, type ClientSpec, JSON_OBJECT } from './spec.js';
+
+const RTK_MODULES: ReadonlySet<string> = new Set(['@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react']);
+
+/** fetchBaseQuery options that change neither the URL, the method nor how the body is sent. */
+const TRANSPORT_OPTIONS: ReadonlySet<string> = new Set(['baseUrl', 'prepareHeaders', 'credentials', 'timeout', 'mode', 'cache', 'redirect',
+  'referrerPolicy', 'keepalive']);
+
+export const rtkQueryClient: ClientSpec = {
+  library: 'rtk-query',
+  // An api is never called itself: its endpoints are read where they are defined (rtkQueryLayout).
+  modules: {},
+  serializesObjects: true,
+  queryKeys: ['params'],
+  call: () => undefined,
+};
+
+/** Whether a name is the export `name` of RTK Query, imported. */
+function isRtkExport(node: TSESTree.Node, name: string, ctx: SourceContext): boolean {
+  const expr = unwrapTS(node);
+  if (expr.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(expr), expr.name);
+  const imported = variable === undefined ? undefined : importOf(variable);
+  return imported !== undefined && RTK_MODULES.has(imported.source) && imported.imported === name;
+}
+
+/**
+ * `builder.mutation({ query: (arg) => ({ url, method, body }) })` inside the `endpoints` of `createApi`: the request its
+ * query function returns. Undefined for any other call, and for a query that returns a URL alone (a GET).
+ */
+export function rtkQueryLayout(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
+  const callee = unwrapTS(call.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' ||
+    (callee.property.name !== 'mutation' && callee.property.name !== 'query')) return undefined;
+  const builder = unwrapTS(callee.object);
+  if (builder.type !== 'Identifier') return undefined;
+  const api = apiOf(builder, ctx);
+  if (api === undefined) return undefined;
+  const definition = call.arguments[0] === undefined || call.arguments[0].type === 'SpreadElement' ? undefined : objectOf(call.arguments[0], ctx);
+  const query = definition === undefined ? undefined : propertyOf(definition.object, 'query');
+  const fn = query === undefined ? undefined : unwrapTS(query.value);
+  if (fn === undefined || !isFunction(fn)) return undefined;
+  const returned = returnedExpression(fn as TSESTree.FunctionLike);
+  const request = returned === undefined ? undefined : objectOf(returned, ctx);
+  if (request === undefined) return undefined;
+  const url = propertyOf(request.object, 'url')?.value;
+  if (url === undefined) return undefined;
+  const obstacles: Reason[] = [...api.obstacles];
+  const bodyNode = propertyOf(request.object, 'body')?.value;
+  const param = (fn as TSESTree.FunctionLike).params[0];
+  const bodyIsArgument = bodyNode !== undefined && param?.type === 'Identifier' && unwrapTS(bodyNode).type === 'Identifier' &&
+    (unwrapTS(bodyNode) as TSESTree.Identifier).name === param.name;
+  let body: BodyRead;
+  if (bodyIsArgument) {
+    body = { kind: 'unknown', facts: { kind: 'unknown' } };
+    obstacles.push({ code: ReasonCode.bodyEndpointArgument, key: endpointName(call) ?? ctx.text.slice(callee.range[0], callee.range[1]) });
+  } else {
+    body = bodyIn(request, 'body', JSON_OBJECT);
+  }
+  const layout: CallLayout = {
+    client: 'rtk-query',
+    url,
+    method: isPlainObject(request.object) ? methodOf(request) : 'dynamic',
+    body,
+    ...(api.base === undefined ? {} : { base: api.base }),
+    ...(obstacles.length === 0 ? {} : { obstacles }),
+  };
+  return withOptions(layout, request, true, rtkQueryClient.queryKeys);
+}
+
+/** The key the endpoint is defined under (`assignApp: builder.mutation(...)`). */
+function endpointName(call: TSESTree.CallExpression): string | undefined {
+  const parent = call.parent;
+  return parent?.type === 'Property' && parent.value === call && !parent.computed ? staticKey(parent) : undefined;
+}
+
+/**
+ * The api an endpoint builder belongs to: the first parameter of the function given as `endpoints` to `createApi(...)`
+ * imported from RTK Query. Its base is fetchBaseQuery's `baseUrl`; any other base query, or fetchBaseQuery options that
+ * may change the request, are obstacles that name them (`client-setup`: what they do is read nowhere).
+ */
+function apiOf(builder: TSESTree.Identifier, ctx: SourceContext): { base?: { node: TSESTree.Node; ctx: SourceContext }; obstacles: Reason[] } | undefined {
+  const variable = findVariable(ctx.getScope(builder), builder.name);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  const fn = def?.type === 'Parameter' ? def.node as TSESTree.Node : undefined;
+  if (fn === undefined || !isFunction(fn) || (fn as TSESTree.FunctionLike).params[0] !== def!.name) return undefined;
+  const property = fn.parent;
+  if (property?.type !== 'Property' || property.value !== fn || staticKey(property) !== 'endpoints') return undefined;
+  const options = property.parent;
+  const made = options?.parent;
+  if (options?.type !== 'ObjectExpression' || made?.type !== 'CallExpression' || made.arguments[0] !== options || !isRtkExport(made.callee, 'createApi', ctx)) {
+    return undefined;
+  }
+  const baseQuery = propertyOf(options, 'baseQuery');
+  const value = baseQuery === undefined ? undefined : unwrapTS(baseQuery.value);
+  if (value === undefined || value.type !== 'CallExpression' || !isRtkExport(value.callee, 'fetchBaseQuery', ctx)) {
+    const named = value === undefined ? undefined : unwrapTS(value.type === 'CallExpression' ? value.callee : value);
+    // Named without its line: a TODO above the api moves it, and a second run must give the same words.
+    const key = value === undefined ? 'an api without a base query' : `the base query ${named?.type === 'Identifier' ? named.name : 'of the api'}`;
+    return { obstacles: [{ code: ReasonCode.clientSetup, key }] };
+  }
+  const config = value.arguments[0] === undefined || value.arguments[0].type === 'SpreadElement' ? undefined : objectOf(value.arguments[0], ctx);
+  if (value.arguments.length > 0 && (config === undefined || !isPlainObject(config.object))) {
+    return { obstacles: [{ code: ReasonCode.clientSetup, key: 'fetchBaseQuery options that cannot be read here' }] };
+  }
+  const obstacles: Reason[] = [];
+  for (const option of config?.object.properties ?? []) {
+    const key = option.type === 'Property' ? staticKey(option) : undefined;
+    if (key !== undefined && !TRANSPORT_OPTIONS.has(key)) obstacles.push({ code: ReasonCode.clientSetup, key: `fetchBaseQuery's ${key}` });
+  }
+  const baseUrl = config === undefined ? undefined : propertyOf(config.object, 'baseUrl')?.value;
+  return { ...(baseUrl === undefined ? {} : { base: { node: baseUrl, ctx: config!.ctx } }), obstacles };
+}
+
