@@ -25,7 +25,9 @@ import {
   staleGroupTodo,
   type TextEdit,
 } from '@app-assignment/core';
+import { componentKindOf, type UnreadPart } from '@app-assignment/core/components';
 import { type ParsedSource, SourceSyntaxError } from '@app-assignment/core/parse';
+import { migrateComponent } from './components.js';
 import { EditIndex } from './edit-index.js';
 import { fileMocks } from './mocks.js';
 import { parseFile, parsesFile } from './parse.js';
@@ -83,6 +85,10 @@ export interface MigrateResult {
   readonly output: string;
   readonly changed: boolean;
   readonly sites: readonly SiteReport[];
+  /** The edits that make `output` of the input (a component's script units are spliced into the file with them). */
+  readonly edits: readonly TextEdit[];
+  /** Parts of the file not read (a component's external or foreign-language script, the route in its markup). */
+  readonly unread?: readonly UnreadPart[];
 }
 
 export { SourceSyntaxError };
@@ -97,7 +103,8 @@ export function migrateText(
   options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
   parse: Parse = parseFile,
 ): MigrateResult {
-  if (!mayContainAssignCall(text, options)) return { output: text, changed: false, sites: [] };
+  if (componentKindOf(filename) !== undefined) return migrateComponent(text, filename, options, parse);
+  if (!mayContainAssignCall(text, options)) return { output: text, changed: false, sites: [], edits: [] };
   const { program, context } = parse(text, filename, options);
   const findings = analyzeProgram(program, context);
   let result = applyFindings(text, findings, context);
@@ -229,8 +236,9 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
     ...outcomes.map(({ finding, reasons, outcome, migrated }) => siteOf(finding.call, finding.repeatsWrapper === true, reasons, outcome, migrated, undefined, finding)),
     ...mockOutcomes.map(({ call, mock, reasons, outcome, migrated }) => siteOf(call, false, reasons, outcome, migrated, mock)),
   ];
-  const output = applyEdits(text, [...rewrites.edits, ...todos]);
-  return { output, changed: output !== text, sites };
+  const edits = [...rewrites.edits, ...todos];
+  const output = applyEdits(text, edits);
+  return { output, changed: output !== text, sites, edits };
 }
 
 /** The codemod migrates exact plans and plans with notes (the notes become the TODO); choices wait for a person. */
