@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AnalysisOptions, DEFAULT_ANALYSIS_OPTIONS, mayContainAssignCall } from '@app-assignment/core';
-import { componentKindOf, componentScripts, ROUTE_TEXT, type UnreadPart } from '@app-assignment/core/components';
+import { type AnalysisOptions, mayContainAssignCall } from '@app-assignment/core';
+import { componentKindOf, componentScripts, type UnreadPart } from '@app-assignment/core/components';
 import { collect, type Collected, SOURCE_FILE, type Shard, shardOf } from './files.js';
 import { uncommittedFiles } from './git.js';
 import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
@@ -317,9 +317,7 @@ function unreadPartsOf(text: string, file: string, asProject: boolean): UnreadPa
   const parts = [...scripts.unread];
   if (asProject && scripts.kind === 'astro') {
     for (const unit of scripts.units.slice(1)) {
-      if (ROUTE_TEXT.test(unit.text) || mayContainAssignCall(unit.text, DEFAULT_ANALYSIS_OPTIONS)) {
-        parts.push({ line: unit.blocks[0]!.line, reason: `${unit.blocks[0]!.tag} is a module of its own, read only when each file is read alone (--no-project)` });
-      }
+      parts.push({ line: unit.blocks[0]!.line, reason: `${unit.blocks[0]!.tag} is a module of its own, read only when each file is read alone (--no-project)` });
     }
   }
   return parts.sort((a, b) => a.line - b.line);

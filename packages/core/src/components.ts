@@ -74,6 +74,8 @@ export function componentScripts(text: string, filename: string): ComponentScrip
   if (kind === undefined) throw new Error(`${filename}: not a Vue, Svelte or Astro file`);
   const blocks: ScriptBlock[] = [];
   const unread: UnreadPart[] = [];
+  /** Every script element's content, read or not: the route inside one is not "outside the blocks". */
+  const elements: { start: number; end: number }[] = [];
   const lines = lineStarts(text);
   let from = 0;
   if (kind === 'astro') {
@@ -105,6 +107,7 @@ export function componentScripts(text: string, filename: string): ComponentScrip
     }
     const end = start + close.index;
     tags.lastIndex = end + close[0].length;
+    elements.push({ start, end });
     const attributes = attributesOf(match[1] ?? '');
     const content = text.slice(start, end);
     if (attributes.has('src')) {
@@ -127,7 +130,7 @@ export function componentScripts(text: string, filename: string): ComponentScrip
     blocks.push({ start, end, grammar, tag, line });
   }
   // The route spelled outside every block (a template's event handler, markup): code that is not read.
-  const covered = (offset: number) => blocks.some((block) => offset >= block.start && offset < block.end);
+  const covered = (offset: number) => [...blocks, ...elements].some((block) => offset >= block.start && offset < block.end);
   const seenLines = new Set<number>();
   for (const match of text.matchAll(new RegExp(ROUTE_TEXT.source, 'g'))) {
     if (covered(match.index)) continue;
