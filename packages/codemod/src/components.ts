@@ -5,7 +5,7 @@
  * the parsers do not read, the route in the markup) is named in the result.
  */
 import { type AnalysisOptions, applyEdits, DEFAULT_ANALYSIS_OPTIONS, type TextEdit } from '@app-assignment/core';
-import { changesOnlyScripts, componentKindOf, componentScripts, type ScriptUnit } from '@app-assignment/core/components';
+import { changesOnlyScripts, componentKindOf, componentScripts, componentUses, type ScriptUnit } from '@app-assignment/core/components';
 import { SourceSyntaxError } from '@app-assignment/core/parse';
 import { type MigrateResult, migrateText, type Parse, type SiteReport } from './migrate.js';
 import { parseFile, parsesFile } from './parse.js';
@@ -16,7 +16,7 @@ export function migrateComponent(text: string, filename: string, options: Analys
   const edits: TextEdit[] = [];
   const sites: SiteReport[] = [];
   for (const unit of scripts.units) {
-    const result = migrateText(unit.text, unit.filename, options, parse);
+    const result = migrateText(unit.text, unit.filename, options, parse, componentUses(text, filename));
     const outside = result.edits.find((edit) => !insideUnit(edit, unit));
     if (outside !== undefined) {
       const at = lineAndColumn(text, outside.range[0]);

@@ -24,6 +24,9 @@ import {
   type SourceContext,
   staleGroupTodo,
   type TextEdit,
+  type FunctionUses,
+  settleWrappers,
+  usesInFile,
 } from '@app-assignment/core';
 import { componentKindOf, type UnreadPart } from '@app-assignment/core/components';
 import { type ParsedSource, SourceSyntaxError } from '@app-assignment/core/parse';
@@ -102,11 +105,13 @@ export function migrateText(
   filename: string,
   options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
   parse: Parse = parseFile,
+  /** Who calls a function of this file, where the file alone does not show them all (a component's markup). */
+  uses: FunctionUses = usesInFile,
 ): MigrateResult {
   if (componentKindOf(filename) !== undefined) return migrateComponent(text, filename, options, parse);
   if (!mayContainAssignCall(text, options)) return { output: text, changed: false, sites: [], edits: [] };
   const { program, context } = parse(text, filename, options);
-  const findings = analyzeProgram(program, context);
+  const findings = settleWrappers(analyzeProgram(program, context, { settle: false }), uses);
   let result = applyFindings(text, findings, context);
   // A rewrite that does not parse is a bug of this tool; the file keeps its code and every call gets a TODO.
   const allowRewrites = !result.changed || parses(parse, result.output, filename);

@@ -82,6 +82,21 @@ describe('the CLI', () => {
   });
 });
 
+describe('a function of a component\'s script that its markup calls', () => {
+  it('has uses the script does not show: its request is held back, in file mode and in project mode', () => {
+    const own = `<template>\n  <button @click="send('hr', { directory_uid: 'dir_1', is_internal: 'true' })">go</button>\n</template>\n<script setup lang="ts">\nfunction send(code: string, body: Record<string, unknown>) {\n  return fetch(\`/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify(body) });\n}\nsend('crm', { business_uid: 'b' });\n</script>\n`;
+    const result = migrateText(own, 'Own.vue');
+    expect(result.changed).toBe(true);
+    expect(result.output).toContain('/platform/v1/apps/${code}/assign');
+    expect(result.output).toContain("send('crm', { business_uid: 'b' });");
+    expect(result.sites.find((s) => s.kind === 'call')).toMatchObject({ line: 6, outcome: 'manual', reasons: [expect.objectContaining({ code: 'wrapper-callers-unknown' })] });
+    const dir = tree({ 'tsconfig.json': '{}', 'Own.vue': own });
+    const report = JSON.parse(cli(['migrate', '--dry', '--json'], dir).stdout) as Report;
+    expect(report.mode.kind).toBe('project');
+    expect(report.files[0]!.sites.find((s) => s.kind === 'call')).toMatchObject({ line: 6, outcome: 'manual', migrated: false });
+  });
+});
+
 describe('files of a type that is not read', () => {
   it('are counted and named when they spell the route, and kept as they are; others are passed over', () => {
     const mdx = '# Assign\n\n```js\nawait fetch(`/platform/v1/apps/${code}/assign`, { method: "POST" });\n```\n';
@@ -145,6 +160,21 @@ describe('project mode', () => {
     expect(readFileSync(join(dir, 'src/App.vue'), 'utf8')).toBe(CALLER);
     const vue = report.files.find((f) => f.path === 'src/App.vue')!;
     expect(vue.sites).toEqual([expect.objectContaining({ line: 9, column: 10, kind: 'caller', migrated: true })]);
+  });
+
+  it('a wrapper whose bodies come from a .ts caller and a .vue caller is migrated with both', () => {
+    const wrapper = 'export function assignApp(code: string, body: Record<string, unknown>) {\n  return fetch(`/platform/v1/apps/${code}/assign`, { method: "POST", body: JSON.stringify(body) });\n}\n';
+    const vue = (body: string) => `<template>\n  <button @click="go">go</button>\n</template>\n<script setup lang="ts">\nimport { assignApp } from './api';\nconst go = () => assignApp('hr', ${body});\n</script>\n`;
+    const dir = tree({
+      'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true }, include: ['src'] }),
+      'src/api.ts': wrapper,
+      'src/a.ts': "import { assignApp } from './api';\nexport const run = (uid: string) => assignApp('crm', { business_uid: uid });\n",
+      'src/App.vue': vue("{ directory_uid: 'dir_1', is_internal: 'true' }"),
+    });
+    expect(cli(['migrate'], dir).code).toBe(0);
+    expect(readFileSync(join(dir, 'src/api.ts'), 'utf8')).toBe(wrapper.replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments'));
+    expect(readFileSync(join(dir, 'src/a.ts'), 'utf8')).toContain("assignApp('crm', { assignee_type: 'business', assignee_uid: uid, app_code_name: 'crm' })");
+    expect(readFileSync(join(dir, 'src/App.vue'), 'utf8')).toBe(vue("{ assignee_type: 'directory', assignee_uid: 'dir_1', app_code_name: 'hr', settings: { assignment_mode: 'internal' } }"));
   });
 
   it('a component its config does not include is still a caller, found by its import', () => {

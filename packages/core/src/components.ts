@@ -10,6 +10,8 @@
  * line of its `<script>` tag goes inside the block, before the call, never above the tag.
  */
 
+import { type FunctionUses, nameOf, usesInFile } from './wrappers.js';
+
 export type ComponentKind = 'vue' | 'svelte' | 'astro';
 
 /** The grammar a block is read with, as a file extension. */
@@ -198,6 +200,50 @@ export function changesOnlyScripts(before: string, after: string, filename: stri
     atB = b[i]!.end;
   }
   return before.slice(atA) === after.slice(atB);
+}
+
+/**
+ * The file's text with its script blocks blanked: the template or markup, whose expressions (`@click="assign(code)"`,
+ * `onclick={() => assign(code)}`) call the script's functions where no analysis of the script sees them.
+ */
+export function markupOf(text: string, filename: string): string {
+  const blocks = componentScripts(text, filename).units.flatMap((unit) => unit.blocks).sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const block of blocks) {
+    out += text.slice(at, block.start) + text.slice(block.start, block.end).replace(/[^\r\n\u2028\u2029]/g, ' ');
+    at = block.end;
+  }
+  return out + text.slice(at);
+}
+
+/**
+ * Whether a component's markup names any of `names` (or a name one of them is imported under, `{ assign as go }`): a
+ * use of a function that its script's analysis cannot see.
+ */
+export function markupNames(text: string, filename: string, names: readonly string[]): boolean {
+  if (componentKindOf(filename) === undefined || names.length === 0) return false;
+  const all = new Set(names);
+  for (const name of names) for (const match of text.matchAll(new RegExp(`\\b${escape(name)}\\s+as\\s+([\\w$]+)`, 'g'))) all.add(match[1]!);
+  const pattern = new RegExp(`(?<![.\\w$])(?:${[...all].map(escape).join('|')})(?![\\w$])`);
+  return pattern.test(markupOf(text, filename));
+}
+
+/**
+ * Who uses a function of a file: for a component, a function its markup names has uses no tree of its script shows, so
+ * a wrapper's request is decided as one called from elsewhere (the ESLint rule and the codemod both ask this).
+ */
+export function componentUses(text: string, filename: string): FunctionUses {
+  if (componentKindOf(filename) === undefined) return usesInFile;
+  return (fn, ctx) => {
+    const id = nameOf(fn);
+    if (id !== undefined && markupNames(text, filename, [id.name])) return 'unknown';
+    return usesInFile(fn, ctx);
+  };
+}
+
+function escape(name: string): string {
+  return name.replace(/[$]/g, '\\$&');
 }
 
 function attributesOf(source: string): Map<string, string> {

@@ -32,7 +32,7 @@ function config(ext: ComponentCase['ext']): Linter.Config[] {
   return [
     {
       files: [`**/*.${ext}`],
-      languageOptions: { parser: PARSERS[ext] as Linter.Parser, parserOptions: { parser: tseslint.parser, sourceType: 'module' } },
+      languageOptions: { parser: PARSERS[ext], parserOptions: { parser: tseslint.parser, sourceType: 'module' } },
       plugins: { 'app-assignment': plugin as never },
       rules: { [RULE]: ['error', { autofix: true }] },
     },
@@ -75,6 +75,16 @@ describe('the README\'s Vue config', () => {
     const vue = loadComponentCases().find((c) => c.ext === 'vue')!;
     const result = await lint(vue, false, loaded);
     expect(result.messages.map((m) => [m.line, m.ruleId])).toEqual([[18, RULE], [28, RULE]]);
+  });
+});
+
+describe('a function of the script that the template calls', () => {
+  it('holds its request back, as the codemod does: the template\'s call is one the script\'s scopes do not show', async () => {
+    const own = `<template>\n  <button @click="send('hr', { directory_uid: 'dir_1', is_internal: 'true' })">go</button>\n</template>\n<script setup lang="ts">\nfunction send(code: string, body: Record<string, unknown>) {\n  return fetch(\`/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify(body) });\n}\nsend('crm', { business_uid: 'b' });\n</script>\n`;
+    const eslint = new ESLint({ cwd: import.meta.dirname, overrideConfigFile: true, overrideConfig: config('vue'), fix: true });
+    const [result] = await eslint.lintText(own, { filePath: join(import.meta.dirname, 'Own.vue') });
+    expect(result!.output).toBeUndefined();
+    expect(result!.messages.map((m) => [m.line, m.column, m.fix === undefined, /cannot all be seen/.test(m.message)])).toEqual([[6, 10, true, true]]);
   });
 });
 
