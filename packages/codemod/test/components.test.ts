@@ -6,7 +6,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { componentScripts } from '@app-assignment/core/components';
+import { start } from '@app-assignment/contract-server';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 import { addedLines, loadCases, loadComponentCases } from '../../../fixtures/load.js';
 import { migrateText } from '../src/migrate.js';
 import { cli, tree } from './helpers/cli.js';
@@ -42,6 +47,40 @@ describe.each(cases)('$name', (c) => {
       expect(twin, finding.matches).toBeDefined();
       for (const line of addedLines(twin.input, twin.output!)) expect(added).toContain(line);
     }
+  });
+});
+
+describe('the migrated script, run against the contract server', () => {
+  /** The Svelte case's script unit, compiled as the module it is, calling the server on loopback for the API's origin. */
+  async function assignWith(text: string, name: string): Promise<{ via: string; meaning: unknown }[]> {
+    const c = cases.find((k) => k.ext === 'svelte')!;
+    const unit = componentScripts(text, c.filename).units[0]!;
+    const js = ts.transpileModule(unit.text, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+    const file = join(makeTempDir('app-assignment-component-run-'), `${name}.mjs`);
+    writeFileSync(file, js);
+    const server = await start();
+    const realFetch = globalThis.fetch;
+    const globals = globalThis as unknown as Record<string, unknown>;
+    globals.$props = () => ({});
+    globalThis.fetch = (url, init) => realFetch((url instanceof Request ? url.url : url instanceof URL ? url.href : url).replace('https://api.example.com', server.url), init);
+    try {
+      const module = (await import(pathToFileURL(file).href)) as { assignToBusiness(code: string, uid: string, token: string): Promise<boolean> };
+      expect(await module.assignToBusiness('harbor-booking', 'biz_harbor_yoga', 'internal-token-7c1e9a4f')).toBe(true);
+      return server.assignments().map((a) => ({ via: a.via, meaning: [a.app_code_name, a.assignee_type, a.assignee_uid, a.assignment_mode] }));
+    } finally {
+      globalThis.fetch = realFetch;
+      delete globals.$props;
+      await server.close();
+    }
+  }
+
+  it('the Svelte case\'s migrated script leaves the same assignment as before, through v3', async () => {
+    const c = cases.find((k) => k.ext === 'svelte')!;
+    const before = await assignWith(c.input, 'before');
+    const after = await assignWith(c.output, 'after');
+    expect(before.map((a) => a.via)).toEqual(['v1']);
+    expect(after.map((a) => a.via)).toEqual(['v3']);
+    expect(after.map((a) => a.meaning)).toEqual(before.map((a) => a.meaning));
   });
 });
 
