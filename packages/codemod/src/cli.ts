@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import type { AnalysisOptions } from '@app-assignment/core';
 import type { Shard } from './files.js';
 import { sharedOptions, TREE_OPTIONS, UsageError } from './options.js';
-import { emptyPathWarnings, FILE_BY_FILE, ignoredLines, skippedLines } from './report/ignored.js';
+import { emptyPathWarnings, FILE_BY_FILE, ignoredLines, skippedLines, unreadLines } from './report/ignored.js';
 import type { RunReport } from './run.js';
 
 /** The exit code of a crash of the tool itself, distinct from 1 (some file errored) and 2 (usage). */
@@ -164,6 +164,7 @@ function printSummary(report: RunReport, cli: Cli, out: (line: string) => void, 
     errors.forEach((file) => out(`  ${file.error}`));
   }
   skippedLines(report.files).forEach(out);
+  unreadLines(report.files).forEach(out);
   ignoredLines(report.ignored).forEach(out);
 }
 

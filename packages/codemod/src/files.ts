@@ -7,7 +7,8 @@ import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'no
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
-export const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
+/** The files a run reads: JavaScript and TypeScript modules, and the script blocks of Vue, Svelte and Astro components. */
+export const SOURCE_FILE = /\.(?:[cm]?[jt]s|[jt]sx|vue|svelte|astro)$/i;
 const ALWAYS_SKIPPED = new Set(['node_modules', '.git']);
 
 interface IgnoreRules {
@@ -28,6 +29,8 @@ export interface IgnoredBy {
 /** What `.gitignore` kept out of a run, and the paths named on the command line that yielded no file at all. */
 export interface Collected {
   readonly files: string[];
+  /** The other files under the paths (not ignored): not read as code, but looked at for the route's text. */
+  readonly others: string[];
   readonly ignored: { readonly files: number; readonly by: readonly IgnoredBy[] };
   /** Folders named explicitly in which every source file is ignored (or that hold none). */
   readonly empty: readonly { readonly path: string; readonly ignored: number }[];
@@ -78,7 +81,7 @@ export function collect(paths: readonly string[], cwd: string, options: { readon
   const out = new Set<string>();
   const tally = new Map<string, { rules: IgnoreRules; pattern: string; files: number }>();
   const empty: { path: string; ignored: number }[] = [];
-  const walker: Walker = { out, tally, noIgnore: options.noIgnore === true, unreadable: [] };
+  const walker: Walker = { out, tally, noIgnore: options.noIgnore === true, unreadable: [], others: new Set() };
   for (const path of paths) {
     const absolute = resolve(cwd, path);
     const stat = statSync(absolute); // throws ENOENT: the CLI turns it into a usage error
@@ -96,7 +99,7 @@ export function collect(paths: readonly string[], cwd: string, options: { readon
   const by = [...tally.values()]
     .map(({ rules, pattern, files }) => ({ source: `${display(cwd, rules.file)}:${lineOf(rules.text, pattern)}`, pattern, files }))
     .sort((a, b) => b.files - a.files || a.source.localeCompare(b.source));
-  return { files: [...out].sort(), ignored: { files: by.reduce((n, b) => n + b.files, 0), by }, empty, unreadable: walker.unreadable };
+  return { files: [...out].sort(), others: [...walker.others].sort(), ignored: { files: by.reduce((n, b) => n + b.files, 0), by }, empty, unreadable: walker.unreadable };
 }
 
 interface Walker {
@@ -104,6 +107,7 @@ interface Walker {
   readonly tally: Map<string, { rules: IgnoreRules; pattern: string; files: number }>;
   readonly noIgnore: boolean;
   readonly unreadable: { path: string; message: string }[];
+  readonly others: Set<string>;
 }
 
 /** A folder's entries; undefined, with the folder noted, when it cannot be listed: the run goes on without it. */
@@ -132,6 +136,8 @@ function walk(dir: string, inherited: readonly IgnoreRules[], walker: Walker): v
       const by = ignoredBy(path, false, stack);
       if (by === undefined) walker.out.add(path);
       else count(walker, by, 1);
+    } else if (entry.isFile() && ignoredBy(path, false, stack) === undefined) {
+      walker.others.add(path);
     }
   }
 }

@@ -24,8 +24,13 @@ import {
   type SourceContext,
   staleGroupTodo,
   type TextEdit,
+  type FunctionUses,
+  settleWrappers,
+  usesInFile,
 } from '@app-assignment/core';
+import { componentKindOf, type UnreadPart } from '@app-assignment/core/components';
 import { type ParsedSource, SourceSyntaxError } from '@app-assignment/core/parse';
+import { migrateComponent } from './components.js';
 import { EditIndex } from './edit-index.js';
 import { fileMocks } from './mocks.js';
 import { parseFile, parsesFile } from './parse.js';
@@ -83,6 +88,10 @@ export interface MigrateResult {
   readonly output: string;
   readonly changed: boolean;
   readonly sites: readonly SiteReport[];
+  /** The edits that make `output` of the input (a component's script units are spliced into the file with them). */
+  readonly edits: readonly TextEdit[];
+  /** Parts of the file not read (a component's external or foreign-language script, the route in its markup). */
+  readonly unread?: readonly UnreadPart[];
 }
 
 export { SourceSyntaxError };
@@ -96,10 +105,13 @@ export function migrateText(
   filename: string,
   options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS,
   parse: Parse = parseFile,
+  /** Who calls a function of this file, where the file alone does not show them all (a component's markup). */
+  uses: FunctionUses = usesInFile,
 ): MigrateResult {
-  if (!mayContainAssignCall(text, options)) return { output: text, changed: false, sites: [] };
+  if (componentKindOf(filename) !== undefined) return migrateComponent(text, filename, options, parse);
+  if (!mayContainAssignCall(text, options)) return { output: text, changed: false, sites: [], edits: [] };
   const { program, context } = parse(text, filename, options);
-  const findings = analyzeProgram(program, context);
+  const findings = settleWrappers(analyzeProgram(program, context, { settle: false }), uses);
   let result = applyFindings(text, findings, context);
   // A rewrite that does not parse is a bug of this tool; the file keeps its code and every call gets a TODO.
   const allowRewrites = !result.changed || parses(parse, result.output, filename);
@@ -229,8 +241,9 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
     ...outcomes.map(({ finding, reasons, outcome, migrated }) => siteOf(finding.call, finding.repeatsWrapper === true, reasons, outcome, migrated, undefined, finding)),
     ...mockOutcomes.map(({ call, mock, reasons, outcome, migrated }) => siteOf(call, false, reasons, outcome, migrated, mock)),
   ];
-  const output = applyEdits(text, [...rewrites.edits, ...todos]);
-  return { output, changed: output !== text, sites };
+  const edits = [...rewrites.edits, ...todos];
+  const output = applyEdits(text, edits);
+  return { output, changed: output !== text, sites, edits };
 }
 
 /** The codemod migrates exact plans and plans with notes (the notes become the TODO); choices wait for a person. */

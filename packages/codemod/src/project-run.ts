@@ -25,7 +25,10 @@ import {
 import type { ConfigError, ProjectAnalysis } from '@app-assignment/project';
 import { applyFindings, type MigrateResult } from './migrate.js';
 import { projectMocks } from './mocks.js';
-import { nestingFailure, parseFile, parsesFile } from './parse.js';
+import { componentKindOf } from '@app-assignment/core/components';
+import type { ParsedSource } from '@app-assignment/core/parse';
+import { canWrite, projectUnitOf } from './components.js';
+import { nestingFailure, parseFile } from './parse.js';
 import { RunRefusal } from './refusal.js';
 import type { FileOutcome } from './run.js';
 import { type Shard, shardIndexOf } from './files.js';
@@ -60,6 +63,16 @@ export interface WriteScope {
   readonly shard?: Shard;
   /** How a reason names a file (default: relative to the project's root). */
   readonly display?: (path: string) => string;
+}
+
+/**
+ * A file of the project as a module: a component file as its script unit (Astro's frontmatter, or its first script
+ * when it has none), with the file's offsets; any other file as it is.
+ */
+function parseModule(text: string, path: string, options: AnalysisOptions): ParsedSource {
+  if (componentKindOf(path) === undefined) return parseFile(text, path, options);
+  const unit = projectUnitOf(text, path);
+  return unit === undefined ? parseFile(text.replace(/[^\r\n\u2028\u2029]/g, ' '), `${path}.ts`, options) : parseFile(unit.text, unit.filename, options);
 }
 
 /**
@@ -101,7 +114,7 @@ export async function migrateProject(
     resolveImport: (from, specifier) => project.resolveImport(from, specifier),
     importersOf: (file) => project.importersOf(file, text),
     readText,
-    parse: parseFile,
+    parse: parseModule,
     options: analysis,
     foreignFiles: componentFiles(root),
     configOf: (file) => project.configOf(file),
@@ -149,7 +162,7 @@ export async function migrateProject(
       const list = findingsOf.get(path) ?? [];
       const out = applyFindings(file.text, list, file.context, { incoming: incoming.get(path) ?? [], everything: current });
       applied.set(path, out);
-      if (out.changed && !parsesFile(out.output, path)) {
+      if (out.changed && !canWrite(file.text, out.output, path)) {
         // Every finding that edits this file, wherever it is, is held back with its group.
         for (const finding of all) if ((finding.edits ?? []).some((edit) => edit.file === file.id)) broken.add(finding);
       }
@@ -267,7 +280,7 @@ function withMocks(
     const apply = { incoming: incoming.get(path) ?? [], mocks, allowRewrites, everything: [...findingsOf.values()].flat() };
     let out = applyFindings(file.text, findingsOf.get(path) ?? [], file.context, apply);
     // A mock's rewrite that does not parse leaves every mock of the file with a TODO; the calls keep their outcome.
-    if (out.changed && !parsesFile(out.output, path)) out = applyFindings(file.text, findingsOf.get(path) ?? [], file.context, { ...apply, allowMockRewrites: false });
+    if (out.changed && !canWrite(file.text, out.output, path)) out = applyFindings(file.text, findingsOf.get(path) ?? [], file.context, { ...apply, allowMockRewrites: false });
     applied.set(path, out);
     // A mock rewritten with its calls is written with them: with every file its tests reach that holds a rewritten call.
     if (out.sites.some((site) => site.kind === 'mock' && site.migrated)) {

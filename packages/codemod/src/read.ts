@@ -2,7 +2,9 @@
  * How a run reads one source file: its text, or why it is left out (too large, binary, bytes that are not UTF-8) or
  * could not be read. A file left out is named in every report, never dropped in silence.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { extname } from 'node:path';
+import { ROUTE_TEXT } from '@app-assignment/core/components';
 
 /** Files larger than this are not source a person wrote; they are reported as skipped. */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -30,4 +32,24 @@ export function readSource(file: string): SourceRead {
   } catch {
     return { kind: 'skipped', reason: 'not valid UTF-8: a rewrite would change its other bytes' };
   }
+}
+
+/** Files that hold no text a person wrote: never looked at for the route. */
+const BINARY = /\.(?:png|jpe?g|gif|webp|avif|ico|bmp|tiff?|svgz|woff2?|ttf|otf|eot|mp[34]|webm|mov|avi|wav|ogg|flac|zip|gz|tgz|bz2|xz|7z|rar|jar|pdf|exe|dll|so|dylib|node|wasm|class|o|a|bin|db|sqlite)$/i;
+
+/**
+ * Why a file of a type the run does not read is named in its reports: it spells the route, so it may hold a call
+ * (an `.mdx` page's code, a template's script) that nobody will migrate unless told. Undefined when it does not.
+ */
+export function unreadTypeReason(file: string): string | undefined {
+  if (BINARY.test(file)) return undefined;
+  try {
+    if (statSync(file).size > MAX_FILE_BYTES) return undefined;
+    const buffer = readFileSync(file);
+    if (buffer.includes(0) || !ROUTE_TEXT.test(buffer.toString('utf8'))) return undefined;
+  } catch {
+    return undefined; // a file that cannot be read is no source of this run: its folder's listing said what there is
+  }
+  const type = extname(file) === '' ? 'a file without an extension' : `a ${extname(file)} file`;
+  return `${type} that spells the route; files of this type are not read as code, so a call in it is not migrated`;
 }

@@ -9,11 +9,12 @@ import { availableParallelism } from 'node:os';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AnalysisOptions, mayContainAssignCall } from '@app-assignment/core';
-import { collect, type Collected, type Shard, shardOf } from './files.js';
+import { componentKindOf, componentScripts, type UnreadPart } from '@app-assignment/core/components';
+import { collect, type Collected, SOURCE_FILE, type Shard, shardOf } from './files.js';
 import { uncommittedFiles } from './git.js';
 import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
 import { nestingFailure, type ParserName, parserInUse } from './parse.js';
-import { readSource } from './read.js';
+import { readSource, unreadTypeReason } from './read.js';
 import { mayBeProject, migrateProject, projectRootFor } from './project-run.js';
 import { openSession, type Recovery, type Session, writeChanges } from './journal.js';
 
@@ -49,13 +50,15 @@ export interface FileReport {
   readonly mocks?: { readonly migrated: number; readonly todos: number };
   readonly sites: readonly SiteReport[];
   readonly error?: string;
-  /** Why the file was not read or not parsed (status `skipped`): too large, not text, not UTF-8, nested too deeply. */
+  /** Why the file was not read or not parsed (status `skipped`): too large, not text, not UTF-8, a type that is not read, nested too deeply. */
   readonly skipped?: string;
   /**
    * Set on a skipped file that may hold calls but that no parser could read safely (nested too deeply): its calls
    * were not analysed, and the run exits 1, as for a file that does not parse.
    */
   readonly unparsable?: true;
+  /** Parts of a component file that were not read: an external script, a language not read, the route in markup. */
+  readonly unread?: readonly UnreadPart[];
 }
 
 export interface RunReport {
@@ -71,10 +74,12 @@ export interface RunReport {
     todos: number;
     callers: number;
     errors: number;
-    /** Present when some file was skipped (too large, not text, not UTF-8, nested too deeply): each is listed with its reason. */
+    /** Present when some file was skipped (too large, not text, not UTF-8, a type not read that spells the route, nested too deeply): each is listed with its reason. */
     skipped?: number;
     /** Present when some of the skipped files may hold calls and could not be parsed (`unparsable`): the run exits 1. */
     unparsable?: number;
+    /** Present when parts of component files were not read: each is listed with its line and reason. */
+    unread?: number;
     /** Present when the run found mocks of the request in tests: how many it rewrote, and how many it left with a TODO. */
     mocks?: { migrated: number; todos: number };
     /**
@@ -155,7 +160,15 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
 
 async function migrateTree(options: RunOptions, session: Session | undefined): Promise<RunReport> {
   const collected = collect(options.paths, options.cwd, { noIgnore: options.noIgnore === true });
-  const selection = collected.files;
+  const selection = collected.files.filter((file) => SOURCE_FILE.test(file));
+  // Files of a type the run does not read (those under the paths, and any named alone) are named in its reports when
+  // they spell the route: a call in them is not migrated. A shard names those whose path falls to it.
+  const others = [...collected.others, ...collected.files.filter((file) => !SOURCE_FILE.test(file))];
+  const unreadTypes = new Map<string, string>();
+  for (const file of options.shard === undefined ? others : shardOf(others, options.shard, options.cwd)) {
+    const reason = unreadTypeReason(file);
+    if (reason !== undefined) unreadTypes.set(file, reason);
+  }
   // Project mode decides every group over the whole project, whatever the paths: the paths and the shard only say
   // which files are written (see WriteScope). Each file read alone is its own group.
   const root = projectRootFor(options.paths, options.cwd);
@@ -172,6 +185,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
   let migratedSoFar = 0;
   const progress = () => options.onProgress?.(done, files.length, migratedSoFar);
 
+  const unreadParts = new Map<string, readonly UnreadPart[]>();
   const readable: string[] = [];
   for (const file of universe) {
     const own = reported.has(file);
@@ -186,6 +200,10 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
       continue;
     }
     const { text } = read;
+    if (own && componentKindOf(file) !== undefined) {
+      const parts = unreadPartsOf(text, file, asProject);
+      if (parts.length > 0) unreadParts.set(file, parts);
+    }
     // The files a project run may read and change: every file that could be read (a wrapper's callers need not
     // mention the route themselves).
     readable.push(file);
@@ -271,7 +289,12 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
   }
 
   // A project run reports only the files it changed or found calls in; every other file read is unchanged.
-  const list = files.map((file) => reports.get(file) ?? { path: display(file), status: 'unchanged' as const, migrated: 0, todos: 0, sites: [] });
+  for (const [file, reason] of unreadTypes) reports.set(file, { path: display(file), status: 'skipped', migrated: 0, todos: 0, sites: [], skipped: reason });
+  const list = [...files, ...unreadTypes.keys()].map((file) => {
+    const report = reports.get(file) ?? { path: display(file), status: 'unchanged' as const, migrated: 0, todos: 0, sites: [] };
+    const parts = unreadParts.get(file);
+    return parts === undefined ? report : { ...report, unread: parts };
+  });
   // A folder that could not be listed is an error of the run: its files were not read.
   list.push(...collected.unreadable.map(({ path, message }) => fileError(`${display(path)}/`, `${display(path)}/: could not read the folder, its files were skipped: ${message}`)));
   // A project run parses in this process: its parser is this process's.
@@ -281,7 +304,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
     ...(parsed?.parserWarning === undefined ? {} : { parserWarning: parsed.parserWarning }),
     files: list,
     totals: {
-      files: files.length,
+      files: list.length - collected.unreadable.length,
       changed: list.filter((f) => f.status === 'changed').length,
       migrated: list.reduce((n, f) => n + f.migrated, 0),
       todos: list.reduce((n, f) => n + f.todos, 0),
@@ -290,6 +313,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
       ...(groupsOutside > 0 ? { groupsOutside } : {}),
       ...(list.some((f) => f.status === 'skipped') ? { skipped: list.filter((f) => f.status === 'skipped').length } : {}),
       ...(list.some((f) => f.unparsable === true) ? { unparsable: list.filter((f) => f.unparsable === true).length } : {}),
+      ...(unreadParts.size > 0 ? { unread: list.reduce((n, f) => n + (f.unread?.length ?? 0), 0) } : {}),
       ...(list.some((f) => f.mocks !== undefined)
         ? { mocks: { migrated: list.reduce((n, f) => n + (f.mocks?.migrated ?? 0), 0), todos: list.reduce((n, f) => n + (f.mocks?.todos ?? 0), 0) } }
         : {}),
@@ -301,6 +325,21 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
     empty: collected.empty,
     ...(journalKept === undefined ? {} : { notes: [journalKept] }),
   };
+}
+
+/**
+ * The parts of a component file a run does not read. In project mode a file is one module: an Astro file's client
+ * scripts, modules of their own beside its frontmatter, are read only when each file is read alone.
+ */
+function unreadPartsOf(text: string, file: string, asProject: boolean): UnreadPart[] {
+  const scripts = componentScripts(text, file);
+  const parts = [...scripts.unread];
+  if (asProject && scripts.kind === 'astro') {
+    for (const unit of scripts.units.slice(1)) {
+      parts.push({ line: unit.blocks[0]!.line, reason: `${unit.blocks[0]!.tag} is a module of its own, read only when each file is read alone (--no-project)` });
+    }
+  }
+  return parts.sort((a, b) => a.line - b.line);
 }
 
 function mockCounts(mocks: readonly SiteReport[]): { migrated: number; todos: number } {

@@ -208,8 +208,12 @@ describe('found by a second adversarial reading: a use the import search misses 
       JSON.stringify({ ...JSON.parse(TSCONFIG) as object, exclude: ['src/**/*.test.ts'] }));
   });
 
-  it('a caller in a Vue component', () => {
-    held({ 'src/api.ts': WRAPPER, 'src/a.ts': CALLER, 'src/App.vue': `<script setup lang="ts">\nimport { assignApp } from './api';\n${directory};\n</script>\n` });
+  it('a caller in a Vue component\'s template, which no analysis of its script sees', () => {
+    held({ 'src/api.ts': WRAPPER, 'src/a.ts': CALLER, 'src/App.vue': `<template>\n  <button @click="${directory.replace(/'/g, '&apos;')}">go</button>\n</template>\n<script setup lang="ts">\nimport { assignApp } from './api';\n</script>\n` });
+  });
+
+  it('a caller in a Svelte component\'s markup, under another name', () => {
+    held({ 'src/api.ts': WRAPPER, 'src/a.ts': CALLER, 'src/App.svelte': `<script lang="ts">\n  import { assignApp as go } from './api';\n</script>\n<button onclick={() => ${directory.replace('assignApp', 'go')}}>go</button>\n` });
   });
 
   it('a file that also imports the wrapper module dynamically', () => {

@@ -6,7 +6,7 @@ import { validateOptions } from '@app-assignment/core';
 import { migrateText } from '@app-assignment/codemod';
 import { diffLines } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { loadCases } from '../../../fixtures/load.js';
+import { loadCases, loadComponentCases } from '../../../fixtures/load.js';
 import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 
 const cases = loadCases();
@@ -161,5 +161,18 @@ describe('the jscodeshift transform', () => {
     expect(run.stdout).toMatch(/0 errors/);
     picked.forEach((c, i) => expect(readFileSync(join(dir, `case${i}.${c.ext}`), 'utf8'), c.name).toBe(c.output));
     expect(readFileSync(join(dir, 'untouched.ts'), 'utf8')).toBe('export const x = Object.assign({}, { a: 1 });\n');
+  });
+
+  it('migrates the script blocks of Vue, Svelte and Astro files under jscodeshift (--extensions vue,svelte,astro)', () => {
+    const dir = makeTempDir('app-assignment-jscodeshift-components-');
+    const components = loadComponentCases();
+    for (const c of components) cpSync(c.filename, join(dir, `${c.name}.${c.ext}`));
+    const require = createRequire(import.meta.url);
+    const bin = join(require.resolve('jscodeshift/package.json'), '..', 'bin', 'jscodeshift.js');
+    const transform = require.resolve('@app-assignment/codemod/transform');
+    const run = spawnSync(process.execPath, [bin, '--no-babel', '-t', transform, '--extensions', 'vue,svelte,astro', dir], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/0 errors/);
+    for (const c of components) expect(readFileSync(join(dir, `${c.name}.${c.ext}`), 'utf8'), c.name).toBe(c.output);
   });
 });

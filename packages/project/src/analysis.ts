@@ -35,6 +35,7 @@ import {
   type SourceContext,
   specifierFor,
 } from '@app-assignment/core';
+import { markupNames } from '@app-assignment/core/components';
 import type { TSESTree } from '@typescript-eslint/types';
 
 /** What the analysis needs of a parser: the core's shape, `{ program, context }`, or a syntax error thrown. */
@@ -368,6 +369,8 @@ export class ProjectAnalysis {
     const own = ownUses(declaration, id, ctx, file.program);
     if (own === 'unknown') return 'unknown';
     const { uses, names } = own;
+    // A component's markup calls its script's functions where no tree shows it.
+    if (markupNames(file.text, path, [id.name, ...names])) return 'unknown';
     if (names.length === 0) return uses;
     // A default export is imported under any name: its uses cannot be told by a name.
     if (names.includes('default')) return 'unknown';
@@ -414,7 +417,7 @@ export class ProjectAnalysis {
       if (!this.#scope.has(importer)) return 'unknown';
       examined.add(importer);
       const other = this.file(importer);
-      if (other === undefined) return 'unknown';
+      if (other === undefined || markupNames(other.text, importer, names)) return 'unknown';
       const found = importedUses(other, path, names, (specifier) => this.#input.resolveImport(importer, specifier));
       if (found === 'unknown') return 'unknown';
       uses.push(...found.uses);

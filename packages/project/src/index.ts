@@ -4,6 +4,7 @@
 // question is asked about a file, and then holds that file and what it imports.
 import fs from 'node:fs';
 import path from 'node:path';
+import { blankOutside, componentKindOf, componentScripts } from '@app-assignment/core/components';
 import { Project, ts } from 'ts-morph';
 import { createCachedHost, type CachedHost } from './host.js';
 import { configIn, findNestedConfigs, findWorkspacePackages, type WorkspacePackage } from './workspaces.js';
@@ -77,6 +78,13 @@ const JSCONFIG_DEFAULTS: ts.CompilerOptions = {
 };
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] as const;
+// Component files a config's include may name (`src/**/*.vue`): their script blocks are modules of the program, so a
+// component that imports a module is one of its importers.
+const COMPONENT_EXTENSIONS: readonly ts.FileExtensionInfo[] = ['.vue', '.svelte', '.astro'].map((extension) => ({
+  extension,
+  isMixedContent: true,
+  scriptKind: ts.ScriptKind.Deferred,
+}));
 const DEFAULT_EXCLUDE = ['**/node_modules', '**/dist', '**/build', '**/coverage', '**/out', '**/bower_components', '**/jspm_packages'];
 
 interface Config {
@@ -154,7 +162,7 @@ function load(root: string, options: ProjectLoadOptions): LoadedProject {
     }
     const dir = path.dirname(configFile);
     const existing = path.basename(configFile) === 'jsconfig.json' ? JSCONFIG_DEFAULTS : {};
-    const parsed = ts.parseJsonConfigFileContent(json.config, parseHost, dir, existing, configFile);
+    const parsed = ts.parseJsonConfigFileContent(json.config, parseHost, dir, existing, configFile, undefined, COMPONENT_EXTENSIONS);
     const references = (parsed.projectReferences ?? []).map((ref) => path.resolve(ts.resolveProjectReferencePath(ref)));
     return { config: makeConfig(configFile, dir, parsed.options, parsed.fileNames), references };
   };
@@ -411,7 +419,7 @@ function load(root: string, options: ProjectLoadOptions): LoadedProject {
           const text = readText(candidate);
           if (!aliases.some((t) => text.includes(t))) continue;
         }
-        const text = readText(candidate);
+        const text = codeOf(candidate, readText(candidate));
         // Every import of the file resolved once: the files it imports, whichever module is asked about next.
         const resolved = new Set<string>();
         for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
@@ -468,6 +476,12 @@ function load(root: string, options: ProjectLoadOptions): LoadedProject {
     typeProjectFor,
     configErrors,
   };
+}
+
+/** The code of a file: a component's script blocks, with everything else blanked; any other file as it is. */
+function codeOf(file: string, text: string): string {
+  if (componentKindOf(file) === undefined) return text;
+  return blankOutside(text, componentScripts(text, file).units.flatMap((unit) => unit.blocks));
 }
 
 function extensionOf(file: string): ts.Extension {

@@ -85,7 +85,8 @@ ${folders
   const errors = report.files.filter((f) => f.error !== undefined);
   const mocks = mocksLine(all);
   const notes = [...(mocks === undefined ? [] : [mocks]), ...ignoredLines(report.ignored), ...errors.map((f) => `could not parse: ${f.error}`),
-    ...report.files.filter((f) => f.status === 'skipped').map((f) => `skipped, ${f.unparsable === true ? 'not parsed' : 'not read'}: ${f.path}: ${f.skipped ?? 'skipped'}`)];
+    ...report.files.filter((f) => f.status === 'skipped').map((f) => `skipped, ${f.unparsable === true ? 'not parsed' : 'not read'}: ${f.path}: ${f.skipped ?? 'skipped'}`),
+    ...report.files.flatMap((f) => (f.unread ?? []).map((part) => `not read: ${f.path}:${part.line}: ${part.reason}`))];
 
   return `<!doctype html>
 <html lang="en">

@@ -15,7 +15,7 @@ export function emptyPathWarnings(empty: RunReport['empty']): string[] {
   return empty.map(({ path, ignored }) =>
     ignored > 0
       ? `warning: ${path}: all ${ignored} source files under it are ignored by .gitignore; pass --no-ignore to read them`
-      : `warning: ${path}: holds no source file (.js .jsx .mjs .cjs .ts .tsx .mts .cts)`,
+      : `warning: ${path}: holds no source file (.js .jsx .mjs .cjs .ts .tsx .mts .cts .vue .svelte .astro)`,
   );
 }
 
@@ -37,3 +37,10 @@ export function skippedLines(files: RunReport['files']): string[] {
 /** What a run says when it reads each file alone though `--no-project` was not given. */
 export const FILE_BY_FILE =
   'read file by file: no tsconfig.json or jsconfig.json in this folder, above it or in its folders (add one to follow imports across files, or say --no-project)';
+
+/** The parts of files a run read that it did not read (a component's external script, the route in its markup). */
+export function unreadLines(files: RunReport['files']): string[] {
+  const parts = files.flatMap((file) => (file.unread ?? []).map((part) => `  ${file.path}:${part.line}: ${part.reason}`));
+  if (parts.length === 0) return [];
+  return [`${parts.length} parts of files not read (they may hold calls: look at them yourself):`, ...parts];
+}

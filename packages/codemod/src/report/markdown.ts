@@ -4,7 +4,7 @@
  */
 import { DEPRECATED_ASSIGN, TODO_PREFIX, V3_ASSIGN } from '@app-assignment/core';
 import { AUTOMATIC, groupByReason, type LocatedSite, mocksLine, needsPerson, sitesOf, where } from './catalogue.js';
-import { ignoredLines, skippedLines } from './ignored.js';
+import { ignoredLines, skippedLines, unreadLines } from './ignored.js';
 import type { ScanReport } from './model.js';
 
 /** How many sites each reason lists before the rest go into `<details>`. */
@@ -37,6 +37,8 @@ export function toMarkdown(report: ScanReport, options: MarkdownOptions): string
   if (mocks !== undefined) out.push('', escape(mocks));
   const skipped = skippedLines(report.files);
   if (skipped.length > 0) out.push('', escape(skipped[0]!), '', ...skipped.slice(1).map((line) => `- ${escape(line.trim())}`));
+  const unread = unreadLines(report.files);
+  if (unread.length > 0) out.push('', escape(unread[0]!), '', ...unread.slice(1).map((line) => `- ${escape(line.trim())}`));
   const ignored = ignoredLines(report.ignored);
   if (ignored.length > 0) out.push('', ...ignored.map((line) => `_${escape(line)}_`));
   if (sites.length === 0) return `${out.join('\n')}\n`;

@@ -97,6 +97,12 @@ export function toSarif({ report, version, root, textOf }: SarifInput): Log {
           message: { text: `${file.path}: skipped, ${file.unparsable === true ? 'not parsed' : 'not read'}: ${file.skipped ?? 'skipped'}` },
           locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(file.path), uriBaseId: SRCROOT } } }],
         })),
+        // A part of a component file the scan did not read (an external script, the route in markup) likewise.
+        ...report.files.flatMap((file) => (file.unread ?? []).map((part) => ({
+          level: 'warning' as const,
+          message: { text: `${file.path}:${part.line}: not read: ${part.reason}` },
+          locations: [{ physicalLocation: { artifactLocation: { uri: encodeURI(file.path), uriBaseId: SRCROOT }, region: { startLine: part.line } } }],
+        }))),
       ],
     },
   ];

@@ -1,7 +1,7 @@
 /** `scan`'s default output: one summary line and a table of sites, for a terminal. */
 import { needsPerson, sitesOf, where } from './catalogue.js';
 import type { ScanReport } from './model.js';
-import { ignoredLines, skippedLines } from './ignored.js';
+import { ignoredLines, skippedLines, unreadLines } from './ignored.js';
 
 export function toText(report: ScanReport): string {
   const all = sitesOf(report.files);
@@ -27,6 +27,6 @@ export function toText(report: ScanReport): string {
     lines.push('', 'Errors (these files could not be read):');
     errors.forEach((f) => lines.push(`  ${f.error}`));
   }
-  lines.push(...skippedLines(report.files), ...ignoredLines(report.ignored));
+  lines.push(...skippedLines(report.files), ...unreadLines(report.files), ...ignoredLines(report.ignored));
   return `${lines.join('\n')}\n`;
 }

@@ -31,6 +31,7 @@ import {
   type TextEdit,
   V3_ASSIGN,
 } from '@app-assignment/core';
+import { componentUses } from '@app-assignment/core/components';
 import { ESLintUtils, type JSONSchema, type TSESLint } from '@typescript-eslint/utils';
 import { type TypedProject, type TypedSite, typedProject } from '../typed-project.js';
 import { createRule } from '../create-rule.js';
@@ -319,7 +320,8 @@ export default createRule<[RuleOptions], MessageIds>({
           }
         }
         findings.sort((a, b) => a.call.node.range[0] - b.call.node.range[0]);
-        settleWrappers(findings).forEach(report);
+        // In a component, the markup may call a function of the script where the script's scopes do not show it.
+        settleWrappers(findings, componentUses(sourceCode.text, context.filename)).forEach(report);
       },
     };
   },
