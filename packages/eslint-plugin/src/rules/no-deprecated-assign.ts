@@ -20,6 +20,7 @@ import {
   goesWithWrapper,
   mayContainAssignCall,
   type MockFinding,
+  keepCallsForMocks,
   OPTIONS_SCHEMA_PROPERTIES,
   planMock,
   recognizeMock,
@@ -42,6 +43,7 @@ export interface RuleOptions {
   /** Report the tests' mocks and assertions of the deprecated request too (the `testing` config). */
   mocks?: boolean;
   builtIn?: 'keep' | 'drop';
+  tests?: 'follow' | 'ignore';
   clients?: ClientConfig[];
   routes?: RouteConfig[];
 }
@@ -113,7 +115,7 @@ export default createRule<[RuleOptions], MessageIds>({
         additionalProperties: false,
       },
     ],
-    defaultOptions: [{ autofix: false, followImports: false, mocks: false, builtIn: 'keep', clients: [], routes: [] }],
+    defaultOptions: [{ autofix: false, followImports: false, mocks: false, builtIn: 'keep', tests: 'follow', clients: [], routes: [] }],
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
@@ -121,6 +123,7 @@ export default createRule<[RuleOptions], MessageIds>({
       builtIn: options.builtIn ?? 'keep',
       clients: options.clients ?? [],
       routes: options.routes ?? [],
+      ...(options.tests === 'ignore' ? { tests: 'ignore' as const } : {}),
     };
     // Most files cannot hold the call at all: a substring test spares them every other step. Following imports, a file
     // that only calls what another module of the program spells the route in is one too: the checker is asked only then.
@@ -272,7 +275,8 @@ export default createRule<[RuleOptions], MessageIds>({
           }
         }
         findings.sort((a, b) => a.call.node.range[0] - b.call.node.range[0]);
-        settleWrappers(findings).forEach(report);
+        // A call whose mock in this file cannot follow it stays with it, as `migrate` leaves it (no fix, the reason).
+        keepCallsForMocks(sourceCode.ast, ctx, settleWrappers(findings)).forEach(report);
       },
     };
   },
