@@ -148,7 +148,7 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
       use = use.parent;
     }
     if (use?.type === 'MemberExpression' && use.object === read) {
-      if (!readKey(use, out)) return undefined;
+      if (!readKey(use, out, ctx)) return undefined;
       continue;
     }
     if (use?.type !== 'VariableDeclarator' || use.id.type !== 'Identifier' || use.parent?.type !== 'VariableDeclaration' || use.parent.kind !== 'const') return refuse();
@@ -164,8 +164,15 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
     for (const bodyRef of body.references) {
       if (bodyRef.init === true) continue;
       const node = bodyRef.identifier as TSESTree.Node;
+      // `'business_uid' in body`: whether the assignee is a business.
+      const tested = node.parent?.type === 'BinaryExpression' && node.parent.operator === 'in' && node.parent.right === node ? keyTestedIn(node.parent, ctx) : undefined;
+      if (tested !== undefined) {
+        if (tested.edit === undefined) return refuse(tested.key);
+        out.edits.push(tested.edit);
+        continue;
+      }
       if (node.parent?.type !== 'MemberExpression' || node.parent.object !== node) return refuse();
-      if (!readKey(node.parent, out)) return undefined;
+      if (!readKey(node.parent, out, ctx)) return undefined;
     }
     declared = use;
   }
@@ -175,7 +182,7 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
 }
 
 /** One read of a key of the JSON body: an assignee key, a flag compared with "true", or a read named as it stays. */
-function readKey(member: TSESTree.MemberExpression, out: Resolver): boolean {
+function readKey(member: TSESTree.MemberExpression, out: Resolver, ctx: SourceContext): boolean {
   const key = staticMemberName(member);
   const parent = member.parent;
   const plain = !member.computed && member.property.type === 'Identifier' &&
@@ -186,6 +193,12 @@ function readKey(member: TSESTree.MemberExpression, out: Resolver): boolean {
     return false;
   }
   if (ASSIGNEE_KEYS.includes(key)) {
+    // `body.business_uid === X`: the same question of the v3 body, exact whatever the calls send.
+    const compared = assigneeComparison(member, key as BodyKeyRead['key'], ctx);
+    if (compared !== undefined) {
+      out.edits.push(compared);
+      return true;
+    }
     out.bodyReads.push({ key: key as BodyKeyRead['key'], range: member.property.range });
     return true;
   }
@@ -203,6 +216,80 @@ function readKey(member: TSESTree.MemberExpression, out: Resolver): boolean {
     { range: compared.range, text: `${quote}${mode}${quote}` },
   );
   return true;
+}
+
+/**
+ * `body.business_uid === X` (or `!==`, `==`, `!=`, either side; `X` a string literal, a template without
+ * expressions or a name, read once and without side effects): the same question of the v3 body,
+ * `body.assignee_type === 'business' && body.assignee_uid === X`. The body must be a name (a const), so that it is
+ * read twice at no cost. Undefined for any other read.
+ */
+function assigneeComparison(member: TSESTree.MemberExpression, key: BodyKeyRead['key'], ctx: SourceContext): ResolverEdit | undefined {
+  // `body?.business_uid` is a chain around the member.
+  const read = member.parent?.type === 'ChainExpression' ? member.parent : member;
+  const parent = read.parent;
+  if (parent?.type !== 'BinaryExpression' || !['===', '!==', '==', '!='].includes(parent.operator)) return undefined;
+  const object = member.object;
+  if (object.type !== 'Identifier') return undefined;
+  const other = parent.left === read ? parent.right : parent.left;
+  const plain = (other.type === 'Literal' && typeof other.value === 'string') ||
+    (other.type === 'TemplateLiteral' && other.expressions.length === 0) ||
+    (other.type === 'Identifier' && other.name !== 'undefined');
+  if (!plain) return undefined;
+  const quote = other.type === 'Literal' && /^['"]/.test(other.raw) ? other.raw[0]! : quoteOf(ctx);
+  const dot = member.optional ? '?.' : '.';
+  const value = ctx.text.slice(other.range[0], other.range[1]);
+  const type = `${quote}${ASSIGNEE_TYPE_OF_KEY[key]}${quote}`;
+  const negated = parent.operator.startsWith('!');
+  const uid = `${object.name}${dot}${V3Key.assigneeUid}`;
+  const uidTest = parent.left === read ? `${uid} ${parent.operator} ${value}` : `${value} ${parent.operator} ${uid}`;
+  const text = negated
+    ? `${object.name}${dot}${V3Key.assigneeType} !== ${type} || ${uidTest}`
+    : `${object.name}${dot}${V3Key.assigneeType} === ${type} && ${uidTest}`;
+  return { range: parent.range, text: standsAlone(parent, negated ? '||' : '&&') ? text : `(${text})` };
+}
+
+/** `'business_uid' in body`: `body.assignee_type === 'business'`; a flag or another key has no such question in v3. */
+function keyTestedIn(test: TSESTree.BinaryExpression, ctx: SourceContext): { key: string; edit?: ResolverEdit } | undefined {
+  const left = test.left;
+  const key = left.type === 'Literal' && typeof left.value === 'string' ? left.value : undefined;
+  if (key === undefined || !(DEPRECATED_KEYS as readonly string[]).includes(key)) return undefined;
+  if (!ASSIGNEE_KEYS.includes(key) || test.right.type !== 'Identifier') return { key };
+  const quote = left.type === 'Literal' && /^['"]/.test(left.raw) ? left.raw[0]! : quoteOf(ctx);
+  const text = `${test.right.name}.${V3Key.assigneeType} === ${quote}${ASSIGNEE_TYPE_OF_KEY[key as BodyKeyRead['key']]}${quote}`;
+  return { key, edit: { range: test.range, text: standsAlone(test, '&&') ? text : `(${text})` } };
+}
+
+/**
+ * Whether an expression that becomes `a && b` (or `a || b`, `joined`) reads the same without parentheses where it is:
+ * a statement, a declaration, a test, an argument, or a link of a chain of the same operator (`&&` also of `||`).
+ */
+function standsAlone(node: TSESTree.Node, joined: '&&' | '||'): boolean {
+  const parent = node.parent;
+  switch (parent?.type) {
+    case 'LogicalExpression':
+      return parent.operator === joined || (joined === '&&' && parent.operator === '||');
+    case 'VariableDeclarator':
+    case 'ExpressionStatement':
+    case 'ReturnStatement':
+    case 'IfStatement':
+    case 'WhileStatement':
+    case 'ConditionalExpression':
+      return true;
+    case 'ArrowFunctionExpression':
+      return parent.body === node;
+    case 'CallExpression':
+      return parent.callee !== node;
+    default:
+      return false;
+  }
+}
+
+/** The file's quote, from its string literals: single unless double ones are the more. */
+function quoteOf(ctx: SourceContext): string {
+  const singles = (ctx.text.match(/'/g) ?? []).length;
+  const doubles = (ctx.text.match(/"/g) ?? []).length;
+  return doubles > singles ? '"' : "'";
 }
 
 /** The literal "true" that `flag === 'true'` (or `!==`, `==`, `!=`, either side) compares the flag with. */
