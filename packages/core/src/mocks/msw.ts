@@ -134,7 +134,10 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
     const member = id.parent;
     const call = member?.parent;
     const awaited = call?.parent;
-    if (member?.type !== 'MemberExpression' || member.object !== id || staticMemberName(member) !== 'json' ||
+    // `request.url`, `request.headers`, ...: what else of the old request it reads is named as it is.
+    const part = member?.type === 'MemberExpression' && member.object === id ? staticMemberName(member) : undefined;
+    if (part !== undefined && part !== 'json') return refuse(`request.${part}`);
+    if (member?.type !== 'MemberExpression' || member.object !== id || part !== 'json' ||
       call?.type !== 'CallExpression' || call.callee !== member || call.arguments.length > 0 || awaited?.type !== 'AwaitExpression') return refuse();
     jsonReads += 1;
     // `await request.json() as LegacyBody`: the type goes with the body.

@@ -78,7 +78,7 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
     // Following on its own, it waits for the calls kept for it (or for another mock): `applyMockDecision` says which
     // of the two, from the mock's own outcome.
     if (decision.kind === 'follow') return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: keeps[0]! }, keeps };
-    return decision.reason.code === ReasonCode.mockCallHeld ? decision : { ...decision, keeps };
+    return { ...decision, keeps };
   });
 }
 
