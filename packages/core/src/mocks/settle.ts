@@ -240,8 +240,11 @@ export function applyMockDecision(finding: MockFinding, decision: MockDecision):
   // Held for reasons of its own, it keeps calls on the deprecated route: its TODO names them too.
   const keeps = decision.keeps === undefined ? [] : [{ code: ReasonCode.mockKeepsCalls, key: listed(decision.keeps) }];
   if (finding.outcome === 'manual') return keeps.length === 0 ? finding : { ...finding, reasons: [...finding.reasons, ...keeps] };
-  // Waiting for a call that another mock keeps: its TODO names the call alone.
-  if (decision.reason.code === ReasonCode.mockCallHeld) return { mock: finding.mock, outcome: 'manual', reasons: [decision.reason] };
+  // Waiting for a call that keeps the old route: its TODO names that call, and the others it keeps with it.
+  if (decision.reason.code === ReasonCode.mockCallHeld) {
+    const others = (decision.keeps ?? []).filter((place) => place !== decision.reason.key);
+    return { mock: finding.mock, outcome: 'manual', reasons: [decision.reason, ...(others.length === 0 ? [] : [{ code: ReasonCode.mockKeepsCalls, key: listed(others) }])] };
+  }
   return { mock: finding.mock, outcome: 'manual', reasons: [decision.reason, ...keeps] };
 }
 
