@@ -249,7 +249,7 @@ function assigneeComparison(member: TSESTree.MemberExpression, key: BodyKeyRead[
   const text = negated
     ? `${object.name}${dot}${V3Key.assigneeType} !== ${type} || ${uidTest}`
     : `${object.name}${dot}${V3Key.assigneeType} === ${type} && ${uidTest}`;
-  return { range: parent.range, text: standsAlone(parent, negated ? '||' : '&&') ? text : `(${text})` };
+  return { range: parent.range, text: standsAlone(parent, negated ? '||' : '&&') || parenthesized(parent, ctx) ? text : `(${text})` };
 }
 
 /** `'business_uid' in body`: `body.assignee_type === 'business'`; a flag or another key has no such question in v3. */
@@ -260,7 +260,7 @@ function keyTestedIn(test: TSESTree.BinaryExpression, ctx: SourceContext): { key
   if (!ASSIGNEE_KEYS.includes(key) || test.right.type !== 'Identifier') return { key };
   const quote = left.type === 'Literal' && /^['"]/.test(left.raw) ? left.raw[0]! : quoteOf(ctx);
   const text = `${test.right.name}.${V3Key.assigneeType} === ${quote}${ASSIGNEE_TYPE_OF_KEY[key as BodyKeyRead['key']]}${quote}`;
-  return { key, edit: { range: test.range, text: standsAlone(test, '&&') ? text : `(${text})` } };
+  return { key, edit: { range: test.range, text: standsAlone(test, '&&') || parenthesized(test, ctx) ? text : `(${text})` } };
 }
 
 /**
@@ -286,6 +286,11 @@ function standsAlone(node: TSESTree.Node, joined: '&&' | '||'): boolean {
     default:
       return false;
   }
+}
+
+/** Whether the source already wraps the expression in parentheses (`!('business_uid' in body)`). */
+function parenthesized(node: TSESTree.Node, ctx: SourceContext): boolean {
+  return /\(\s*$/.test(ctx.text.slice(Math.max(0, node.range[0] - 20), node.range[0])) && /^\s*\)/.test(ctx.text.slice(node.range[1], node.range[1] + 20));
 }
 
 /** The file's quote, from its string literals: single unless double ones are the more. */
@@ -453,4 +458,54 @@ function isMswPathParams(type: TSESTree.TypeNode, ctx: SourceContext): boolean {
   const variable = findVariable(ctx.getScope(type), type.typeName.name);
   const imported = variable === undefined ? undefined : importOf(variable);
   return imported !== undefined && (imported.source === 'msw' || imported.source.startsWith('msw/')) && imported.imported === 'PathParams';
+}
+
+/**
+ * A matcher function of the request body (nock's `.post(path, (body) => ...)`, axios-mock-adapter's
+ * `{ asymmetricMatch: (body) => ... }`): its parameter is the parsed JSON body, read by the same rules as an msw
+ * resolver's body const. The route named the app and v3 carries it in the body, so the rewritten matcher also asks
+ * `body.app_code_name === '<app>'`: one edit replaces the function's expression with
+ * `body.app_code_name === '<app>' && (<the mapped expression>)`. Undefined when the node is no such function;
+ * `reads` names what keeps it for a person (a block body, another parameter, the body passed on).
+ */
+export function readBodyMatcher(node: TSESTree.Node, appCode: string | undefined, ctx: SourceContext): Pick<MockSite, 'reads' | 'bodyReads' | 'flagReads' | 'resolverEdits' | 'checksAppCode'> | undefined {
+  if (node.type !== 'ArrowFunctionExpression' && node.type !== 'FunctionExpression') return undefined;
+  const out: Resolver = { reads: [], bodyReads: [], flagReads: [], edits: [], typed: false };
+  const param = node.params[0];
+  if (node.params.length !== 1 || param?.type !== 'Identifier' || param.typeAnnotation !== undefined) return { reads: ['the matcher\'s arguments'] };
+  const expression = node.body.type === 'BlockStatement' ? undefined : node.body;
+  if (expression === undefined) return { reads: ['the request body (in a function body with statements)'] };
+  if (appCode === undefined) return { reads: ['the request body, for any app'] };
+  const variable = findVariable(ctx.getScope(node.body), param.name);
+  for (const ref of variable?.references ?? []) {
+    if (ref.init === true) continue;
+    const id = ref.identifier as TSESTree.Node;
+    const tested = id.parent?.type === 'BinaryExpression' && id.parent.operator === 'in' && id.parent.right === id ? keyTestedIn(id.parent, ctx) : undefined;
+    if (tested !== undefined) {
+      if (tested.edit === undefined) return { reads: [tested.key] };
+      out.edits.push(tested.edit);
+      continue;
+    }
+    if (id.parent?.type !== 'MemberExpression' || id.parent.object !== id) return { reads: ['the request body'] };
+    if (!readKey(id.parent, out, ctx)) return { reads: out.reads };
+  }
+  if (out.reads.length > 0) return { reads: out.reads };
+  // The reads mapped inside the expression, then the app code asked first.
+  const [start, end] = expression.range;
+  const inner = [...out.edits, ...out.bodyReads.map((read) => ({ range: read.range, text: V3Key.assigneeUid }))]
+    .sort((a, b) => b.range[0] - a.range[0]);
+  let text = ctx.text.slice(start, end);
+  for (const edit of inner) {
+    if (edit.range[0] < start || edit.range[1] > end) return { reads: ['the request body'] };
+    text = text.slice(0, edit.range[0] - start) + edit.text + text.slice(edit.range[1] - start);
+  }
+  const quote = quoteOf(ctx);
+  const wrapped = `${param.name}.${V3Key.appCodeName} === ${quote}${appCode}${quote} && (${text})`;
+  return {
+    reads: [],
+    ...(out.bodyReads.length > 0 ? { bodyReads: out.bodyReads } : {}),
+    ...(out.flagReads.length > 0 ? { flagReads: out.flagReads } : {}),
+    resolverEdits: [{ range: [start, end], text: wrapped }],
+    checksAppCode: true,
+  };
 }
