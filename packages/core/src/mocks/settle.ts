@@ -13,6 +13,7 @@ import type { Finding } from '../analyze.js';
 import { ASSIGNEE_TYPE_OF_KEY } from '../contract.js';
 import { type Reason, ReasonCode } from '../reasons.js';
 import { someNode } from '../syntax.js';
+import { goesWithWrapper } from '../groups.js';
 import { placeOf } from '../wrappers.js';
 import { type MockFinding, V3_HANDLER } from './plan.js';
 
@@ -49,7 +50,10 @@ export interface CallRecord {
    * (`callsKeptByMocks`): its mocks are settled as if it were migrated, so that each says its own reason.
    */
   readonly keptForMocks?: true;
-  /** A wrapper's caller held back with the wrapper's own request, which names it: a mock's TODO names the request. */
+  /**
+   * A wrapper's caller that goes with the wrapper's request (held back with it, or passing nothing of its own): the
+   * request is what a mock keeps and names.
+   */
   readonly withWrapper?: true;
 }
 
@@ -125,6 +129,7 @@ export function callsKeptByMocks(
     const why = whyMockStays(finding.reasons[0]);
     for (const call of stood) {
       if (waits && answered.has(call)) continue;
+      if (calls[call]!.withWrapper === true) continue;
       if (calls[call]!.migrated && !kept.has(call)) kept.set(call, { code: ReasonCode.callMockHeld, key: `${key}${why === undefined ? '' : `, which ${why}`}` });
     }
   });
@@ -222,7 +227,9 @@ export function callRecordOf(finding: Finding, migrated: boolean, file: string):
     ...(body === undefined ? {} : { body }),
     migrated,
     ...(keptForMocks ? { keptForMocks: true as const } : {}),
-    ...(finding.repeatsWrapper === true ? { withWrapper: true as const } : {}),
+    // A wrapper's caller that holds nothing of its own goes with the wrapper's request: it is kept with that request,
+    // never for itself.
+    ...(finding.repeatsWrapper === true || goesWithWrapper(finding, migrated) ? { withWrapper: true as const } : {}),
   };
 }
 
