@@ -20,7 +20,7 @@ const projects = loadMockProjects();
 const plain = cases.filter((c) => Object.keys(c.options).length === 0);
 const testsIgnored = cases.filter((c) => c.options.tests === 'ignore');
 
-interface Site { kind: string; line: number; column: number; client: string; outcome: string; reasons: readonly { code: string; key?: string }[] }
+interface Site { kind: string; line: number; column: number; client: string; outcome: string; migrated: boolean; reasons: readonly { code: string; key?: string }[] }
 const mockSites = (sites: readonly Site[]) => sites.filter((s) => s.kind === 'mock').map((s) => ({
   line: s.line,
   column: s.column,
