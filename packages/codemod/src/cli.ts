@@ -40,6 +40,13 @@ Options:
   --json             Print the report as JSON on stdout (and nothing else there).
   --builtin <mode>   keep (default): calls with built_in "true" stay, with a TODO.
                      drop: migrate them without built_in, with a TODO to review.
+  --tests <mode>     follow (default): a call and the tests' mocks that stand
+                     for it are one group; a call whose mock cannot follow it
+                     to v3 (a handler that reads the old request in a way v3
+                     cannot answer) stays on the old route with it, and each
+                     TODO names the other. ignore: the code moves first; such
+                     a mock is left with a TODO, and its test fails until it is
+                     rewritten.
   --config <file>    JSON file with extra clients and routes (the shape of the
                      ESLint rule's options): {"clients": [{"callee": "api.request",
                      "url": 0, "body": 1}], "routes": [...], "builtIn": "keep"}

@@ -15,6 +15,7 @@ import {
   callersGoingWith,
   type Finding,
   goesWithWrapper,
+  keepCallsForMocks,
   mayContainAssignCall,
   type MockFinding,
   type Outcome,
@@ -111,7 +112,8 @@ export function migrateText(
   if (componentKindOf(filename) !== undefined) return migrateComponent(text, filename, options, parse);
   if (!mayContainAssignCall(text, options)) return { output: text, changed: false, sites: [], edits: [] };
   const { program, context } = parse(text, filename, options);
-  const findings = settleWrappers(analyzeProgram(program, context, { settle: false }), uses);
+  // A call whose mock in this file cannot follow it stays with it (a call and its mocks are one group).
+  const findings = keepCallsForMocks(program, context, settleWrappers(analyzeProgram(program, context, { settle: false }), uses));
   let result = applyFindings(text, findings, context);
   // A rewrite that does not parse is a bug of this tool; the file keeps its code and every call gets a TODO.
   const allowRewrites = !result.changed || parses(parse, result.output, filename);

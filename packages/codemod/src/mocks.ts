@@ -7,11 +7,13 @@ import {
   analyzeMocks,
   applyMockDecision,
   callRecordOf,
+  callsKeptByMocks,
   type Finding,
   mayContainMock,
   type MockFinding,
   mockFactsOf,
   type Reach,
+  type Reason,
   settleMocks,
   showsAllItsCalls,
   type SourceContext,
@@ -31,17 +33,26 @@ export function fileMocks(program: TSESTree.Program, context: SourceContext, fin
   return mocks.map((mock, index) => applyMockDecision(mock, decisions[index]!));
 }
 
-/** The mocks of many files, settled against the calls of all of them, with reachability from the project. */
+/**
+ * The mocks of many files, settled against the calls of all of them, with reachability from the project; and the
+ * migrated calls that a mock which cannot follow keeps on the deprecated route (`kept`, with the reason that names it).
+ */
 export function projectMocks(
   mocksByFile: ReadonlyMap<string, readonly MockFinding[]>,
   callsByFile: ReadonlyMap<string, { readonly findings: readonly Finding[]; readonly sites: readonly SiteReport[] }>,
   reach: Reach,
-): Map<string, MockFinding[]> {
-  const calls = [...callsByFile].flatMap(([file, { findings, sites }]) =>
-    findings.map((finding, index) => callRecordOf(finding, sites[index]?.migrated === true, file)));
+  /** How a call's TODO names a mock's file (relative to the project's root). */
+  display: (file: string) => string = (file) => file,
+): { settled: Map<string, MockFinding[]>; kept: Map<Finding, Reason> } {
+  const entries = [...callsByFile].flatMap(([file, { findings, sites }]) => findings.map((finding, index) => ({ finding, migrated: sites[index]?.migrated === true, file })));
+  const calls = entries.map(({ finding, migrated, file }) => callRecordOf(finding, migrated, file));
   const all = [...mocksByFile].flatMap(([file, mocks]) => mocks.map((mock) => ({ file, mock })));
-  const decisions = settleMocks(all.map(({ file, mock }) => mockFactsOf(mock, file)), calls, reach);
+  const facts = all.map(({ file, mock }) => mockFactsOf(mock, file, display(file)));
+  const decisions = settleMocks(facts, calls, reach);
   const settled = new Map<string, MockFinding[]>();
-  all.forEach(({ file, mock }, index) => settled.set(file, [...(settled.get(file) ?? []), applyMockDecision(mock, decisions[index]!)]));
-  return settled;
+  const final = all.map(({ mock }, index) => applyMockDecision(mock, decisions[index]!));
+  all.forEach(({ file }, index) => settled.set(file, [...(settled.get(file) ?? []), final[index]!]));
+  const kept = new Map<Finding, Reason>();
+  for (const [index, reason] of callsKeptByMocks(facts, final, calls, reach)) kept.set(entries[index]!.finding, reason);
+  return { settled, kept };
 }

@@ -1,5 +1,5 @@
 /**
- * The options `migrate` and `scan` share, read once for both: what to do with built_in, a config file, worker
+ * The options `migrate` and `scan` share, read once for both: what to do with built_in and with the tests' mocks, a config file, worker
  * processes, a shard of the files, ignored files and project mode. A bad value is refused with a message that says
  * what to write instead.
  */
@@ -20,12 +20,14 @@ export const TREE_OPTIONS = {
   'no-ignore': { type: 'boolean', default: false },
   'no-project': { type: 'boolean', default: false },
   builtin: { type: 'string' },
+  tests: { type: 'string' },
   config: { type: 'string' },
   jobs: { type: 'string' },
 } as const;
 
 export interface SharedValues {
   readonly builtin?: string | undefined;
+  readonly tests?: string | undefined;
   readonly config?: string | undefined;
   readonly jobs?: string | undefined;
   readonly shard?: string | undefined;
@@ -46,6 +48,9 @@ export async function sharedOptions(values: SharedValues): Promise<SharedOptions
   if (values.builtin !== undefined && values.builtin !== 'keep' && values.builtin !== 'drop') {
     throw new UsageError(`--builtin must be "keep" or "drop", not "${values.builtin}"`);
   }
+  if (values.tests !== undefined && values.tests !== 'follow' && values.tests !== 'ignore') {
+    throw new UsageError(`--tests must be "follow" or "ignore", not "${values.tests}"`);
+  }
   // The config loader validates through core: loaded only when a command runs.
   const { loadOptions } = await import('./config.js');
   let analysis: AnalysisOptions;
@@ -53,6 +58,12 @@ export async function sharedOptions(values: SharedValues): Promise<SharedOptions
     analysis = loadOptions(values.config, values.builtin);
   } catch (error) {
     throw new UsageError((error as Error).message);
+  }
+  // The flag wins over the config file; `follow` is the default, written only as the absence of `ignore`.
+  if (values.tests === 'ignore') analysis = { ...analysis, tests: 'ignore' };
+  else if (values.tests === 'follow' && analysis.tests !== undefined) {
+    const { tests: _tests, ...rest } = analysis;
+    analysis = rest;
   }
   let jobs: number | undefined;
   if (values.jobs !== undefined) {

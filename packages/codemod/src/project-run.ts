@@ -19,6 +19,7 @@ import {
   type MockFinding,
   type Reason,
   ReasonCode,
+  sharingCode,
   type TextEdit,
   writeGroups,
 } from '@app-assignment/core';
@@ -138,12 +139,18 @@ export async function migrateProject(
   /** Why a finding was held back, where that is not its own reasons: its group reaches outside the selection. */
   const heldFor = new Map<Finding, Reason>();
   let groupsOutside = 0;
+  /** A wrapper's caller kept for a mock with the wrapper's own request: the comment there speaks for it. */
+  const keptWithWrapper = (finding: Finding): boolean => {
+    const request = finding.call.caller === true ? finding.call.via.at(-1)?.node : undefined;
+    if (request === undefined || heldFor.get(finding)?.code !== ReasonCode.callMockHeld) return false;
+    return all.some((other) => other.call.node === request && held.has(other) && heldFor.get(other)?.code === ReasonCode.callMockHeld);
+  };
   for (let attempt = 0; attempt < 8; attempt++) {
     const findingsOf = new Map<string, Finding[]>();
     const incoming = new Map<string, TextEdit[]>();
     for (const [path, list] of result.findings) {
       const file = result.files.get(path)!;
-      findingsOf.set(path, list.map((finding) => (held.has(finding) ? heldBack(finding, heldFor.get(finding)) : finding)));
+      findingsOf.set(path, list.map((finding) => (held.has(finding) ? heldBack(finding, heldFor.get(finding), keptWithWrapper(finding)) : finding)));
       for (const finding of list) {
         if (held.has(finding)) continue;
         for (const edit of finding.edits ?? []) {
@@ -172,7 +179,22 @@ export async function migrateProject(
       });
     }
     if (broken.size === 0) {
-      const links = withMocks(files, readText, analysisRun, findingsOf, incoming, applied, analysis);
+      const { links, kept } = withMocks(files, readText, analysisRun, findingsOf, incoming, applied, analysis, idOf);
+      // A call and its mocks are one group: a call whose mock cannot follow it stays, with every call it shares code
+      // with, and the run is made again (its mocks then name it).
+      const keep = analysis.tests === 'ignore' ? [] : [...kept].flatMap(([finding, reason]) => {
+        const original = originalFinding(finding, result.findings);
+        return original === undefined || held.has(original) ? [] : [[original, reason] as const];
+      });
+      if (keep.length > 0) {
+        for (const [seed, reason] of keep) {
+          // The calls it shares code with that would be rewritten go with it; the others keep their own reasons.
+          const members = [...sharingCode(new Set([seed]), all)].filter((member) => !held.has(member) && (member.outcome === 'fix' || member.outcome === 'review'));
+          for (const member of members) if (!heldFor.has(member)) heldFor.set(member, reason);
+          held = new Set([...held, ...members]);
+        }
+        continue;
+      }
       const groups = writeGroups([...findingsOf.values()].flat(), links.map(([a, b]) => [idOf(a), idOf(b)]));
       const selectedIds = new Set([...scope.selected].map(idOf));
       // A group that reaches outside the selection is not written: each of its calls gets a TODO naming the files left out.
@@ -204,7 +226,7 @@ export async function migrateProject(
       const writeTogether = groups.filter((group) => group.files.length > 1).map((group) => group.files.map((id) => join(root, ...id.split('/'))));
       return { outcomes: [...outcomes.values()], files: [...written].sort(), groupsOutside, configs: project.configs, writeTogether };
     }
-    held = new Set([...held, ...groupsOf(broken, all)]);
+    held = new Set([...held, ...sharingCode(broken, all)]);
   }
   // Still not consistent: nothing is rewritten; every call gets its TODO, and so does every mock of one.
   const unchanged = new Map<string, MigrateResult>();
@@ -212,7 +234,7 @@ export async function migrateProject(
     const file = result.files.get(path)!;
     unchanged.set(path, applyFindings(file.text, list, file.context, { allowRewrites: false, everything: all }));
   }
-  withMocks(files, readText, analysisRun, result.findings, new Map(), unchanged, analysis, false);
+  withMocks(files, readText, analysisRun, result.findings, new Map(), unchanged, analysis, idOf, false);
   // Nothing is rewritten, so no group spans files: each file is its own.
   const written = filesOfShard([...scope.selected], [], idOf, scope.shard);
   for (const [path, out] of unchanged) {
@@ -258,8 +280,9 @@ function withMocks(
   incoming: ReadonlyMap<string, readonly TextEdit[]>,
   applied: Map<string, MigrateResult>,
   options: AnalysisOptions,
+  display: (path: string) => string,
   allowRewrites = true,
-): [string, string][] {
+): { links: [string, string][]; kept: Map<Finding, Reason> } {
   const links: [string, string][] = [];
   const mocksByFile = new Map<string, MockFinding[]>();
   for (const path of files) {
@@ -271,10 +294,10 @@ function withMocks(
     const mocks = analyzeMocks(file.program, file.context);
     if (mocks.length > 0) mocksByFile.set(path, mocks);
   }
-  if (mocksByFile.size === 0) return links;
+  if (mocksByFile.size === 0) return { links, kept: new Map() };
   const calls = new Map<string, { findings: readonly Finding[]; sites: MigrateResult['sites'] }>();
   for (const [path, findings] of findingsOf) calls.set(path, { findings, sites: applied.get(path)?.sites ?? [] });
-  const settled = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path));
+  const { settled, kept } = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path), display);
   for (const [path, mocks] of settled) {
     const file = analysisRun.file(path)!;
     const apply = { incoming: incoming.get(path) ?? [], mocks, allowRewrites, everything: [...findingsOf.values()].flat() };
@@ -289,39 +312,26 @@ function withMocks(
       for (const other of reach) if (other !== path && applied.get(other)?.sites.some((site) => site.kind !== 'mock' && site.migrated)) links.push([path, other]);
     }
   }
-  return links;
+  return { links, kept };
 }
 
-function heldBack(finding: Finding, reason?: Reason): Finding {
+/** The finding as the analysis gave it, for one as this attempt applied it (the same call). */
+function originalFinding(finding: Finding, findings: ReadonlyMap<string, readonly Finding[]>): Finding | undefined {
+  for (const list of findings.values()) {
+    const found = list.find((original) => original === finding || original.call.node === finding.call.node);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function heldBack(finding: Finding, reason?: Reason, withWrapper = false): Finding {
   const { edits: _edits, choices: _choices, ...rest } = finding;
-  if (reason !== undefined) return { ...rest, outcome: 'manual', reasons: [reason] };
+  if (reason !== undefined) return { ...rest, outcome: 'manual', reasons: [reason], ...(withWrapper ? { repeatsWrapper: true as const } : {}) };
   return { ...rest, outcome: 'manual', reasons: finding.outcome === 'manual' ? finding.reasons : [{ code: ReasonCode.urlNotEditable }] };
 }
 
 function originalOf(finding: Finding, list: readonly Finding[], index: number): Finding {
   return list[index] ?? finding;
-}
-
-const editKey = (edit: TextEdit) => `${edit.file ?? ''}:${edit.range[0]}:${edit.range[1]}`;
-
-/** The findings that share code with any of `seeds` (a followed function, a call, an edit), transitively. */
-function groupsOf(seeds: ReadonlySet<Finding>, all: readonly Finding[]): Set<Finding> {
-  const group = new Set(seeds);
-  const touches = (a: Finding, b: Finding): boolean =>
-    a.call.via.some((step) => b.call.via.some((other) => other.fn === step.fn) || step.node === b.call.node) ||
-    b.call.via.some((step) => step.node === a.call.node) ||
-    (a.edits ?? []).some((edit) => (b.edits ?? []).some((other) => editKey(other) === editKey(edit)));
-  for (let grown = true; grown;) {
-    grown = false;
-    for (const finding of all) {
-      if (group.has(finding)) continue;
-      if ([...group].some((member) => touches(member, finding))) {
-        group.add(finding);
-        grown = true;
-      }
-    }
-  }
-  return group;
 }
 
 function configErrorsMessage(errors: readonly ConfigError[], root: string): string {

@@ -33,7 +33,7 @@ Options:
                      The paths are kept in it and used when none are given.
   --pass-on-gone     Pass when calls of the baseline are gone (migrated or
                      deleted) without writing the baseline again.
-  --no-ignore, --no-project, --builtin, --config, --jobs
+  --no-ignore, --no-project, --builtin, --tests, --config, --jobs
                      As for scan.
   -h, --help         Show this help.
 

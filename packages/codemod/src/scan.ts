@@ -46,6 +46,7 @@ Options:
                      one project (imports of your own modules followed, calls of
                      wrappers listed with the wrapper they go through).
   --builtin <mode>   keep (default) or drop, as for migrate.
+  --tests <mode>     follow (default) or ignore, as for migrate.
   --config <file>    Extra clients and routes, as for migrate.
   --jobs <n>         Worker processes (default and most: one per core).
   --shard <i>/<n>    Only the i-th of n slices of the files, as for migrate

@@ -16,8 +16,11 @@ const require = createRequire(import.meta.url);
 const CLI = join(dirname(require.resolve('@app-assignment/codemod/package.json')), 'dist', 'cli.js');
 const cases = loadMockCases();
 const projects = loadMockProjects();
+// The cases read with default options: jscodeshift and a CLI run over all of them take no per-case options.
+const plain = cases.filter((c) => Object.keys(c.options).length === 0);
+const testsIgnored = cases.filter((c) => c.options.tests === 'ignore');
 
-interface Site { kind: string; line: number; column: number; client: string; outcome: string; reasons: readonly { code: string; key?: string }[] }
+interface Site { kind: string; line: number; column: number; client: string; outcome: string; migrated: boolean; reasons: readonly { code: string; key?: string }[] }
 const mockSites = (sites: readonly Site[]) => sites.filter((s) => s.kind === 'mock').map((s) => ({
   line: s.line,
   column: s.column,
@@ -42,12 +45,12 @@ describe('fixtures/mocks through the transform', () => {
 
   it('under jscodeshift itself, every case gives its output', () => {
     const dir = makeTempDir('app-assignment-mocks-jscodeshift-');
-    for (const fixture of cases) writeFileSync(join(dir, `${fixture.name}.test.ts`), fixture.input);
+    for (const fixture of plain) writeFileSync(join(dir, `${fixture.name}.test.ts`), fixture.input);
     const bin = join(require.resolve('jscodeshift/package.json'), '..', 'bin', 'jscodeshift.js');
     const run = spawnSync(process.execPath, [bin, '--no-babel', '-t', require.resolve('@app-assignment/codemod/transform'), '--extensions', 'ts', dir], { encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/0 errors/);
-    for (const fixture of cases) expect(readFileSync(join(dir, `${fixture.name}.test.ts`), 'utf8'), fixture.name).toBe(fixture.output);
+    for (const fixture of plain) expect(readFileSync(join(dir, `${fixture.name}.test.ts`), 'utf8'), fixture.name).toBe(fixture.output);
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('a second run over the output of %s changes nothing', (_name, fixture) => {
@@ -73,19 +76,40 @@ function cli(args: string[], cwd: string) {
 describe('fixtures/mocks through the CLI', () => {
   it('each file alone (--no-project): the same files and the same mock sites as the transform', () => {
     const dir = makeTempDir('app-assignment-mocks-');
-    for (const fixture of cases) writeFileSync(join(dir, `${fixture.name}.test.ts`), fixture.input);
+    for (const fixture of plain) writeFileSync(join(dir, `${fixture.name}.test.ts`), fixture.input);
     const run = cli(['migrate', '.', '--json', '--force', '--no-project'], dir);
     expect(run.status, run.stderr).toBe(0);
-    for (const fixture of cases) {
+    for (const fixture of plain) {
       expect(readFileSync(join(dir, `${fixture.name}.test.ts`), 'utf8'), fixture.name).toBe(fixture.output);
       const file = run.report!.files.find((f) => f.path === `${fixture.name}.test.ts`)!;
       expect(mockSites(file.sites), fixture.name).toEqual(fixture.mocks);
     }
-    const mocks = cases.flatMap((c) => c.mocks);
+    const mocks = plain.flatMap((c) => c.mocks);
     expect(run.report!.totals.mocks).toEqual({
       migrated: mocks.filter((m) => m.outcome !== 'manual').length,
       todos: mocks.filter((m) => m.outcome !== 'fix').length,
     });
+  });
+
+  it('--tests ignore: the cases written for it give their output, and by default their calls stay with their mocks', () => {
+    expect(testsIgnored.length).toBeGreaterThan(0);
+    const dir = makeTempDir('app-assignment-mocks-ignore-');
+    for (const fixture of testsIgnored) writeFileSync(join(dir, `${fixture.name}.test.ts`), fixture.input);
+    const dry = cli(['migrate', '.', '--json', '--dry', '--no-project'], dir);
+    for (const fixture of testsIgnored) {
+      // By default (`--tests follow`) the call is kept with the mock that cannot follow it, and says why.
+      const sites = dry.report!.files.find((f) => f.path === `${fixture.name}.test.ts`)!.sites;
+      expect(sites.filter((s) => s.kind !== 'mock').every((s) => !s.migrated && s.reasons.some((r) => r.code === 'call-mock-held')), fixture.name).toBe(true);
+    }
+    const run = cli(['migrate', '.', '--json', '--force', '--no-project', '--tests', 'ignore'], dir);
+    expect(run.status, run.stderr).toBe(0);
+    for (const fixture of testsIgnored) {
+      expect(readFileSync(join(dir, `${fixture.name}.test.ts`), 'utf8'), fixture.name).toBe(fixture.output);
+      const file = run.report!.files.find((f) => f.path === `${fixture.name}.test.ts`)!;
+      expect(mockSites(file.sites), fixture.name).toEqual(fixture.mocks);
+      expect(file.sites.filter((s) => s.kind !== 'mock').some((s) => s.migrated), fixture.name).toBe(true);
+    }
+    expect(cli(['migrate', '.', '--tests', 'sometimes'], dir).stderr).toContain('--tests must be "follow" or "ignore"');
   });
 
   it.each(projects.map((p) => [p.name, p] as const))('project %s: every file as output/ has it, the others unchanged', (_name, project) => {

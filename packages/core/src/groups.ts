@@ -121,3 +121,28 @@ export function callersGoingWith(request: Finding, findings: readonly Finding[])
   const migrates = (finding: Finding) => finding.outcome === 'fix' || finding.outcome === 'review';
   return findings.filter((finding) => finding.call.via.at(-1)?.node === request.call.node && goesWithWrapper(finding, migrates(finding))).length;
 }
+
+const editKey = (edit: TextEdit) => `${edit.file ?? ''}:${edit.range[0]}:${edit.range[1]}`;
+
+/**
+ * The findings that share code with any of `seeds` (a followed function, a call, an edit), transitively: what must be
+ * held back with them, since a wrapper is migrated with all its callers or not at all.
+ */
+export function sharingCode(seeds: ReadonlySet<Finding>, all: readonly Finding[]): Set<Finding> {
+  const group = new Set(seeds);
+  const touches = (a: Finding, b: Finding): boolean =>
+    a.call.via.some((step) => b.call.via.some((other) => other.fn === step.fn) || step.node === b.call.node) ||
+    b.call.via.some((step) => step.node === a.call.node) ||
+    (a.edits ?? []).some((edit) => (b.edits ?? []).some((other) => editKey(other) === editKey(edit)));
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const finding of all) {
+      if (group.has(finding)) continue;
+      if ([...group].some((member) => touches(member, finding))) {
+        group.add(finding);
+        grown = true;
+      }
+    }
+  }
+  return group;
+}

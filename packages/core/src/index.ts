@@ -19,7 +19,7 @@ export { applyEdits, renderMigration, renderTodo, staleGroupTodo, type TextEdit,
 export { analyzeCall, analyzeProgram, type Choice, type Finding, type Outcome } from './analyze.js';
 export { enclosingStatement, forEachCall } from './syntax.js';
 export { type FunctionUses, nameOf, placeOf, settleWrappers, usesInFile } from './wrappers.js';
-export { callersGoingWith, filesOutside, goesWithWrapper, type WriteGroup, writeGroups } from './groups.js';
+export { callersGoingWith, filesOutside, goesWithWrapper, sharingCode, type WriteGroup, writeGroups } from './groups.js';
 export { calledFunction, type CalledFunction, valueOfName, type NameValue } from './follow.js';
 export * from './interface/index.js';
 export * from './mocks/index.js';

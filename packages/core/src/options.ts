@@ -1,5 +1,5 @@
 /**
- * The options every front end accepts (extra clients, extra routes, what to do with built_in), their JSON schema
+ * The options every front end accepts (extra clients, extra routes, what to do with built_in and with the tests' mocks), their JSON schema
  * (the ESLint rule's schema is built from it) and a validator with messages that say what to do (the codemod's
  * `--config` file goes through it).
  */
@@ -8,6 +8,7 @@ import type { AnalysisOptions, ClientConfig, RouteConfig } from './context.js';
 /** What a user writes; every field optional. */
 export interface OptionsInput {
   readonly builtIn?: 'keep' | 'drop';
+  readonly tests?: 'follow' | 'ignore';
   readonly clients?: readonly ClientConfig[];
   readonly routes?: readonly RouteConfig[];
 }
@@ -55,6 +56,12 @@ export const OPTIONS_SCHEMA_PROPERTIES = {
     description:
       '`keep` (default): a call with built_in "true" stays as it is, with the reason. `drop`: migrate the rest and drop built_in, with a note to review.',
   },
+  tests: {
+    type: 'string',
+    enum: ['follow', 'ignore'],
+    description:
+      "`follow` (default): a call and the tests' mocks that stand for it are one group; a call whose mock cannot follow it to v3 stays, with the reason. `ignore`: the call is migrated whatever its mocks read.",
+  },
   clients: { type: 'array', items: CLIENT_SCHEMA, description: 'Extra clients: functions or methods of your own.' },
   routes: { type: 'array', items: ROUTE_SCHEMA, description: 'Extra route patterns that reach the deprecated operation.' },
 } as const;
@@ -74,9 +81,12 @@ export function validateOptions(input: unknown, where = 'options'): AnalysisOpti
   }
   const builtIn = record.builtIn ?? 'keep';
   if (builtIn !== 'keep' && builtIn !== 'drop') throw new Error(`${where}.builtIn must be "keep" or "drop", not ${JSON.stringify(builtIn)}`);
+  const tests = record.tests ?? 'follow';
+  if (tests !== 'follow' && tests !== 'ignore') throw new Error(`${where}.tests must be "follow" or "ignore", not ${JSON.stringify(tests)}`);
   const clients = arrayOf(record.clients, `${where}.clients`).map((c, i) => client(c, `${where}.clients[${i}]`));
   const routes = arrayOf(record.routes, `${where}.routes`).map((r, i) => route(r, `${where}.routes[${i}]`));
-  return { builtIn, clients, routes };
+  // `follow` is the default: written only when it is not, so that the options read as before.
+  return { builtIn, clients, routes, ...(tests === 'ignore' ? { tests } : {}) };
 }
 
 function arrayOf(value: unknown, where: string): unknown[] {

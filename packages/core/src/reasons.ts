@@ -76,6 +76,8 @@ export const ReasonCode = {
   mockOtherApps: 'mock-other-apps',
   mockRouteNotEditable: 'mock-route-not-editable',
   mockV3RouteTaken: 'mock-v3-route-taken',
+  mockKeepsCalls: 'mock-keeps-calls',
+  callMockHeld: 'call-mock-held',
 } as const;
 export type ReasonCode = (typeof ReasonCode)[keyof typeof ReasonCode];
 
@@ -215,6 +217,10 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `the handler names one app in the deprecated route, and its tests also call another app${key === undefined ? '' : ` (the call ${key})`}; the v3 route names no app, so the rewritten handler would answer that call too: check app_code_name in the handler by hand`,
   'mock-route-not-editable': () =>
     `the mock's route cannot be rewritten in place (every method with http.all, a regular expression, a route held by a const or built elsewhere); point the mock at POST ${V3_ASSIGN.path} by hand when its calls move to v3`,
+  'mock-keeps-calls': (key) =>
+    `it keeps on the deprecated route ${key === undefined ? 'the calls it stands for' : `the call${key.includes(' and ') ? 's' : ''} ${key}`}, since a call and its mocks move together; once this mock can follow, a rerun migrates both`,
+  'call-mock-held': (key) =>
+    `kept on the deprecated route because its test's ${key ?? 'mock of the request'} (see its TODO): the test would mock the old route while the call sends v3, so the call and its mocks move together; make the mock read the v3 request (or migrate both by hand), then rerun`,
   'mock-v3-route-taken': () =>
     `this file already has a handler of POST ${V3_ASSIGN.path}; the rewritten handler would answer in its place or never: merge them by hand`,
 };

@@ -1,4 +1,4 @@
-import { analyzeMocks, type CallRecord, type MockFacts, settleMocks } from '@app-assignment/core';
+import { analyzeMocks, type CallRecord, callsKeptByMocks, type MockFacts, type MockFinding, type MockSite, settleMocks } from '@app-assignment/core';
 import { parseSource } from '@app-assignment/core/parse';
 import { describe, expect, it } from 'vitest';
 
@@ -127,6 +127,39 @@ describe('settleMocks: a mock follows every call it can stand for', () => {
   });
 });
 
+describe('callsKeptByMocks: a call and its mocks are one group', () => {
+  const call = (file: string, migrated: boolean, extra: Partial<CallRecord> = {}): CallRecord => ({ file, place: `in f (${file})`, migrated, ...extra });
+  const reach = (files: Record<string, string[]>) => (file: string) => new Set(files[file] ?? []);
+  const finding = (outcome: MockFinding['outcome'], reasons: MockFinding['reasons'] = []): MockFinding =>
+    ({ mock: { library: 'msw' } as MockSite, outcome, reasons });
+
+  it('a mock held for a reason of its own keeps every migrated call it stands for, and says which read', () => {
+    const mock: MockFacts = { file: 't.test.ts', place: 'in t.test.ts' };
+    const files = reach({ 't.test.ts': ['t.test.ts', 'a.ts', 'b.ts'] });
+    const kept = callsKeptByMocks([mock], [finding('manual', [{ code: 'mock-resolver-reads', key: 'request.url' }])], [call('a.ts', true), call('b.ts', false)], files);
+    expect([...kept]).toEqual([[0, { code: 'call-mock-held', key: 'handler in t.test.ts, which reads request.url of the deprecated request' }]]);
+    // Settled again with the call kept: the mock names it; a mock that follows on its own waits for it.
+    const again = [call('a.ts', false, { keptForMocks: true }), call('b.ts', false)];
+    expect(settleMocks([mock], again, files)[0]).toMatchObject({ kind: 'hold', keeps: ['in f (a.ts)'] });
+    expect(callsKeptByMocks([mock], [finding('fix')], [call('a.ts', true)], files).size).toBe(0);
+  });
+
+  it('a mock that only waits for another call keeps no call that a mock of its own test follows to v3', () => {
+    const setup: MockFacts = { file: 'setup.ts', place: 'in setup.ts' };
+    const own: MockFacts = { file: 'a.test.ts', place: 'in a.test.ts' };
+    const files = reach({ 'setup.ts': ['a.ts', 'b.ts'], 'a.test.ts': ['a.ts'] });
+    const calls = [call('a.ts', true), call('b.ts', false)];
+    const waiting = finding('manual', [{ code: 'mock-call-held', key: 'in f (b.ts)' }]);
+    expect(callsKeptByMocks([setup, own], [waiting, finding('fix')], calls, files).size).toBe(0);
+    // Without a mock of its own that follows, the call stays with the one that waits.
+    expect([...callsKeptByMocks([setup], [waiting], calls, files).keys()]).toEqual([0]);
+  });
+
+  it('a mock whose calls cannot be seen keeps none', () => {
+    expect(callsKeptByMocks([{ file: 't.ts' }], [finding('manual', [{ code: 'mock-calls-unseen' }])], [call('a.ts', true)], () => 'unknown').size).toBe(0);
+  });
+});
+
 describe('what an msw resolver reads, and how it reads it in v3', () => {
   const call = "async function send(code: string) {\n  await fetch(`https://h/platform/v1/apps/${code}/assign`, { method: 'POST', body: JSON.stringify({ directory_uid: 'd', is_internal: 'true' }) });\n}\n";
   const rewrite = async (handler: string) => {
@@ -160,6 +193,11 @@ describe('what an msw resolver reads, and how it reads it in v3', () => {
       "http.post('*/platform/v1/apps/:id/assign', async ({ params, request }) => { const body: { directory_uid: string; is_internal: string } = await request.json(); return HttpResponse.json([params.id, body.directory_uid]); });",
       "http.post('*/v3/apps/app_assignments', async ({ request }) => { const body: { assignee_type: 'business' | 'directory'; assignee_uid: string; app_code_name: string; settings?: { assignment_mode: 'internal' | 'pre_installed' } } = await request.json(); return HttpResponse.json([body.app_code_name, body.assignee_uid]); });",
     ],
+    [
+      'an assignee compared with a literal, negated, and tested with in: the same questions of the v3 body',
+      "http.post('*/platform/v1/apps/:id/assign', async ({ request }) => { const body = await request.json(); return HttpResponse.json([body.directory_uid === 'd', !(body?.directory_uid != D), 'business_uid' in body]); });",
+      "http.post('*/v3/apps/app_assignments', async ({ request }) => { const body = await request.json(); return HttpResponse.json([(body.assignee_type === 'directory' && body.assignee_uid === 'd'), !(body?.assignee_type !== 'directory' || body?.assignee_uid != D), (body.assignee_type === 'business')]); });",
+    ],
   ])('%s', async (_name, input, output) => {
     expect(await rewrite(input)).toEqual({ handler: output });
   });
@@ -178,6 +216,8 @@ describe('what an msw resolver reads, and how it reads it in v3', () => {
     ['a params type with other keys', "http.post<{ id: string; tenant: string }>('*/platform/v1/apps/:id/assign', () => HttpResponse.json(null));", 'mock-resolver-reads:params'],
     ['a flag passed on', "http.post('*/platform/v1/apps/:id/assign', async ({ request }) => { const body = await request.json(); return HttpResponse.json(body.is_internal); });", 'mock-resolver-reads:is_internal'],
     ['a flag compared with another value', "http.post('*/platform/v1/apps/:id/assign', async ({ request }) => { const body = await request.json(); return HttpResponse.json(body.is_internal !== 'false'); });", 'mock-resolver-reads:is_internal'],
+    ['the raw path of the request', "http.post('*/platform/v1/apps/:id/assign', async ({ request }) => { const body = await request.json(); return HttpResponse.json([new URL(request.url).pathname, body.directory_uid]); });", 'mock-resolver-reads:request.url'],
+    ['a flag tested with in: "false" is in the body too', "http.post('*/platform/v1/apps/:id/assign', async ({ request }) => { const body = await request.json(); return HttpResponse.json('is_internal' in body); });", 'mock-resolver-reads:is_internal'],
     ['built_in, which no v3 field holds', "http.post('*/platform/v1/apps/:id/assign', async ({ request }) => { const body = await request.json(); return HttpResponse.json(body.built_in === 'true'); });", 'mock-resolver-reads:built_in'],
     ['a body type with keys the old body has not', "interface Body { directory_uid: string; note: string }\nhttp.post<never, Body>('*/platform/v1/apps/:id/assign', () => HttpResponse.json(null));", 'body-typed'],
   ])('%s: left with a TODO', async (_name, input, ...reasons) => {

@@ -8,6 +8,8 @@ import type { Linter as LinterType } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import plugin from 'eslint-plugin-app-assignment';
 import { loadMockCases } from '../../../fixtures/mocks/load.js';
+import { migrateText } from '@app-assignment/codemod';
+import { validateOptions } from '@app-assignment/core';
 
 RuleTester.afterAll = afterAll;
 RuleTester.describe = describe;
@@ -56,6 +58,47 @@ describe('the testing config', () => {
   it('turns mocks on for the assign rule', () => {
     expect(plugin.configs.testing.rules).toEqual({ 'app-assignment/no-deprecated-assign': ['error', { mocks: true }] });
     expect(plugin.configs.testing.name).toBe('app-assignment/testing');
+  });
+
+  it('holds back a call whose mock in the file cannot follow it, as migrate does, and every call of fixtures/mocks agrees with the codemod', async () => {
+    const { Linter } = await import('eslint');
+    const tseslint = (await import('typescript-eslint')).default;
+    const linter = new Linter({ configType: 'flat' });
+    let held = 0;
+    for (const fixture of loadMockCases()) {
+      const messages = linter.verify(fixture.input, [
+        { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } },
+        { files: ['**/*.ts'], plugins: { 'app-assignment': plugin }, rules: { 'app-assignment/no-deprecated-assign': ['error', fixture.options] } },
+      ] as LinterType.Config[], { filename: fixture.filename });
+      // The requests the rule offers a rewrite for are the requests the codemod rewrites (the calls of the functions
+      // that send them go with them).
+      const sites = migrateText(fixture.input, fixture.filename, validateOptions(fixture.options)).sites.filter((s) => s.kind === 'call');
+      const at = new Set(sites.map((s) => `${s.line}:${s.column}`));
+      const offered = messages.filter((m) => at.has(`${m.line}:${m.column}`) && ((m.suggestions ?? []).length > 0 || m.fix !== undefined)).map((m) => `${m.line}:${m.column}`).sort();
+      expect(offered, fixture.name).toEqual(sites.filter((s) => s.migrated).map((s) => `${s.line}:${s.column}`).sort());
+      const kept = messages.filter((m) => at.has(`${m.line}:${m.column}`) && m.message.includes("kept on the deprecated route because its test's"));
+      expect(kept.map((m) => `${m.line}:${m.column}`).sort(), fixture.name).toEqual(sites.filter((s) => s.reasons.some((r) => r.code === 'call-mock-held')).map((s) => `${s.line}:${s.column}`).sort());
+      held += kept.length;
+    }
+    expect(held).toBeGreaterThan(0);
+  });
+
+  it('with tests: "ignore" the call is offered its rewrite though its mock cannot follow', async () => {
+    const { Linter } = await import('eslint');
+    const tseslint = (await import('typescript-eslint')).default;
+    const linter = new Linter({ configType: 'flat' });
+    const fixture = loadMockCases().find((c) => c.name === 'msw-resolver-reads-params-manual')!;
+    const lint = (options: Record<string, unknown>) => linter.verify(fixture.input, [
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } },
+      { files: ['**/*.ts'], plugins: { 'app-assignment': plugin }, rules: { 'app-assignment/no-deprecated-assign': ['error', options] } },
+    ] as LinterType.Config[], { filename: fixture.filename });
+    const [kept] = lint({});
+    expect(kept!.messageId).toBe('deprecatedManual');
+    expect(kept!.message).toContain("kept on the deprecated route because its test's handler at the top level, which reads params.id");
+    expect(kept!.suggestions ?? []).toEqual([]);
+    const [moved] = lint({ tests: 'ignore' });
+    expect(moved!.messageId).toBe('deprecated');
+    expect(moved!.suggestions).toHaveLength(1);
   });
 
   it('reports every mock of fixtures/mocks, the way the codemod plans it on its own', async () => {

@@ -171,7 +171,10 @@ export class ProjectAnalysis {
    * way is outside the run or cannot be read: its calls cannot be seen.
    */
   mockReach(path: string): ReadonlySet<string> | 'unknown' {
-    const importing = isTestFile(path) ? { tests: [path], loadedByRunner: false } : this.#testsImporting(path);
+    const importing = isTestFile(path) ? { tests: [path], loadedByRunner: false, servesApp: false } : this.#testsImporting(path);
+    // Handlers the app's own worker serves too (`setupWorker(...handlers)` of msw/browser, started in development):
+    // they stand for every call of the app, whichever test reaches it.
+    if (importing.servesApp) return new Set(this.#scope);
     // A module the runner loads (a setup file, or one it imports) shows its mocks to every test of the run.
     let tests = importing.tests;
     if (tests.length === 0 || importing.loadedByRunner) tests = [...new Set([...tests, ...[...this.#scope].filter(isTestFile)])];
@@ -220,15 +223,18 @@ export class ProjectAnalysis {
   }
 
   /**
-   * The test files that import `path`, directly or through other modules of the run; and whether a module on the way
-   * that is no test is imported by nothing of the run (a setup file the test runner loads for every test).
+   * The test files that import `path`, directly or through other modules of the run; whether a module on the way
+   * that is no test is imported by nothing of the run (a setup file the test runner loads for every test); and whether
+   * `path` or a module on the way starts msw's browser worker (its handlers then serve the app itself).
    */
-  #testsImporting(path: string): { tests: string[]; loadedByRunner: boolean } {
+  #testsImporting(path: string): { tests: string[]; loadedByRunner: boolean; servesApp: boolean } {
     const tests: string[] = [];
     const seen = new Set<string>([path]);
     let loadedByRunner = false;
+    let servesApp = false;
     for (const queue = [path]; queue.length > 0;) {
       const module = queue.pop()!;
+      if (BROWSER_WORKER.test(this.#input.readText(module) ?? '')) servesApp = true;
       const importers = this.#input.importersOf(module).filter((importer) => this.#scope.has(importer));
       if (module !== path && importers.length === 0) loadedByRunner = true;
       for (const importer of importers) {
@@ -238,7 +244,7 @@ export class ProjectAnalysis {
         else queue.push(importer);
       }
     }
-    return { tests, loadedByRunner };
+    return { tests, loadedByRunner, servesApp };
   }
 
   readonly #matches = new Map<string, boolean>();
@@ -433,6 +439,9 @@ export class ProjectAnalysis {
 }
 
 /** A test file by the names test runners look for: `*.test.ts`, `*.spec.js`, anything under `__tests__/`. */
+/** A module that starts msw's browser worker: its handlers answer the app itself. */
+const BROWSER_WORKER = /\bfrom\s*['"]msw\/browser['"][\s\S]*\bsetupWorker\s*\(|\bsetupWorker\s*\([\s\S]*\bfrom\s*['"]msw\/browser['"]/;
+
 function isTestFile(path: string): boolean {
   return /\.(?:test|spec)\.[cm]?[jt]sx?$/.test(path) || path.split(sep).includes('__tests__');
 }

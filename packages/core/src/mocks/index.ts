@@ -10,6 +10,8 @@ export { analyzeMocks, asCall, type MockFinding, planMock } from './plan.js';
 export {
   applyMockDecision,
   callRecordOf,
+  callsKeptByMocks,
+  callsStoodFor,
   type CallRecord,
   type MockDecision,
   type MockFacts,
@@ -18,3 +20,4 @@ export {
   settleMocks,
   showsAllItsCalls,
 } from './settle.js';
+export { holdBack, keepCallsForMocks } from './keep.js';

@@ -134,7 +134,10 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
     const member = id.parent;
     const call = member?.parent;
     const awaited = call?.parent;
-    if (member?.type !== 'MemberExpression' || member.object !== id || staticMemberName(member) !== 'json' ||
+    // `request.url`, `request.headers`, ...: what else of the old request it reads is named as it is.
+    const part = member?.type === 'MemberExpression' && member.object === id ? staticMemberName(member) : undefined;
+    if (part !== undefined && part !== 'json') return refuse(`request.${part}`);
+    if (member?.type !== 'MemberExpression' || member.object !== id || part !== 'json' ||
       call?.type !== 'CallExpression' || call.callee !== member || call.arguments.length > 0 || awaited?.type !== 'AwaitExpression') return refuse();
     jsonReads += 1;
     // `await request.json() as LegacyBody`: the type goes with the body.
@@ -148,7 +151,7 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
       use = use.parent;
     }
     if (use?.type === 'MemberExpression' && use.object === read) {
-      if (!readKey(use, out)) return undefined;
+      if (!readKey(use, out, ctx)) return undefined;
       continue;
     }
     if (use?.type !== 'VariableDeclarator' || use.id.type !== 'Identifier' || use.parent?.type !== 'VariableDeclaration' || use.parent.kind !== 'const') return refuse();
@@ -164,8 +167,15 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
     for (const bodyRef of body.references) {
       if (bodyRef.init === true) continue;
       const node = bodyRef.identifier as TSESTree.Node;
+      // `'business_uid' in body`: whether the assignee is a business.
+      const tested = node.parent?.type === 'BinaryExpression' && node.parent.operator === 'in' && node.parent.right === node ? keyTestedIn(node.parent, ctx) : undefined;
+      if (tested !== undefined) {
+        if (tested.edit === undefined) return refuse(tested.key);
+        out.edits.push(tested.edit);
+        continue;
+      }
       if (node.parent?.type !== 'MemberExpression' || node.parent.object !== node) return refuse();
-      if (!readKey(node.parent, out)) return undefined;
+      if (!readKey(node.parent, out, ctx)) return undefined;
     }
     declared = use;
   }
@@ -175,7 +185,7 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
 }
 
 /** One read of a key of the JSON body: an assignee key, a flag compared with "true", or a read named as it stays. */
-function readKey(member: TSESTree.MemberExpression, out: Resolver): boolean {
+function readKey(member: TSESTree.MemberExpression, out: Resolver, ctx: SourceContext): boolean {
   const key = staticMemberName(member);
   const parent = member.parent;
   const plain = !member.computed && member.property.type === 'Identifier' &&
@@ -186,6 +196,12 @@ function readKey(member: TSESTree.MemberExpression, out: Resolver): boolean {
     return false;
   }
   if (ASSIGNEE_KEYS.includes(key)) {
+    // `body.business_uid === X`: the same question of the v3 body, exact whatever the calls send.
+    const compared = assigneeComparison(member, key as BodyKeyRead['key'], ctx);
+    if (compared !== undefined) {
+      out.edits.push(compared);
+      return true;
+    }
     out.bodyReads.push({ key: key as BodyKeyRead['key'], range: member.property.range });
     return true;
   }
@@ -203,6 +219,85 @@ function readKey(member: TSESTree.MemberExpression, out: Resolver): boolean {
     { range: compared.range, text: `${quote}${mode}${quote}` },
   );
   return true;
+}
+
+/**
+ * `body.business_uid === X` (or `!==`, `==`, `!=`, either side; `X` a string literal, a template without
+ * expressions or a name, read once and without side effects): the same question of the v3 body,
+ * `body.assignee_type === 'business' && body.assignee_uid === X`. The body must be a name (a const), so that it is
+ * read twice at no cost. Undefined for any other read.
+ */
+function assigneeComparison(member: TSESTree.MemberExpression, key: BodyKeyRead['key'], ctx: SourceContext): ResolverEdit | undefined {
+  // `body?.business_uid` is a chain around the member.
+  const read = member.parent?.type === 'ChainExpression' ? member.parent : member;
+  const parent = read.parent;
+  if (parent?.type !== 'BinaryExpression' || !['===', '!==', '==', '!='].includes(parent.operator)) return undefined;
+  const object = member.object;
+  if (object.type !== 'Identifier') return undefined;
+  const other = parent.left === read ? parent.right : parent.left;
+  const plain = (other.type === 'Literal' && typeof other.value === 'string') ||
+    (other.type === 'TemplateLiteral' && other.expressions.length === 0) ||
+    (other.type === 'Identifier' && other.name !== 'undefined');
+  if (!plain) return undefined;
+  const quote = other.type === 'Literal' && /^['"]/.test(other.raw) ? other.raw[0]! : quoteOf(ctx);
+  const dot = member.optional ? '?.' : '.';
+  const value = ctx.text.slice(other.range[0], other.range[1]);
+  const type = `${quote}${ASSIGNEE_TYPE_OF_KEY[key]}${quote}`;
+  const negated = parent.operator.startsWith('!');
+  const uid = `${object.name}${dot}${V3Key.assigneeUid}`;
+  const uidTest = parent.left === read ? `${uid} ${parent.operator} ${value}` : `${value} ${parent.operator} ${uid}`;
+  const text = negated
+    ? `${object.name}${dot}${V3Key.assigneeType} !== ${type} || ${uidTest}`
+    : `${object.name}${dot}${V3Key.assigneeType} === ${type} && ${uidTest}`;
+  return { range: parent.range, text: standsAlone(parent, negated ? '||' : '&&') || parenthesized(parent, ctx) ? text : `(${text})` };
+}
+
+/** `'business_uid' in body`: `body.assignee_type === 'business'`; a flag or another key has no such question in v3. */
+function keyTestedIn(test: TSESTree.BinaryExpression, ctx: SourceContext): { key: string; edit?: ResolverEdit } | undefined {
+  const left = test.left;
+  const key = left.type === 'Literal' && typeof left.value === 'string' ? left.value : undefined;
+  if (key === undefined || !(DEPRECATED_KEYS as readonly string[]).includes(key)) return undefined;
+  if (!ASSIGNEE_KEYS.includes(key) || test.right.type !== 'Identifier') return { key };
+  const quote = left.type === 'Literal' && /^['"]/.test(left.raw) ? left.raw[0]! : quoteOf(ctx);
+  const text = `${test.right.name}.${V3Key.assigneeType} === ${quote}${ASSIGNEE_TYPE_OF_KEY[key as BodyKeyRead['key']]}${quote}`;
+  return { key, edit: { range: test.range, text: standsAlone(test, '&&') || parenthesized(test, ctx) ? text : `(${text})` } };
+}
+
+/**
+ * Whether an expression that becomes `a && b` (or `a || b`, `joined`) reads the same without parentheses where it is:
+ * a statement, a declaration, a test, an argument, or a link of a chain of the same operator (`&&` also of `||`).
+ */
+function standsAlone(node: TSESTree.Node, joined: '&&' | '||'): boolean {
+  const parent = node.parent;
+  switch (parent?.type) {
+    case 'LogicalExpression':
+      return parent.operator === joined || (joined === '&&' && parent.operator === '||');
+    case 'VariableDeclarator':
+    case 'ExpressionStatement':
+    case 'ReturnStatement':
+    case 'IfStatement':
+    case 'WhileStatement':
+    case 'ConditionalExpression':
+      return true;
+    case 'ArrowFunctionExpression':
+      return parent.body === node;
+    case 'CallExpression':
+      return parent.callee !== node;
+    default:
+      return false;
+  }
+}
+
+/** Whether the source already wraps the expression in parentheses (`!('business_uid' in body)`). */
+function parenthesized(node: TSESTree.Node, ctx: SourceContext): boolean {
+  return /\(\s*$/.test(ctx.text.slice(Math.max(0, node.range[0] - 20), node.range[0])) && /^\s*\)/.test(ctx.text.slice(node.range[1], node.range[1] + 20));
+}
+
+/** The file's quote, from its string literals: single unless double ones are the more. */
+function quoteOf(ctx: SourceContext): string {
+  const singles = (ctx.text.match(/'/g) ?? []).length;
+  const doubles = (ctx.text.match(/"/g) ?? []).length;
+  return doubles > singles ? '"' : "'";
 }
 
 /** The literal "true" that `flag === 'true'` (or `!==`, `==`, `!=`, either side) compares the flag with. */
@@ -363,4 +458,54 @@ function isMswPathParams(type: TSESTree.TypeNode, ctx: SourceContext): boolean {
   const variable = findVariable(ctx.getScope(type), type.typeName.name);
   const imported = variable === undefined ? undefined : importOf(variable);
   return imported !== undefined && (imported.source === 'msw' || imported.source.startsWith('msw/')) && imported.imported === 'PathParams';
+}
+
+/**
+ * A matcher function of the request body (nock's `.post(path, (body) => ...)`, axios-mock-adapter's
+ * `{ asymmetricMatch: (body) => ... }`): its parameter is the parsed JSON body, read by the same rules as an msw
+ * resolver's body const. The route named the app and v3 carries it in the body, so the rewritten matcher also asks
+ * `body.app_code_name === '<app>'`: one edit replaces the function's expression with
+ * `body.app_code_name === '<app>' && (<the mapped expression>)`. Undefined when the node is no such function;
+ * `reads` names what keeps it for a person (a block body, another parameter, the body passed on).
+ */
+export function readBodyMatcher(node: TSESTree.Node, appCode: string | undefined, ctx: SourceContext): Pick<MockSite, 'reads' | 'bodyReads' | 'flagReads' | 'resolverEdits' | 'checksAppCode'> | undefined {
+  if (node.type !== 'ArrowFunctionExpression' && node.type !== 'FunctionExpression') return undefined;
+  const out: Resolver = { reads: [], bodyReads: [], flagReads: [], edits: [], typed: false };
+  const param = node.params[0];
+  if (node.params.length !== 1 || param?.type !== 'Identifier' || param.typeAnnotation !== undefined) return { reads: ['the matcher\'s arguments'] };
+  const expression = node.body.type === 'BlockStatement' ? undefined : node.body;
+  if (expression === undefined) return { reads: ['the request body (in a function body with statements)'] };
+  if (appCode === undefined) return { reads: ['the request body, for any app'] };
+  const variable = findVariable(ctx.getScope(node.body), param.name);
+  for (const ref of variable?.references ?? []) {
+    if (ref.init === true) continue;
+    const id = ref.identifier as TSESTree.Node;
+    const tested = id.parent?.type === 'BinaryExpression' && id.parent.operator === 'in' && id.parent.right === id ? keyTestedIn(id.parent, ctx) : undefined;
+    if (tested !== undefined) {
+      if (tested.edit === undefined) return { reads: [tested.key] };
+      out.edits.push(tested.edit);
+      continue;
+    }
+    if (id.parent?.type !== 'MemberExpression' || id.parent.object !== id) return { reads: ['the request body'] };
+    if (!readKey(id.parent, out, ctx)) return { reads: out.reads };
+  }
+  if (out.reads.length > 0) return { reads: out.reads };
+  // The reads mapped inside the expression, then the app code asked first.
+  const [start, end] = expression.range;
+  const inner = [...out.edits, ...out.bodyReads.map((read) => ({ range: read.range, text: V3Key.assigneeUid }))]
+    .sort((a, b) => b.range[0] - a.range[0]);
+  let text = ctx.text.slice(start, end);
+  for (const edit of inner) {
+    if (edit.range[0] < start || edit.range[1] > end) return { reads: ['the request body'] };
+    text = text.slice(0, edit.range[0] - start) + edit.text + text.slice(edit.range[1] - start);
+  }
+  const quote = quoteOf(ctx);
+  const wrapped = `${param.name}.${V3Key.appCodeName} === ${quote}${appCode}${quote} && (${text})`;
+  return {
+    reads: [],
+    ...(out.bodyReads.length > 0 ? { bodyReads: out.bodyReads } : {}),
+    ...(out.flagReads.length > 0 ? { flagReads: out.flagReads } : {}),
+    resolverEdits: [{ range: [start, end], text: wrapped }],
+    checksAppCode: true,
+  };
 }

@@ -58,11 +58,12 @@ export function planMock(mock: MockSite, options: PlanOptions): MockFinding {
     const urlEdit = { range: route.edit!.range, text: route.edit!.text, ...fileOf(mock.ctx) };
     // Each read of the assignee key reads assignee_uid; settle.ts checks that every call sends that key.
     const readEdits = [
-      ...(mock.bodyReads ?? []).map((read) => ({ range: read.range, text: V3Key.assigneeUid, ...fileOf(mock.ctx) })),
+      ...(mock.checksAppCode === true ? [] : mock.bodyReads ?? []).map((read) => ({ range: read.range, text: V3Key.assigneeUid, ...fileOf(mock.ctx) })),
       ...(mock.resolverEdits ?? []).map((edit) => ({ range: edit.range, text: edit.text, ...fileOf(mock.ctx) })),
     ];
     if (readEdits.length > 0) {
-      return route.appCode === undefined
+      // A body matcher that now asks the app code too is exact.
+      return route.appCode === undefined || mock.checksAppCode === true
         ? { mock, outcome: 'fix', edits: [urlEdit, ...readEdits], reasons: [] }
         : { mock, outcome: 'review', edits: [urlEdit, ...readEdits], reasons: [{ code: ReasonCode.mockAppCodeUnchecked }] };
     }

@@ -13,6 +13,7 @@ import type { Finding } from '../analyze.js';
 import { ASSIGNEE_TYPE_OF_KEY } from '../contract.js';
 import { type Reason, ReasonCode } from '../reasons.js';
 import { someNode } from '../syntax.js';
+import { goesWithWrapper } from '../groups.js';
 import { placeOf } from '../wrappers.js';
 import { type MockFinding, V3_HANDLER } from './plan.js';
 
@@ -30,6 +31,8 @@ export interface MockFacts {
   readonly flags?: readonly string[];
   /** It tells apps apart by its route alone (an msw handler): rewritten, it answers every app. */
   readonly routeOnly?: true;
+  /** Where it is, as a call's TODO names it (`in test/offer.test.ts, in the test "offers an app"`). */
+  readonly place?: string;
 }
 
 /** One deprecated call of the run, and what the run did to it. */
@@ -42,6 +45,16 @@ export interface CallRecord {
   /** Its body's static string values by key (null: a value known only at run time); absent when unreadable. */
   readonly body?: Readonly<Record<string, string | null>>;
   readonly migrated: boolean;
+  /**
+   * It could be migrated, and is kept on the deprecated route because a mock that stands for it cannot follow it
+   * (`callsKeptByMocks`): its mocks are settled as if it were migrated, so that each says its own reason.
+   */
+  readonly keptForMocks?: true;
+  /**
+   * A wrapper's caller that goes with the wrapper's request (held back with it, or passing nothing of its own): the
+   * request is what a mock keeps and names.
+   */
+  readonly withWrapper?: true;
 }
 
 /**
@@ -50,21 +63,92 @@ export interface CallRecord {
  */
 export type Reach = (file: string) => ReadonlySet<string> | 'unknown';
 
-export type MockDecision = { readonly kind: 'follow' } | { readonly kind: 'hold'; readonly reason: Reason };
+export type MockDecision = { readonly kind: 'follow' } | { readonly kind: 'hold'; readonly reason: Reason; readonly keeps?: readonly string[] };
 
 const ASSIGNEE_KEYS = Object.keys(ASSIGNEE_TYPE_OF_KEY);
 
 export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRecord[], reach: Reach): MockDecision[] {
   return mocks.map((mock): MockDecision => {
-    const decision = settleOne(mock, calls, reach);
+    let decision = settleOne(mock, calls, reach);
     // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
     // after they moved to v3), so that its TODO stays the same.
     const read = mock.reads ?? mock.flags?.[0];
     if (read !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld && decision.reason.code !== ReasonCode.mockOtherApps) {
-      return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: read } };
+      decision = { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: read } };
     }
-    return decision;
+    // The calls it keeps on the deprecated route: its TODO names them, as theirs names it.
+    const keeps = keptBy(mock, calls, reach);
+    if (keeps.length === 0) return decision;
+    // Following on its own, it waits for the calls kept for it (or for another mock): `applyMockDecision` says which
+    // of the two, from the mock's own outcome.
+    if (decision.kind === 'follow') return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: keeps[0]! }, keeps };
+    return { ...decision, keeps };
   });
+}
+
+/** The calls a mock stands for, or 'unknown' when its tests reach modules this run did not read. */
+export function callsStoodFor(mock: MockFacts, calls: readonly CallRecord[], reach: Reach): number[] | 'unknown' {
+  const files = reach(mock.file);
+  if (files === 'unknown') return 'unknown';
+  return calls.flatMap((call, index) => (files.has(call.file) && mayMatch(mock, call) ? [index] : []));
+}
+
+function keptBy(mock: MockFacts, calls: readonly CallRecord[], reach: Reach): string[] {
+  const stood = callsStoodFor(mock, calls, reach);
+  return stood === 'unknown' ? [] : [...new Set(stood.filter((index) => calls[index]!.keptForMocks === true && calls[index]!.withWrapper !== true).map((index) => calls[index]!.place))];
+}
+
+/**
+ * A call and its mocks are one group: a call that could be migrated is kept on the deprecated route when a mock that
+ * stands for it cannot follow it (the mock would go on answering the old route, and the test of the call would fail).
+ * `settled` holds each mock's final outcome (after `applyMockDecision`). Returns, for each call index to keep, the
+ * reason its TODO gives, naming the mock. A mock whose calls cannot be seen (`mock-calls-unseen`) keeps none: which
+ * calls it stands for is not known. A mock that stays only because it waits for another call (`mock-call-held`: a
+ * wildcard handler of a setup file, which stands for the calls of every test) keeps a call only when no other mock
+ * that stands for it follows it to v3, since that one answers the call there.
+ */
+export function callsKeptByMocks(
+  mocks: readonly MockFacts[],
+  settled: readonly MockFinding[],
+  calls: readonly CallRecord[],
+  reach: Reach,
+): Map<number, Reason> {
+  const kept = new Map<number, Reason>();
+  const stoodFor = mocks.map((mock) => callsStoodFor(mock, calls, reach));
+  // The calls some mock follows to v3: that mock answers them there.
+  const answered = new Set(stoodFor.flatMap((stood, index) => (stood === 'unknown' || settled[index]!.outcome === 'manual' ? [] : stood)));
+  mocks.forEach((mock, index) => {
+    const finding = settled[index]!;
+    if (finding.outcome !== 'manual') return;
+    const stood = stoodFor[index]!;
+    if (stood === 'unknown') return;
+    // A mock that stays only because another call it stands for stays (a shared handler, a setup file's) keeps no
+    // call that a mock of its own test answers on v3.
+    const waits = finding.reasons.every((reason) => reason.code === ReasonCode.mockCallHeld);
+    const key = `${finding.mock.library === 'msw' ? 'handler' : finding.mock.library === 'assertion' ? 'assertion' : 'mock'} ${mock.place ?? ''}`.trim();
+    const why = whyMockStays(finding.reasons[0]);
+    for (const call of stood) {
+      if (waits && answered.has(call)) continue;
+      if (calls[call]!.withWrapper === true) continue;
+      if (calls[call]!.migrated && !kept.has(call)) kept.set(call, { code: ReasonCode.callMockHeld, key: `${key}${why === undefined ? '' : `, which ${why}`}` });
+    }
+  });
+  return kept;
+}
+
+/** A mock's first reason, in a few words for the TODO of a call it keeps. */
+function whyMockStays(reason: Reason | undefined): string | undefined {
+  if (reason === undefined) return undefined;
+  switch (reason.code) {
+    case ReasonCode.mockResolverReads: return `reads ${reason.key ?? 'the request'} of the deprecated request`;
+    case ReasonCode.mockCallHeld: return `also stands for the call ${reason.key ?? 'that keeps the deprecated route'}`;
+    case ReasonCode.mockOtherApps: return `names one app in its route and also answers the call ${reason.key ?? 'of another app'}`;
+    case ReasonCode.mockV3RouteTaken: return `shares its file with a handler of the v3 route`;
+    case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place`;
+    case ReasonCode.mockAppCodeUnknown: return `matches any app but checks the body`;
+    case ReasonCode.bodyTyped: return `declares a type for the deprecated body that cannot be rewritten with it`;
+    default: return `cannot be rewritten exactly (see its TODO)`;
+  }
 }
 
 function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach): MockDecision {
@@ -77,7 +161,7 @@ function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach):
   }
   const standsFor = calls.filter((call) => files.has(call.file) && mayMatch(mock, call));
   if (standsFor.length === 0) return { kind: 'hold', reason: { code: ReasonCode.mockNoCalls } };
-  const held = standsFor.find((call) => !call.migrated);
+  const held = standsFor.find((call) => !call.migrated && call.keptForMocks !== true);
   if (held !== undefined) return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: held.place } };
   // `body.business_uid` reads assignee_uid only where every call sends business_uid (and not directory_uid).
   const reads = mock.reads;
@@ -107,7 +191,10 @@ function mayMatch(mock: MockFacts, call: CallRecord): boolean {
 }
 
 /** A mock's plain facts. */
-export function mockFactsOf(finding: MockFinding, file: string): MockFacts {
+export function mockFactsOf(finding: MockFinding, file: string, shown = file): MockFacts {
+  // Named by its file and its test, not its line: a TODO inserted above it moves the line, and a rerun must say the same.
+  const where = whereInTests(finding.mock.node);
+  const place = shown === '' ? where : `in ${shown}${where === 'at the top level' ? '' : `, ${where}`}`;
   const { mock } = finding;
   const body = mock.body?.facts.kind === 'object'
     ? Object.fromEntries(mock.body.facts.entries.flatMap((e) => (e.value.kind === 'string' ? [[e.key, e.value.value] as const] : [])))
@@ -121,11 +208,14 @@ export function mockFactsOf(finding: MockFinding, file: string): MockFacts {
     ...(reads === undefined ? {} : { reads }),
     ...(flags.length === 0 ? {} : { flags }),
     ...(mock.library === 'msw' ? { routeOnly: true as const } : {}),
+    place,
   };
 }
 
 /** A call's plain record, with what the run did to it. */
 export function callRecordOf(finding: Finding, migrated: boolean, file: string): CallRecord {
+  // Kept on the deprecated route for a mock: settled as if migrated, so that each mock says its own reason.
+  const keptForMocks = !migrated && finding.reasons.some((reason) => reason.code === ReasonCode.callMockHeld);
   const { facts } = finding.call;
   const body = facts.body.kind === 'object'
     ? Object.fromEntries(facts.body.entries.map((e) => [e.key, e.value.kind === 'string' ? e.value.value : null] as const))
@@ -136,6 +226,10 @@ export function callRecordOf(finding: Finding, migrated: boolean, file: string):
     ...(facts.appId.kind === 'static' ? { appCode: facts.appId.value } : {}),
     ...(body === undefined ? {} : { body }),
     migrated,
+    ...(keptForMocks ? { keptForMocks: true as const } : {}),
+    // A wrapper's caller that holds nothing of its own goes with the wrapper's request: it is kept with that request,
+    // never for itself.
+    ...(finding.repeatsWrapper === true || goesWithWrapper(finding, migrated) ? { withWrapper: true as const } : {}),
   };
 }
 
@@ -149,8 +243,16 @@ export function applyMockDecision(finding: MockFinding, decision: MockDecision):
   if (decision.kind === 'follow' && finding.outcome !== 'manual' && finding.mock.library === 'msw' && V3_HANDLER.test(finding.mock.ctx.text)) {
     return { mock: finding.mock, outcome: 'manual', reasons: [{ code: ReasonCode.mockV3RouteTaken }] };
   }
-  if (decision.kind === 'follow' || finding.outcome === 'manual') return finding;
-  return { mock: finding.mock, outcome: 'manual', reasons: [decision.reason] };
+  if (decision.kind === 'follow') return finding;
+  // Held for reasons of its own, it keeps calls on the deprecated route: its TODO names them too.
+  const keeps = decision.keeps === undefined ? [] : [{ code: ReasonCode.mockKeepsCalls, key: listed(decision.keeps) }];
+  if (finding.outcome === 'manual') return keeps.length === 0 ? finding : { ...finding, reasons: [...finding.reasons, ...keeps] };
+  // Waiting for a call that keeps the old route: its TODO names that call, and the others it keeps with it.
+  if (decision.reason.code === ReasonCode.mockCallHeld) {
+    const others = (decision.keeps ?? []).filter((place) => place !== decision.reason.key);
+    return { mock: finding.mock, outcome: 'manual', reasons: [decision.reason, ...(others.length === 0 ? [] : [{ code: ReasonCode.mockKeepsCalls, key: listed(others) }])] };
+  }
+  return { mock: finding.mock, outcome: 'manual', reasons: [decision.reason, ...keeps] };
 }
 
 /** Names of the functions that load a module without an import or `require` the analysis reads. */
@@ -178,4 +280,31 @@ export function showsAllItsCalls(program: TSESTree.Program): boolean {
     const arg = node.arguments[0];
     return node.callee.type === 'Identifier' && node.callee.name === 'require' && !(arg?.type === 'Literal' && typeof arg.value === 'string' && LIBRARIES.test(arg.value));
   });
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
+}
+
+const TEST_FUNCTIONS = /^(?:it|test|describe|suite|specify)$/;
+
+/** The innermost test (`it('title', ...)`, `test`, `describe`) or named function around a mock, in words. */
+function whereInTests(node: TSESTree.Node): string {
+  for (let at = node.parent; at != null; at = at.parent) {
+    if (at.type === 'CallExpression') {
+      let callee: TSESTree.Node = at.callee;
+      // `it.only(...)`, `test.each(...)(...)`: the base name.
+      while (callee.type === 'MemberExpression' || callee.type === 'CallExpression') callee = callee.type === 'MemberExpression' ? callee.object : callee.callee;
+      const title = at.arguments[0];
+      if (callee.type === 'Identifier' && TEST_FUNCTIONS.test(callee.name) && title?.type === 'Literal' && typeof title.value === 'string') {
+        return `in the ${callee.name === 'describe' || callee.name === 'suite' ? 'suite' : 'test'} ${JSON.stringify(title.value)}`;
+      }
+    }
+    if (at.type === 'FunctionDeclaration' && at.id !== null) return `in ${at.id.name}`;
+    if ((at.type === 'ArrowFunctionExpression' || at.type === 'FunctionExpression') && at.parent?.type === 'VariableDeclarator' && at.parent.id.type === 'Identifier') {
+      return `in ${at.parent.id.name}`;
+    }
+  }
+  return 'at the top level';
 }

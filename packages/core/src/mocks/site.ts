@@ -46,6 +46,11 @@ export interface MockSite {
   readonly flagReads?: readonly FlagKeyRead[];
   /** The edits of the handler that make it read the v3 request (flags, the app code, its types); made with the route. */
   readonly resolverEdits?: readonly ResolverEdit[];
+  /**
+   * A matcher function of the body (nock, axios-mock-adapter): its one edit (`resolverEdits`) holds every mapped read
+   * (`bodyReads` only say what every call must send) and asks the app code the route named.
+   */
+  readonly checksAppCode?: true;
   /** The mock declares a type for the request body (`http.post<Params, LegacyBody>(...)`): it describes the old body. */
   readonly typed?: true;
 }

@@ -21,6 +21,7 @@ import {
   MAX_NESTING_DEPTH,
   mayContainAssignCall,
   type MockFinding,
+  keepCallsForMocks,
   nestingDepth,
   OPTIONS_SCHEMA_PROPERTIES,
   planMock,
@@ -47,6 +48,7 @@ export interface RuleOptions {
   /** Files larger than this (in bytes of UTF-8) are not analysed: one report at line 1 says so. */
   maxFileBytes?: number;
   builtIn?: 'keep' | 'drop';
+  tests?: 'follow' | 'ignore';
   clients?: ClientConfig[];
   routes?: RouteConfig[];
 }
@@ -154,7 +156,7 @@ export default createRule<[RuleOptions], MessageIds>({
         additionalProperties: false,
       },
     ],
-    defaultOptions: [{ autofix: false, followImports: false, mocks: false, maxFileBytes: DEFAULT_MAX_FILE_BYTES, builtIn: 'keep', clients: [], routes: [] }],
+    defaultOptions: [{ autofix: false, followImports: false, mocks: false, maxFileBytes: DEFAULT_MAX_FILE_BYTES, builtIn: 'keep', tests: 'follow', clients: [], routes: [] }],
   },
   create(context, [options]) {
     const sourceCode = context.sourceCode;
@@ -162,6 +164,7 @@ export default createRule<[RuleOptions], MessageIds>({
       builtIn: options.builtIn ?? 'keep',
       clients: options.clients ?? [],
       routes: options.routes ?? [],
+      ...(options.tests === 'ignore' ? { tests: 'ignore' as const } : {}),
     };
     // Most files cannot hold the call at all: a substring test spares them every other step. Following imports, a file
     // that only calls what another module of the program spells the route in is one too: the checker is asked only then.
@@ -320,8 +323,9 @@ export default createRule<[RuleOptions], MessageIds>({
           }
         }
         findings.sort((a, b) => a.call.node.range[0] - b.call.node.range[0]);
-        // In a component, the markup may call a function of the script where the script's scopes do not show it.
-        settleWrappers(findings, componentUses(sourceCode.text, context.filename)).forEach(report);
+        // In a component, the markup may call a function of the script where the script's scopes do not show it; a call
+        // whose mock in this file cannot follow it stays with it, as `migrate` leaves it (no fix, the reason).
+        keepCallsForMocks(sourceCode.ast, ctx, settleWrappers(findings, componentUses(sourceCode.text, context.filename))).forEach(report);
       },
     };
   },
