@@ -42,6 +42,7 @@ export const ReasonCode = {
   urlBuiltByFunction: 'url-built-by-function',
   methodDynamic: 'method-dynamic',
   clientUnknown: 'client-unknown',
+  clientNotRewritten: 'client-not-rewritten',
   clientSdk: 'client-sdk',
   clientFieldUnknown: 'client-field-unknown',
   clientSetup: 'client-setup',
@@ -150,6 +151,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     'the HTTP method is computed at run time, or set by client options that cannot be read here; migrate by hand',
   'client-unknown': () =>
     'the call goes through a function whose arguments do not show the body; migrate by hand, or configure the client',
+  'client-not-rewritten': (key) =>
+    `the request is sent through ${key ?? 'a client or a request layout (a callback, a stream, an options object holding the path)'}, which this tool does not rewrite; send it to ${V3} by hand, with the v3 body`,
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,
   'client-field-unknown': (key) =>
     `the client is a field of the class${key === undefined ? '' : ` (${key})`} that is set in more than one place, written outside the class, set by a getter, a subclass or code that cannot be read here, or \`this\` is not an instance of the class; migrate by hand`,

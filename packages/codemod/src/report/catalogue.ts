@@ -44,6 +44,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'url-built-by-function': 'give the URL builder a v3 twin (or change it once every caller is migrated), then point this call at it',
   'method-dynamic': 'migrate by hand',
   'client-unknown': 'configure the function as a client (--config), or migrate by hand',
+  'client-not-rewritten': 'rewrite the request by hand for POST /v3/apps/app_assignments (assignee_type, assignee_uid, app_code_name, settings), keeping its client',
   'client-sdk': "call the SDK's v3 method",
   'client-field-unknown': 'find which client the field holds when the call runs; keep it in one field set once (in its declaration or the constructor) and written nowhere else, rerun, or migrate by hand',
   'client-setup': 'read the named setup (a transform, a content type, an interceptor, a base URL set after the client is made): if it leaves the v3 request as written, migrate by hand; or move that setup to the calls that need it and rerun',

@@ -22,7 +22,7 @@ import { FORM_HOOKS, holdsNoContentType, isPlainObject, methodOf, objectOf, type
 import type { CallLayout, ClientRef, ClientSpec, Library, Method } from './spec.js';
 import { superagentClient } from './superagent.js';
 import { thisField } from './this-member.js';
-import { undiciClient } from './undici.js';
+import { undiciClient, undiciRequestClient } from './undici.js';
 import { textMatches } from '../text-facts.js';
 
 export type { CallLayout, ClientKind, ClientRef, ClientSpec, Library, Method } from './spec.js';
@@ -40,6 +40,7 @@ export const CLIENTS: Readonly<Record<Library, ClientSpec>> = {
   superagent: superagentClient,
   ofetch: ofetchClient,
   'openapi-fetch': openapiFetchClient,
+  undici: undiciRequestClient,
 };
 
 /** Every module that is a client: the libraries, and the modules that export the Fetch API. */
@@ -93,7 +94,34 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
     if (module !== undefined) return library(specOfExport(module, 'default'));
     return madeBy(expr, ctx) ?? instanceFrom(expr, ctx, depth);
   }
+  if (expr.type === 'NewExpression') return constructed(expr, ctx);
   return undefined;
+}
+
+/** `new Pool(origin)` of undici: an instance whose first argument is its origin. */
+function constructed(made: TSESTree.NewExpression, ctx: SourceContext): ClientRef | undefined {
+  const callee = unwrapTS(made.callee);
+  let module: string | undefined;
+  let name: string | undefined;
+  if (callee.type === 'Identifier') {
+    const variable = findVariable(ctx.getScope(callee), callee.name);
+    const imported = variable === undefined ? undefined : importOf(variable);
+    module = imported?.source;
+    name = imported?.imported;
+  } else if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') {
+    // `new undici.Pool(origin)`
+    module = namespaceModule(callee.object, ctx);
+    name = callee.property.name;
+  }
+  const spec = module === undefined || name === undefined ? undefined : SPECS.find((s) => s.constructors?.[module]?.includes(name) === true);
+  if (spec === undefined) return undefined;
+  const origin = made.arguments[0];
+  return {
+    library: spec.library,
+    spec,
+    instance: true,
+    ...(origin === undefined || origin.type === 'SpreadElement' ? {} : { base: { node: origin, ctx } }),
+  };
 }
 
 function resolveVariable(variable: VariableLike, id: TSESTree.Identifier, ctx: SourceContext, depth: number): ClientRef | undefined {
