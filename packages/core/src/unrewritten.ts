@@ -289,10 +289,29 @@ function familyOf(call: TSESTree.CallExpression, nodeModule: string | undefined,
   const callee = unwrapTS(call.callee);
   const written = ctx.text.slice(callee.range[0], callee.range[1]).replace(/\s+/g, '');
   const shown = written.length > 60 ? `${written.slice(0, 57)}...` : written;
-  if (nodeModule !== undefined) return `${shown} of ${nodeModule}, whose body is written to the request stream`;
+  if (nodeModule !== undefined) return `${shown} of ${nodeModule} (its body is written to the request stream)`;
   let root = callee;
   while (root.type === 'MemberExpression' || root.type === 'CallExpression') root = unwrapTS(root.type === 'MemberExpression' ? root.object : root.callee);
   const module = root.type === 'Identifier' ? moduleOf(root, ctx) : undefined;
-  if (module === 'swr/mutation' || module === 'swr') return `${shown} of ${module}, whose key is the URL its fetcher is given`;
-  return module === undefined ? shown : `${shown} of ${module}`;
+  if (module === 'swr/mutation' || module === 'swr') return `${shown} of ${module} (its key is the URL its fetcher is given)`;
+  if (module !== undefined) return `${shown} of ${module}`;
+  const owner = root.type === 'Identifier' ? parameterOwner(root, ctx) : undefined;
+  return owner === undefined ? shown : `${shown} in ${owner}`;
+}
+
+/**
+ * For a parameter a library hands to a callback (`build` of RTK Query's `endpoints: (build) => ...`), the library's
+ * call that takes the callback: `createApi of @reduxjs/toolkit/query/react`.
+ */
+function parameterOwner(id: TSESTree.Identifier, ctx: SourceContext): string | undefined {
+  const def = findVariable(ctx.getScope(id), id.name)?.defs[0];
+  if (def?.type !== 'Parameter') return undefined;
+  for (let node: TSESTree.Node | undefined = def.node as TSESTree.Node; node !== undefined; node = node.parent) {
+    if (node.type !== 'CallExpression') continue;
+    let root = unwrapTS(node.callee);
+    while (root.type === 'MemberExpression' || root.type === 'CallExpression') root = unwrapTS(root.type === 'MemberExpression' ? root.object : root.callee);
+    const module = root.type === 'Identifier' ? moduleOf(root, ctx) : undefined;
+    if (module !== undefined) return `${ctx.text.slice(node.callee.range[0], node.callee.range[1])} of ${module}`;
+  }
+  return undefined;
 }

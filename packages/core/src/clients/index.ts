@@ -10,11 +10,13 @@ import { ReasonCode } from '../reasons.js';
 import { findVariable, importOf, type VariableLike } from '../scope.js';
 import { memberName } from '../static-value.js';
 import { MAX_DEPTH, propertyOf, unwrapTS } from '../syntax.js';
+import { apolloDataSource, apolloRestClient } from './apollo-rest.js';
 import { axiosClient } from './axios.js';
 import { fetchClient } from './fetch.js';
 import { gotClient } from './got.js';
 import { kyClient } from './ky.js';
 import { namespaceModule, requiredModule } from './modules.js';
+import { nestHttpService } from './nestjs.js';
 import { nodeFetchClient } from './node-fetch.js';
 import { ofetchClient } from './ofetch.js';
 import { openapiFetchClient } from './openapi-fetch.js';
@@ -41,6 +43,7 @@ export const CLIENTS: Readonly<Record<Library, ClientSpec>> = {
   ofetch: ofetchClient,
   'openapi-fetch': openapiFetchClient,
   undici: undiciRequestClient,
+  'apollo-rest': apolloRestClient,
 };
 
 /** Every module that is a client: the libraries, and the modules that export the Fetch API. */
@@ -73,6 +76,7 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
   if (expr.type === 'MemberExpression' && unwrapTS(expr.object).type === 'ThisExpression') {
     // `this.http`: the client a class keeps in a field.
     const field = thisField(expr, ctx);
+    if (field?.kind === 'parameter') return nestHttpService(expr, ctx);
     return field?.kind === 'value' ? resolveClient(field.value.node, field.value.ctx, depth + 1) : undefined;
   }
   if (expr.type === 'MemberExpression' && !expr.computed && expr.property.type === 'Identifier') {
@@ -95,6 +99,8 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
     return madeBy(expr, ctx) ?? instanceFrom(expr, ctx, depth);
   }
   if (expr.type === 'NewExpression') return constructed(expr, ctx);
+  // `this.post(...)` in a subclass of Apollo's RESTDataSource.
+  if (expr.type === 'ThisExpression') return apolloDataSource(expr, ctx);
   return undefined;
 }
 

@@ -11,7 +11,7 @@ import type { ObjectRef } from './options.js';
 import type { ClientSetup } from './setup.js';
 
 /** The libraries a call is resolved to by reference. */
-export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch' | 'openapi-fetch' | 'undici';
+export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch' | 'openapi-fetch' | 'undici' | 'apollo-rest';
 
 /** Who makes a call: a library, a client the user configured, or a callee read by the shape of its arguments. */
 export type ClientKind = Library | 'configured' | 'unresolved';
