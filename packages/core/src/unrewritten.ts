@@ -168,14 +168,18 @@ function spells(node: TSESTree.Node, ctx: SourceContext, depth: number, pattern:
     case 'CallExpression': {
       // A call that is itself a site says so itself (`firstValueFrom(http.post(url))` is not another one).
       if (recognizeAssignCall(expr, ctx) !== undefined) return false;
-      if (expr.arguments.some((arg) => arg.type !== 'SpreadElement' && !isFunction(arg) && spells(arg, ctx, depth + 1, true, note))) return true;
       const callee = unwrapTS(expr.callee);
+      // A mock, an assertion or a route definition (`setupServer(http.post(pattern, resolver))`) describes requests.
+      if (isNeverAClient(callee) || isTestOrMock(callee, ctx) || recognizeMock(expr, ctx) !== undefined) return false;
+      // Only a URL builder fills a pattern's placeholders; any other call is passed a URL as it is.
+      const builder = buildsUrl(callee, ctx);
+      if (expr.arguments.some((arg) => arg.type !== 'SpreadElement' && !isFunction(arg) && spells(arg, ctx, depth + 1, builder, note))) return true;
       if (callee.type === 'MemberExpression') return TEXT_METHODS.has(memberName(callee) ?? '') && spells(callee.object, ctx, depth + 1, true, note);
       return callee.type === 'CallExpression' || callee.type === 'Identifier' ? spellsCallee(callee, ctx, depth + 1, note) : false;
     }
     case 'NewExpression':
       // `new URL(...)`, a library's request object; a class of this file is read as what it is, not as a URL.
-      return !declaredHere(expr.callee, ctx) && expr.arguments.some((arg) => arg.type !== 'SpreadElement' && spells(arg, ctx, depth + 1, true, note));
+      return !declaredHere(expr.callee, ctx) && expr.arguments.some((arg) => arg.type !== 'SpreadElement' && spells(arg, ctx, depth + 1, pattern, note));
     case 'MemberExpression':
       // `url.href`; another member (`request.url` read for a log) is not the request.
       return memberName(expr) === 'href' && spells(expr.object, ctx, depth + 1, pattern, note);
