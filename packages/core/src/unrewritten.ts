@@ -52,6 +52,7 @@ export function unrewrittenSite(call: TSESTree.CallExpression, ctx: SourceContex
   if (!text.includes('assign') && call.arguments.every((arg) => arg.type === 'Literal' || isFunction(arg))) return undefined;
   if (isNeverAClient(callee) || isTestOrMock(callee, ctx) || isNotARequest(call, ctx) || buildsUrl(callee, ctx)) return undefined;
   if (namesAnotherVerb(callee)) return undefined;
+  if (sendsToAnotherUrl(call, ctx)) return undefined;
   const node = nodeHttp(callee, ctx);
   const spelled = routeIn(call, ctx, node !== undefined);
   if (spelled === undefined) return undefined;
@@ -100,6 +101,19 @@ function routeIn(call: TSESTree.CallExpression, ctx: SourceContext, methodRequir
   if (!found || seen.method === 'other') return undefined;
   if (methodRequired && seen.method === 'absent') return undefined;
   return true;
+}
+
+/**
+ * The first argument is a URL known in full that is not the route (`api.post('/audit', { url })`): the call sends
+ * elsewhere, and a route in its body is data.
+ */
+function sendsToAnotherUrl(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  const first = call.arguments[0];
+  if (first === undefined || first.type === 'SpreadElement' || isFunction(first)) return false;
+  const pieces = readUrl(first, ctx, null);
+  if (pieces.length === 0 || pieces.some((piece) => piece.kind !== 'text')) return false;
+  const text = pieces.map((piece) => (piece.kind === 'text' ? piece.value : '')).join('');
+  return /^(?:[a-z][a-z\d+.-]*:\/\/|\/)/i.test(text) && matchRoute(pieces, routesOf(ctx)) === undefined;
 }
 
 /** An options object passed by name or written out (`request(url, options, callback)`). */
@@ -169,13 +183,15 @@ function spells(node: TSESTree.Node, ctx: SourceContext, depth: number, pattern:
       // A call that is itself a site says so itself (`firstValueFrom(http.post(url))` is not another one).
       if (recognizeAssignCall(expr, ctx) !== undefined) return false;
       const callee = unwrapTS(expr.callee);
+      // `ROUTE.replace(':id', code)`, `url.toString()`: the text of what it is called on.
+      if (callee.type === 'MemberExpression' && TEXT_METHODS.has(memberName(callee) ?? '')) return spells(callee.object, ctx, depth + 1, true, note);
+      // `compile(route)(params)`, `toPath(params)`: what is called was made from the pattern.
+      if ((callee.type === 'CallExpression' || callee.type === 'Identifier') && spellsCallee(callee, ctx, depth + 1, note)) return true;
       // A mock, an assertion or a route definition (`setupServer(http.post(pattern, resolver))`) describes requests.
       if (isNeverAClient(callee) || isTestOrMock(callee, ctx) || recognizeMock(expr, ctx) !== undefined) return false;
       // Only a URL builder fills a pattern's placeholders; any other call is passed a URL as it is.
       const builder = buildsUrl(callee, ctx);
-      if (expr.arguments.some((arg) => arg.type !== 'SpreadElement' && !isFunction(arg) && spells(arg, ctx, depth + 1, builder, note))) return true;
-      if (callee.type === 'MemberExpression') return TEXT_METHODS.has(memberName(callee) ?? '') && spells(callee.object, ctx, depth + 1, true, note);
-      return callee.type === 'CallExpression' || callee.type === 'Identifier' ? spellsCallee(callee, ctx, depth + 1, note) : false;
+      return expr.arguments.some((arg) => arg.type !== 'SpreadElement' && !isFunction(arg) && spells(arg, ctx, depth + 1, builder, note));
     }
     case 'NewExpression':
       // `new URL(...)`, a library's request object; a class of this file is read as what it is, not as a URL.
