@@ -10,7 +10,6 @@ import { readBody, unreadable } from '../body.js';
 import type { Bound, SourceContext } from '../context.js';
 import { ReasonCode } from '../reasons.js';
 import { findVariable, importOf } from '../scope.js';
-import { unwrapTS } from '../syntax.js';
 import { bodyIn, methodOf, optionsOf, withOptions } from './options.js';
 import type { ClientSetup } from './setup.js';
 import { argumentAt, type CallLayout, type ClientRef, type ClientSpec, HTTP_VERBS, JSON_OBJECT } from './spec.js';
@@ -40,8 +39,8 @@ function dataSourceOf(node: TSESTree.Node, ctx: SourceContext): DataSource | und
   }
   const classes: ClassNode[] = [];
   for (let depth = 0; cls !== undefined && depth < 3; depth++) {
-    classes.push(cls as ClassNode);
-    const parent = (cls as ClassNode).superClass;
+    classes.push(cls);
+    const parent = cls.superClass;
     if (parent == null || parent.type !== 'Identifier') return undefined;
     const variable = findVariable(ctx.getScope(parent), parent.name);
     const imported = variable === undefined ? undefined : importOf(variable);
