@@ -84,3 +84,34 @@ describe('calls no client module rewrites', () => {
     ].join('\n'))).toEqual([[3, 'manual', ['client-not-rewritten:transport.send of ./transport']]]);
   });
 });
+
+
+describe("NestJS's HttpService", () => {
+  it('is held back as client setup when HttpModule.register sets a content type, the TODO naming its line', () => {
+    expect(sites([
+      "import { Injectable, Module } from '@nestjs/common';",
+      "import { HttpModule, HttpService } from '@nestjs/axios';",
+      "import { firstValueFrom } from 'rxjs';",
+      '',
+      'export const PlatformHttpModule = HttpModule.register({',
+      "  baseURL: 'https://api.example.com',",
+      "  headers: { 'content-type': 'application/x-www-form-urlencoded' },",
+      '});',
+      '',
+      '@Injectable()',
+      'export class AppAssignmentService {',
+      '  constructor(private readonly http: HttpService) {}',
+      '',
+      '  async assignInternal(appCode: string, directoryUid: string): Promise<number> {',
+      '    const response = await firstValueFrom(',
+      "      this.http.post(`/platform/v1/apps/${appCode}/assign`, { directory_uid: directoryUid, is_internal: 'true' }),",
+      '    );',
+      '    return response.status;',
+      '  }',
+      '}',
+      '',
+      '@Module({ imports: [PlatformHttpModule], providers: [AppAssignmentService] })',
+      'export class AppAssignmentModule {}',
+    ].join('\n'))).toEqual([[16, 'manual', ['client-setup:HttpModule.register options (line 5)']]]);
+  });
+});

@@ -8,7 +8,7 @@ import { bodyIn, isPlainObject, isShared, methodOf, optionsLayout, optionsOf, wi
 import { fetchCall } from './fetch.js';
 import { propertyOf } from '../syntax.js';
 import { argumentAt, type CallLayout, type ClientSpec, STRING_ONLY } from './spec.js';
-import { unreadable } from '../body.js';
+import { unreadable, unreadableAs } from '../body.js';
 import { ReasonCode } from '../reasons.js';
 
 export const undiciClient: ClientSpec = {
@@ -50,7 +50,10 @@ export const undiciRequestClient: ClientSpec = {
   call: (call, client, ctx) => {
     if (client.instance) return undefined;
     const url = argumentAt(call, 0);
-    return url === undefined ? undefined : optionsLayout(client, url, call.arguments[1], ctx, 'body', STRING_ONLY);
+    if (url === undefined) return undefined;
+    const layout = optionsLayout(client, url, call.arguments[1], ctx, 'body', STRING_ONLY);
+    // A form string stays a form: undici's headers also come as arrays and iterables, which are not read here.
+    return layout.body.kind === 'object' && layout.body.body.form !== undefined ? { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyFormEncoded) } : layout;
   },
   method: (call, client, verb, ctx) => (client.instance ? dispatcherRequest(call, client, verb, ctx) : undefined),
 };
