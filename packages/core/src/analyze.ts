@@ -10,6 +10,7 @@ import { type Reason, ReasonCode } from './reasons.js';
 import { type AssignCall, recognizeAssignCall } from './recognize.js';
 import { renderMigration, type TextEdit } from './render.js';
 import { forEachCall } from './syntax.js';
+import { unrewrittenSite } from './unrewritten.js';
 import { settleWrappers } from './wrappers.js';
 
 /**
@@ -45,7 +46,8 @@ export interface Finding {
 
 /** Analyses one call expression; undefined when it is not a deprecated call. */
 export function analyzeCall(node: TSESTree.CallExpression, ctx: SourceContext): Finding | undefined {
-  const call = recognizeAssignCall(node, ctx);
+  // A call no client module reads, whose arguments spell the route, is still reported (unrewritten.ts).
+  const call = recognizeAssignCall(node, ctx) ?? unrewrittenSite(node, ctx);
   return call === undefined ? undefined : findingOf(call);
 }
 

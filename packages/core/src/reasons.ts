@@ -44,6 +44,7 @@ export const ReasonCode = {
   methodDynamic: 'method-dynamic',
   clientUnknown: 'client-unknown',
   helperUnread: 'helper-unread',
+  clientNotRewritten: 'client-not-rewritten',
   clientSdk: 'client-sdk',
   clientFieldUnknown: 'client-field-unknown',
   clientSetup: 'client-setup',
@@ -160,6 +161,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `the body is the argument of the endpoint ${key ?? ''}, built wherever the endpoint is triggered; build the v3 body (with app_code_name) there and change the endpoint's argument type, by hand`,
   'helper-unread': (key) =>
     `the request is sent by ${key ?? 'a function'} with the method, path and body it is given, but what it does with them is not known here (its code is in another module, or sends through a client this analysis does not know); run over the whole project (the codemod's project mode, or the ESLint rule with followImports) so that it is followed, or migrate by hand`,
+  'client-not-rewritten': (key) =>
+    `the request is sent through ${key ?? 'a client or a request layout (a callback, a stream, an options object holding the path)'}, which this tool does not rewrite; send it to ${V3} by hand, with the v3 body`,
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,
   'client-field-unknown': (key) =>
     `the client is a field of the class${key === undefined ? '' : ` (${key})`} that is set in more than one place, written outside the class, set by a getter, a subclass or code that cannot be read here, or \`this\` is not an instance of the class; migrate by hand`,

@@ -221,6 +221,21 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
   }
 }
 
+/**
+ * Whether a call that is no site has been read and found to be no deprecated request: a known client that sends
+ * another method, a followed function of the program that sends another request (or the same whatever it is passed),
+ * or a callee read by its shape whose method is not POST. A call none of them can read may still send the deprecated request (`unrewritten.ts`).
+ */
+export function readAsNoSite(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  // A client that sends POST, or a method not known here, to a URL it cannot read (`fetch(urlcat(...), init)`) may
+  // still send the route its arguments spell.
+  const layout = clientLayoutOf(call, ctx);
+  if (layout !== undefined) return layout.method === 'other' || layout.method === 'unspecified';
+  if (follow(call, ctx) !== 'not-followed') return true;
+  const other = otherLayoutOf(call, ctx);
+  return other !== undefined && (other.method === 'other' || other.method === 'unspecified');
+}
+
 /** The functions being followed right now: a recursive function is not followed into itself. */
 const following = new Set<TSESTree.FunctionLike>();
 
@@ -240,7 +255,7 @@ function urlReason(reason: Extract<RouteMatch['edit'], { ok: false }>['reason'])
 const routeShapes = new WeakMap<SourceContext['options'], RouteShape[]>();
 
 /** The route shapes of the options, made once per options object rather than once per call. */
-function routesOf(ctx: SourceContext): RouteShape[] {
+export function routesOf(ctx: SourceContext): RouteShape[] {
   let shapes = routeShapes.get(ctx.options);
   if (shapes === undefined) {
     const extra = ctx.options.routes

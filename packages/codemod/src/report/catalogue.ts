@@ -44,6 +44,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'url-built-by-function': 'give the URL builder a v3 twin (or change it once every caller is migrated), then point this call at it',
   'method-dynamic': 'migrate by hand',
   'client-unknown': 'configure the function as a client (--config), or migrate by hand',
+  'client-not-rewritten': 'rewrite the request by hand for POST /v3/apps/app_assignments (assignee_type, assignee_uid, app_code_name, settings), keeping its client',
   'client-sdk': "call the SDK's v3 method",
   'body-endpoint-argument': 'find where the endpoint is triggered (its hook, or initiate): build the v3 body there, with app_code_name from the path, and change the argument type; then point the endpoint at /v3/apps/app_assignments',
   'helper-unread': 'run over the whole project so that the helper is read (project mode of the codemod, followImports of the ESLint rule); if it sends the method and body as given, the call migrates; else migrate by hand',

@@ -10,11 +10,13 @@ import { ReasonCode } from '../reasons.js';
 import { findVariable, importOf, type VariableLike } from '../scope.js';
 import { memberName } from '../static-value.js';
 import { MAX_DEPTH, propertyOf, unwrapTS } from '../syntax.js';
+import { apolloDataSource, apolloRestClient } from './apollo-rest.js';
 import { axiosClient } from './axios.js';
 import { fetchClient } from './fetch.js';
 import { gotClient } from './got.js';
 import { kyClient } from './ky.js';
 import { namespaceModule, requiredModule } from './modules.js';
+import { nestHttpService } from './nestjs.js';
 import { nodeFetchClient } from './node-fetch.js';
 import { ofetchClient } from './ofetch.js';
 import { openapiFetchClient } from './openapi-fetch.js';
@@ -23,7 +25,7 @@ import { FORM_HOOKS, holdsNoContentType, isPlainObject, methodOf, objectOf, type
 import type { CallLayout, ClientRef, ClientSpec, Library, Method } from './spec.js';
 import { superagentClient } from './superagent.js';
 import { thisField } from './this-member.js';
-import { undiciClient } from './undici.js';
+import { undiciClient, undiciRequestClient } from './undici.js';
 import { textMatches } from '../text-facts.js';
 
 export type { CallLayout, ClientKind, ClientRef, ClientSpec, Library, Method } from './spec.js';
@@ -42,6 +44,8 @@ export const CLIENTS: Readonly<Record<Library, ClientSpec>> = {
   ofetch: ofetchClient,
   'openapi-fetch': openapiFetchClient,
   'rtk-query': rtkQueryClient,
+  undici: undiciRequestClient,
+  'apollo-rest': apolloRestClient,
 };
 
 /** Every module that is a client: the libraries, and the modules that export the Fetch API. */
@@ -74,6 +78,7 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
   if (expr.type === 'MemberExpression' && unwrapTS(expr.object).type === 'ThisExpression') {
     // `this.http`: the client a class keeps in a field.
     const field = thisField(expr, ctx);
+    if (field?.kind === 'parameter') return nestHttpService(expr, ctx);
     return field?.kind === 'value' ? resolveClient(field.value.node, field.value.ctx, depth + 1) : undefined;
   }
   if (expr.type === 'MemberExpression' && !expr.computed && expr.property.type === 'Identifier') {
@@ -95,6 +100,9 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
     if (module !== undefined) return library(specOfExport(module, 'default'));
     return madeBy(expr, ctx) ?? instanceFrom(expr, ctx, depth);
   }
+  if (expr.type === 'NewExpression') return constructed(expr, ctx);
+  // `this.post(...)` in a subclass of Apollo's RESTDataSource.
+  if (expr.type === 'ThisExpression') return apolloDataSource(expr, ctx);
   return undefined;
 }
 
@@ -130,6 +138,32 @@ function heldIn(expr: TSESTree.MemberExpression, name: string, ctx: SourceContex
 export function memberWrite(owner: string, name: string): RegExp {
   const escape = (text: string) => text.replace(/[$]/g, '\\$&');
   return new RegExp(`(?<![\\w$.])${escape(owner)}\\s*\\.\\s*${escape(name)}\\s*=(?!=)`);
+}
+
+/** `new Pool(origin)` of undici: an instance whose first argument is its origin. */
+function constructed(made: TSESTree.NewExpression, ctx: SourceContext): ClientRef | undefined {
+  const callee = unwrapTS(made.callee);
+  let module: string | undefined;
+  let name: string | undefined;
+  if (callee.type === 'Identifier') {
+    const variable = findVariable(ctx.getScope(callee), callee.name);
+    const imported = variable === undefined ? undefined : importOf(variable);
+    module = imported?.source;
+    name = imported?.imported;
+  } else if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier') {
+    // `new undici.Pool(origin)`
+    module = namespaceModule(callee.object, ctx);
+    name = callee.property.name;
+  }
+  const spec = module === undefined || name === undefined ? undefined : SPECS.find((s) => s.constructors?.[module]?.includes(name) === true);
+  if (spec === undefined) return undefined;
+  const origin = made.arguments[0];
+  return {
+    library: spec.library,
+    spec,
+    instance: true,
+    ...(origin === undefined || origin.type === 'SpreadElement' ? {} : { base: { node: origin, ctx } }),
+  };
 }
 
 function resolveVariable(variable: VariableLike, id: TSESTree.Identifier, ctx: SourceContext, depth: number): ClientRef | undefined {

@@ -149,7 +149,7 @@ export function typeDescribesBody(node: TSESTree.Node, ctx: SourceContext, depth
 }
 
 /** The HTTP verbs among the words of a name: `httpPut` gives put, `postJson` post, `assignApp` none. */
-function verbsIn(name: string): string[] {
+export function verbsIn(name: string): string[] {
   const words = name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).map((word) => word.toLowerCase());
   return words.filter((word) => NAME_VERBS.has(word));
 }

@@ -11,7 +11,7 @@ import type { ObjectRef } from './options.js';
 import type { ClientSetup } from './setup.js';
 
 /** The libraries a call is resolved to by reference. */
-export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch' | 'openapi-fetch' | 'rtk-query';
+export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch' | 'openapi-fetch' | 'rtk-query' | 'undici' | 'apollo-rest';
 
 /** Who makes a call: a library, a client the user configured, or a callee read by the shape of its arguments. */
 export type ClientKind = Library | 'configured' | 'unresolved';
@@ -74,6 +74,8 @@ export interface ClientSpec {
   readonly globals?: readonly string[];
   /** The methods that make an instance, and the option that holds its base URL. */
   readonly factory?: { readonly methods: readonly string[]; readonly base: string };
+  /** Modules whose exports, constructed with `new`, make an instance; the first argument is its origin (undici's `Pool`). */
+  readonly constructors?: Readonly<Record<string, readonly string[]>>;
   /** Modules whose exports, called, make an instance (`createClient(options)` of openapi-fetch). */
   readonly makers?: Readonly<Record<string, readonly string[]>>;
   /**

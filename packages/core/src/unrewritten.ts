@@ -1,0 +1,337 @@
+/**
+ * Never a silent miss: a call that no client module understands, but whose arguments provably spell the deprecated
+ * route, is still a site. Spelled means a string literal or template on the way to an argument (the argument itself, a
+ * const, a concatenation, a URL built from it), or an object literal in the call whose `url`/`path`/`uri` holds it
+ * (RTK Query's `query: () => ({ url, method: 'POST', body })`, `http.request({ path, method })`). Such a call is
+ * reported with the client or family it is sent through, and never rewritten.
+ *
+ * What is read and found to be something else stays silent: a known client sending another method or URL, a callee
+ * whose name or options say another verb, a route definition or placeholder (`:id`, `{id}`), loggers, errors, string
+ * helpers, tests and mocks (`clients/exclusions.ts`, `not-a-request.ts`, `mocks/`).
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import { isNeverAClient, isTestOrMock, moduleOf } from './clients/index.js';
+import { verbsIn } from './clients/shape.js';
+import { HTTP_VERBS } from './clients/spec.js';
+import type { SourceContext } from './context.js';
+import { DEPRECATED_ASSIGN } from './contract.js';
+import { valueOfName } from './follow.js';
+import { recognizeMock } from './mocks/recognize.js';
+import { isNotARequest } from './not-a-request.js';
+import { ReasonCode } from './reasons.js';
+import { type AssignCall, readAsNoSite, recognizeAssignCall, routesOf } from './recognize.js';
+import { findVariable } from './scope.js';
+import { memberName, staticString } from './static-value.js';
+import { isFunction, staticKey, unwrapTS } from './syntax.js';
+import { matchRoute, readUrl, type UrlPiece } from './url.js';
+
+/** How deep a value is followed through names, calls and objects. */
+const MAX_DEPTH = 6;
+
+/** Properties of a request's options that hold its URL or path. */
+const URL_KEYS: ReadonlySet<string> = new Set(['url', 'path', 'uri']);
+
+/** Modules whose functions build a URL from a route pattern: their calls are never requests themselves. */
+const URL_BUILDER_MODULES: ReadonlySet<string> = new Set([
+  'urlcat', 'url-join', 'proper-url-join', 'path-to-regexp', 'url-template', 'query-string', 'qs', 'react-router', 'react-router-dom',
+  'node:path', 'path', 'node:url', 'url',
+]);
+
+/** node's own HTTP modules: `request(url | options, callback)` with the body written to the request stream. */
+const NODE_HTTP_MODULES: ReadonlySet<string> = new Set(['http', 'https', 'node:http', 'node:https']);
+
+/**
+ * The call as a site no client module rewrites, or undefined when it does not spell the route or is read as
+ * something else. Asked only of calls `recognizeAssignCall` did not take.
+ */
+export function unrewrittenSite(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall | undefined {
+  const callee = unwrapTS(call.callee);
+  if (callee.type === 'Super' || call.arguments.length === 0) return undefined;
+  // Cheap first: a route must be spelled in the call, or reach it through a name.
+  const text = ctx.text.slice(call.range[0], call.range[1]);
+  if (!text.includes('assign') && call.arguments.every((arg) => arg.type === 'Literal' || isFunction(arg))) return undefined;
+  if (isNeverAClient(callee) || isTestOrMock(callee, ctx) || isNotARequest(call, ctx) || buildsUrl(callee, ctx)) return undefined;
+  if (namesAnotherVerb(callee)) return undefined;
+  if (sendsToAnotherUrl(call, ctx)) return undefined;
+  const node = nodeHttp(callee, ctx);
+  const spelled = routeIn(call, ctx, node !== undefined);
+  if (spelled === undefined) return undefined;
+  // Its value goes into another call that reads it (`api.post(withHost(url))`): that call is the one to report.
+  if (consumedByCall(call)) return undefined;
+  if (readAsNoSite(call, ctx) || recognizeMock(call, ctx) !== undefined) return undefined;
+  return {
+    node: call,
+    ctx,
+    client: 'unresolved',
+    facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles: [{ code: ReasonCode.clientNotRewritten, key: familyOf(call, node, ctx) }] },
+    via: [],
+  };
+}
+
+/**
+ * Where the route is spelled: an argument, or an object literal whose nearest call is this one (inside a function
+ * argument too: `query: () => ({ url })`). None when the options beside it name another method; node's `request`
+ * sends GET unless its options say POST.
+ */
+function routeIn(call: TSESTree.CallExpression, ctx: SourceContext, methodRequired: boolean): true | undefined {
+  let found = false;
+  const seen: { method: 'post' | 'other' | 'dynamic' | 'absent' } = { method: 'absent' };
+  // Any options beside the route that name another method make it no site; POST or a method not known here keep it.
+  const note = (m: typeof seen.method) => {
+    if (m === 'other') seen.method = 'other';
+    else if (m !== 'absent' && seen.method === 'absent') seen.method = m;
+  };
+  for (const arg of call.arguments) {
+    if (arg.type === 'SpreadElement') continue;
+    if (isFunction(arg)) {
+      if (objectsIn(arg, call).some((object) => objectSpells(object, ctx, 0, note))) found = true;
+      continue;
+    }
+    const value = unwrapTS(arg);
+    if (value.type === 'ObjectExpression') {
+      note(methodIn(value, ctx));
+      if (objectSpells(value, ctx, 0, note)) found = true;
+      else if (objectsIn(value, call).some((object) => object !== value && objectSpells(object, ctx, 0, note))) found = true;
+      continue;
+    }
+    if (spells(arg, ctx, 0, false, note)) found = true;
+    const options = optionsObject(arg, ctx);
+    if (options !== undefined) note(methodIn(options, ctx));
+  }
+  if (!found || seen.method === 'other') return undefined;
+  if (methodRequired && seen.method === 'absent') return undefined;
+  return true;
+}
+
+/**
+ * The first argument is a URL known in full that is not the route (`api.post('/audit', { url })`): the call sends
+ * elsewhere, and a route in its body is data.
+ */
+function sendsToAnotherUrl(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  const first = call.arguments[0];
+  if (first === undefined || first.type === 'SpreadElement' || isFunction(first)) return false;
+  const pieces = readUrl(first, ctx, null);
+  if (pieces.length === 0 || pieces.some((piece) => piece.kind !== 'text')) return false;
+  const text = pieces.map((piece) => (piece.kind === 'text' ? piece.value : '')).join('');
+  return /^(?:[a-z][a-z\d+.-]*:\/\/|\/)/i.test(text) && matchRoute(pieces, routesOf(ctx)) === undefined;
+}
+
+/** An options object passed by name or written out (`request(url, options, callback)`). */
+function optionsObject(node: TSESTree.Node, ctx: SourceContext): TSESTree.ObjectExpression | undefined {
+  const expr = unwrapTS(node);
+  if (expr.type === 'ObjectExpression') return expr;
+  if (expr.type !== 'Identifier') return undefined;
+  const name = valueOfName(expr, ctx);
+  if (name.kind !== 'const') return undefined;
+  const init = unwrapTS(name.value.node);
+  return init.type === 'ObjectExpression' ? init : undefined;
+}
+
+/** The method an options object names: POST, another one, one not known here, or none. */
+function methodIn(object: TSESTree.ObjectExpression, ctx: SourceContext): 'post' | 'other' | 'dynamic' | 'absent' {
+  const property = object.properties.find((p): p is TSESTree.Property => p.type === 'Property' && staticKey(p) === 'method');
+  if (property === undefined) return 'absent';
+  const value = staticString(property.value, ctx);
+  if (value === undefined) return 'dynamic';
+  return value.toUpperCase() === DEPRECATED_ASSIGN.method ? 'post' : 'other';
+}
+
+/** An object literal whose `url`, `path` or `uri` spells the route; its `method` is noted. */
+function objectSpells(object: TSESTree.ObjectExpression, ctx: SourceContext, depth: number, note: (m: 'post' | 'other' | 'dynamic' | 'absent') => void): boolean {
+  const spelled = object.properties.some((p) => p.type === 'Property' && URL_KEYS.has(staticKey(p) ?? '') && spells(p.value, ctx, depth + 1, false, note));
+  if (spelled) note(methodIn(object, ctx));
+  return spelled;
+}
+
+/** The object literals under `root` whose nearest enclosing call is `call`. */
+function objectsIn(root: TSESTree.Node, call: TSESTree.CallExpression): TSESTree.ObjectExpression[] {
+  const found: TSESTree.ObjectExpression[] = [];
+  const visit = (node: TSESTree.Node): void => {
+    if (node !== root && (node.type === 'CallExpression' || node.type === 'NewExpression') && node !== call) return;
+    if (node.type === 'ObjectExpression') found.push(node);
+    for (const [key, child] of Object.entries(node)) {
+      if (key === 'parent') continue;
+      if (Array.isArray(child)) child.forEach((c) => isNode(c) && visit(c));
+      else if (isNode(child)) visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+function isNode(value: unknown): value is TSESTree.Node {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+/**
+ * Whether a value spells the route: read as a URL (literals, templates, consts, concatenations, `new URL`), or through
+ * what builds one from it (`urlcat(base, route, params)`, `ROUTE.replace(':id', code)`, `url.toString()`, a const
+ * holding such a call). Inside such a builder a pattern's placeholder (`:id`, `{id}`) stands for the app code.
+ */
+function spells(node: TSESTree.Node, ctx: SourceContext, depth: number, pattern: boolean, note: (m: 'post' | 'other' | 'dynamic' | 'absent') => void): boolean {
+  if (depth > MAX_DEPTH) return false;
+  const expr = unwrapTS(node);
+  if (expr.type === 'AwaitExpression') return spells(expr.argument, ctx, depth + 1, pattern, note);
+  const pieces = readUrl(expr, ctx, null);
+  if (pieces.some((piece) => piece.kind === 'text') && matchRoute(pattern ? filled(pieces) : pieces, routesOf(ctx)) !== undefined) return true;
+  switch (expr.type) {
+    case 'Identifier': {
+      const name = valueOfName(expr, ctx);
+      return (name.kind === 'const' || name.kind === 'argument' || name.kind === 'imported') && spells(name.value.node, name.value.ctx, depth + 1, pattern, note);
+    }
+    case 'CallExpression': {
+      // A call that is itself a site says so itself (`firstValueFrom(http.post(url))` is not another one).
+      if (recognizeAssignCall(expr, ctx) !== undefined) return false;
+      const callee = unwrapTS(expr.callee);
+      // `ROUTE.replace(':id', code)`, `url.toString()`: the text of what it is called on.
+      if (callee.type === 'MemberExpression' && TEXT_METHODS.has(memberName(callee) ?? '')) return spells(callee.object, ctx, depth + 1, true, note);
+      // `compile(route)(params)`, `toPath(params)`: what is called was made from the pattern.
+      if ((callee.type === 'CallExpression' || callee.type === 'Identifier') && spellsCallee(callee, ctx, depth + 1, note)) return true;
+      // A mock, an assertion or a route definition (`setupServer(http.post(pattern, resolver))`) describes requests.
+      if (isNeverAClient(callee) || isTestOrMock(callee, ctx) || recognizeMock(expr, ctx) !== undefined) return false;
+      // Only a URL builder fills a pattern's placeholders; any other call is passed a URL as it is.
+      const builder = buildsUrl(callee, ctx);
+      return expr.arguments.some((arg) => arg.type !== 'SpreadElement' && !isFunction(arg) && spells(arg, ctx, depth + 1, builder, note));
+    }
+    case 'NewExpression':
+      // `new URL(...)`, a library's request object; a class of this file is read as what it is, not as a URL.
+      return !declaredHere(expr.callee, ctx) && expr.arguments.some((arg) => arg.type !== 'SpreadElement' && spells(arg, ctx, depth + 1, pattern, note));
+    case 'MemberExpression':
+      // `url.href`; another member (`request.url` read for a log) is not the request.
+      return memberName(expr) === 'href' && spells(expr.object, ctx, depth + 1, pattern, note);
+    case 'TemplateLiteral':
+      return expr.expressions.some((inner) => spells(inner, ctx, depth + 1, pattern, note));
+    case 'BinaryExpression':
+      return expr.operator === '+' && (spells(expr.left, ctx, depth + 1, pattern, note) || spells(expr.right, ctx, depth + 1, pattern, note));
+    case 'ObjectExpression':
+      return objectSpells(expr, ctx, depth, note);
+    default:
+      return false;
+  }
+}
+
+/** Methods of a string or URL that return its text, changed or not. */
+const TEXT_METHODS: ReadonlySet<string> = new Set(['replace', 'replaceAll', 'toString', 'concat', 'trim']);
+
+/** A class or function the file declares (not a global, not an import). */
+function declaredHere(callee: TSESTree.Node, ctx: SourceContext): boolean {
+  const expr = unwrapTS(callee);
+  if (expr.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(expr), expr.name);
+  return variable !== undefined && variable.defs.some((def) => def.type === 'ClassName' || def.type === 'FunctionName');
+}
+
+/** `compile(route)(params)`, `toPath(params)` with `const toPath = compile(route)`: the pattern is in what is called. */
+function spellsCallee(callee: TSESTree.Node, ctx: SourceContext, depth: number, note: (m: 'post' | 'other' | 'dynamic' | 'absent') => void): boolean {
+  if (callee.type === 'CallExpression') return spells(callee, ctx, depth, true, note);
+  if (callee.type !== 'Identifier') return false;
+  const name = valueOfName(callee, ctx);
+  if (name.kind !== 'const') return false;
+  const init = unwrapTS(name.value.node);
+  return init.type === 'CallExpression' && spells(init, name.value.ctx, depth + 1, true, note);
+}
+
+/** A route pattern's placeholders (`:code`, `{code}`, `[code]`) read as the app code they are filled with. */
+function filled(pieces: readonly UrlPiece[]): UrlPiece[] {
+  return pieces.map((piece) => (piece.kind === 'text'
+    ? { ...piece, start: null, region: null, value: piece.value.replace(/(?<=\/)(?::[A-Za-z_$][\w$]*|\{[\w$]+\}|\[[\w$]+\])(?=\/|$)/g, 'app') }
+    : piece));
+}
+
+/** A call whose value another call reads as an argument (through `await`, `.toString()`, `new URL(...)`). */
+function consumedByCall(call: TSESTree.CallExpression): boolean {
+  let child: TSESTree.Node = call;
+  for (let node = call.parent; node !== undefined; child = node, node = node.parent) {
+    switch (node.type) {
+      case 'TSAsExpression':
+      case 'TSNonNullExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSTypeAssertion':
+      case 'TemplateLiteral':
+      case 'BinaryExpression':
+        continue;
+      case 'MemberExpression':
+        if (node.object !== child) return false;
+        continue;
+      case 'NewExpression':
+        if (node.callee === child) return false;
+        continue;
+      case 'CallExpression':
+        if (node.callee === child) continue;
+        return isArgumentReader(node);
+      default:
+        return false;
+    }
+  }
+  return false;
+}
+
+/** A call that reads its arguments as a request's (not `String(x)` or `encodeURI(x)`, which build text). */
+function isArgumentReader(call: TSESTree.CallExpression): boolean {
+  const callee = unwrapTS(call.callee);
+  if (callee.type === 'Identifier') return !['String', 'encodeURI', 'encodeURIComponent'].includes(callee.name);
+  return true;
+}
+
+/** `urlcat(...)`, `compile(...)`, `join(...)` of a URL-building module: text, never a request. */
+function buildsUrl(callee: TSESTree.Node, ctx: SourceContext): boolean {
+  let root = unwrapTS(callee);
+  while (root.type === 'MemberExpression' || root.type === 'CallExpression') root = unwrapTS(root.type === 'MemberExpression' ? root.object : root.callee);
+  if (root.type !== 'Identifier') return false;
+  const module = moduleOf(root, ctx);
+  if (module !== undefined) return URL_BUILDER_MODULES.has(module);
+  // `const toPath = compile(route)`: a function a URL builder made.
+  const variable = findVariable(ctx.getScope(root), root.name);
+  const def = variable?.defs[0]?.node as TSESTree.Node | undefined;
+  const init = def?.type === 'VariableDeclarator' && def.init !== null ? unwrapTS(def.init) : undefined;
+  return init?.type === 'CallExpression' && init.callee !== root && buildsUrl(init.callee, ctx);
+}
+
+/** `http.put(...)`, `httpGet(...)`, `api.delete(...)`: a name that says another method. */
+function namesAnotherVerb(callee: TSESTree.Node): boolean {
+  const member = callee.type === 'MemberExpression' ? memberName(callee)?.toLowerCase() : undefined;
+  if (member !== undefined && HTTP_VERBS.has(member) && member !== 'post') return true;
+  const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? memberName(callee) ?? '' : '';
+  return verbsIn(name).some((word) => word !== 'post');
+}
+
+/** The module when the callee is `request` of node's http or https (`https.request`, an imported `request`). */
+function nodeHttp(callee: TSESTree.Node, ctx: SourceContext): string | undefined {
+  const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? memberName(callee) : null;
+  if (name !== 'request') return undefined;
+  const root = callee.type === 'MemberExpression' ? unwrapTS(callee.object) : callee;
+  const module = root.type === 'Identifier' ? moduleOf(root, ctx) : undefined;
+  return module !== undefined && NODE_HTTP_MODULES.has(module) ? module : undefined;
+}
+
+/** The words a reason names the call's client with: the callee as written, and the module it comes from. */
+function familyOf(call: TSESTree.CallExpression, nodeModule: string | undefined, ctx: SourceContext): string {
+  const callee = unwrapTS(call.callee);
+  const written = ctx.text.slice(callee.range[0], callee.range[1]).replace(/\s+/g, '');
+  const shown = written.length > 60 ? `${written.slice(0, 57)}...` : written;
+  if (nodeModule !== undefined) return `${shown} of ${nodeModule} (its body is written to the request stream)`;
+  let root = callee;
+  while (root.type === 'MemberExpression' || root.type === 'CallExpression') root = unwrapTS(root.type === 'MemberExpression' ? root.object : root.callee);
+  const module = root.type === 'Identifier' ? moduleOf(root, ctx) : undefined;
+  if (module === 'swr/mutation' || module === 'swr') return `${shown} of ${module} (its key is the URL its fetcher is given)`;
+  if (module !== undefined) return `${shown} of ${module}`;
+  const owner = root.type === 'Identifier' ? parameterOwner(root, ctx) : undefined;
+  return owner === undefined ? shown : `${shown} in ${owner}`;
+}
+
+/**
+ * For a parameter a library hands to a callback (`build` of RTK Query's `endpoints: (build) => ...`), the library's
+ * call that takes the callback: `createApi of @reduxjs/toolkit/query/react`.
+ */
+function parameterOwner(id: TSESTree.Identifier, ctx: SourceContext): string | undefined {
+  const def = findVariable(ctx.getScope(id), id.name)?.defs[0];
+  if (def?.type !== 'Parameter') return undefined;
+  for (let node: TSESTree.Node | undefined = def.node as TSESTree.Node; node !== undefined; node = node.parent) {
+    if (node.type !== 'CallExpression') continue;
+    let root = unwrapTS(node.callee);
+    while (root.type === 'MemberExpression' || root.type === 'CallExpression') root = unwrapTS(root.type === 'MemberExpression' ? root.object : root.callee);
+    const module = root.type === 'Identifier' ? moduleOf(root, ctx) : undefined;
+    if (module !== undefined) return `${ctx.text.slice(node.callee.range[0], node.callee.range[1])} of ${module}`;
+  }
+  return undefined;
+}

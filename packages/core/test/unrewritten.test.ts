@@ -1,0 +1,117 @@
+/**
+ * Never a silent miss: a call whose arguments spell the deprecated route, through a client no module rewrites, is
+ * reported once, at the call that sends it, with `client-not-rewritten` naming the callee; what only describes or
+ * builds the route (a route definition, a mock, a URL builder's own call, a body that holds the route as data) is not.
+ */
+import { analyzeProgram } from '@app-assignment/core';
+import { parseSource } from '@app-assignment/core/parse';
+import { describe, expect, it } from 'vitest';
+
+function sites(source: string, filename = 'src/calls.ts'): [number, string, string[]][] {
+  const { program, context } = parseSource(source, filename);
+  return analyzeProgram(program, context).map((finding) => [
+    finding.call.node.loc.start.line,
+    finding.outcome,
+    finding.reasons.map((reason) => (reason.key === undefined ? reason.code : `${reason.code}:${reason.key}`)),
+  ]);
+}
+
+describe('calls no client module rewrites', () => {
+  it('reports the call a URL builder feeds, not the builder, for urlcat, path-to-regexp and String#replace', () => {
+    expect(sites([
+      "import urlcat from 'urlcat';",
+      "import { compile } from 'path-to-regexp';",
+      "import { api } from './api';",
+      "const ROUTE = '/platform/v1/apps/:code/assign';",
+      'const toPath = compile(ROUTE);',
+      'export async function a(code: string, uid: string) {',
+      "  await api.post(urlcat('https://api.example.com', ROUTE, { code }), { business_uid: uid });",
+      '  await api.post(toPath({ code }), { business_uid: uid });',
+      "  await api.post(ROUTE.replace(':code', code), { business_uid: uid });",
+      '}',
+    ].join('\n'))).toEqual([
+      [7, 'manual', ['client-not-rewritten:api.post of ./api']],
+      [8, 'manual', ['client-not-rewritten:api.post of ./api']],
+      [9, 'manual', ['client-not-rewritten:api.post of ./api']],
+    ]);
+  });
+
+  it('reports a known client whose URL it cannot read when the route is spelled in it, and stays silent for its GET', () => {
+    expect(sites([
+      "import axios from 'axios';",
+      "import urlcat from 'urlcat';",
+      'export async function a(code: string, uid: string) {',
+      "  await axios.post(urlcat('https://api.example.com', '/platform/v1/apps/:code/assign', { code }), { business_uid: uid });",
+      "  await axios.get(urlcat('https://api.example.com', '/platform/v1/apps/:code/assign', { code }));",
+      "  await fetch(new URL(`/platform/v1/apps/${code}/assign`, 'https://api.example.com').href);",
+      '}',
+    ].join('\n'))).toEqual([[4, 'manual', ['client-not-rewritten:axios.post of axios']]]);
+  });
+
+  it('does not report route definitions, mocks, loggers, or a route sent as data to another URL', () => {
+    expect(sites([
+      "import { http, HttpResponse } from 'msw';",
+      "import { setupServer } from 'msw/node';",
+      "import express from 'express';",
+      "import axios from 'axios';",
+      "import { logger } from './logger';",
+      'const app = express();',
+      "app.post('/platform/v1/apps/:id/assign', (req, res) => res.json({}));",
+      "export const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({})));",
+      'export async function a(code: string) {',
+      '  logger.info(`sending /platform/v1/apps/${code}/assign`);',
+      "  await axios.post('/audit', { url: `/platform/v1/apps/${code}/assign` });",
+      '}',
+    ].join('\n'))).toEqual([]);
+  });
+
+  it('reports a URL passed on through a helper once (`send(withHost(url), body, callback)`)', () => {
+    expect(sites([
+      "import { send, withHost } from './http';",
+      'export function a(code: string, uid: string) {',
+      '  return send(withHost(`/platform/v1/apps/${code}/assign`), { business_uid: uid }, () => undefined);',
+      '}',
+    ].join('\n'))).toEqual([[3, 'manual', ['client-unknown']]]);
+  });
+
+  it('reports an options object with the route in `path` and method POST; not one with another method', () => {
+    expect(sites([
+      "import { transport } from './transport';",
+      'export function a(code: string) {',
+      "  transport.send({ method: 'POST', path: `/platform/v1/apps/${code}/assign` }, () => undefined);",
+      "  transport.send({ method: 'DELETE', path: `/platform/v1/apps/${code}/assign` }, () => undefined);",
+      '}',
+    ].join('\n'))).toEqual([[3, 'manual', ['client-not-rewritten:transport.send of ./transport']]]);
+  });
+});
+
+
+describe("NestJS's HttpService", () => {
+  it('is held back as client setup when HttpModule.register sets a content type, the TODO naming its line', () => {
+    expect(sites([
+      "import { Injectable, Module } from '@nestjs/common';",
+      "import { HttpModule, HttpService } from '@nestjs/axios';",
+      "import { firstValueFrom } from 'rxjs';",
+      '',
+      'export const PlatformHttpModule = HttpModule.register({',
+      "  baseURL: 'https://api.example.com',",
+      "  headers: { 'content-type': 'application/x-www-form-urlencoded' },",
+      '});',
+      '',
+      '@Injectable()',
+      'export class AppAssignmentService {',
+      '  constructor(private readonly http: HttpService) {}',
+      '',
+      '  async assignInternal(appCode: string, directoryUid: string): Promise<number> {',
+      '    const response = await firstValueFrom(',
+      "      this.http.post(`/platform/v1/apps/${appCode}/assign`, { directory_uid: directoryUid, is_internal: 'true' }),",
+      '    );',
+      '    return response.status;',
+      '  }',
+      '}',
+      '',
+      '@Module({ imports: [PlatformHttpModule], providers: [AppAssignmentService] })',
+      'export class AppAssignmentModule {}',
+    ].join('\n'))).toEqual([[16, 'manual', ['client-setup:HttpModule.register options (line 5)']]]);
+  });
+});
