@@ -61,7 +61,7 @@ describe('reason texts', () => {
         const reasons = describeReasons([{ code, ...(key === undefined ? {} : { key }) }]);
         expectNoTemplate(`TODO for ${code}`, todoText([{ code, ...(key === undefined ? {} : { key }) }]));
         for (const [id, message] of Object.entries(messages)) {
-          const filled = message.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => ({ reasons, via: 'src/a.ts:3', mode: 'internal', files: 'src/a.ts src/b.ts', callers: '' })[name] ?? `{{${name}}}`);
+          const filled = message.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => ({ reasons, via: 'src/a.ts:3', mode: 'internal', files: 'src/a.ts src/b.ts', callers: '', bytes: '5000000', max: '4194304', depth: '600' })[name] ?? `{{${name}}}`);
           expectNoTemplate(`lint message ${id} for ${code}`, filled);
         }
       }

@@ -30,13 +30,14 @@ describe('calls no client module rewrites', () => {
       "  await api.post(ROUTE.replace(':code', code), { business_uid: uid });",
       '}',
     ].join('\n'))).toEqual([
-      [7, 'manual', ['client-not-rewritten:api.post of ./api']],
-      [8, 'manual', ['client-not-rewritten:api.post of ./api']],
+      // urlcat and path-to-regexp are read as the URLs they build; a route const three calls share is not rewritten in place.
+      [7, 'manual', ['url-not-editable']],
+      [8, 'manual', ['url-not-editable']],
       [9, 'manual', ['client-not-rewritten:api.post of ./api']],
     ]);
   });
 
-  it('reports a known client whose URL it cannot read when the route is spelled in it, and stays silent for its GET', () => {
+  it('a known client whose URL a URL library builds is rewritten, and its GET stays silent', () => {
     expect(sites([
       "import axios from 'axios';",
       "import urlcat from 'urlcat';",
@@ -45,7 +46,7 @@ describe('calls no client module rewrites', () => {
       "  await axios.get(urlcat('https://api.example.com', '/platform/v1/apps/:code/assign', { code }));",
       "  await fetch(new URL(`/platform/v1/apps/${code}/assign`, 'https://api.example.com').href);",
       '}',
-    ].join('\n'))).toEqual([[4, 'manual', ['client-not-rewritten:axios.post of axios']]]);
+    ].join('\n'))).toEqual([[4, 'fix', []]]);
   });
 
   it('does not report route definitions, mocks, loggers, or a route sent as data to another URL', () => {
