@@ -18,6 +18,8 @@
  * - A subclass that extends the class under another name (a default import) sets the field a second way.
  * - Setup on an instance imported through a bundler alias (`@/http`) is the program's own.
  * - Angular's interceptors change the requests of the `HttpClient` a service is handed.
+ * - A checked JavaScript file that uses the old body type in JSDoc (`@import`, `@param {AssignBody}`) uses it: the type
+ *   is not rewritten under it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -244,5 +246,20 @@ describe('a review of the everyday shapes', () => {
     // Without interceptors, the same service migrates.
     const plain = tree({ ...CONFIG, 'src/apps.service.ts': service });
     expect((JSON.parse(cli(['migrate', '.', '--json', '--force'], plain).stdout) as Report).totals.migrated).toBe(1);
+  });
+
+  it('a JSDoc use of the old body type in a checked JavaScript file holds the typed wrapper\'s group; a {@link} mention does not', () => {
+    const files = (seed: string) => tree({
+      'tsconfig.json': '{ "compilerOptions": { "target": "es2020", "module": "esnext", "moduleResolution": "bundler", "strict": true, "noEmit": true, "allowJs": true, "checkJs": true }, "include": ["src"] }\n',
+      'src/assign.ts': "import axios from 'axios';\n\nexport interface AssignBody {\n  business_uid?: string;\n  directory_uid?: string;\n}\n\nexport async function assignApp(code: string, body: AssignBody) {\n  return axios.post(`https://api.example.com/platform/v1/apps/${code}/assign`, body);\n}\n",
+      'src/call.ts': "import { assignApp } from './assign';\nexport async function go(uid: string) {\n  return assignApp('crm', { business_uid: uid });\n}\n",
+      'src/seed.js': seed,
+    });
+    const held = files("/** @import { AssignBody } from './assign' */\nimport { assignApp } from './assign';\n\n/** @param {AssignBody} body */\nexport const describe = (body) => body.business_uid ?? body.directory_uid;\nexport const seed = () => assignApp('crm', { directory_uid: 'dir_seed' });\n");
+    const report = JSON.parse(cli(['migrate', '.', '--json', '--force'], held).stdout) as Report;
+    expect(report.totals.migrated).toBe(0);
+    expect(readFileSync(join(held, 'src/assign.ts'), 'utf8')).toContain('business_uid?: string;');
+    const mentioned = files("import { assignApp } from './assign';\n\n/** Seeds one directory through {@link assignApp}. */\nexport const seed = () => assignApp('crm', { directory_uid: 'dir_seed' });\n");
+    expect((JSON.parse(cli(['migrate', '.', '--json', '--force'], mentioned).stdout) as Report).totals.todos).toBe(0);
   });
 });

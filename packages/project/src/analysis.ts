@@ -423,7 +423,7 @@ export class ProjectAnalysis {
       if (!this.#scope.has(importer)) return 'unknown';
       examined.add(importer);
       const other = this.file(importer);
-      if (other === undefined || markupNames(other.text, importer, names)) return 'unknown';
+      if (other === undefined || markupNames(other.text, importer, names) || jsdocNames(other.text, names)) return 'unknown';
       const found = importedUses(other, path, names, (specifier) => this.#input.resolveImport(importer, specifier));
       if (found === 'unknown') return 'unknown';
       uses.push(...found.uses);
@@ -458,3 +458,18 @@ function importSpecifiers(file: ProjectFile): string[] {
   return found;
 }
 
+
+/**
+ * Whether a JSDoc comment of a file names one of `names` as a type (`@import { AssignBody } from './assign'`,
+ * `@param {AssignBody} body`, `import('./assign').AssignBody`): a checked JavaScript file uses a type there, where no
+ * import statement shows it, so a rewrite of the type must count that use.
+ */
+function jsdocNames(text: string, names: readonly string[]): boolean {
+  if (!text.includes('/**')) return false;
+  const word = new RegExp(`(?<![\\w$])(?:${names.map((name) => name.replace(/[$]/g, '\\$&')).join('|')})(?![\\w$])`);
+  for (const comment of text.match(/\/\*\*[\s\S]*?\*\//g) ?? []) {
+    // `{@link assignApp}` mentions a name; it uses nothing.
+    for (const braces of comment.match(/\{[^{}]*\}/g) ?? []) if (!/^\{\s*@link/.test(braces) && word.test(braces)) return true;
+  }
+  return false;
+}
