@@ -10,7 +10,7 @@
  * line of its `<script>` tag goes inside the block, before the call, never above the tag.
  */
 
-import { type FunctionUses, nameOf, usesInFile } from './wrappers.js';
+import { type FunctionUses, MODULE_USES, nameOf, usesInFile, usesInModule } from './wrappers.js';
 
 export type ComponentKind = 'vue' | 'svelte' | 'astro';
 
@@ -235,11 +235,14 @@ export function markupNames(text: string, filename: string, names: readonly stri
  */
 export function componentUses(text: string, filename: string): FunctionUses {
   if (componentKindOf(filename) === undefined) return usesInFile;
-  return (fn, ctx) => {
+  // A component's script is a module: its functions are not globals of a page, only its markup may name them.
+  const uses: FunctionUses = (fn, ctx) => {
     const id = nameOf(fn);
     if (id !== undefined && markupNames(text, filename, [id.name])) return 'unknown';
-    return usesInFile(fn, ctx);
+    return usesInModule(fn, ctx);
   };
+  MODULE_USES.add(uses);
+  return uses;
 }
 
 function escape(name: string): string {

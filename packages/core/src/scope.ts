@@ -172,7 +172,8 @@ export function isScriptGlobal(declaration: TSESTree.Node, text: string, file?: 
   const direct = top === declaration || (top.type === 'VariableDeclaration' && declaration.parent?.parent === top) ||
     (top.type === 'VariableDeclaration' && declaration.parent?.type === 'VariableDeclarator' && declaration.parent.parent === top);
   if (!direct) return false;
-  if (file !== undefined && /\.[cm][jt]s$/.test(file)) return false;
+  // `.mjs`, `.cts`: modules by name; a component's script blocks (Vue, Svelte, Astro) are compiled into a module.
+  if (file !== undefined && /\.(?:[cm][jt]s|vue|svelte|astro)$/.test(file)) return false;
   if (program.body.some((statement) => MODULE_STATEMENTS.has(statement.type))) return false;
   return !/\brequire\s*\(|\bmodule\.exports\b|\bexports\.[\w$]/.test(text);
 }

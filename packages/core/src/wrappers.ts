@@ -18,16 +18,26 @@ import { findVariable, isExported, isScriptGlobal, usesOf } from './scope.js';
 export type FunctionUses = (fn: TSESTree.FunctionLike, ctx: SourceContext) => readonly TSESTree.Node[] | 'unknown';
 
 /** The uses one file shows: a function that is not exported, named by a declaration or a const. */
-export const usesInFile: FunctionUses = (fn, ctx) => {
+export const usesInFile: FunctionUses = (fn, ctx) =>
+  // A global function of a classic script: other scripts of the page may call it.
+  isScriptGlobal(fn, ctx.text, ctx.file) ? 'unknown' : usesInModule(fn, ctx);
+
+/**
+ * Uses that know their file is a module whatever it imports (a component's script blocks): no top-level function of
+ * theirs is global. `usesInModule` is one; a front end marks its own such reading with `MODULE_USES`.
+ */
+export const MODULE_USES = new WeakSet<FunctionUses>();
+
+/** The uses one module shows (a file known to be a module): a function that is not exported, by a declaration or a const. */
+export const usesInModule: FunctionUses = (fn, ctx) => {
   const id = nameOf(fn);
   const variable = id === undefined ? undefined : findVariable(ctx.getScope(id), id.name);
   if (variable === undefined || isExported(variable) || variable.defs.length !== 1) return 'unknown';
-  // A global function of a classic script: other scripts of the page may call it.
-  if (isScriptGlobal(fn, ctx.text, ctx.file)) return 'unknown';
   // `export function f`, `export default function f`: other modules may call it.
   if (fn.parent?.type === 'ExportNamedDeclaration' || fn.parent?.type === 'ExportDefaultDeclaration') return 'unknown';
   return usesOf(variable).map((ref) => ref.identifier as TSESTree.Node);
 };
+MODULE_USES.add(usesInModule);
 
 /** Whether other modules may import the function: `export function f`, `export default`, `export const f`, `export { f }`. */
 function exported(fn: TSESTree.FunctionLike, ctx: SourceContext): boolean {
@@ -268,7 +278,7 @@ function groupProblem(members: readonly Finding[], callers: readonly Finding[], 
   const installable: Problem = { reason: () => ({ code: ReasonCode.wrapperPackageInstallable }) };
   const scriptGlobal: Problem = { reason: () => ({ code: ReasonCode.wrapperScriptGlobal }) };
   const unseen = (fn: TSESTree.FunctionLike, ctx: SourceContext) =>
-    isScriptGlobal(fn, ctx.text, ctx.file) ? scriptGlobal
+    !MODULE_USES.has(uses) && isScriptGlobal(fn, ctx.text, ctx.file) ? scriptGlobal
       : exported(fn, ctx) && ctx.file !== undefined && ctx.project?.installable?.(ctx.file) === true ? installable : unknownCallers;
 
   const blocker = callers.find((caller) => caller.outcome !== 'fix' && caller.outcome !== 'review');
