@@ -594,6 +594,29 @@ it('refuses a directory and accepts a business', async () => {
     return HttpResponse.json({ n: Object.keys(body).length, b: body.business_uid });
   })`, 'mock-resolver-reads:the request body'],
     ];
+    it.each([
+      ['a let that may hold undefined', 'let expected: string | undefined;'],
+      ['a const read from the environment', 'const expected = process.env.TEST_BUSINESS_UID;'],
+      ['a const that is undefined', 'const expected = undefined;'],
+    ])('an assignee compared with %s: kept, since business_uid === X asks another question of v3 when X is undefined', (_name, declaration) => {
+      const handler = `http.post(${ROUTE}, async ({ request }) => {
+    const body = await request.json();
+    return new HttpResponse(null, { status: body.business_uid !== expected ? 422 : 201 });
+  })`;
+      const input = testFile(['directory'], handler).replace('const seen', `${declaration}\nconst seen`);
+      const result = expectHandlerLeft(input, handler);
+      expect(mocksOf(result)[0]!.reasons.map((r) => r.code)).toContain('mock-resolver-reads');
+    });
+
+    it('an assignee compared with a const string still maps exactly', () => {
+      const handler = `http.post(${ROUTE}, async ({ request }) => {
+    const body = await request.json();
+    return new HttpResponse(null, { status: body.business_uid !== EXPECTED ? 422 : 201 });
+  })`;
+      const input = testFile(['business'], handler).replace('const seen', "const EXPECTED = 'biz_1';\nconst seen");
+      expectHandlerRewritten(input, "body.assignee_type !== 'business' || body.assignee_uid !== EXPECTED ? 422 : 201");
+    });
+
     it.each(cases)('%s', (_name, calls, handler, reason, options) => {
       const input = testFile(calls, handler).replace('const seen', handler.includes('<P,') ? 'type P = { id: string };\nconst seen' : 'const seen');
       const result = expectHandlerLeft(input, handler, options);

@@ -195,8 +195,8 @@ describe('what an msw resolver reads, and how it reads it in v3', () => {
     ],
     [
       'an assignee compared with a literal, negated, and tested with in: the same questions of the v3 body',
-      "http.post('*/platform/v1/apps/:id/assign', async ({ request }) => { const body = await request.json(); return HttpResponse.json([body.directory_uid === 'd', !(body?.directory_uid != D), 'business_uid' in body]); });",
-      "http.post('*/v3/apps/app_assignments', async ({ request }) => { const body = await request.json(); return HttpResponse.json([(body.assignee_type === 'directory' && body.assignee_uid === 'd'), !(body?.assignee_type !== 'directory' || body?.assignee_uid != D), (body.assignee_type === 'business')]); });",
+      "const D = 'd2'; http.post('*/platform/v1/apps/:id/assign', async ({ request }) => { const body = await request.json(); return HttpResponse.json([body.directory_uid === 'd', !(body?.directory_uid != D), 'business_uid' in body]); });",
+      "const D = 'd2'; http.post('*/v3/apps/app_assignments', async ({ request }) => { const body = await request.json(); return HttpResponse.json([(body.assignee_type === 'directory' && body.assignee_uid === 'd'), !(body?.assignee_type !== 'directory' || body?.assignee_uid != D), (body.assignee_type === 'business')]); });",
     ],
   ])('%s', async (_name, input, output) => {
     expect(await rewrite(input)).toEqual({ handler: output });

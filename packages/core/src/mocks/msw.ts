@@ -235,9 +235,11 @@ function assigneeComparison(member: TSESTree.MemberExpression, key: BodyKeyRead[
   const object = member.object;
   if (object.type !== 'Identifier') return undefined;
   const other = parent.left === read ? parent.right : parent.left;
+  // `X` must be a string: `business_uid === X` asks `assignee_type === 'business' && assignee_uid === X` only when X is
+  // never undefined (or null, for `==`); a parameter, a `let` or a value read from the environment may be.
   const plain = (other.type === 'Literal' && typeof other.value === 'string') ||
     (other.type === 'TemplateLiteral' && other.expressions.length === 0) ||
-    (other.type === 'Identifier' && other.name !== 'undefined');
+    (other.type === 'Identifier' && isStringConst(other, ctx));
   if (!plain) return undefined;
   const quote = other.type === 'Literal' && /^['"]/.test(other.raw) ? other.raw[0]! : quoteOf(ctx);
   const dot = member.optional ? '?.' : '.';
@@ -250,6 +252,16 @@ function assigneeComparison(member: TSESTree.MemberExpression, key: BodyKeyRead[
     ? `${object.name}${dot}${V3Key.assigneeType} !== ${type} || ${uidTest}`
     : `${object.name}${dot}${V3Key.assigneeType} === ${type} && ${uidTest}`;
   return { range: parent.range, text: standsAlone(parent, negated ? '||' : '&&') || parenthesized(parent, ctx) ? text : `(${text})` };
+}
+
+/** A name of a const whose value is a string written out (a literal or a template): never undefined, never null. */
+function isStringConst(id: TSESTree.Identifier, ctx: SourceContext): boolean {
+  const variable = findVariable(ctx.getScope(id), id.name);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (def?.type !== 'Variable' || def.parent?.type !== 'VariableDeclaration' || (def.parent as TSESTree.VariableDeclaration).kind !== 'const') return false;
+  const init = (def.node as TSESTree.VariableDeclarator).init;
+  const value = init == null ? undefined : unwrapTS(init);
+  return value !== undefined && ((value.type === 'Literal' && typeof value.value === 'string') || value.type === 'TemplateLiteral');
 }
 
 /** `'business_uid' in body`: `body.assignee_type === 'business'`; a flag or another key has no such question in v3. */
