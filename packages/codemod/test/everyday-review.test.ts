@@ -262,4 +262,16 @@ describe('a review of the everyday shapes', () => {
     const mentioned = files("import { assignApp } from './assign';\n\n/** Seeds one directory through {@link assignApp}. */\nexport const seed = () => assignApp('crm', { directory_uid: 'dir_seed' });\n");
     expect((JSON.parse(cli(['migrate', '.', '--json', '--force'], mentioned).stdout) as Report).totals.todos).toBe(0);
   });
+
+  it('an inherited request helper is not read from the base class when a subclass of the caller may override it', () => {
+    const base = "export abstract class BaseApi {\n  constructor(protected readonly baseUrl: string) {}\n  protected async request(method: string, path: string, body?: unknown) {\n    return fetch(this.baseUrl + path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });\n  }\n}\n";
+    const apps = "import { BaseApi } from './base';\n\nexport class AppsApi extends BaseApi {\n  assign(code: string, uid: string) {\n    return this.request('POST', `/platform/v1/apps/${code}/assign`, { business_uid: uid });\n  }\n}\n";
+    const form = "import { AppsApi } from './apps';\n\nexport class FormAppsApi extends AppsApi {\n  protected override async request(method: string, path: string, body?: unknown) {\n    return fetch(this.baseUrl + path, { method, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body as Record<string, string>) });\n  }\n}\n";
+    const held = tree({ ...CONFIG, 'src/base.ts': base, 'src/apps.ts': apps, 'src/form.ts': form });
+    expect((JSON.parse(cli(['migrate', '.', '--json', '--force'], held).stdout) as Report).totals.migrated).toBe(0);
+    expect(readFileSync(join(held, 'src/apps.ts'), 'utf8')).toContain('/platform/v1/apps/');
+    // Nothing extends AppsApi: the inherited helper is read and the call migrates.
+    const plain = tree({ ...CONFIG, 'src/base.ts': base, 'src/apps.ts': apps });
+    expect((JSON.parse(cli(['migrate', '.', '--json', '--force'], plain).stdout) as Report).totals.migrated).toBe(1);
+  });
 });

@@ -9,7 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Bindings, Bound, Receiver, SourceContext } from './context.js';
 import { constInitOf, findVariable, importOf, isExported, isNeverReassigned, unchangedInitOf, type VariableLike } from './scope.js';
-import { enclosingClass, thisField } from './clients/this-member.js';
+import { enclosingClass, hasSubclass, thisField } from './clients/this-member.js';
 import { isAsConst, isFunction, staticKey, unwrapTS } from './syntax.js';
 
 /** What a name stands for where it is read. */
@@ -376,7 +376,7 @@ export function thisMethod(callee: TSESTree.Node, ctx: SourceContext): CalledFun
 /**
  * A request helper a class inherits (`this.request('POST', path, body)` in `class AppsApi extends BaseApi`): the method
  * of that name in the enclosing class or, when it declares none, in the classes it extends (in the file, or imported),
- * never a static one. The caller's arguments are rewritten only where the route and body are its own (recognize.ts
+ * never a static one, and only in a class that nothing extends. The caller's arguments are rewritten only where the route and body are its own (recognize.ts
  * `follow`), so the helper itself is never changed.
  */
 export function inheritedMethod(callee: TSESTree.Node, ctx: SourceContext): CalledFunction | undefined {
@@ -384,6 +384,9 @@ export function inheritedMethod(callee: TSESTree.Node, ctx: SourceContext): Call
   if (member.type !== 'MemberExpression' || unwrapTS(member.object).type !== 'ThisExpression') return undefined;
   const name = staticMemberName(member);
   let cls: TSESTree.Node | undefined = enclosingClass(member);
+  // `this` may be an instance of a subclass that overrides the method (one that form-encodes): read only a class
+  // nothing extends.
+  if (cls !== undefined && hasSubclass(cls, ctx)) return undefined;
   let at = ctx;
   for (let depth = 0; name !== undefined && cls !== undefined && depth <= MAX_FOLLOW_DEPTH; depth++) {
     if (cls.type !== 'ClassDeclaration' && cls.type !== 'ClassExpression') return undefined;

@@ -160,7 +160,7 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'body-endpoint-argument': (key) =>
     `the body is the argument of the endpoint ${key ?? ''}, built wherever the endpoint is triggered; build the v3 body (with app_code_name) there and change the endpoint's argument type, by hand`,
   'helper-unread': (key) =>
-    `the request is sent by ${key ?? 'a function'} with the method, path and body it is given, but what it does with them is not known here (its code is in another module, or sends through a client this analysis does not know); run over the whole project (the codemod's project mode, or the ESLint rule with followImports) so that it is followed, or migrate by hand`,
+    `the request is sent by ${key ?? 'a function'} with the method, path and body it is given, but which code runs, or what it does with them, cannot be read here (its code is in a module this run did not read, a subclass may override it, or it sends through a client this analysis does not know); migrate by hand (read file by file, a run over the whole project may follow it: the codemod's project mode, or the ESLint rule with followImports)`,
   'client-not-rewritten': (key) =>
     `the request is sent through ${key ?? 'a client or a request layout (a callback, a stream, an options object holding the path)'}, which this tool does not rewrite; send it to ${V3} by hand, with the v3 body`,
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,

@@ -145,7 +145,7 @@ function constructedMoreThanOnce(cls: ClassNode, ctx: SourceContext): boolean {
 }
 
 /** A class of this file (or, with project facts, of the program) that extends this one. */
-function hasSubclass(cls: ClassNode, ctx: SourceContext): boolean {
+export function hasSubclass(cls: ClassNode, ctx: SourceContext): boolean {
   const name = cls.id?.name;
   if (name === undefined) return /\bextends\b/.test(ctx.text.slice(cls.range[1]));
   const escaped = name.replace(/\$/g, '\\$');
