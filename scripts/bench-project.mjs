@@ -8,6 +8,10 @@
  * Targets (2,000 files by default): project mode at most 0.25x jscodeshift's no-op time and at most 2.5x per-file
  * mode; its peak memory under 600 MB.
  *
+ * The barrel row: a package index re-exports a module with one call (`export * from './appAssignments.js'`) and 600
+ * modules import the index for other names. Target: project mode at most 2x per-file mode (its importers are read by
+ * the names they import, not parsed).
+ *
  * Before it prints a ratio, every run is checked for the work it names: the files scanned are the files generated, and
  * the sites found are those the generator wrote that the mode can see (per-file mode cannot see a wrapper's callers
  * or a URL built in another module; project mode sees both). Otherwise it fails loudly.
@@ -122,3 +126,48 @@ const toFile = project.medianMs / perFile.medianMs;
 console.log(`\nproject mode / jscodeshift no-op: ${toNoop.toFixed(3)} (target <= 0.25: ${verdict(toNoop <= 0.25)})`);
 console.log(`project mode / per-file mode:     ${toFile.toFixed(2)} (target <= 2.5: ${verdict(toFile <= 2.5)})`);
 if (project.peakMb !== undefined) console.log(`project mode peak memory:          ${project.peakMb.toFixed(0)} MB (target < 600 MB: ${verdict(project.peakMb < 600)})`);
+
+/** An index that re-exports a one-call module, and `count` modules importing the index (one in 100 for the wrapper). */
+function barrelTree(dir, count) {
+  write(dir, 'tsconfig.json', JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', target: 'es2022', noEmit: true }, include: ['src'] }, null, 2));
+  write(dir, 'src/platform/appAssignments.ts', [
+    'export async function assignApp(code: string, businessUid: string) {',
+    "  return fetch(`https://api.example.com/platform/v1/apps/${code}/assign`, { method: 'POST', body: JSON.stringify({ business_uid: businessUid }) });",
+    '}',
+    '',
+  ].join('\n'));
+  write(dir, 'src/platform/format.ts', 'export const formatDate = (d: Date) => d.toISOString();\nexport const formatMoney = (n: number) => `$${n.toFixed(2)}`;\n');
+  write(dir, 'src/platform/index.ts', "export * from './appAssignments.js';\nexport * from './format.js';\n");
+  let callers = 0;
+  for (let i = 1; i <= count; i++) {
+    const caller = i % 100 === 0;
+    if (caller) callers++;
+    write(dir, `src/features/f${i}.ts`, caller
+      ? `import { assignApp } from '../platform/index.js';\nexport const onboard${i} = (b: string) => assignApp('crm-sync', b);\n`
+      : `import { formatDate } from '../platform/index.js';\nexport function view${i}(d: Date) {\n  const label = formatDate(d);\n  return { label, id: ${i}, items: [1, 2, 3].map((x) => x * ${i}) };\n}\n`);
+  }
+  return { files: count + 3, callers };
+}
+
+const barrelDir = join(work, 'barrel');
+const barrel = barrelTree(barrelDir, 600);
+console.log(`\nbarrel tree: ${barrel.files} files; an index re-exporting a one-call module, ${barrel.files - 3} importers of the index (${barrel.callers} call the wrapper) (${barrelDir})`);
+const checkBarrel = (m, mode) => {
+  const report = JSON.parse(m.stdout);
+  expectEqual('mode', report.mode.kind, mode, m.label);
+  expectEqual('files scanned', report.totals.files, barrel.files, m.label);
+  // The wrapper takes the body's values as parameters: its own request is the one site in either mode.
+  expectEqual('sites found', report.files.reduce((n, file) => n + file.sites.filter((site) => site.kind === 'call').length, 0), 1, m.label);
+  expectEqual('errors', report.totals.errors, 0, m.label);
+  return `${report.totals.migrated} migrated`;
+};
+const barrelRows = [
+  [measure('barrel: migrate --dry (project mode)', process.execPath, [cli, 'migrate', 'src', '--dry', '--json'], { cwd: barrelDir, runs }), (m) => checkBarrel(m, 'project')],
+  [measure('barrel: migrate --dry --no-project', process.execPath, [cli, 'migrate', 'src', '--dry', '--json', '--no-project'], { cwd: barrelDir, runs }), (m) => checkBarrel(m, 'file')],
+];
+for (const [m, check] of barrelRows) {
+  const note = check(m);
+  console.log(`  ${m.label.padEnd(46)} ${m.medianMs.toFixed(0).padStart(7)} ms   peak ${m.peakMb === undefined ? 'n/a' : `${m.peakMb.toFixed(0)} MB`}${note ? `   (${note})` : ''}`);
+}
+const barrelRatio = barrelRows[0][0].medianMs / barrelRows[1][0].medianMs;
+console.log(`barrel: project mode / per-file mode: ${barrelRatio.toFixed(2)} (target <= 2: ${verdict(barrelRatio <= 2)})`);

@@ -25,7 +25,7 @@ export * from './interface/index.js';
 export * from './mocks/index.js';
 export {
   declared, exportedFromModule, exportedNames, exportsAnything, findingsInRounds, findTopLevel, importedUses, type ImporterRounds, inPublishedPackage, isStackOverflow,
-  MAX_IMPORTER_ROUNDS, type ModuleFile, moduleSpellsAll, nameOfModuleName, namePattern, ownUses, sendingFunctions, specifierFor,
+  MAX_IMPORTER_ROUNDS, mayUseNames, type ModuleFile, moduleSpellsAll, nameOfModuleName, namePattern, ownUses, sendingFunctions, specifierFor,
 } from './module-uses.js';
 export { type DeclarationUses, settleTypedBodies } from './shared-types.js';
 export type { SharedType, TypeDeclaration, TypeEdit } from './typed-body.js';

@@ -29,7 +29,7 @@ export function sendingFunctions(finding: Finding): { fn: TSESTree.FunctionLike;
 }
 
 /** How many rounds of "the importers of a module that carries the request" are read. */
-export const MAX_IMPORTER_ROUNDS = 4;
+export const MAX_IMPORTER_ROUNDS = 6;
 
 /** The files of a program as the importer rounds read them: the project analysis's, or typed ESLint's. */
 export interface ImporterRounds {
@@ -43,6 +43,13 @@ export interface ImporterRounds {
   mayJoin(path: string): boolean;
   /** The file of a context. */
   pathOf(ctx: SourceContext): string | undefined;
+  /**
+   * A file's text and the file an import specifier spelled in a file resolves to. With both, the importers of a module
+   * that holds no call and only passes names on (a package index, a module built on a client) are read only when their
+   * text can use one of the names it carries; without them, every importer is read.
+   */
+  readonly readText?: (path: string) => string | undefined;
+  readonly resolveImport?: (from: string, specifier: string) => string | undefined;
   /**
    * Told of a file whose analysis ran out of stack (a tree nested too deeply for the recursive walks): the file is
    * left out, and the others go on. Without it, the error is thrown.
@@ -58,8 +65,32 @@ export interface ImporterRounds {
  */
 export function findingsInRounds(input: ImporterRounds): Map<string, Finding[]> {
   const raw = new Map<string, Finding[]>();
-  const join = (paths: readonly string[], next: Set<string>) => {
-    for (const importer of paths) if (!raw.has(importer) && input.mayJoin(importer)) next.add(importer);
+  // The names by which each module read may hand the request on to its importers ('all': any use of the module).
+  const carried = new Map<string, readonly string[] | 'all'>();
+  // Modules whose importers were chosen by name: a carrier read later may add names to pass on.
+  const byName = new Map<string, { file: ModuleFile; names: ReadonlySet<string>; spellsRoute: boolean }>();
+  const { readText, resolveImport } = input;
+  const join = (paths: readonly string[], next: Set<string>, names: readonly string[] | 'all' = 'all') => {
+    for (const importer of paths) {
+      if (raw.has(importer) || !input.mayJoin(importer)) continue;
+      if (names !== 'all' && readText !== undefined && !mayUseNames(readText(importer) ?? '', names)) continue;
+      next.add(importer);
+    }
+  };
+  // A module read earlier that passes names on, once a module it imports turns out to carry the request.
+  const revisit = (paths: readonly string[], next: Set<string>) => {
+    for (const importer of paths) {
+      const known = byName.get(importer);
+      if (known === undefined || resolveImport === undefined) continue;
+      const names = carriedThrough(known.file, importer, carried, resolveImport, known.spellsRoute);
+      const added = names === 'all' ? 'all' : names.filter((name) => !known.names.has(name));
+      if (added !== 'all' && added.length === 0) continue;
+      carried.set(importer, names);
+      if (names === 'all') byName.delete(importer);
+      else byName.set(importer, { ...known, names: new Set(names) });
+      join(input.importersOf(importer), next, added);
+      revisit(input.importersOf(importer), next);
+    }
   };
   let queue = input.candidates;
   for (let round = 0; queue.length > 0 && round <= MAX_IMPORTER_ROUNDS; round++) {
@@ -78,15 +109,133 @@ export function findingsInRounds(input: ImporterRounds): Map<string, Finding[]> 
       }
       raw.set(path, found);
       if (round > 0 && found.length === 0 && !exportsAnything(file.program)) continue;
-      join(input.importersOf(path), next);
+      if (found.length === 0 && exportsAnything(file.program) && resolveImport !== undefined && readText !== undefined) {
+        // A module that holds no call (an index re-exporting a wrapper, a route const, a module built on a client):
+        // only what it exports can carry the request further; of what it re-exports, only what the modules it
+        // re-exports from carry.
+        const names = carriedThrough(file, path, carried, resolveImport, round === 0);
+        carried.set(path, names);
+        if (names !== 'all') byName.set(path, { file, names: new Set(names), spellsRoute: round === 0 });
+        join(input.importersOf(path), next, names);
+      } else {
+        carried.set(path, moduleExportNames(file.program));
+        join(input.importersOf(path), next);
+      }
+      revisit(input.importersOf(path), next);
       for (const { fn, ctx } of found.flatMap(sendingFunctions)) {
         const owner = exportedFromModule({ fn }) ? input.pathOf(ctx) : undefined;
-        if (owner !== undefined && owner !== path) join(input.importersOf(owner), next);
+        if (owner === undefined || owner === path) continue;
+        if (!carried.has(owner)) carried.set(owner, 'all');
+        join(input.importersOf(owner), next);
       }
     }
     queue = [...next];
   }
   return raw;
+}
+
+/** Top-level statements that only declare: a module made of them does nothing when imported for no name. */
+const DECLARATIONS: ReadonlySet<string> = new Set([
+  'ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ExportDefaultDeclaration', 'VariableDeclaration',
+  'FunctionDeclaration', 'ClassDeclaration', 'TSInterfaceDeclaration', 'TSTypeAliasDeclaration', 'TSEnumDeclaration',
+  'TSModuleDeclaration', 'TSDeclareFunction', 'TSImportEqualsDeclaration', 'EmptyStatement',
+]);
+
+/** A use of a module that no name shows: a namespace import or re-export, `require`, `import()`, an escaped name. */
+const WIDE_USE = /\*\s*as\b|\bexport\s*\*|\brequire\s*\(|\bimport\s*\(|\\u/;
+/** A default import (`import api from`, `import api, { x } from`), which names the import as it likes. */
+const DEFAULT_IMPORT = /\bimport\s+(?:type\s+)?[\w$]+\s*(?:,|from\b)/;
+
+/**
+ * Whether a module's text can use one of `names` imported from another module: it spells one of them as a word, or
+ * imports in a way that names nothing (a namespace, `require`, `import()`; a default import for `default`). A module
+ * that cannot is no importer of those names, and need not be parsed to know it.
+ */
+export function mayUseNames(text: string, names: readonly string[] | 'all'): boolean {
+  if (names === 'all' || WIDE_USE.test(text)) return true;
+  if (names.length === 0) return false;
+  if (names.includes('default') && DEFAULT_IMPORT.test(text)) return true;
+  return new RegExp(`(?<![\\w$])(?:${names.map((name) => name.replace(/[$]/g, '\\$&')).join('|')})(?![\\w$])`).test(text);
+}
+
+/** The names a module exports, or 'all' where its exports cannot be listed (`export *`, `export =`, CommonJS). */
+export function moduleExportNames(program: TSESTree.Program): string[] | 'all' {
+  const names: string[] = [];
+  for (const statement of program.body) {
+    if (statement.type === 'ExportAllDeclaration' || statement.type === 'TSExportAssignment' || statement.type === 'TSNamespaceExportDeclaration') return 'all';
+    if (statement.type === 'ExportDefaultDeclaration') names.push('default');
+    if (statement.type !== 'ExportNamedDeclaration') continue;
+    if (statement.declaration != null) {
+      const declaration = statement.declaration;
+      if (declaration.type === 'VariableDeclaration' && declaration.declarations.some((d) => d.id.type !== 'Identifier')) return 'all';
+      const declaredHere = declaration.type === 'TSModuleDeclaration' || declaration.type === 'TSImportEqualsDeclaration' ||
+        declaration.type === 'TSDeclareFunction'
+        ? declaration.id?.type === 'Identifier' ? [declaration.id.name] : []
+        : declaredNames(declaration);
+      if (declaredHere.length === 0) return 'all';
+      names.push(...declaredHere);
+    }
+    for (const spec of statement.specifiers) names.push(nameOfModuleName(spec.exported));
+  }
+  return names;
+}
+
+/**
+ * The names a module that holds no call passes on from the modules it imports that carry the request: what it
+ * re-exports of them, and, when it imports any of their names, everything it exports itself (a value built from an
+ * instance or a route carries it). 'all' where that cannot be told by names.
+ */
+export function carriedThrough(
+  file: ModuleFile,
+  path: string,
+  carried: ReadonlyMap<string, readonly string[] | 'all'>,
+  resolve: (from: string, specifier: string) => string | undefined,
+  spellsRoute = false,
+): string[] | 'all' {
+  // CommonJS, `import x = require()`, `import()`: uses the statements do not list.
+  if (/\b(?:module\.exports|exports\.[\w$]+\s*=|require\s*\(|import\s*\()/.test(file.text)) return 'all';
+  // A statement run for its effect (`axios.defaults.baseURL = …`) reaches modules that import no name of this one.
+  if (file.program.body.some((statement) => !DECLARATIONS.has(statement.type) && !(statement.type === 'ExpressionStatement' && statement.directive != null))) {
+    return 'all';
+  }
+  const names = new Set<string>();
+  let importsCarried = false;
+  const carriedFrom = (specifier: string) => {
+    const target = resolve(path, specifier);
+    return target === undefined ? undefined : carried.get(target);
+  };
+  for (const statement of file.program.body) {
+    if (statement.type === 'ImportDeclaration') {
+      const from = carriedFrom(statement.source.value);
+      if (from === undefined) continue;
+      for (const spec of statement.specifiers) {
+        const imported = spec.type === 'ImportNamespaceSpecifier' ? undefined : spec.type === 'ImportDefaultSpecifier' ? 'default' : nameOfModuleName(spec.imported);
+        if (from === 'all' || imported === undefined || from.includes(imported)) importsCarried = true;
+      }
+      // `import './setup'` of a module that carries the request: a side effect the names do not show.
+      if (statement.specifiers.length === 0) return 'all';
+    } else if (statement.type === 'ExportAllDeclaration') {
+      const from = carriedFrom(statement.source.value);
+      if (from === undefined) continue;
+      if (from === 'all' || statement.exported !== null) return 'all';
+      for (const name of from) if (name !== 'default') names.add(name);
+    } else if (statement.type === 'ExportNamedDeclaration' && statement.source != null) {
+      const from = carriedFrom(statement.source.value);
+      if (from === undefined) continue;
+      for (const spec of statement.specifiers) {
+        if (from === 'all' || from.includes(nameOfModuleName(spec.local))) names.add(nameOfModuleName(spec.exported));
+      }
+    }
+  }
+  if (importsCarried || spellsRoute) {
+    const own = moduleExportNames({
+      ...file.program,
+      body: file.program.body.filter((statement) => !((statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportAllDeclaration') && statement.source != null)),
+    });
+    if (own === 'all') return 'all';
+    for (const name of own) names.add(name);
+  }
+  return [...names];
 }
 
 /** V8's error when the stack runs out: `RangeError: Maximum call stack size exceeded`. */

@@ -16,6 +16,7 @@ import {
   importedUses,
   inPublishedPackage,
   mayContainAssignCall,
+  mayUseNames,
   nameOf,
   namePattern,
   ownUses,
@@ -79,6 +80,8 @@ export function settleProgram(input: ProgramInput): Map<string, Finding[]> {
     importersOf: (path) => input.importersOf(path),
     mayJoin: (path) => input.mayJoin(path),
     pathOf: (ctx) => input.pathOf(ctx),
+    readText: (path) => input.textOf(path),
+    resolveImport: (from, specifier) => input.resolve(from, specifier),
   });
 
   // A body typed by another module's old body type goes with every other use of that type; wrappers as always. A type
@@ -116,6 +119,8 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): {
     for (const importer of input.importersOf(path)) {
       if (!scope.has(importer) || !input.isRoot(importer)) return 'unknown';
       examined.add(importer);
+      // An importer that spells none of the names and imports nothing as a whole takes other names: no parse.
+      if (!mayUseNames(input.textOf(importer) ?? '', names)) continue;
       const other = input.file(importer);
       if (other === undefined) return 'unknown';
       const found = importedUses(other, path, names, (specifier) => input.resolve(importer, specifier));

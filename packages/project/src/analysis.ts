@@ -23,6 +23,7 @@ import {
   importedUses,
   inPublishedPackage,
   mayContainAssignCall,
+  mayUseNames,
   moduleSpellsAll,
   nameOf,
   namePattern,
@@ -143,6 +144,8 @@ export class ProjectAnalysis {
       importersOf: (path) => this.#input.importersOf(path),
       mayJoin: (path) => scope.has(path),
       pathOf: (ctx) => this.#pathOfContext(ctx),
+      readText: (path) => this.#input.readText(path),
+      resolveImport: (from, specifier) => this.#input.resolveImport(from, specifier),
       // A tree too deep for the analysis's recursive walks is that file's error; the other files go on.
       onStackOverflow: (path, error) => this.#errors.set(path, error),
     });
@@ -422,6 +425,8 @@ export class ProjectAnalysis {
     for (const importer of this.#input.importersOf(path)) {
       if (!this.#scope.has(importer)) return 'unknown';
       examined.add(importer);
+      // An importer that spells none of the names and imports nothing as a whole takes other names: no parse.
+      if (!mayUseNames(this.#input.readText(importer) ?? '', names)) continue;
       const other = this.file(importer);
       if (other === undefined || markupNames(other.text, importer, names) || jsdocNames(other.text, names)) return 'unknown';
       const found = importedUses(other, path, names, (specifier) => this.#input.resolveImport(importer, specifier));

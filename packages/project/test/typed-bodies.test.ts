@@ -4,32 +4,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyEdits, DEFAULT_ANALYSIS_OPTIONS, type Finding, type TextEdit } from '@app-assignment/core';
-import { parseSource } from '@app-assignment/core/parse';
-import { loadProject, ProjectAnalysis } from '@app-assignment/project';
+import { applyEdits, type Finding, type TextEdit } from '@app-assignment/core';
+import { loadProject } from '@app-assignment/project';
+import { analyze } from './analyze.js';
 import { json, type Tree, writeTree } from './tree.js';
 
 const PROJECTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/projects');
-
-function analyze(root: string, files?: readonly string[]) {
-  const project = loadProject(root);
-  const read = (file: string) => {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
-  const analysis = new ProjectAnalysis({
-    root,
-    resolveImport: (from, specifier) => project.resolveImport(from, specifier),
-    importersOf: (file) => project.importersOf(file, (f) => read(f) ?? ''),
-    readText: read,
-    parse: parseSource,
-    options: DEFAULT_ANALYSIS_OPTIONS,
-  });
-  return analysis.analyze(files ?? project.sourceFiles);
-}
 
 /** Each finding as `file:line outcome reasons`, and the edits of all of them by file. */
 function summary(root: string, files?: readonly string[]) {
