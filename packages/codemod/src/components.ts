@@ -4,19 +4,22 @@
  * blocks changes: template, styles and line endings keep every byte. What is not read (an external script, a language
  * the parsers do not read, the route in the markup) is named in the result.
  */
-import { type AnalysisOptions, applyEdits, DEFAULT_ANALYSIS_OPTIONS, type TextEdit } from '@app-assignment/core';
+import { type AnalysisOptions, applyEdits, type FunctionUses, type TextEdit } from '@app-assignment/core';
 import { changesOnlyScripts, componentKindOf, componentScripts, componentUses, type ScriptUnit } from '@app-assignment/core/components';
 import { SourceSyntaxError } from '@app-assignment/core/parse';
-import { type MigrateResult, migrateText, type Parse, type SiteReport } from './migrate.js';
-import { parseFile, parsesFile } from './parse.js';
+import { parsesFile } from './parse.js';
+import type { MigrateResult, Parse, SiteReport } from './results.js';
+
+/** How one module's text is migrated (migrate.ts's `migrateText`): each script unit is such a module. */
+export type MigrateModule = (text: string, filename: string, options: AnalysisOptions, parse: Parse, uses: FunctionUses) => MigrateResult;
 
 /** `migrateText` for a component file: each unit migrated as a module, the edits made in the file. */
-export function migrateComponent(text: string, filename: string, options: AnalysisOptions = DEFAULT_ANALYSIS_OPTIONS, parse: Parse = parseFile): MigrateResult {
+export function migrateComponent(text: string, filename: string, options: AnalysisOptions, parse: Parse, migrateModule: MigrateModule): MigrateResult {
   const scripts = componentScripts(text, filename);
   const edits: TextEdit[] = [];
   const sites: SiteReport[] = [];
   for (const unit of scripts.units) {
-    const result = migrateText(unit.text, unit.filename, options, parse, componentUses(text, filename));
+    const result = migrateModule(unit.text, unit.filename, options, parse, componentUses(text, filename));
     const outside = result.edits.find((edit) => !insideUnit(edit, unit));
     if (outside !== undefined) {
       const at = lineAndColumn(text, outside.range[0]);

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { RunRefusal } from './refusal.js';
 
 /**
@@ -70,4 +70,14 @@ function cannotTell(where: string, said: string): RunRefusal {
     ...(dubious ? [`  - trust the repository: git config --global --add safe.directory ${where}`] : ['  - fix what git reports, then run again']),
     '  - or write without the guard: pass --force (uncommitted changes in these files are then overwritten)',
   ].join('\n'));
+}
+
+/** The git work tree's root, or the working folder outside git. */
+export function repositoryRoot(cwd: string): string {
+  const result = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : cwd;
+}
+
+export function toPosix(path: string): string {
+  return path.split(sep).join('/');
 }

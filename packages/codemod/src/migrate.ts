@@ -29,76 +29,17 @@ import {
   settleWrappers,
   usesInFile,
 } from '@app-assignment/core';
-import { componentKindOf, type UnreadPart } from '@app-assignment/core/components';
-import { type ParsedSource, SourceSyntaxError } from '@app-assignment/core/parse';
+import { componentKindOf } from '@app-assignment/core/components';
+import { SourceSyntaxError } from '@app-assignment/core/parse';
 import { migrateComponent } from './components.js';
 import { EditIndex } from './edit-index.js';
 import { fileMocks } from './mocks.js';
 import { parseFile, parsesFile } from './parse.js';
+import type { MigrateResult, Parse, SiteReport } from './results.js';
 
-/** What happened at one deprecated call; line and column (1-based) are those of the call in the input. */
-export interface SiteReport {
-  readonly line: number;
-  readonly column: number;
-  /**
-   * `call`: a call of the deprecated operation; `caller`: a call of a wrapper, which sends the request from its own
-   * code (`via` says where); a project analysis finds them. `mock`: a test's mock or assertion of the request (msw,
-   * nock, axios-mock-adapter, fetch-mock, `toHaveBeenCalledWith`), rewritten when every call it stands for was.
-   */
-  readonly kind: 'call' | 'caller' | 'mock';
-  /**
-   * A caller that goes with its wrapper: it passes neither the route nor the body and nothing in its file changes, and
-   * it is migrated with the wrapper or left for the wrapper's own reasons (the comment at the wrapper says them; this
-   * call gets none). Reports for people and the ESLint rule leave such callers out; the JSON report lists them (core's
-   * `goesWithWrapper`).
-   */
-  readonly withWrapper?: true;
-  /**
-   * Project mode: the files (relative to the project's root) whose changes this call's rewrite goes with, when they
-   * are more than its own: written together or not at all. The ESLint rule offers no fix for such a call.
-   */
-  readonly together?: readonly string[];
-  /** A wrapper's own request: how many calls of the wrapper go with it (`withWrapper`), which it speaks for. */
-  readonly withCallers?: number;
-  /**
-   * The client library the call goes through, as the analysis named it (`unresolved`, `configured` included); for a
-   * mock, the library it is written with (`msw`, `nock`, `axios-mock-adapter`, `fetch-mock`, `assertion`).
-   */
-  readonly client: string;
-  /** What the analysis decided, after this module's own fallbacks (an overlap, a rewrite that does not parse). */
-  readonly outcome: Outcome;
-  /** The call was rewritten (or would be, in a dry run). */
-  readonly migrated: boolean;
-  /** Why a person must look: the reasons of a TODO, or the notes of a migration that still needs a review. */
-  readonly reasons: readonly SiteReason[];
-  /** The reasons in one line, as the TODO comment says them; absent when there are none. */
-  readonly reason?: string;
-  /** The wrapper chain that leads to the deprecated request (where each followed call is, outermost first); empty
-   * when the call makes the request itself, and whenever each file is read alone. */
-  readonly via: readonly { readonly path: string; readonly line: number }[];
-}
-
-/** One reason: its code in the catalogue, the body key it is about, and its text. */
-export interface SiteReason {
-  readonly code: string;
-  readonly key?: string;
-  readonly text: string;
-}
-
-export interface MigrateResult {
-  readonly output: string;
-  readonly changed: boolean;
-  readonly sites: readonly SiteReport[];
-  /** The edits that make `output` of the input (a component's script units are spliced into the file with them). */
-  readonly edits: readonly TextEdit[];
-  /** Parts of the file not read (a component's external or foreign-language script, the route in its markup). */
-  readonly unread?: readonly UnreadPart[];
-}
+export type { MigrateResult, Parse, SiteReason, SiteReport } from './results.js';
 
 export { SourceSyntaxError };
-
-/** A parser of the core's shape: `parseFile` (oxc-parser, else typescript-estree), or one of them for a comparison. */
-export type Parse = (text: string, filename: string, options?: AnalysisOptions) => ParsedSource;
 
 /** Rewrites what can be rewritten; throws SourceSyntaxError when the text does not parse. */
 export function migrateText(
@@ -109,7 +50,7 @@ export function migrateText(
   /** Who calls a function of this file, where the file alone does not show them all (a component's markup). */
   uses: FunctionUses = usesInFile,
 ): MigrateResult {
-  if (componentKindOf(filename) !== undefined) return migrateComponent(text, filename, options, parse);
+  if (componentKindOf(filename) !== undefined) return migrateComponent(text, filename, options, parse, migrateText);
   if (!mayContainAssignCall(text, options)) return { output: text, changed: false, sites: [], edits: [] };
   const { program, context } = parse(text, filename, options);
   // A call whose mock in this file cannot follow it stays with it (a call and its mocks are one group).

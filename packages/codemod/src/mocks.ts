@@ -19,7 +19,7 @@ import {
   type SourceContext,
 } from '@app-assignment/core';
 import type { TSESTree } from '@typescript-eslint/types';
-import type { SiteReport } from './migrate.js';
+import type { SiteReport } from './results.js';
 
 /** The mocks of one file read alone, settled against the file's own calls (`sites`: what became of each). */
 export function fileMocks(program: TSESTree.Program, context: SourceContext, findings: readonly Finding[], sites: readonly SiteReport[]): MockFinding[] {

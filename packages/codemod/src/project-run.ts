@@ -31,7 +31,7 @@ import type { ParsedSource } from '@app-assignment/core/parse';
 import { canWrite, projectUnitOf } from './components.js';
 import { nestingFailure, parseFile } from './parse.js';
 import { RunRefusal } from './refusal.js';
-import type { FileOutcome } from './run.js';
+import type { FileOutcome } from './results.js';
 import { type Shard, shardIndexOf } from './files.js';
 
 export interface ProjectRun {

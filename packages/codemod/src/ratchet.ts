@@ -13,7 +13,7 @@ import { sharedOptions, TREE_OPTIONS, UsageError } from './options.js';
 import { FINGERPRINT_KEY, fingerprintsOf } from './report/fingerprint.js';
 import { emptyPathWarnings } from './report/ignored.js';
 import { defaultJobs, runMigration } from './run.js';
-import { repositoryRoot, toPosix } from './scan.js';
+import { repositoryRoot, toPosix } from './git.js';
 
 export const DEFAULT_BASELINE = 'app-assignment-baseline.json';
 

@@ -110,19 +110,9 @@ export interface RunReport {
  */
 const FILES_PER_WORKER = 100;
 
-/** The result of migrating one file, as a worker sends it back. */
-export interface FileOutcome {
-  readonly path: string;
-  readonly output?: string;
-  readonly changed?: boolean;
-  readonly sites?: readonly SiteReport[];
-  readonly error?: string;
-  /** Why the file was not parsed or analysed (nested too deeply): reported as skipped and unparsable. */
-  readonly skipped?: string;
-  /** The parser the process that migrated the file loaded, and its warning, if any. */
-  readonly parser?: ParserName;
-  readonly parserWarning?: string;
-}
+import type { FileOutcome } from './results.js';
+
+export type { FileOutcome };
 
 export function migrateFile(path: string, text: string, analysis: AnalysisOptions): FileOutcome {
   try {

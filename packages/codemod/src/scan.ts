@@ -7,11 +7,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import type { Baseline } from './ratchet.js';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AnalysisOptions } from '@app-assignment/core';
 import { outputProblem, sharedOptions, TREE_OPTIONS, UsageError } from './options.js';
 import type { Shard } from './files.js';
+import { repositoryRoot, toPosix } from './git.js';
 import { emptyPathWarnings, FILE_BY_FILE } from './report/ignored.js';
 import { rebase, type ScanReport } from './report/model.js';
 import { defaultJobs, runMigration } from './run.js';
@@ -243,14 +244,4 @@ export function fillLink(template: string, site: { readonly path: string; readon
     .replace(/\{path\}/g, site.path.split('/').map(encodeURIComponent).join('/'))
     .replace(/\{line\}/g, String(site.line))
     .replace(/\{column\}/g, String(site.column));
-}
-
-/** The git work tree's root, or the working folder outside git. */
-export function repositoryRoot(cwd: string): string {
-  const result = spawnSync('git', ['rev-parse', '--show-toplevel'], { cwd, encoding: 'utf8' });
-  return result.status === 0 ? result.stdout.trim() : cwd;
-}
-
-export function toPosix(path: string): string {
-  return path.split(sep).join('/');
 }

@@ -4,45 +4,16 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
-import type { AssignmentMode } from './contract.js';
-import { type Plan, planMigration } from './plan.js';
-import { type Reason, ReasonCode } from './reasons.js';
+import type { Choice, Finding } from './finding.js';
+import { planMigration } from './plan.js';
+import { ReasonCode } from './reasons.js';
 import { type AssignCall, recognizeAssignCall } from './recognize.js';
-import { renderMigration, type TextEdit } from './render.js';
+import { renderMigration } from './render.js';
 import { forEachCall } from './syntax.js';
 import { unrewrittenSite } from './unrewritten.js';
 import { settleWrappers } from './wrappers.js';
 
-/**
- * - `fix`: one exact rewrite (ESLint: a suggestion, or a fix with `autofix`; codemod: rewritten).
- * - `review`: one rewrite with notes to review (ESLint: a suggestion; codemod: rewritten, with a TODO).
- * - `choose`: several rewrites, a person picks (ESLint: one suggestion each; codemod: a TODO).
- * - `manual`: no rewrite (ESLint: the reason; codemod: a TODO).
- */
-export type Outcome = 'fix' | 'review' | 'choose' | 'manual';
-
-export interface Choice {
-  readonly id: AssignmentMode;
-  readonly edits: readonly TextEdit[];
-  readonly notes: readonly Reason[];
-}
-
-export interface Finding {
-  readonly call: AssignCall;
-  readonly plan: Plan;
-  readonly outcome: Outcome;
-  /** fix/review: the rewrite. */
-  readonly edits?: readonly TextEdit[];
-  /** choose: one rewrite per choice. */
-  readonly choices?: readonly Choice[];
-  /** What a person should know: the notes of a review, the reasons of a choice or of a manual call. */
-  readonly reasons: readonly Reason[];
-  /**
-   * A call of a wrapper that is held back for the wrapper's own reasons, not for what this call passes: the wrapper's
-   * call says them, so this call needs no comment of its own.
-   */
-  readonly repeatsWrapper?: true;
-}
+export type { Choice, Finding, Outcome } from './finding.js';
 
 /** Analyses one call expression; undefined when it is not a deprecated call. */
 export function analyzeCall(node: TSESTree.CallExpression, ctx: SourceContext): Finding | undefined {

@@ -5,8 +5,7 @@
  * is known; whatever is not is left to body.ts's reasons.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Condition } from './body.js';
-import { functionOf } from './conditional.js';
+import { type Condition, functionOf } from './conditional.js';
 import type { SourceContext } from './context.js';
 import { ASSIGNEE_TYPE_OF_KEY, DeprecatedKey } from './contract.js';
 import type { BodyEntryFacts, ValueClass } from './plan.js';

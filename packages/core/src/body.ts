@@ -6,7 +6,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
 import { FLAG_KEYS, readSteps, spreadEntries, type StepEntry } from './body-steps.js';
-import { flagChoice } from './conditional.js';
+import { type Condition, flagChoice } from './conditional.js';
 import { DeprecatedKey, FLAG_ENABLED_VALUE } from './contract.js';
 import { valueOfName } from './follow.js';
 import type { BodyFacts, ValueClass } from './plan.js';
@@ -74,11 +74,7 @@ export interface FormBody {
   readonly toJson?: { readonly range: readonly [number, number]; readonly text: string; readonly ctx: SourceContext };
 }
 
-/** A flag's condition: the expression as written, or (`equalsTrue`) the value compared with "true". */
-export interface Condition {
-  readonly node: TSESTree.Node;
-  readonly equalsTrue?: true;
-}
+export type { Condition } from './conditional.js';
 
 export type BodyRead =
   | { readonly kind: 'object'; readonly body: BodyObject; readonly facts: BodyFacts }

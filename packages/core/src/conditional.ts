@@ -5,12 +5,17 @@
  * renderer can test the condition once in the v3 body, where the old body chose the value.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Condition } from './body.js';
 import type { SourceContext } from './context.js';
 import { FLAG_ENABLED_VALUE } from './contract.js';
 import type { BodyEntryFacts, ValueClass } from './plan.js';
 import { findVariable, type VariableLike } from './scope.js';
 import { isPure, unwrapTS } from './syntax.js';
+
+/** A flag's condition: the expression as written, or (`equalsTrue`) the value compared with "true". */
+export interface Condition {
+  readonly node: TSESTree.Node;
+  readonly equalsTrue?: true;
+}
 
 export type Branches = NonNullable<BodyEntryFacts['branches']>;
 

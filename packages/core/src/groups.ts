@@ -8,7 +8,7 @@
  * request helper that none of them changes are independent, while a caller that is rewritten and whose call goes
  * through a function that another finding edits depends on that edit.
  */
-import type { Finding } from './analyze.js';
+import type { Finding } from './finding.js';
 import type { TextEdit } from './render.js';
 
 /** The files one group of rewrites changes or depends on, and its findings. */

@@ -5,7 +5,7 @@
  * of a whole project: every front end settles its findings here before it reports or rewrites them.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Finding } from './analyze.js';
+import type { Finding } from './finding.js';
 import type { SourceContext } from './context.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import type { TextEdit } from './render.js';
