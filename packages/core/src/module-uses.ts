@@ -180,10 +180,15 @@ export function moduleExportNames(program: TSESTree.Program): string[] | 'all' {
   return names;
 }
 
+/** Text a module that carries part of the route spells (the prefilter's own test): `'/assign'`, `'assign'`. */
+const ROUTE_TEXT = /\/assign|['"`]assign/;
+
 /**
- * The names a module that holds no call passes on from the modules it imports that carry the request: what it
- * re-exports of them, and, when it imports any of their names, everything it exports itself (a value built from an
- * instance or a route carries it). 'all' where that cannot be told by names.
+ * The names a module that holds no call passes on to its importers: what it re-exports of modules that carry the
+ * request, and what it exports that is built from them, or (`spellsRoute`: the module spells the route's text) from its
+ * own declarations that spell it. A declaration is built from a name when its text names it, through the module's
+ * other declarations; a type carries nothing at run time. 'all' where that cannot be told by names: CommonJS, a
+ * statement run for its effect, a side-effect import of a carrier, a route the prefilter let in by another word.
  */
 export function carriedThrough(
   file: ModuleFile,
@@ -198,44 +203,86 @@ export function carriedThrough(
   if (file.program.body.some((statement) => !DECLARATIONS.has(statement.type) && !(statement.type === 'ExpressionStatement' && statement.directive != null))) {
     return 'all';
   }
+  // A candidate for a client or route of the options, not for the route's text: its exports cannot be told apart.
+  if (spellsRoute && !ROUTE_TEXT.test(file.text)) return 'all';
   const names = new Set<string>();
-  let importsCarried = false;
+  const tainted = new Set<string>();
   const carriedFrom = (specifier: string) => {
     const target = resolve(path, specifier);
     return target === undefined ? undefined : carried.get(target);
   };
+  // Top-level declarations: the local names each binds, its text, and the names it is exported by.
+  const declarations: { locals: string[]; text: string; exported: string[] }[] = [];
+  const localExports: { local: string; exported: string }[] = [];
   for (const statement of file.program.body) {
     if (statement.type === 'ImportDeclaration') {
       const from = carriedFrom(statement.source.value);
-      if (from === undefined) continue;
-      for (const spec of statement.specifiers) {
-        const imported = spec.type === 'ImportNamespaceSpecifier' ? undefined : spec.type === 'ImportDefaultSpecifier' ? 'default' : nameOfModuleName(spec.imported);
-        if (from === 'all' || imported === undefined || from.includes(imported)) importsCarried = true;
-      }
+      if (from === undefined || statement.importKind === 'type') continue;
       // `import './setup'` of a module that carries the request: a side effect the names do not show.
       if (statement.specifiers.length === 0) return 'all';
+      for (const spec of statement.specifiers) {
+        const imported = spec.type === 'ImportNamespaceSpecifier' ? undefined : spec.type === 'ImportDefaultSpecifier' ? 'default' : nameOfModuleName(spec.imported);
+        if (spec.type === 'ImportSpecifier' && spec.importKind === 'type') continue;
+        if (from === 'all' || imported === undefined || from.includes(imported)) tainted.add(spec.local.name);
+      }
     } else if (statement.type === 'ExportAllDeclaration') {
       const from = carriedFrom(statement.source.value);
-      if (from === undefined) continue;
+      if (from === undefined || statement.exportKind === 'type') continue;
       if (from === 'all' || statement.exported !== null) return 'all';
       for (const name of from) if (name !== 'default') names.add(name);
     } else if (statement.type === 'ExportNamedDeclaration' && statement.source != null) {
       const from = carriedFrom(statement.source.value);
-      if (from === undefined) continue;
+      if (from === undefined || statement.exportKind === 'type') continue;
       for (const spec of statement.specifiers) {
         if (from === 'all' || from.includes(nameOfModuleName(spec.local))) names.add(nameOfModuleName(spec.exported));
       }
+    } else if (statement.type === 'ExportNamedDeclaration') {
+      for (const spec of statement.specifiers) localExports.push({ local: nameOfModuleName(spec.local), exported: nameOfModuleName(spec.exported) });
+      const declaration = statement.declaration;
+      if (declaration == null || TYPE_ONLY.has(declaration.type)) continue;
+      if (declaration.type === 'VariableDeclaration' && declaration.declarations.some((d) => d.id.type !== 'Identifier')) return 'all';
+      const locals = declaration.type === 'TSModuleDeclaration' || declaration.type === 'TSImportEqualsDeclaration'
+        ? declaration.id.type === 'Identifier' ? [declaration.id.name] : []
+        : declaredNames(declaration);
+      if (locals.length === 0) return 'all';
+      declarations.push({ locals, text: file.text.slice(...declaration.range), exported: locals });
+    } else if (statement.type === 'ExportDefaultDeclaration') {
+      const declaration = statement.declaration;
+      if (TYPE_ONLY.has(declaration.type)) continue;
+      if (declaration.type === 'Identifier') localExports.push({ local: declaration.name, exported: 'default' });
+      else declarations.push({ locals: declaredNames(declaration), text: file.text.slice(...declaration.range), exported: ['default'] });
+    } else if (!TYPE_ONLY.has(statement.type) && statement.type !== 'EmptyStatement' && statement.type !== 'ExpressionStatement') {
+      const locals = statement.type === 'VariableDeclaration'
+        ? statement.declarations.flatMap((d) => (d.id.type === 'Identifier' ? [d.id.name] : identifiersIn(file.text.slice(...d.id.range))))
+        : declaredNames(statement);
+      declarations.push({ locals, text: file.text.slice(...statement.range), exported: [] });
     }
   }
-  if (importsCarried || spellsRoute) {
-    const own = moduleExportNames({
-      ...file.program,
-      body: file.program.body.filter((statement) => !((statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportAllDeclaration') && statement.source != null)),
-    });
-    if (own === 'all') return 'all';
-    for (const name of own) names.add(name);
+  const built = new Set<(typeof declarations)[number]>();
+  if (spellsRoute) for (const declaration of declarations) if (ROUTE_TEXT.test(declaration.text)) built.add(declaration);
+  for (const declaration of built) for (const local of declaration.locals) tainted.add(local);
+  // Through the module's own declarations: a const built from a carried import, a function that uses that const.
+  for (let grew = true; grew && tainted.size > 0;) {
+    grew = false;
+    const named = new RegExp(`(?<![\\w$])(?:${[...tainted].map((name) => name.replace(/[$]/g, '\\$&')).join('|')})(?![\\w$])`);
+    for (const declaration of declarations) {
+      if (built.has(declaration) || !named.test(declaration.text)) continue;
+      built.add(declaration);
+      for (const local of declaration.locals) tainted.add(local);
+      grew = true;
+    }
   }
+  for (const declaration of built) for (const name of declaration.exported) names.add(name);
+  for (const { local, exported } of localExports) if (tainted.has(local)) names.add(exported);
   return [...names];
+}
+
+/** Declarations that exist only for the type checker: nothing of them is left at run time. */
+const TYPE_ONLY: ReadonlySet<string> = new Set(['TSInterfaceDeclaration', 'TSTypeAliasDeclaration', 'TSDeclareFunction']);
+
+/** The identifiers a destructuring pattern's text binds (and a few it only names: more is safe here). */
+function identifiersIn(text: string): string[] {
+  return text.match(/[A-Za-z_$][\w$]*/g) ?? [];
 }
 
 /** V8's error when the stack runs out: `RangeError: Maximum call stack size exceeded`. */

@@ -109,4 +109,23 @@ describe('importers of a package index, by the names they import', () => {
     expect(sites(result.findings).map((site) => site.split(' ')[0])).toEqual(['src/use.ts:2']);
     expect(parsed(t, result.files)).not.toContain('src/version.ts');
   });
+
+  it('a module that says "assign" for something else passes on only what is built from the words', () => {
+    const t = tree({
+      // The prefilter lets it in for `'assign'`; only ACTIONS is built from it, and only its importers are read.
+      'src/logic.ts': "export const ACTIONS = ['calculate', 'assign'] as const;\nexport const isAction = (a: string) => (ACTIONS as readonly string[]).includes(a);\n" +
+        'export const formatLabel = (a: string) => a.toUpperCase();\nexport interface Rule { action: string }\n',
+      'src/routes.ts': "const BASE = 'https://api.example.com';\nconst APP = (id: string) => `/platform/v1/apps/${id}`;\n" +
+        "const ASSIGN = (id: string) => `${APP(id)}/assign`;\nexport const assignPath = (id: string) => BASE + ASSIGN(id);\nexport const home = () => BASE;\n",
+      'src/use-route.ts': "import { assignPath as p } from './routes.js';\nexport const go = () => fetch(p('crm'), { method: 'POST', body: JSON.stringify({ business_uid: 'b1' }) });\n",
+      'src/use-check.ts': "import { isAction } from './logic.js';\nexport const ok = isAction('x');\n",
+      'src/home.ts': "import { home } from './routes.js';\nexport const h = home();\n",
+      ...Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`src/views/view${i}.ts`, `import { formatLabel, type Rule } from '../logic.js';\nexport const v${i} = (r: Rule) => formatLabel(r.action);\n`])),
+    });
+    const result = analyze(t.root);
+    expect(sites(result.findings).map((site) => site.split(' ')[0])).toEqual(['src/use-route.ts:2']);
+    const read = parsed(t, result.files);
+    expect(read).toContain('src/use-check.ts');
+    expect(read.filter((file) => file.startsWith('src/views/') || file === 'src/home.ts')).toEqual([]);
+  });
 });
