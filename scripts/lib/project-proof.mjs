@@ -7,9 +7,9 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { compileConfig } from './compile.mjs';
 import { CLI } from './proof.mjs';
 import { makeTempDir } from './temp.mjs';
 
@@ -63,9 +63,7 @@ export function copyProject(name, label) {
 
 /**
  * Compiles the project with the real TypeScript compiler (the sample app's own), as `tsc -p` does: every error fails,
- * with the compiler's words; `tsc -b` in its own process for a monorepo. One-config projects compile in this process,
- * where the declaration files of TypeScript and the installed clients, which every copy shares unchanged, are parsed
- * once for all of them.
+ * with the compiler's words; `tsc -b` in its own process for a monorepo, one-config projects in this one (compile.mjs).
  */
 export function compileProject(dir) {
   if (isMonorepo(dir)) {
@@ -73,39 +71,8 @@ export function compileProject(dir) {
     if (result.status !== 0) throw new Error(`tsc failed in ${dir}:\n${result.stdout}${result.stderr}`);
     return;
   }
-  const ts = typescript();
-  const formatHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' };
-  const fail = (diagnostics) => new Error(`tsc failed in ${dir}:\n${ts.formatDiagnostics(diagnostics, formatHost)}`);
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(dir, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw fail([diagnostic]);
-    },
-  });
-  if (parsed.errors.length > 0) throw fail(parsed.errors);
-  const host = ts.createCompilerHost(parsed.options);
-  const read = host.getSourceFile.bind(host);
-  host.getSourceFile = (fileName, version, onError, shouldCreate) => {
-    // Only files outside the copy: the copy's own sources are what is being compiled.
-    if (fileName.startsWith(dir + sep) || !fileName.split(/[\\/]/).includes('node_modules')) return read(fileName, version, onError, shouldCreate);
-    const key = `${fileName}\0${typeof version === 'object' ? `${version.languageVersion}:${version.impliedNodeFormat}` : version}`;
-    let file = sharedDeclarations.get(key);
-    if (file === undefined) {
-      file = read(fileName, version, onError, shouldCreate);
-      if (file !== undefined) sharedDeclarations.set(key, file);
-    }
-    return file;
-  };
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host, projectReferences: parsed.projectReferences });
-  const emitted = program.emit();
-  const errors = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].filter((d) => d.category === ts.DiagnosticCategory.Error);
-  if (errors.length > 0 || emitted.emitSkipped) throw fail(errors);
+  compileConfig(join(dir, 'tsconfig.json'));
 }
-
-/** Declaration files of node_modules parsed by an earlier compile, by name and language version. */
-const sharedDeclarations = new Map();
-let loadedTypescript;
-const typescript = () => (loadedTypescript ??= createRequire(join(CLIENTS, '.package.json'))('typescript'));
 
 /** `app-assignment migrate . --json` in the project's folder (project mode), with the report parsed. */
 export function migrateProjectCopy(dir, extraArgs = []) {
