@@ -48,6 +48,7 @@ export const ReasonCode = {
   clientSdk: 'client-sdk',
   clientFieldUnknown: 'client-field-unknown',
   clientSetup: 'client-setup',
+  clientBaseUnread: 'client-base-unread',
   clientOptionsUnknown: 'client-options-unknown',
   openapiPathsUnknown: 'openapi-paths-unknown',
   openapiPathsWithoutV3: 'openapi-paths-without-v3',
@@ -170,6 +171,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `the client this call uses was made with options that cannot be read here${key === undefined ? '' : ` (${key})`}: its headers or a transform may change how the body is sent; check them against ${V3}, then migrate by hand`,
   'client-setup': (key) =>
     `the client this call uses is set up by ${key ?? 'code elsewhere in the program'}, which may change its URL, its method or how its body is sent; check that setup against ${V3}, then migrate by hand`,
+  'client-base-unread': (key) =>
+    `this call's method comes from the class's base ${key ?? 'class'}, whose code this run did not read: its hooks (a RESTDataSource's willSendRequest, resolveURL or fetch) or its own request methods may change the URL, the method or how the body is sent; migrate by hand (read file by file, a run over the whole project may read it: the codemod's project mode, or the ESLint rule with followImports)`,
   'openapi-paths-unknown': () =>
     `the client's paths type cannot be read here, and the rewrite type-checks only if it declares ${V3}; check that it does (regenerate it from the current API description), then migrate by hand`,
   'openapi-paths-without-v3': () =>

@@ -59,6 +59,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'side-effects': 'keep the side effect elsewhere, then migrate',
   'wrapper-held-back': 'fix the call the comment names (or migrate the wrapper and all its callers by hand); a rerun then migrates them together',
   'wrapper-callers-unknown': 'the wrapper is exported where not every caller can be seen: add a v3 wrapper beside it and move callers over, or migrate it by hand',
+  'client-base-unread': 'run over the whole project (project mode, or the ESLint rule with followImports) so the base class is read; if it is a package\'s class, read its request methods and hooks: if they leave the v3 request as written, migrate by hand',
   'client-options-unknown': 'read the options the client is made with (a config from another package, another instance\'s defaults); if they set no content type, transform or adapter, migrate by hand',
   'wrapper-script-global': 'export the function and import it where it is used, so that its callers can be seen, then rerun; or migrate it and every caller by hand',
   'wrapper-package-installable': 'if nothing installs the package (an application, not a library), add "private": true to its package.json and rerun; otherwise add a v3 wrapper beside it and move callers over',
