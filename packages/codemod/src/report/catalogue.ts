@@ -58,6 +58,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'side-effects-before': 'compute the assignee in a const before the call (so the app code and the flags are read as before), rerun',
   'side-effects': 'keep the side effect elsewhere, then migrate',
   'wrapper-held-back': 'fix the call the comment names (or migrate the wrapper and all its callers by hand); a rerun then migrates them together',
+  'wrapper-caller-unread': 'open the named page or document: migrate the function and each of its callers by hand, those in that file included (the file\'s body keys too), or move that call into a module the run reads and rerun',
   'wrapper-callers-unknown': 'the wrapper is exported where not every caller can be seen: add a v3 wrapper beside it and move callers over, or migrate it by hand',
   'client-base-unread': 'run over the whole project (project mode, or the ESLint rule with followImports) so the base class is read; if it is a package\'s class, read its request methods and hooks: if they leave the v3 request as written, migrate by hand',
   'client-options-unknown': 'read the options the client is made with (a config from another package, another instance\'s defaults); if they set no content type, transform or adapter, migrate by hand',
