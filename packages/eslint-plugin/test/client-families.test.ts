@@ -174,3 +174,48 @@ describe('a wrapper named in an HTML page', () => {
     expect(after).toContain('{ business_uid: uid }');
   });
 });
+
+describe('one file linted without types: the setup in it holds its call', () => {
+  it('HttpModule.register options in the same file hold this.http.axiosRef.post', async () => {
+    const dir = project({
+      'src/svc.ts': [
+        "import { Injectable, Module } from '@nestjs/common';",
+        "import { HttpModule, HttpService } from '@nestjs/axios';",
+        '',
+        `@Module({ imports: [HttpModule.register({ ${FORM} })] })`,
+        'export class LegacyHttpModule {}',
+        '',
+        '@Injectable()',
+        'export class AppsService {',
+        '  constructor(private readonly http: HttpService) {}',
+        '  assign(code: string, uid: string) {',
+        '    return this.http.axiosRef.post(`https://api.example.com/platform/v1/apps/${code}/assign`, { business_uid: uid });',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    await expectHeld(dir, 'src/svc.ts', false, 11, { code: ReasonCode.clientSetup, key: 'HttpModule.register options (line 4)' });
+  });
+
+  it("setGlobalDispatcher with an interceptor in the same file holds undici's request", async () => {
+    const dir = project({
+      'src/a.ts': [
+        "import { Agent, type Dispatcher, request, setGlobalDispatcher } from 'undici';",
+        '',
+        'const toForm: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (opts, handler) =>',
+        "  dispatch({ ...opts, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, handler);",
+        'setGlobalDispatcher(new Agent().compose(toForm));',
+        '',
+        'export async function assign(code: string, uid: string) {',
+        '  const { statusCode } = await request(`https://api.example.com/platform/v1/apps/${code}/assign`, {',
+        "    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ business_uid: uid }),",
+        '  });',
+        '  return statusCode;',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    await expectHeld(dir, 'src/a.ts', false, 8, { code: ReasonCode.clientSetup, key: 'setGlobalDispatcher(new Agent().compose(toForm)) (line 5)' });
+  });
+});
