@@ -202,6 +202,28 @@ describe('Apollo: a RESTDataSource subclass whose base class is in another modul
     expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual(["client-base-unread:V4Base (imported from './v4base', line 1)"]);
   });
 
+  it('a chain of classes longer than the reader follows is not read by shape either', () => {
+    const files = {
+      'src/apps.ts': [
+        "import { RESTDataSource } from '@apollo/datasource-rest';",
+        'class A extends RESTDataSource {}',
+        'class B extends A {}',
+        'class C extends B {}',
+        'class D extends C {}',
+        'export class Apps extends D {',
+        '  assign(code: string, uid: string) {',
+        '    return this.post(`/platform/v1/apps/${code}/assign`, { body: { business_uid: uid } });',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+    };
+    const dir = trees.project(files);
+    const report = migrateIn<Report>(dir, ['.', '--no-project']);
+    expectAllHeld(dir, files, report);
+    expect(reasonsOf(sitesOf(report, 'src/apps.ts')[0])).toEqual(['client-base-unread:A (line 2)']);
+  });
+
   it('a base of a package that is not RESTDataSource is not read either: held in project mode too', () => {
     const files = {
       'src/v4apps.ts': apps.replace("import { V4Base } from './v4base';", "import { V4Base } from '@acme/http-base';"),

@@ -80,7 +80,10 @@ function dataSourceOf(node: TSESTree.Node, ctx: SourceContext): DataSource | und
     if (def?.type !== 'ClassDeclaration' || variable!.defs.length !== 1) return unread();
     cls = def;
   }
-  return undefined;
+  // A chain longer than this reading follows goes on in classes it did not read.
+  const last = classes.at(-1);
+  return cls === undefined || last?.cls.superClass == null ? undefined
+    : { api: 'request', classes, unread: superclassLabel(unwrapTS(last.cls.superClass), last.ctx, ctx) };
 }
 
 /** `V4Base (imported from './v4base', line 1)`: the class a chain goes on in, and where the file names it. */
