@@ -7,7 +7,7 @@
  * overlaps another) holds back every finding that shares code with it, in every file: those calls get a TODO, and the
  * run is made again without them.
  */
-import { type Dirent, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
   type AnalysisOptions,
@@ -343,7 +343,11 @@ function configErrorsMessage(errors: readonly ConfigError[], root: string): stri
   ].join('\n');
 }
 
-/** Component files the analysis does not parse (Vue, Svelte, Astro) under the root, without installed or built ones. */
+/**
+ * Files the analysis does not parse but that may run the program's code, under the root, without installed or built
+ * ones: components (Vue, Svelte, Astro), HTML pages (an inline `<script type="module">` imports modules), MDX pages,
+ * and Markdown pages that hold a script or an import (VitePress, Docusaurus).
+ */
 function componentFiles(root: string): string[] {
   const found: string[] = [];
   const walk = (dir: string, depth: number): void => {
@@ -358,11 +362,20 @@ function componentFiles(root: string): string[] {
       if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'build') continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path, depth + 1);
-      else if (/\.(?:vue|svelte|astro)$/.test(entry.name)) found.push(path);
+      else if (/\.(?:vue|svelte|astro|html?|mdx)$/i.test(entry.name) || (/\.md$/i.test(entry.name) && runsCode(path))) found.push(path);
     }
   };
   walk(root, 0);
   return found;
+}
+
+/** A Markdown page that holds a script block or an import line: some site generators run it as a module. */
+function runsCode(path: string): boolean {
+  try {
+    return statSync(path).size <= 1_000_000 && /<script\b|^import\s/m.test(readFileSync(path, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -18,7 +18,7 @@ export { type AssignCall, type AppCodeSource, type ClientKind, mayContainAssignC
 export { applyEdits, renderMigration, renderTodo, staleGroupTodo, type TextEdit, type TodoPeers } from './render.js';
 export { analyzeCall, analyzeProgram, type Choice, type Finding, type Outcome } from './analyze.js';
 export { enclosingStatement, forEachCall } from './syntax.js';
-export { type FunctionUses, nameOf, placeOf, settleWrappers, usesInFile } from './wrappers.js';
+export { type FunctionUses, nameOf, placeOf, settleWrappers, type UnreadUse, usesInFile } from './wrappers.js';
 export { callersGoingWith, filesOutside, goesWithWrapper, sharingCode, type WriteGroup, writeGroups } from './groups.js';
 export { calledFunction, type CalledFunction, valueOfName, type NameValue } from './follow.js';
 export * from './interface/index.js';

@@ -48,6 +48,7 @@ export const ReasonCode = {
   clientSdk: 'client-sdk',
   clientFieldUnknown: 'client-field-unknown',
   clientSetup: 'client-setup',
+  clientBaseUnread: 'client-base-unread',
   clientOptionsUnknown: 'client-options-unknown',
   openapiPathsUnknown: 'openapi-paths-unknown',
   openapiPathsWithoutV3: 'openapi-paths-without-v3',
@@ -59,6 +60,7 @@ export const ReasonCode = {
   // Calls that send the request through a function of the program (a wrapper): all of its callers, or none.
   wrapperHeldBack: 'wrapper-held-back',
   wrapperCallersUnknown: 'wrapper-callers-unknown',
+  wrapperCallerUnread: 'wrapper-caller-unread',
   wrapperPackageInstallable: 'wrapper-package-installable',
   wrapperScriptGlobal: 'wrapper-script-global',
   wrapperCallers: 'wrapper-callers',
@@ -170,6 +172,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `the client this call uses was made with options that cannot be read here${key === undefined ? '' : ` (${key})`}: its headers or a transform may change how the body is sent; check them against ${V3}, then migrate by hand`,
   'client-setup': (key) =>
     `the client this call uses is set up by ${key ?? 'code elsewhere in the program'}, which may change its URL, its method or how its body is sent; check that setup against ${V3}, then migrate by hand`,
+  'client-base-unread': (key) =>
+    `this call's method comes from the class's base ${key ?? 'class'}, whose code this run did not read: its hooks (a RESTDataSource's willSendRequest, resolveURL or fetch) or its own request methods may change the URL, the method or how the body is sent; migrate by hand (read file by file, a run over the whole project may read it: the codemod's project mode, or the ESLint rule with followImports)`,
   'openapi-paths-unknown': () =>
     `the client's paths type cannot be read here, and the rewrite type-checks only if it declares ${V3}; check that it does (regenerate it from the current API description), then migrate by hand`,
   'openapi-paths-without-v3': () =>
@@ -188,6 +192,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `the request is sent by a function that other calls use too, and ${key === undefined ? 'one of those calls' : `the call ${key}`} cannot be migrated exactly; that function and all its callers are migrated together or not at all, so migrate them by hand (or make that call exact first)`,
   'wrapper-callers-unknown': () =>
     'the request is sent by a function used where its calls cannot all be seen (exported beyond what was analysed, or passed around as a value); it is never rewritten automatically, so migrate it by hand',
+  'wrapper-caller-unread': (key) =>
+    `the request is sent by a function that is named in ${key ?? 'a file'}, a file of a type this tool does not read as code (an HTML page's module script, an MDX page), where a call of it cannot be read; a function and its callers are migrated together or not at all, so migrate it and every caller by hand, that one included`,
   'wrapper-package-installable': () =>
     'the request is sent by a function of a package that others can install (its package.json is not "private": true and has "main", "exports" or "module"), so its callers cannot all be seen; it is never rewritten automatically: if nothing installs this package, add "private": true to its package.json and rerun, else migrate it by hand',
   'wrapper-script-global': () =>

@@ -13,9 +13,15 @@ import { findVariable, isExported, isScriptGlobal, usesOf } from './scope.js';
 
 /**
  * Every place a function is used (the identifiers that name it), or 'unknown' when not all of them can be seen: a
- * method, a function exported where this analysis does not see every importer.
+ * method, a function exported where this analysis does not see every importer; or the first place a file of a type
+ * not read as code names it (an HTML page's module script, an MDX page: `index.html:6`), where a call cannot be read.
  */
-export type FunctionUses = (fn: TSESTree.FunctionLike, ctx: SourceContext) => readonly TSESTree.Node[] | 'unknown';
+export type FunctionUses = (fn: TSESTree.FunctionLike, ctx: SourceContext) => readonly TSESTree.Node[] | 'unknown' | UnreadUse;
+
+/** A use in a file the analysis does not read as code, named by its place (`index.html:6`). */
+export interface UnreadUse {
+  readonly unreadAt: string;
+}
 
 /** The uses one file shows: a function that is not exported, named by a declaration or a const. */
 export const usesInFile: FunctionUses = (fn, ctx) =>
@@ -315,7 +321,12 @@ function groupProblem(members: readonly Finding[], callers: readonly Finding[], 
   for (const [fn, ctx] of onTheWay) {
     const found = uses(fn, ctx);
     if (found === 'unknown') return unseen(fn, ctx);
-    if (found.some((use) => !seen.has(use))) return unseen(fn, ctx);
+    // A page or document that names the function may call it with a body no analysis reads.
+    if (!Array.isArray(found)) {
+      const at = (found as UnreadUse).unreadAt;
+      return { reason: () => ({ code: ReasonCode.wrapperCallerUnread, key: at }) };
+    }
+    if ((found as readonly TSESTree.Node[]).some((use) => !seen.has(use))) return unseen(fn, ctx);
   }
   return undefined;
 }

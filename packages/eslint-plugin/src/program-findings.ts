@@ -23,8 +23,12 @@ import {
   settleTypedBodies,
   settleWrappers,
   type SourceContext,
+  type UnreadUse,
 } from '@app-assignment/core';
 import type { TSESTree } from '@typescript-eslint/utils';
+
+/** Pages and documents that may run the program's code but are not read as code (see `filesOutside`). */
+export const DOCUMENT = /\.(?:html?|mdx?)$/i;
 
 /** One file of the program, parsed with core's parser. */
 export interface ProgramFile {
@@ -51,10 +55,12 @@ export interface ProgramInput {
    */
   mayJoin(path: string): boolean;
   /**
-   * The source files on disk that the program does not hold (tests outside the config's `include`, components): one
-   * that names a wrapper may call it, and no program here reads it.
+   * The source files on disk that the program does not hold (tests outside the config's `include`, components, HTML
+   * pages and MDX documents): one that names a wrapper may call it, and no program here reads it.
    */
   filesOutside(): readonly string[];
+  /** How a report names a file (relative to the working directory): a page that names a wrapper is named by it. */
+  idOf(path: string): string;
   readOutside(path: string): string | undefined;
   textOf(path: string): string | undefined;
   /** The file parsed, with a context that answers imports; undefined when it cannot be parsed. */
@@ -87,7 +93,10 @@ export function settleProgram(input: ProgramInput): Map<string, Finding[]> {
   // A body typed by another module's old body type goes with every other use of that type; wrappers as always. A type
   // rewritten in a module that holds no call of the group is only reported: its edit has no file to be fixed with.
   const uses = usesAcross(input, scope);
-  const typeUses: DeclarationUses = (declaration, ctx) => uses.of(declaration, declaration.id, ctx);
+  const typeUses: DeclarationUses = (declaration, ctx) => {
+    const found = uses.of(declaration, declaration.id, ctx);
+    return found === 'unknown' || Array.isArray(found) ? found as readonly TSESTree.Node[] | 'unknown' : 'unknown';
+  };
   const settled = settleTypedBodies([...raw.values()].flat(), typeUses, (findings) => settleWrappers(findings, uses.functions));
   const byFile = new Map<string, Finding[]>();
   for (const finding of settled) {
@@ -109,7 +118,7 @@ export function settleProgram(input: ProgramInput): Map<string, Finding[]> {
  */
 function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): {
   functions: FunctionUses;
-  of: (declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext) => readonly TSESTree.Node[] | 'unknown';
+  of: (declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext) => readonly TSESTree.Node[] | 'unknown' | UnreadUse;
 } {
   const importedUsesOf = (path: string, names: readonly string[], seen: Set<string>, examined: Set<string>): TSESTree.Node[] | 'unknown' => {
     if (seen.has(path) || seen.size > 32) return seen.has(path) ? [] : 'unknown';
@@ -136,7 +145,7 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): {
     return uses;
   };
 
-  const of = (declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext): readonly TSESTree.Node[] | 'unknown' => {
+  const of = (declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext): readonly TSESTree.Node[] | 'unknown' | UnreadUse => {
     const path = input.pathOf(ctx);
     const file = path === undefined ? undefined : input.file(path);
     if (path === undefined || file === undefined || !input.isRoot(path)) return 'unknown';
@@ -153,7 +162,14 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): {
     // file the program does not hold.
     const named = namePattern(names);
     if ([...scope].some((other) => !examined.has(other) && named.test(input.textOf(other) ?? ''))) return 'unknown';
-    if (input.filesOutside().some((other) => named.test(input.readOutside(other) ?? ''))) return 'unknown';
+    const naming = input.filesOutside().filter((other) => named.test(input.readOutside(other) ?? ''));
+    // A page or document (an HTML page's module script, an MDX page) is named with its place, as project mode names it.
+    if (naming.length > 0 && naming.every((other) => DOCUMENT.test(other))) {
+      const text = input.readOutside(naming[0]!) ?? '';
+      const line = text.slice(0, named.exec(text)?.index ?? 0).split('\n').length;
+      return { unreadAt: `${input.idOf(naming[0]!)}:${line}` } satisfies UnreadUse;
+    }
+    if (naming.length > 0) return 'unknown';
     return [...uses, ...imported];
   };
   return {

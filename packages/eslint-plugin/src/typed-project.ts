@@ -9,7 +9,7 @@
  * and the file being linted gets its sites with the outcome, reasons and edits that decision gives them.
  */
 import { createRequire } from 'node:module';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import {
   type AnalysisOptions,
@@ -35,7 +35,7 @@ import {
 import { type ParsedSource, parseSource } from '@app-assignment/core/parse';
 import type { TSESTree } from '@typescript-eslint/utils';
 import type * as TS from 'typescript';
-import { type ProgramFile, settleProgram } from './program-findings.js';
+import { DOCUMENT, type ProgramFile, settleProgram } from './program-findings.js';
 import { type Applied, type Group, groupsOf, matchApplied, partKey, type Shift } from './planned-edits.js';
 
 interface ProgramState {
@@ -401,6 +401,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
       isRoot: (path) => roots.has(path),
       mayJoin: (path) => reaches(path, REACH_DEPTH, 'assign'),
       filesOutside: () => outside().files,
+      idOf,
       readOutside,
       textOf,
       file: parsed,
@@ -533,7 +534,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
       return file !== undefined && analyzeMocks(file.program, file.context).length > 0;
     });
     // A test file the program does not hold (outside the config's include) may mock any call: it is not read here.
-    const unread = outside().files.filter((fileName) => mentions(readOutside(fileName)));
+    const unread = outside().files.filter((fileName) => !DOCUMENT.test(fileName) && mentions(readOutside(fileName)));
     if (holders.length === 0 && unread.length === 0) return { standingFor: () => [] };
     const importsProgram = (fileName: string) => ownFiles().some((other) => importersOf(other).includes(fileName));
     const everywhere = [...holders.filter((holder) => !importsProgram(holder)), ...unread];
@@ -583,7 +584,10 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
 /** Folders that hold no source of the project's own: installed packages, build output, tool caches. */
 const NOT_SOURCE = new Set(['node_modules', 'dist', 'build', 'coverage', 'out', 'bower_components', 'jspm_packages']);
 
-/** The source files under a folder (components included), without installed, built or hidden ones. */
+/**
+ * The source files under a folder (components, HTML pages, MDX pages, and Markdown pages with a script or an import
+ * included), without installed, built or hidden ones.
+ */
 function sourceFilesUnder(root: string): string[] {
   const found: string[] = [];
   const walk = (dir: string, depth: number): void => {
@@ -599,10 +603,20 @@ function sourceFilesUnder(root: string): string[] {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path, depth + 1);
       else if (/\.(?:[cm]?[jt]sx?|vue|svelte|astro)$/.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name)) found.push(path);
+      else if (/\.(?:html?|mdx)$/i.test(entry.name) || (/\.md$/i.test(entry.name) && runsCode(path))) found.push(path);
     }
   };
   walk(root, 0);
   return found;
+}
+
+/** A Markdown page that holds a script block or an import line: some site generators run it as a module. */
+function runsCode(path: string): boolean {
+  try {
+    return statSync(path).size <= 1_000_000 && /<script\b|^import\s/m.test(readFileSync(path, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 /** The module specifier of an import, a re-export or an `import x = require()`. */

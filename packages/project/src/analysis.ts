@@ -35,6 +35,7 @@ import {
   settleWrappers,
   type SourceContext,
   specifierFor,
+  type UnreadUse,
 } from '@app-assignment/core';
 import { markupNames } from '@app-assignment/core/components';
 import type { TSESTree } from '@typescript-eslint/types';
@@ -57,8 +58,9 @@ export interface ProjectInput {
   readonly parse: ParseFile;
   readonly options: AnalysisOptions;
   /**
-   * Files the analysis does not parse but that may call the program's functions (Vue, Svelte, Astro components): a
-   * wrapper named in one of them has uses it cannot see.
+   * Files the analysis does not parse but that may call the program's functions (Vue, Svelte, Astro components; HTML
+   * pages and MDX documents, whose module scripts and imports run the program's code): a wrapper named in one of them
+   * has uses it cannot see, and a page or document that names it is named in the reason.
    */
   readonly foreignFiles?: readonly string[];
   /** The config whose program holds a file (undefined: none does): a module of another program cannot be imported alone. */
@@ -82,6 +84,9 @@ export interface ProjectAnalysisResult {
   /** Files that could not be parsed, with the error. */
   readonly errors: ReadonlyMap<string, unknown>;
 }
+
+/** Pages and documents that may run the program's code but are not read as code: the place a use is named in them. */
+const DOCUMENT = /\.(?:html?|mdx?)$/i;
 
 /** A call of a function that loads a module past the imports (see core's LOADERS). */
 const LOADER_CALL = /\b(?:importActual|requireActual|importMock|requireMock|createRequire)\s*[(<]/;
@@ -367,11 +372,13 @@ export class ProjectAnalysis {
    */
   readonly #typeUses: DeclarationUses = (declaration, ctx) => {
     const path = this.#pathOfContext(ctx);
-    return path === undefined || !this.#scope.has(path) ? 'unknown' : this.#usesOf(declaration, declaration.id, ctx);
+    if (path === undefined || !this.#scope.has(path)) return 'unknown';
+    const found = this.#usesOf(declaration, declaration.id, ctx);
+    return found === 'unknown' || Array.isArray(found) ? found as readonly TSESTree.Node[] | 'unknown' : 'unknown';
   };
 
   /** The uses of a module's top-level binding `id` (a function's or a type's), here and in the modules that import it. */
-  #usesOf(declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext): readonly TSESTree.Node[] | 'unknown' {
+  #usesOf(declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext): readonly TSESTree.Node[] | 'unknown' | UnreadUse {
     const path = this.#pathOfContext(ctx);
     const file = path === undefined ? undefined : this.file(path);
     if (path === undefined || file === undefined) return 'unknown';
@@ -390,7 +397,15 @@ export class ProjectAnalysis {
     // component file) that names the function may call it: its uses cannot all be seen.
     const named = namePattern(names);
     const others = [...this.#scope, ...(this.#input.foreignFiles ?? [])];
-    if (others.some((other) => !examined.has(other) && named.test(this.#input.readText(other) ?? ''))) return 'unknown';
+    const naming = others.filter((other) => !examined.has(other) && named.test(this.#input.readText(other) ?? ''));
+    // A page or document (an HTML page's module script, an MDX page) is named with its place: a TODO can say where.
+    const document = naming.find((other) => DOCUMENT.test(other));
+    if (document !== undefined && naming.every((other) => DOCUMENT.test(other))) {
+      const text = this.#input.readText(document) ?? '';
+      const line = text.slice(0, named.exec(text)?.index ?? 0).split('\n').length;
+      return { unreadAt: `${relative(this.#input.root, document).split(sep).join('/')}:${line}` };
+    }
+    if (naming.length > 0) return 'unknown';
     return [...uses, ...imported];
   }
 

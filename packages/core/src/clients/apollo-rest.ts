@@ -10,6 +10,7 @@ import { readBody, unreadable } from '../body.js';
 import type { Bound, SourceContext } from '../context.js';
 import { ReasonCode } from '../reasons.js';
 import { findVariable, importOf } from '../scope.js';
+import { unwrapTS } from '../syntax.js';
 import { bodyIn, methodOf, optionsOf, withOptions } from './options.js';
 import type { ClientSetup } from './setup.js';
 import { argumentAt, type CallLayout, type ClientRef, type ClientSpec, HTTP_VERBS, JSON_OBJECT } from './spec.js';
@@ -22,12 +23,28 @@ const HOOKS: ReadonlySet<string> = new Set(['willSendRequest', 'resolveURL', 'fe
 
 type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 
-interface DataSource {
-  readonly api: 'request' | 'body';
-  readonly classes: readonly ClassNode[];
+/** A class of the data source's chain, with the context of the file that declares it. */
+interface ChainClass {
+  readonly cls: ClassNode;
+  readonly ctx: SourceContext;
 }
 
-/** The RESTDataSource class `this` is an instance of: the class itself extends it, or a class of this file that does. */
+interface DataSource {
+  readonly api: 'request' | 'body';
+  readonly classes: readonly ChainClass[];
+  /**
+   * The chain goes on in a class this analysis cannot read (imported from a module it does not follow, or made by an
+   * expression): that class, as a TODO names it. Its hooks or methods may change every request, or it may be no data
+   * source at all: the call is never read by its shape.
+   */
+  readonly unread?: string;
+}
+
+/**
+ * The RESTDataSource class `this` is an instance of: the class itself extends it, or a class that does, declared in
+ * this file or (with facts from other files) in the module it is imported from. A chain that goes on in a class that
+ * cannot be read is a data source only maybe (`unread`).
+ */
 function dataSourceOf(node: TSESTree.Node, ctx: SourceContext): DataSource | undefined {
   let cls: TSESTree.Node | undefined = node.parent;
   while (cls !== undefined && cls.type !== 'ClassDeclaration' && cls.type !== 'ClassExpression') {
@@ -37,21 +54,48 @@ function dataSourceOf(node: TSESTree.Node, ctx: SourceContext): DataSource | und
     }
     cls = cls.parent;
   }
-  const classes: ClassNode[] = [];
-  for (let depth = 0; cls !== undefined && depth < 3; depth++) {
-    classes.push(cls);
-    const parent = cls.superClass;
-    if (parent == null || parent.type !== 'Identifier') return undefined;
-    const variable = findVariable(ctx.getScope(parent), parent.name);
+  const classes: ChainClass[] = [];
+  let at = ctx;
+  for (let depth = 0; cls !== undefined && depth < 4; depth++) {
+    classes.push({ cls, ctx: at });
+    const parent = cls.superClass == null ? undefined : unwrapTS(cls.superClass);
+    if (parent === undefined) return undefined;
+    const unread = (): DataSource => ({ api: 'request', classes, unread: superclassLabel(parent, at, ctx) });
+    if (parent.type !== 'Identifier') return unread();
+    const variable = findVariable(at.getScope(parent), parent.name);
     const imported = variable === undefined ? undefined : importOf(variable);
     if (imported !== undefined) {
       const api = PACKAGES[imported.source];
-      return api !== undefined && imported.imported === 'RESTDataSource' ? { api, classes } : undefined;
+      if (api !== undefined) return imported.imported === 'RESTDataSource' ? { api, classes } : undefined;
+      // A class of another module of the program: its chain goes on there.
+      const found = at.project?.resolveImport(imported.source, imported.imported, at);
+      const declared = found === undefined ? undefined : unwrapTS(found.node);
+      if (found === undefined || (declared?.type !== 'ClassDeclaration' && declared?.type !== 'ClassExpression')) return unread();
+      cls = declared;
+      at = found.ctx;
+      continue;
     }
     const def = variable?.defs[0]?.node as TSESTree.Node | undefined;
-    cls = def?.type === 'ClassDeclaration' ? def : undefined;
+    // A global (`extends Base` with no declaration), a `require`d class, a class made by a call: not read here.
+    if (def?.type !== 'ClassDeclaration' || variable!.defs.length !== 1) return unread();
+    cls = def;
   }
-  return undefined;
+  // A chain longer than this reading follows goes on in classes it did not read.
+  const last = classes.at(-1);
+  return cls === undefined || last?.cls.superClass == null ? undefined
+    : { api: 'request', classes, unread: superclassLabel(unwrapTS(last.cls.superClass), last.ctx, ctx) };
+}
+
+/** `V4Base (imported from './v4base', line 1)`: the class a chain goes on in, and where the file names it. */
+function superclassLabel(parent: TSESTree.Node, at: SourceContext, ctx: SourceContext): string {
+  const written = at.text.slice(parent.range[0], parent.range[1]).replace(/\s+/g, ' ');
+  const variable = parent.type === 'Identifier' ? findVariable(at.getScope(parent), parent.name) : undefined;
+  const def = variable?.defs[0];
+  const imported = variable === undefined ? undefined : importOf(variable);
+  const named = (def?.parent ?? def?.node ?? parent) as TSESTree.Node;
+  const line = at.text.slice(0, named.range[0]).split('\n').length;
+  const place = at.text === ctx.text || at.file === undefined ? `line ${line}` : `${at.file}:${line}`;
+  return imported === undefined ? `${written} (${place})` : `${written} (imported from '${imported.source}', ${place})`;
 }
 
 function memberKey(member: TSESTree.ClassElement): string | undefined {
@@ -60,8 +104,8 @@ function memberKey(member: TSESTree.ClassElement): string | undefined {
 }
 
 /** `baseURL = '...'` (or `override baseURL`), the innermost class that sets it; a constructor write makes it unknown. */
-function baseOfClasses(classes: readonly ClassNode[], ctx: SourceContext): Bound | 'unknown' | undefined {
-  for (const cls of classes) {
+function baseOfClasses(classes: readonly ChainClass[]): Bound | 'unknown' | undefined {
+  for (const { cls, ctx } of classes) {
     const field = cls.body.body.find((m): m is TSESTree.PropertyDefinition => m.type === 'PropertyDefinition' && !m.static && memberKey(m) === 'baseURL');
     const written = /\bthis\s*\.\s*baseURL\s*=(?!=)/.test(ctx.text.slice(cls.range[0], cls.range[1]));
     if (written) return 'unknown';
@@ -74,7 +118,7 @@ function baseOfClasses(classes: readonly ClassNode[], ctx: SourceContext): Bound
 export function apolloDataSource(self: TSESTree.ThisExpression, ctx: SourceContext): ClientRef | undefined {
   const source = dataSourceOf(self, ctx);
   if (source === undefined) return undefined;
-  const base = baseOfClasses(source.classes, ctx);
+  const base = source.unread === undefined ? baseOfClasses(source.classes) : 'unknown';
   const client: ClientRef = {
     library: 'apollo-rest',
     spec: apolloRestClient,
@@ -93,21 +137,48 @@ const sources = new WeakMap<ClientRef, DataSource>();
 function hooksOf(client: ClientRef, ctx: SourceContext): ClientSetup[] {
   const source = sources.get(client);
   if (source === undefined) return [];
-  return source.classes.flatMap((cls) => cls.body.body.flatMap((member): ClientSetup[] => {
+  return source.classes.flatMap(({ cls, ctx: at }) => cls.body.body.flatMap((member): ClientSetup[] => {
     const key = memberKey(member);
     if (key === undefined || !HOOKS.has(key) || member.type === 'StaticBlock') return [];
-    const line = member.loc?.start.line ?? ctx.text.slice(0, member.range[0]).split('\n').length;
-    return [{ target: { kind: 'any' }, what: 'interceptor', effect: 'unknown', label: `the data source's ${key}`, place: `line ${line}` }];
+    const line = member.loc?.start.line ?? at.text.slice(0, member.range[0]).split('\n').length;
+    const place = at.text === ctx.text || at.file === undefined ? `line ${line}` : `${at.file}:${line}`;
+    return [{ target: { kind: 'any' }, what: 'interceptor', effect: 'unknown', label: `the data source's ${key}`, place }];
   }));
+}
+
+/**
+ * `this.post(path, ...)` in a class whose chain goes on in a class not read here: held, whichever way it is read (its
+ * hooks may change every request, or its `post` may be another library's). The body is read where the call's own
+ * arguments show it (`{ body }` of version 4, else the second argument), for the reasons it gives too. A method the
+ * read classes declare themselves is theirs: the call is followed into it as before.
+ */
+function unreadBaseLayout(call: TSESTree.CallExpression, verb: string, path: TSESTree.Expression, source: DataSource, ctx: SourceContext): CallLayout | undefined {
+  if (source.classes.some(({ cls }) => cls.body.body.some((member) => memberKey(member) === verb))) return undefined;
+  const second = argumentAt(call, 1);
+  const options = second === undefined ? undefined : unwrapTS(second);
+  const api = options?.type === 'ObjectExpression' && options.properties.some((p) => p.type === 'Property' && !p.computed &&
+    p.key.type === 'Identifier' && p.key.name === 'body') ? 'request' : 'body';
+  const layout = readLayout(call, verb, path, api, {}, ctx);
+  return {
+    ...layout,
+    client: 'unresolved',
+    obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientBaseUnread, key: source.unread! }],
+  };
 }
 
 const apolloMethod: NonNullable<ClientSpec['method']> = (call, client, verb, ctx) => {
   if (!HTTP_VERBS.has(verb)) return undefined;
   const path = argumentAt(call, 0);
   if (path === undefined) return undefined;
-  const api = sources.get(client)?.api;
+  const source = sources.get(client);
+  if (source?.unread !== undefined) return unreadBaseLayout(call, verb, path, source, ctx);
+  return readLayout(call, verb, path, source?.api, client.base === undefined ? {} : { base: client.base }, ctx);
+};
+
+/** Where a data source's `this.<verb>(path, ...)` keeps URL, method and body, in the API of its package. */
+function readLayout(call: TSESTree.CallExpression, verb: string, path: TSESTree.Expression, api: DataSource['api'] | undefined,
+  base: { base?: Bound }, ctx: SourceContext): CallLayout {
   const named = verb === 'post' ? 'post' : 'other';
-  const base = client.base === undefined ? {} : { base: client.base };
   if (api === 'request') {
     const options = optionsOf(call.arguments[1], ctx);
     const method = typeof options === 'string' ? (options === 'absent' ? named : 'dynamic')
@@ -123,7 +194,7 @@ const apolloMethod: NonNullable<ClientSpec['method']> = (call, client, verb, ctx
     : init.object.properties.some((p) => p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && p.key.name === 'method') ? methodOf(init) : named;
   const body = second === undefined ? readBody(undefined, ctx, JSON_OBJECT) : second.type === 'SpreadElement' ? unreadable(ReasonCode.bodyDynamic) : readBody(second, ctx, JSON_OBJECT);
   return withOptions({ client: 'apollo-rest', url: path, ...base, method, body }, init, true, ['params']);
-};
+}
 
 export const apolloRestClient: ClientSpec = {
   library: 'apollo-rest',

@@ -10,6 +10,7 @@ import { valueOfName } from '../follow.js';
 import { ReasonCode } from '../reasons.js';
 import { findVariable, isSingleUse } from '../scope.js';
 import { propertyOf, unwrapTS } from '../syntax.js';
+import { globalDispatcherSetup, withDispatcherOption } from './dispatcher.js';
 import { methodOf, optionsLayout, optionsOf } from './options.js';
 import { argumentAt, type CallLayout, type ClientSpec, STRING_ONLY } from './spec.js';
 
@@ -62,10 +63,12 @@ function requestOf(node: TSESTree.Node, ctx: SourceContext, shared = false): { m
   return { made: expr, ctx, shared };
 }
 
+/** Node's global fetch is undici's: the global dispatcher it sends through, and a `dispatcher` option, are its setup. */
 export const fetchClient: ClientSpec = {
   library: 'fetch',
   modules: { 'cross-fetch': ['default', 'fetch'], 'isomorphic-fetch': ['default'] },
   globals: ['fetch'],
   serializesObjects: false,
-  call: fetchCall,
+  setup: globalDispatcherSetup,
+  call: (call, client, ctx) => withDispatcherOption(fetchCall(call, client, ctx), call.arguments[1], ctx),
 };

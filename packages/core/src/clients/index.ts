@@ -16,7 +16,7 @@ import { fetchClient } from './fetch.js';
 import { gotClient } from './got.js';
 import { kyClient } from './ky.js';
 import { namespaceModule, requiredModule } from './modules.js';
-import { nestHttpService } from './nestjs.js';
+import { nestAxiosRef, nestHttpService } from './nestjs.js';
 import { nodeFetchClient } from './node-fetch.js';
 import { ofetchClient } from './ofetch.js';
 import { openapiFetchClient } from './openapi-fetch.js';
@@ -93,6 +93,9 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
     if (exported !== undefined) return library(exported);
     // axios.default
     if (expr.property.name === 'default') return resolveClient(expr.object, ctx, depth + 1);
+    // `this.http.axiosRef`: NestJS's service's own axios instance.
+    const axiosRef = nestAxiosRef(expr, ctx);
+    if (axiosRef !== undefined) return axiosRef;
     return heldIn(expr, expr.property.name, ctx, depth);
   }
   if (expr.type === 'CallExpression') {
