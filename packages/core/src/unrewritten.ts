@@ -12,10 +12,12 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { isNeverAClient, isTestOrMock, moduleOf } from './clients/index.js';
 import { verbsIn } from './clients/shape.js';
+import { enclosingClass } from './clients/this-member.js';
+import { classBaseValues } from './class-fields.js';
 import { HTTP_VERBS } from './clients/spec.js';
-import type { SourceContext } from './context.js';
+import type { Bound, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN } from './contract.js';
-import { valueOfName } from './follow.js';
+import { calledFunction, returnedExpression, valueOfName } from './follow.js';
 import { recognizeMock } from './mocks/recognize.js';
 import { isNotARequest } from './not-a-request.js';
 import { ReasonCode } from './reasons.js';
@@ -55,17 +57,73 @@ export function unrewrittenSite(call: TSESTree.CallExpression, ctx: SourceContex
   if (sendsToAnotherUrl(call, ctx)) return undefined;
   const node = nodeHttp(callee, ctx);
   const spelled = routeIn(call, ctx, node !== undefined);
-  if (spelled === undefined) return undefined;
+  const inClass = spelled === undefined ? routeAfterClassBase(call, ctx) : undefined;
+  if (spelled === undefined && inClass === undefined) return undefined;
   // Its value goes into another call that reads it (`api.post(withHost(url))`): that call is the one to report.
   if (consumedByCall(call)) return undefined;
   if (readAsNoSite(call, ctx) || recognizeMock(call, ctx) !== undefined) return undefined;
+  const family = familyOf(call, node, ctx);
   return {
     node: call,
     ctx,
     client: 'unresolved',
-    facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles: [{ code: ReasonCode.clientNotRewritten, key: familyOf(call, node, ctx) }] },
+    facts: {
+      appId: { kind: 'static', value: 'unknown' },
+      body: { kind: 'unknown' },
+      obstacles: [{ code: ReasonCode.clientNotRewritten, key: inClass === undefined ? family : `${family} with the class's base URL ending in ${DEPRECATED_ASSIGN.prefix} ${inClass}` }],
+    },
     via: [],
   };
+}
+
+/**
+ * A request helper of the class that is not read (`this.request('POST', `/apps/${code}/assign`, body)` in a class
+ * whose base class is in a module not read here), given the rest of the route while the class's base URL ends in
+ * `/platform/v1` (`super('https://…/platform/v1')`, `override baseUrl = '…'`, `new Apps('…')`): the base and the
+ * path make the route. Only with POST said by the call (an argument, the helper's name, or its options). Returns
+ * where that base is written.
+ */
+function routeAfterClassBase(call: TSESTree.CallExpression, ctx: SourceContext): string | undefined {
+  const callee = unwrapTS(call.callee);
+  if (callee.type !== 'MemberExpression' || unwrapTS(callee.object).type !== 'ThisExpression') return undefined;
+  if (!ctx.text.slice(call.range[0], call.range[1]).includes('assign')) return undefined;
+  const cls = enclosingClass(callee);
+  if (cls === undefined) return undefined;
+  let post = verbsIn(memberName(callee) ?? '').includes('post');
+  const paths: UrlPiece[][] = [];
+  for (const arg of call.arguments) {
+    if (arg.type === 'SpreadElement' || isFunction(arg)) continue;
+    const options = optionsObject(arg, ctx);
+    if (options !== undefined) {
+      const method = methodIn(options, ctx);
+      if (method === 'other' || method === 'dynamic') return undefined;
+      post ||= method === 'post';
+      continue;
+    }
+    const text = staticString(arg, ctx);
+    if (text !== undefined && HTTP_VERBS.has(text.toLowerCase())) {
+      if (text.toUpperCase() !== DEPRECATED_ASSIGN.method) return undefined;
+      post = true;
+      continue;
+    }
+    const pieces = readUrl(arg, ctx, null);
+    if (pieces[0]?.kind === 'text') paths.push(pieces);
+  }
+  if (!post || paths.length === 0) return undefined;
+  for (const base of classBaseValues(cls, ctx)) {
+    const pieces = readUrl(base.node, base.ctx, null);
+    if (pieces.length === 0 || pieces.some((piece) => piece.kind !== 'text')) continue;
+    const text = pieces.map((piece) => (piece as { value: string }).value).join('').replace(/\/$/, '');
+    if (!text.endsWith(DEPRECATED_ASSIGN.prefix)) continue;
+    for (const path of paths) {
+      const first = path[0] as Extract<UrlPiece, { kind: 'text' }>;
+      const joined: UrlPiece[] = [{ ...first, value: `${text}/${first.value.replace(/^\//, '')}`, start: null, region: null }, ...path.slice(1)];
+      if (matchRoute(joined, routesOf(ctx)) === undefined) continue;
+      const line = base.ctx.text.slice(0, base.node.range[0]).split('\n').length;
+      return `(${base.ctx.file === undefined || base.ctx.text === ctx.text ? `line ${line}` : `${base.ctx.file}:${line}`})`;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -92,6 +150,7 @@ function routeIn(call: TSESTree.CallExpression, ctx: SourceContext, methodRequir
       note(methodIn(value, ctx));
       if (objectSpells(value, ctx, 0, note)) found = true;
       else if (objectsIn(value, call).some((object) => object !== value && objectSpells(object, ctx, 0, note))) found = true;
+      else if (namedFunctionObjects(value, ctx).some((object) => objectSpells(object.node as TSESTree.ObjectExpression, object.ctx, 0, note))) found = true;
       continue;
     }
     if (spells(arg, ctx, 0, false, note)) found = true;
@@ -141,6 +200,20 @@ function objectSpells(object: TSESTree.ObjectExpression, ctx: SourceContext, dep
   const spelled = object.properties.some((p) => p.type === 'Property' && URL_KEYS.has(staticKey(p) ?? '') && spells(p.value, ctx, depth + 1, false, note));
   if (spelled) note(methodIn(object, ctx));
   return spelled;
+}
+
+/**
+ * The object literals that functions named by the object's properties return (`{ query: assignQuery }` of RTK Query,
+ * with `assignQuery` declared elsewhere or imported): read in the file that declares them.
+ */
+function namedFunctionObjects(object: TSESTree.ObjectExpression, ctx: SourceContext): Bound[] {
+  return object.properties.flatMap((property) => {
+    if (property.type !== 'Property' || unwrapTS(property.value).type !== 'Identifier') return [];
+    const target = calledFunction(property.value, ctx);
+    const returned = target === undefined ? undefined : returnedExpression(target.fn);
+    const value = returned === undefined ? undefined : unwrapTS(returned);
+    return value?.type === 'ObjectExpression' ? [{ node: value, ctx: target!.ctx }] : [];
+  });
 }
 
 /** The object literals under `root` whose nearest enclosing call is `call`. */
@@ -266,11 +339,24 @@ function consumedByCall(call: TSESTree.CallExpression): boolean {
   return false;
 }
 
-/** A call that reads its arguments as a request's (not `String(x)` or `encodeURI(x)`, which build text). */
+/**
+ * A call that reads its arguments as a request's (not `String(x)` or `encodeURI(x)`, which build text), and is asked
+ * about itself: a call that only keeps the value it is handed (`tasks.push(p)`, `queue.add(p)`, `track(p)`) is never a
+ * client (`isNeverAClient`), so the request it is handed is the one to report.
+ */
 function isArgumentReader(call: TSESTree.CallExpression): boolean {
   const callee = unwrapTS(call.callee);
+  if (COLLECTORS.test(calleeName(callee))) return false;
   if (callee.type === 'Identifier') return !['String', 'encodeURI', 'encodeURIComponent'].includes(callee.name);
   return true;
+}
+
+/** Names `isNeverAClient` refuses of calls that keep or hand on a value (a promise among others) rather than read a URL from it. */
+const COLLECTORS = /^(?:push|add|set|track|report|emit|use|capture\w*)$/;
+
+function calleeName(callee: TSESTree.Node): string {
+  if (callee.type === 'Identifier') return callee.name;
+  return callee.type === 'MemberExpression' ? memberName(callee) ?? '' : '';
 }
 
 /** `urlcat(...)`, `compile(...)`, `join(...)` of a URL-building module: text, never a request. */

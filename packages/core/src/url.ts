@@ -13,6 +13,7 @@ import { calledFunction, contextForCall, returnedExpression, thisMethod, valueOf
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isSingleUse, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
+import { fieldValues } from './class-fields.js';
 import { libraryUrlPieces } from './url-libraries.js';
 
 /** Where a piece of text can be edited: at the call itself, or in the initializer of a const used only there. */
@@ -171,7 +172,13 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       // A member of a map or enum the program declares (`APPS.crm`, `AppCode.Crm`): the text it holds, which the
       // member expression stands for where it is written, as a const's name does. The map itself is never edited.
       const member = valueOfMember(expr, ctx);
-      if (member.kind === 'unknown') break;
+      if (member.kind === 'unknown') {
+        // A field of an API client class (`this.baseUrl`, `Api.baseUrl`): what the classes write to it, none certain.
+        const variants = (fieldValues(expr, ctx) ?? []).map((value) => readUrl(value.node, value.ctx, null, depth + 1))
+          .filter((pieces) => pieces.some((piece) => piece.kind === 'text'));
+        if (variants.length > 0) return [{ kind: 'expr', node: expr, region, ctx, variants }];
+        break;
+      }
       const inner = member.kind === 'value' ? readUrl(member.value.node, member.value.ctx, null, depth + 1) : [];
       if (inner.length === 0 || inner.some((piece) => piece.kind !== 'text' || piece.numeric === true)) {
         return [{ kind: 'expr', node: expr, region, ctx, notConstant: true }];
