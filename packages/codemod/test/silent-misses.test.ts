@@ -176,3 +176,24 @@ export const appsApi = createApi({
     expect(scan(dir)).toEqual([`src/api.ts:6 manual ${reason}`, `src/api.ts:7 manual ${reason}`]);
   });
 });
+
+describe("a path-to-regexp compile(...) function exported by a routes module", () => {
+  it('project mode: its importer\'s request is read through the import and reported, the shared template kept', () => {
+    const routes = "import { compile } from 'path-to-regexp';\nexport const assignPath = compile('/platform/v1/apps/:id/assign');\nexport const unassignPath = compile('/platform/v1/apps/:id/unassign');\n";
+    const dir = trees.project({
+      'src/routes.ts': routes,
+      'src/legacy.ts': `import axios from 'axios';
+import { assignPath, unassignPath } from './routes.js';
+const http = axios.create({ baseURL: 'https://api.example.com' });
+export function assignInternal(code: string, dir: string) {
+  return http.post(assignPath({ id: code }), { directory_uid: dir, is_internal: 'true' });
+}
+export function unassign(code: string, dir: string) {
+  return http.post(unassignPath({ id: code }), { directory_uid: dir });
+}
+`,
+    });
+    expect(scan(dir)).toEqual(['src/legacy.ts:5 manual url-built-by-function']);
+    expect(migrate(dir, ['src/routes.ts'])['src/routes.ts']).toBe(routes);
+  });
+});

@@ -92,18 +92,23 @@ export function libraryUrlPieces(call: TSESTree.CallExpression, ctx: SourceConte
 
 /** The template of a compiled path-to-regexp function, where it is written, and whether other calls share it. */
 function compiledTemplate(callee: TSESTree.Node, ctx: SourceContext): { template: TSESTree.Node; ctx: SourceContext; region: Region; shared: boolean } | undefined {
-  const compileCall = (node: TSESTree.Node): TSESTree.CallExpression | undefined => {
+  const compileCall = (node: TSESTree.Node, at: SourceContext): TSESTree.CallExpression | undefined => {
     const expr = unwrapTS(node);
     return expr.type === 'CallExpression' && expr.arguments.length === 1 && expr.arguments[0]!.type !== 'SpreadElement' &&
-      libraryOf(expr.callee, ctx) === 'compile' ? expr : undefined;
+      libraryOf(expr.callee, at) === 'compile' ? expr : undefined;
   };
-  const inline = compileCall(callee);
+  const inline = compileCall(callee, ctx);
   if (inline !== undefined) return { template: inline.arguments[0]!, ctx, region: inline.arguments[0]!, shared: false };
   const expr = unwrapTS(callee);
   if (expr.type !== 'Identifier') return undefined;
   const name = valueOfName(expr, ctx);
+  // A compiled function another module exports (a routes module of path builders): its template is every importer's.
+  if (name.kind === 'imported') {
+    const exported = compileCall(name.value.node, name.value.ctx);
+    return exported === undefined ? undefined : { template: exported.arguments[0]!, ctx: name.value.ctx, region: null, shared: true };
+  }
   if (name.kind !== 'const' || name.value.ctx !== ctx) return undefined;
-  const made = compileCall(name.value.node);
+  const made = compileCall(name.value.node, ctx);
   if (made === undefined) return undefined;
   const shared = !isSingleUse(name.variable);
   return { template: made.arguments[0]!, ctx, region: shared ? null : made.arguments[0]!, shared };
