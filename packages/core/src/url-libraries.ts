@@ -16,6 +16,8 @@ import type { SourceContext } from './context.js';
 import { valueOfName } from './follow.js';
 import { findVariable, importOf, isSingleUse } from './scope.js';
 import { staticKey, unwrapTS } from './syntax.js';
+import { staticString } from './static-value.js';
+import { assembled } from './assembled-urls.js';
 import type { Region, UrlEdit, UrlPiece } from './url.js';
 
 type ReadUrl = (node: TSESTree.Node, ctx: SourceContext, region: Region, depth: number) => UrlPiece[];
@@ -83,11 +85,26 @@ export function libraryUrlPieces(call: TSESTree.CallExpression, ctx: SourceConte
   switch (libraryOf(callee, ctx)) {
     case 'urlcat':
       return urlcatPieces(call, args, ctx, region, depth, readUrl);
-    case 'url-join':
-      return urljoinPieces(call, args, ctx, region, depth, readUrl);
+    case 'url-join': {
+      // url-join's array form (`urljoin([base, 'platform/v1/apps', code, 'assign'])`) and parts it drops (`''`, `'/'`):
+      // the URL it joins, read and never edited.
+      const only = args.length === 1 ? unwrapTS(args[0]!) : undefined;
+      const parts = only?.type === 'ArrayExpression' && only.elements.every((element) => element !== null && element.type !== 'SpreadElement')
+        ? only.elements as TSESTree.Expression[] : args;
+      const dropped = parts.filter((part) => !isDroppedPart(part, ctx));
+      if (parts === args && dropped.length === args.length) return urljoinPieces(call, args, ctx, region, depth, readUrl);
+      const joined = urljoinPieces(call, dropped, ctx, null, depth, readUrl);
+      return joined === undefined ? undefined : assembled(call, ctx, region, [joined]);
+    }
     default:
       return undefined;
   }
+}
+
+/** A part url-join drops: text that is empty or only slashes. */
+function isDroppedPart(part: TSESTree.Node, ctx: SourceContext): boolean {
+  const value = staticString(part, ctx);
+  return value !== undefined && /^\/*$/.test(value);
 }
 
 /** The template of a compiled path-to-regexp function, where it is written, and whether other calls share it. */
