@@ -24,7 +24,7 @@ import { ReasonCode } from './reasons.js';
 import { type AssignCall, readAsNoSite, recognizeAssignCall, routesOf } from './recognize.js';
 import { findVariable } from './scope.js';
 import { memberName, staticString } from './static-value.js';
-import { isFunction, staticKey, unwrapTS } from './syntax.js';
+import { calleePath, isFunction, staticKey, unwrapTS } from './syntax.js';
 import { matchRoute, readUrl, type UrlPiece } from './url.js';
 
 /** How deep a value is followed through names, calls and objects. */
@@ -146,6 +146,19 @@ function routeIn(call: TSESTree.CallExpression, ctx: SourceContext, methodRequir
       continue;
     }
     const value = unwrapTS(arg);
+    const merged = mergedObjects(value, ctx);
+    if (merged !== undefined) {
+      // Later objects override earlier ones: a method they do not name is the earlier one's.
+      const methods = merged.map((object) => methodIn(object, ctx)).filter((m) => m !== 'absent');
+      note(methods[methods.length - 1] ?? 'absent');
+      if (merged.some((object) => objectSpells(object, ctx, 0, () => undefined))) found = true;
+      continue;
+    }
+    // An array key of SWR (`useSWRMutation([url, token], fetcher)`): the URL is one of its elements.
+    if (value.type === 'ArrayExpression' && isSwr(call, ctx)) {
+      if (value.elements.some((element) => element !== null && element.type !== 'SpreadElement' && spells(element, ctx, 0, false, note))) found = true;
+      continue;
+    }
     if (value.type === 'ObjectExpression') {
       note(methodIn(value, ctx));
       if (objectSpells(value, ctx, 0, note)) found = true;
@@ -186,13 +199,33 @@ function optionsObject(node: TSESTree.Node, ctx: SourceContext): TSESTree.Object
   return init.type === 'ObjectExpression' ? init : undefined;
 }
 
-/** The method an options object names: POST, another one, one not known here, or none. */
-function methodIn(object: TSESTree.ObjectExpression, ctx: SourceContext): 'post' | 'other' | 'dynamic' | 'absent' {
-  const property = object.properties.find((p): p is TSESTree.Property => p.type === 'Property' && staticKey(p) === 'method');
-  if (property === undefined) return 'absent';
-  const value = staticString(property.value, ctx);
-  if (value === undefined) return 'dynamic';
-  return value.toUpperCase() === DEPRECATED_ASSIGN.method ? 'post' : 'other';
+/**
+ * The method an options object names: POST, another one, one not known here, or none. The last key that may set it
+ * counts: a spread of a const object is read for its own (`{ ...POST_JSON }`), any other spread may set one not
+ * known here.
+ */
+function methodIn(object: TSESTree.ObjectExpression, ctx: SourceContext, depth = 0): 'post' | 'other' | 'dynamic' | 'absent' {
+  let method: 'post' | 'other' | 'dynamic' | 'absent' = 'absent';
+  for (const property of object.properties) {
+    if (property.type === 'SpreadElement') {
+      const spread = depth < MAX_DEPTH ? optionsObject(property.argument, ctx) : undefined;
+      const inner = spread === undefined ? 'dynamic' : methodIn(spread, ctx, depth + 1);
+      if (inner !== 'absent') method = inner;
+      continue;
+    }
+    if (staticKey(property) !== 'method') continue;
+    const value = staticString(property.value, ctx);
+    method = value === undefined ? 'dynamic' : value.toUpperCase() === DEPRECATED_ASSIGN.method ? 'post' : 'other';
+  }
+  return method;
+}
+
+/** `Object.assign({}, BASE, { path })` given as options: the objects it merges, in order (each literal or a const). */
+function mergedObjects(node: TSESTree.Node, ctx: SourceContext): TSESTree.ObjectExpression[] | undefined {
+  const call = unwrapTS(node);
+  if (call.type !== 'CallExpression' || calleePath(call.callee) !== 'Object.assign' || findVariable(ctx.getScope(call), 'Object') !== undefined) return undefined;
+  const objects = call.arguments.map((arg) => (arg.type === 'SpreadElement' ? undefined : optionsObject(arg, ctx)));
+  return objects.every((object) => object !== undefined) ? objects as TSESTree.ObjectExpression[] : undefined;
 }
 
 /** An object literal whose `url`, `path` or `uri` spells the route; its `method` is noted. */
@@ -389,6 +422,15 @@ function nodeHttp(callee: TSESTree.Node, ctx: SourceContext): string | undefined
   const module = root.type === 'Identifier' ? moduleOf(root, ctx) : undefined;
   return module !== undefined && NODE_HTTP_MODULES.has(module) ? module : undefined;
 }
+
+/** A call of SWR's hooks (`useSWR`, `useSWRMutation`), whose key is the URL (or holds it) that its fetcher is given. */
+function isSwr(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  const callee = unwrapTS(call.callee);
+  const module = callee.type === 'Identifier' ? moduleOf(callee, ctx) : undefined;
+  return module !== undefined && SWR_MODULES.has(module);
+}
+
+const SWR_MODULES: ReadonlySet<string> = new Set(['swr', 'swr/mutation', 'swr/infinite', 'swr/immutable']);
 
 /** The words a reason names the call's client with: the callee as written, and the module it comes from. */
 function familyOf(call: TSESTree.CallExpression, nodeModule: string | undefined, ctx: SourceContext): string {
