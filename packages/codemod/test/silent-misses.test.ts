@@ -81,8 +81,8 @@ describe('/platform/v1 in an API client class\'s base URL', () => {
   it('--no-project: the helper is not read, and the call is reported naming it and the class\'s base URL', () => {
     const dir = trees.project({ 'src/base.ts': HELPER_BASE, 'src/apps.ts': HELPER_APPS });
     expect(scan(dir, ['--no-project'])).toEqual([
-      "src/apps.ts:7 manual client-not-rewritten:this.request with the class's base URL ending in /platform/v1 (line 4)",
-      "src/apps.ts:16 manual client-not-rewritten:this.request with the class's base URL ending in /platform/v1 (line 14)",
+      "src/apps.ts:7 manual client-not-rewritten:this.request with the class's base URL ending in /platform/v1",
+      "src/apps.ts:16 manual client-not-rewritten:this.request with the class's base URL ending in /platform/v1",
     ]);
   });
 
@@ -195,5 +195,36 @@ export function unassign(code: string, dir: string) {
     });
     expect(scan(dir)).toEqual(['src/legacy.ts:5 manual url-built-by-function']);
     expect(migrate(dir, ['src/routes.ts'])['src/routes.ts']).toBe(routes);
+  });
+});
+
+describe("NestJS's HttpModule.register with a baseURL ending in /platform/v1", () => {
+  it('project mode: the service\'s relative post (also through axiosRef) is reported, naming the module that sets the base', () => {
+    const dir = trees.project({
+      'src/app.module.ts': `import { Module } from '@nestjs/common';
+import { HttpModule } from '@nestjs/axios';
+import { AppsService } from './apps.service.js';
+@Module({ imports: [HttpModule.register({ baseURL: 'https://api.example.com/platform/v1' })], providers: [AppsService] })
+export class AppModule {}
+`,
+      'src/apps.service.ts': `import { Injectable } from '@nestjs/common';
+import { HttpService } from '@nestjs/axios';
+@Injectable()
+export class AppsService {
+  constructor(private readonly http: HttpService) {}
+  assign(code: string, uid: string) {
+    return this.http.post(\`apps/\${code}/assign\`, { business_uid: uid });
+  }
+  assignRaw(code: string, uid: string) {
+    return this.http.axiosRef.post(\`/apps/\${code}/assign\`, { business_uid: uid });
+  }
+  unassign(code: string, uid: string) {
+    return this.http.post(\`apps/\${code}/unassign\`, { business_uid: uid });
+  }
+}
+`,
+    });
+    const reasons = 'url-prefix-in-base:https://api.example.com/v3/apps/app_assignments, client-setup:HttpModule.register options (src/app.module.ts)';
+    expect(scan(dir)).toEqual([`src/apps.service.ts:7 manual ${reasons}`, `src/apps.service.ts:10 manual ${reasons}`]);
   });
 });
