@@ -74,7 +74,7 @@ describe('/platform/v1 in an API client class\'s base URL', () => {
     expect(scan(dir)).toEqual(['src/apps.ts:7 manual url-prefix-in-base', 'src/apps.ts:16 manual url-prefix-in-base']);
     const after = migrate(dir, ['src/apps.ts', 'src/base.ts']);
     expect(after['src/base.ts']).toBe(HELPER_BASE);
-    expect(after['src/apps.ts']).toBe(HELPER_APPS.replace(/\n(    return this\.request\('POST', `\/apps\/\$\{code\}\/assign`)/g,
+    expect(after['src/apps.ts']).toBe(HELPER_APPS.replace(/\n( {4}return this\.request\('POST', `\/apps\/\$\{code\}\/assign`)/g,
       '\n    // TODO(app-assignment): /platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at /v3/apps/app_assignments by hand\n$1'));
   });
 

@@ -94,7 +94,8 @@ function text(value: string, ctx: SourceContext): UrlPiece {
 export function normalised(pieces: readonly UrlPiece[], ctx: SourceContext, collapse: boolean): UrlPiece[] | undefined {
   const exprs = pieces.filter((piece) => piece.kind === 'expr');
   let flat = pieces.map((piece) => (piece.kind === 'text' ? piece.value : '\u0000')).join('').replace(/\\/g, '/');
-  const origin = /^[a-z][a-z\d+.-]*:\/\/[^/?#\u0000]*/i.exec(flat)?.[0] ?? '';
+  // The origin ends where its host does, or at a part not known here.
+  const origin = (/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(flat)?.[0] ?? '').split('\u0000')[0]!;
   const rest = flat.slice(origin.length);
   const queryAt = rest.search(/[?#]/);
   let path = queryAt < 0 ? rest : rest.slice(0, queryAt);

@@ -386,7 +386,7 @@ export function inheritedMethod(callee: TSESTree.Node, ctx: SourceContext): Call
   if (member.type !== 'MemberExpression' || unwrapTS(member.object).type !== 'ThisExpression') return undefined;
   const name = staticMemberName(member);
   let cls: TSESTree.Node | undefined = enclosingClass(member);
-  const self = cls === undefined ? undefined : { node: cls as NonNullable<SourceContext['self']>['node'], ctx };
+  const self = cls === undefined ? undefined : { node: cls, ctx };
   // `this` may be an instance of a subclass that overrides the method (one that form-encodes): read only a class
   // nothing extends.
   if (cls !== undefined && hasSubclass(cls, ctx)) return undefined;

@@ -21,6 +21,7 @@ import { calledFunction, returnedExpression, valueOfName } from './follow.js';
 import { recognizeMock } from './mocks/recognize.js';
 import { isNotARequest } from './not-a-request.js';
 import { ReasonCode } from './reasons.js';
+import { textMatches } from './text-facts.js';
 import { type AssignCall, readAsNoSite, recognizeAssignCall, routesOf } from './recognize.js';
 import { findVariable } from './scope.js';
 import { memberName, staticString } from './static-value.js';
@@ -102,15 +103,15 @@ function routeAfterModuleBase(call: TSESTree.CallExpression, ctx: SourceContext)
   if (first === undefined || first.type === 'SpreadElement' || !ctx.text.slice(first.range[0], first.range[1]).includes('assign')) return undefined;
   const path = readUrl(first, ctx, null);
   if (path[0]?.kind !== 'text' || /^[a-z][a-z\d+.-]*:/i.test(path[0].value)) return undefined;
-  const files = [...(NEST_REGISTER.test(ctx.text) ? [{ text: ctx.text, ctx, program: programOf(call) }] : []),
-    ...(ctx.project?.filesMatching?.(NEST_REGISTER) ?? []).filter((file) => file.ctx.text !== ctx.text).map((file) => ({ text: file.ctx.text, ctx: file.ctx, program: file.program as TSESTree.Node }))];
+  const files = [...(textMatches(ctx.text, NEST_REGISTER) ? [{ text: ctx.text, ctx, program: programOf(call) }] : []),
+    ...(ctx.project?.filesMatching?.(NEST_REGISTER) ?? []).filter((file) => file.ctx.text !== ctx.text).map((file) => ({ text: file.ctx.text, ctx: file.ctx, program: file.program }))];
   for (const file of files) {
     for (const register of registerCalls(file.program)) {
       const options = register.arguments[0] === undefined || register.arguments[0].type === 'SpreadElement' ? undefined : optionsObject(register.arguments[0], file.ctx);
       const baseUrl = options?.properties.find((p): p is TSESTree.Property => p.type === 'Property' && staticKey(p) === 'baseURL');
       const base = baseUrl === undefined ? undefined : staticString(baseUrl.value, file.ctx);
       if (base === undefined || !base.replace(/\/$/, '').endsWith(DEPRECATED_ASSIGN.prefix)) continue;
-      const head = path[0] as Extract<UrlPiece, { kind: 'text' }>;
+      const head = path[0];
       const joined: UrlPiece[] = [{ ...head, value: `${base.replace(/\/$/, '')}/${head.value.replace(/^\//, '')}`, start: null, region: null }, ...path.slice(1)];
       if (matchRoute(joined, routesOf(ctx)) === undefined) continue;
       const origin = base.replace(/\/$/, '').slice(0, -DEPRECATED_ASSIGN.prefix.length);
@@ -299,7 +300,7 @@ function mergedObjects(node: TSESTree.Node, ctx: SourceContext): TSESTree.Object
   const call = unwrapTS(node);
   if (call.type !== 'CallExpression' || calleePath(call.callee) !== 'Object.assign' || findVariable(ctx.getScope(call), 'Object') !== undefined) return undefined;
   const objects = call.arguments.map((arg) => (arg.type === 'SpreadElement' ? undefined : optionsObject(arg, ctx)));
-  return objects.every((object) => object !== undefined) ? objects as TSESTree.ObjectExpression[] : undefined;
+  return objects.every((object) => object !== undefined) ? objects : undefined;
 }
 
 /** An object literal whose `url`, `path` or `uri` spells the route; its `method` is noted. */

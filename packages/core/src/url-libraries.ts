@@ -90,7 +90,7 @@ export function libraryUrlPieces(call: TSESTree.CallExpression, ctx: SourceConte
       // the URL it joins, read and never edited.
       const only = args.length === 1 ? unwrapTS(args[0]!) : undefined;
       const parts = only?.type === 'ArrayExpression' && only.elements.every((element) => element !== null && element.type !== 'SpreadElement')
-        ? only.elements as TSESTree.Expression[] : args;
+        ? only.elements : args;
       const dropped = parts.filter((part) => !isDroppedPart(part, ctx));
       if (parts === args && dropped.length === args.length) return urljoinPieces(call, args, ctx, region, depth, readUrl);
       const joined = urljoinPieces(call, dropped, ctx, null, depth, readUrl);

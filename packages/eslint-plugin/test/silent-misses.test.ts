@@ -67,6 +67,31 @@ export class AppsApi extends BaseApi {
       errors: [{ messageId: 'deprecatedManual', line: 9, data: { reasons: PREFIX_IN_BASE } }],
     },
     {
+      name: "NestJS: a relative post under the same file's HttpModule.register baseURL ending in /platform/v1",
+      code: `import { Injectable, Module } from '@nestjs/common';
+import { HttpModule, HttpService } from '@nestjs/axios';
+import { firstValueFrom } from 'rxjs';
+@Injectable()
+export class AppsService {
+  constructor(private readonly http: HttpService) {}
+  async assign(code: string, uid: string) {
+    return (await firstValueFrom(this.http.post(\`apps/\${code}/assign\`, { business_uid: uid }))).status;
+  }
+}
+@Module({ imports: [HttpModule.register({ baseURL: 'https://api.example.com/platform/v1/' })], providers: [AppsService] })
+export class AppsModule {}
+`,
+      filename: 'apps.ts',
+      options: [{ autofix: true }],
+      output: null,
+      errors: [{
+        messageId: 'deprecatedManual',
+        line: 8,
+        column: 34,
+        data: { reasons: '/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at https://api.example.com/v3/apps/app_assignments by hand; the client this call uses is set up by HttpModule.register options of this file, which may change its URL, its method or how its body is sent; check that setup against POST /v3/apps/app_assignments, then migrate by hand' },
+      }],
+    },
+    {
       name: 'a promise pushed to a list: the request through an unknown client is reported',
       code: `import { gateway } from './gateway';
 export function all(codes: string[], uid: string) {
