@@ -112,6 +112,11 @@ export interface SourceContext {
    * the `new` expression that made the instance, so that `this.http` can be read from its arguments.
    */
   readonly receiver?: Receiver;
+  /**
+   * In a method a class inherits, followed from a call through `this` in that class (`this.request(...)` in
+   * `class AppsApi extends BaseApi`): that class, whose fields and `super(...)` arguments are what `this` holds.
+   */
+  readonly self?: { readonly node: TSESTree.ClassDeclaration | TSESTree.ClassExpression; readonly ctx: SourceContext };
   readonly comments: readonly TSESTree.Comment[];
   /** String tokens decide the file's quote style; optional, single quotes without them. */
   readonly tokens?: readonly TSESTree.Token[];

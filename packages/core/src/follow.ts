@@ -197,6 +197,8 @@ export interface CalledFunction {
   readonly ctx: SourceContext;
   /** For a method of an instance made here: the `new` expression that made it. */
   readonly receiver?: Receiver;
+  /** For a method a class inherits, followed through `this`: the class the call is made in. */
+  readonly self?: SourceContext['self'];
 }
 
 /**
@@ -257,8 +259,8 @@ export function contextForCall(target: CalledFunction, call: TSESTree.CallExpres
     bindings.set(variable, arg === undefined ? 'absent' : { node: arg, ctx: callerCtx });
   });
   consulted.set(bindings, new Set());
-  const { receiver: _outer, ...rest } = target.ctx;
-  return { ...rest, bindings, ...(target.receiver === undefined ? {} : { receiver: target.receiver }) };
+  const { receiver: _outer, self: _self, ...rest } = target.ctx;
+  return { ...rest, bindings, ...(target.receiver === undefined ? {} : { receiver: target.receiver }), ...(target.self === undefined ? {} : { self: target.self }) };
 }
 
 /** An argument that is never `undefined`, so a parameter's default never replaces it: a literal, an object, a template. */
@@ -384,6 +386,7 @@ export function inheritedMethod(callee: TSESTree.Node, ctx: SourceContext): Call
   if (member.type !== 'MemberExpression' || unwrapTS(member.object).type !== 'ThisExpression') return undefined;
   const name = staticMemberName(member);
   let cls: TSESTree.Node | undefined = enclosingClass(member);
+  const self = cls === undefined ? undefined : { node: cls, ctx };
   // `this` may be an instance of a subclass that overrides the method (one that form-encodes): read only a class
   // nothing extends.
   if (cls !== undefined && hasSubclass(cls, ctx)) return undefined;
@@ -395,7 +398,7 @@ export function inheritedMethod(callee: TSESTree.Node, ctx: SourceContext): Call
     if (found.length > 0) {
       const method = found[0]!;
       return found.length === 1 && method.type === 'MethodDefinition' && method.kind === 'method' && !method.static
-        ? { fn: method.value, ctx: at } : undefined;
+        ? { fn: method.value, ctx: at, ...(self === undefined || self.node === cls ? {} : { self }) } : undefined;
     }
     const superClass = cls.superClass === null || cls.superClass === undefined ? undefined : unwrapTS(cls.superClass);
     if (superClass?.type !== 'Identifier') return undefined;

@@ -41,6 +41,7 @@ export const ReasonCode = {
   urlPrefixInBase: 'url-prefix-in-base',
   urlNotEditable: 'url-not-editable',
   urlBuiltByFunction: 'url-built-by-function',
+  urlAssembled: 'url-assembled',
   methodDynamic: 'method-dynamic',
   clientUnknown: 'client-unknown',
   helperUnread: 'helper-unread',
@@ -153,6 +154,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${key ?? V3_ASSIGN.path} by hand`,
   'url-built-by-function': () =>
     `the URL is built by a function that other code may call too; make that function build ${V3_ASSIGN.path} for this call, or migrate by hand`,
+  'url-assembled': () =>
+    `the URL is assembled at run time from parts (an array joined, path.join, String#concat, url-join's array form or empty parts, dot segments, a pathname set on a URL after it is made), which this tool reads but does not rewrite; make it build ${V3_ASSIGN.path} by hand`,
   'url-not-editable': () =>
     'the URL is built where it cannot be rewritten safely (a shared constant, escapes, or a query string); migrate by hand',
   'method-dynamic': () =>

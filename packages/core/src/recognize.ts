@@ -243,6 +243,8 @@ function urlReason(reason: Extract<RouteMatch['edit'], { ok: false }>['reason'])
   switch (reason) {
     case 'url-built-by-function':
       return ReasonCode.urlBuiltByFunction;
+    case 'url-assembled':
+      return ReasonCode.urlAssembled;
     case 'url-prefix-in-base':
       return ReasonCode.urlPrefixInBase;
     case 'route-without-v3':

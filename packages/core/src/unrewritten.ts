@@ -12,17 +12,20 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { isNeverAClient, isTestOrMock, moduleOf } from './clients/index.js';
 import { verbsIn } from './clients/shape.js';
+import { enclosingClass } from './clients/this-member.js';
+import { classBaseValues } from './class-fields.js';
 import { HTTP_VERBS } from './clients/spec.js';
-import type { SourceContext } from './context.js';
-import { DEPRECATED_ASSIGN } from './contract.js';
-import { valueOfName } from './follow.js';
+import type { Bound, SourceContext } from './context.js';
+import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
+import { calledFunction, returnedExpression, valueOfName } from './follow.js';
 import { recognizeMock } from './mocks/recognize.js';
 import { isNotARequest } from './not-a-request.js';
 import { ReasonCode } from './reasons.js';
+import { textMatches } from './text-facts.js';
 import { type AssignCall, readAsNoSite, recognizeAssignCall, routesOf } from './recognize.js';
 import { findVariable } from './scope.js';
 import { memberName, staticString } from './static-value.js';
-import { isFunction, staticKey, unwrapTS } from './syntax.js';
+import { calleePath, isFunction, staticKey, unwrapTS } from './syntax.js';
 import { matchRoute, readUrl, type UrlPiece } from './url.js';
 
 /** How deep a value is followed through names, calls and objects. */
@@ -55,17 +58,147 @@ export function unrewrittenSite(call: TSESTree.CallExpression, ctx: SourceContex
   if (sendsToAnotherUrl(call, ctx)) return undefined;
   const node = nodeHttp(callee, ctx);
   const spelled = routeIn(call, ctx, node !== undefined);
-  if (spelled === undefined) return undefined;
-  // Its value goes into another call that reads it (`api.post(withHost(url))`): that call is the one to report.
-  if (consumedByCall(call)) return undefined;
+  const inClass = spelled === undefined ? routeAfterClassBase(call, ctx) : undefined;
+  const inModule = spelled === undefined && inClass === undefined ? routeAfterModuleBase(call, ctx) : undefined;
+  if (spelled === undefined && inClass === undefined && inModule === undefined) return undefined;
+  // Its value goes into another call that reads it (`api.post(withHost(url))`): that call is the one to report. A
+  // route completed by a base (the class's, the module's) is this call's alone: no reader of it spells it.
+  if (spelled !== undefined && consumedByCall(call)) return undefined;
   if (readAsNoSite(call, ctx) || recognizeMock(call, ctx) !== undefined) return undefined;
+  if (inModule !== undefined) {
+    const obstacles = [{ code: ReasonCode.urlPrefixInBase, ...(inModule.target === undefined ? {} : { key: inModule.target }) }, { code: ReasonCode.clientSetup, key: inModule.setup }];
+    return { node: call, ctx, client: 'unresolved', facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles }, via: [] };
+  }
+  const family = familyOf(call, node, ctx);
   return {
     node: call,
     ctx,
     client: 'unresolved',
-    facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles: [{ code: ReasonCode.clientNotRewritten, key: familyOf(call, node, ctx) }] },
+    facts: {
+      appId: { kind: 'static', value: 'unknown' },
+      body: { kind: 'unknown' },
+      obstacles: [{ code: ReasonCode.clientNotRewritten, key: inClass === undefined ? family : `${family} with the class's base URL ending in ${DEPRECATED_ASSIGN.prefix}${inClass}` }],
+    },
     via: [],
   };
+}
+
+const NEST_REGISTER = /\bHttpModule\s*\.\s*register\s*\(/;
+
+/**
+ * NestJS's `this.http.post('apps/x/assign', body)` (or through `axiosRef`) in a class handed an `HttpService`, while
+ * `HttpModule.register({ baseURL })` in this file or, with project facts, in a module of the program gives the
+ * instance a base ending in `/platform/v1`: axios joins the two into the route. Which module's service the class is
+ * handed is the injector's choice, so the call is reported with the base and where it is set, never rewritten.
+ */
+function routeAfterModuleBase(call: TSESTree.CallExpression, ctx: SourceContext): { target?: string; setup: string } | undefined {
+  const callee = unwrapTS(call.callee);
+  if (callee.type !== 'MemberExpression' || memberName(callee) !== 'post') return undefined;
+  let owner = unwrapTS(callee.object);
+  if (owner.type === 'MemberExpression' && memberName(owner) === 'axiosRef') owner = unwrapTS(owner.object);
+  if (owner.type !== 'MemberExpression' || unwrapTS(owner.object).type !== 'ThisExpression') return undefined;
+  const cls = enclosingClass(owner);
+  if (cls === undefined || !/\bHttpService\b/.test(ctx.text.slice(cls.range[0], cls.range[1]))) return undefined;
+  const first = call.arguments[0];
+  if (first === undefined || first.type === 'SpreadElement' || !ctx.text.slice(first.range[0], first.range[1]).includes('assign')) return undefined;
+  const path = readUrl(first, ctx, null);
+  if (path[0]?.kind !== 'text' || /^[a-z][a-z\d+.-]*:/i.test(path[0].value)) return undefined;
+  const files = [...(textMatches(ctx.text, NEST_REGISTER) ? [{ text: ctx.text, ctx, program: programOf(call) }] : []),
+    ...(ctx.project?.filesMatching?.(NEST_REGISTER) ?? []).filter((file) => file.ctx.text !== ctx.text).map((file) => ({ text: file.ctx.text, ctx: file.ctx, program: file.program }))];
+  for (const file of files) {
+    for (const register of registerCalls(file.program)) {
+      const options = register.arguments[0] === undefined || register.arguments[0].type === 'SpreadElement' ? undefined : optionsObject(register.arguments[0], file.ctx);
+      const baseUrl = options?.properties.find((p): p is TSESTree.Property => p.type === 'Property' && staticKey(p) === 'baseURL');
+      const base = baseUrl === undefined ? undefined : staticString(baseUrl.value, file.ctx);
+      if (base === undefined || !base.replace(/\/$/, '').endsWith(DEPRECATED_ASSIGN.prefix)) continue;
+      const head = path[0];
+      const joined: UrlPiece[] = [{ ...head, value: `${base.replace(/\/$/, '')}/${head.value.replace(/^\//, '')}`, start: null, region: null }, ...path.slice(1)];
+      if (matchRoute(joined, routesOf(ctx)) === undefined) continue;
+      const origin = base.replace(/\/$/, '').slice(0, -DEPRECATED_ASSIGN.prefix.length);
+      return {
+        ...(/^https?:\/\/[^/]+/i.test(origin) ? { target: `${origin}${V3_ASSIGN.path}` } : {}),
+        // Named without its line: a TODO above the call may move it, and a second run must give the same words.
+        setup: `HttpModule.register options${file.ctx.file === undefined || file.text === ctx.text ? ' of this file' : ` (${file.ctx.file})`}`,
+      };
+    }
+  }
+  return undefined;
+}
+
+function programOf(node: TSESTree.Node): TSESTree.Node {
+  let root = node;
+  while (root.parent != null) root = root.parent;
+  return root;
+}
+
+/** The `HttpModule.register(...)` calls of a file. */
+function registerCalls(program: TSESTree.Node): TSESTree.CallExpression[] {
+  const found: TSESTree.CallExpression[] = [];
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    if (typeof record.type !== 'string') return;
+    if (record.type === 'CallExpression' && calleePath((node as TSESTree.CallExpression).callee) === 'HttpModule.register') found.push(node as TSESTree.CallExpression);
+    for (const key of Object.keys(record)) {
+      if (key !== 'parent' && key !== 'loc' && key !== 'range') visit(record[key]);
+    }
+  };
+  visit(program);
+  return found;
+}
+
+/**
+ * A request helper of the class that is not read (`this.request('POST', `/apps/${code}/assign`, body)` in a class
+ * whose base class is in a module not read here), given the rest of the route while the class's base URL ends in
+ * `/platform/v1` (`super('https://…/platform/v1')`, `override baseUrl = '…'`, `new Apps('…')`): the base and the
+ * path make the route. Only with POST said by the call (an argument, the helper's name, or its options). Returns
+ * where that base is written: '' in this file, else the file.
+ */
+function routeAfterClassBase(call: TSESTree.CallExpression, ctx: SourceContext): string | undefined {
+  const callee = unwrapTS(call.callee);
+  if (callee.type !== 'MemberExpression' || unwrapTS(callee.object).type !== 'ThisExpression') return undefined;
+  if (!ctx.text.slice(call.range[0], call.range[1]).includes('assign')) return undefined;
+  const cls = enclosingClass(callee);
+  if (cls === undefined) return undefined;
+  let post = verbsIn(memberName(callee) ?? '').includes('post');
+  const paths: UrlPiece[][] = [];
+  for (const arg of call.arguments) {
+    if (arg.type === 'SpreadElement' || isFunction(arg)) continue;
+    const options = optionsObject(arg, ctx);
+    if (options !== undefined) {
+      const method = methodIn(options, ctx);
+      if (method === 'other' || method === 'dynamic') return undefined;
+      post ||= method === 'post';
+      continue;
+    }
+    const text = staticString(arg, ctx);
+    if (text !== undefined && HTTP_VERBS.has(text.toLowerCase())) {
+      if (text.toUpperCase() !== DEPRECATED_ASSIGN.method) return undefined;
+      post = true;
+      continue;
+    }
+    const pieces = readUrl(arg, ctx, null);
+    if (pieces[0]?.kind === 'text') paths.push(pieces);
+  }
+  if (!post || paths.length === 0) return undefined;
+  for (const base of classBaseValues(cls, ctx)) {
+    const pieces = readUrl(base.node, base.ctx, null);
+    if (pieces.length === 0 || pieces.some((piece) => piece.kind !== 'text')) continue;
+    const text = pieces.map((piece) => (piece as { value: string }).value).join('').replace(/\/$/, '');
+    if (!text.endsWith(DEPRECATED_ASSIGN.prefix)) continue;
+    for (const path of paths) {
+      const first = path[0] as Extract<UrlPiece, { kind: 'text' }>;
+      const joined: UrlPiece[] = [{ ...first, value: `${text}/${first.value.replace(/^\//, '')}`, start: null, region: null }, ...path.slice(1)];
+      if (matchRoute(joined, routesOf(ctx)) === undefined) continue;
+      // Named without its line: a TODO above the call may move it, and a second run must give the same words.
+      return base.ctx.file === undefined || base.ctx.text === ctx.text ? '' : ` (${base.ctx.file})`;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -88,10 +221,24 @@ function routeIn(call: TSESTree.CallExpression, ctx: SourceContext, methodRequir
       continue;
     }
     const value = unwrapTS(arg);
+    const merged = mergedObjects(value, ctx);
+    if (merged !== undefined) {
+      // Later objects override earlier ones: a method they do not name is the earlier one's.
+      const methods = merged.map((object) => methodIn(object, ctx)).filter((m) => m !== 'absent');
+      note(methods[methods.length - 1] ?? 'absent');
+      if (merged.some((object) => objectSpells(object, ctx, 0, () => undefined))) found = true;
+      continue;
+    }
+    // An array key of SWR (`useSWRMutation([url, token], fetcher)`): the URL is one of its elements.
+    if (value.type === 'ArrayExpression' && isSwr(call, ctx)) {
+      if (value.elements.some((element) => element !== null && element.type !== 'SpreadElement' && spells(element, ctx, 0, false, note))) found = true;
+      continue;
+    }
     if (value.type === 'ObjectExpression') {
       note(methodIn(value, ctx));
       if (objectSpells(value, ctx, 0, note)) found = true;
       else if (objectsIn(value, call).some((object) => object !== value && objectSpells(object, ctx, 0, note))) found = true;
+      else if (namedFunctionObjects(value, ctx).some((object) => objectSpells(object.node as TSESTree.ObjectExpression, object.ctx, 0, note))) found = true;
       continue;
     }
     if (spells(arg, ctx, 0, false, note)) found = true;
@@ -127,13 +274,33 @@ function optionsObject(node: TSESTree.Node, ctx: SourceContext): TSESTree.Object
   return init.type === 'ObjectExpression' ? init : undefined;
 }
 
-/** The method an options object names: POST, another one, one not known here, or none. */
-function methodIn(object: TSESTree.ObjectExpression, ctx: SourceContext): 'post' | 'other' | 'dynamic' | 'absent' {
-  const property = object.properties.find((p): p is TSESTree.Property => p.type === 'Property' && staticKey(p) === 'method');
-  if (property === undefined) return 'absent';
-  const value = staticString(property.value, ctx);
-  if (value === undefined) return 'dynamic';
-  return value.toUpperCase() === DEPRECATED_ASSIGN.method ? 'post' : 'other';
+/**
+ * The method an options object names: POST, another one, one not known here, or none. The last key that may set it
+ * counts: a spread of a const object is read for its own (`{ ...POST_JSON }`), any other spread may set one not
+ * known here.
+ */
+function methodIn(object: TSESTree.ObjectExpression, ctx: SourceContext, depth = 0): 'post' | 'other' | 'dynamic' | 'absent' {
+  let method: 'post' | 'other' | 'dynamic' | 'absent' = 'absent';
+  for (const property of object.properties) {
+    if (property.type === 'SpreadElement') {
+      const spread = depth < MAX_DEPTH ? optionsObject(property.argument, ctx) : undefined;
+      const inner = spread === undefined ? 'dynamic' : methodIn(spread, ctx, depth + 1);
+      if (inner !== 'absent') method = inner;
+      continue;
+    }
+    if (staticKey(property) !== 'method') continue;
+    const value = staticString(property.value, ctx);
+    method = value === undefined ? 'dynamic' : value.toUpperCase() === DEPRECATED_ASSIGN.method ? 'post' : 'other';
+  }
+  return method;
+}
+
+/** `Object.assign({}, BASE, { path })` given as options: the objects it merges, in order (each literal or a const). */
+function mergedObjects(node: TSESTree.Node, ctx: SourceContext): TSESTree.ObjectExpression[] | undefined {
+  const call = unwrapTS(node);
+  if (call.type !== 'CallExpression' || calleePath(call.callee) !== 'Object.assign' || findVariable(ctx.getScope(call), 'Object') !== undefined) return undefined;
+  const objects = call.arguments.map((arg) => (arg.type === 'SpreadElement' ? undefined : optionsObject(arg, ctx)));
+  return objects.every((object) => object !== undefined) ? objects : undefined;
 }
 
 /** An object literal whose `url`, `path` or `uri` spells the route; its `method` is noted. */
@@ -141,6 +308,20 @@ function objectSpells(object: TSESTree.ObjectExpression, ctx: SourceContext, dep
   const spelled = object.properties.some((p) => p.type === 'Property' && URL_KEYS.has(staticKey(p) ?? '') && spells(p.value, ctx, depth + 1, false, note));
   if (spelled) note(methodIn(object, ctx));
   return spelled;
+}
+
+/**
+ * The object literals that functions named by the object's properties return (`{ query: assignQuery }` of RTK Query,
+ * with `assignQuery` declared elsewhere or imported): read in the file that declares them.
+ */
+function namedFunctionObjects(object: TSESTree.ObjectExpression, ctx: SourceContext): Bound[] {
+  return object.properties.flatMap((property) => {
+    if (property.type !== 'Property' || unwrapTS(property.value).type !== 'Identifier') return [];
+    const target = calledFunction(property.value, ctx);
+    const returned = target === undefined ? undefined : returnedExpression(target.fn);
+    const value = returned === undefined ? undefined : unwrapTS(returned);
+    return value?.type === 'ObjectExpression' ? [{ node: value, ctx: target!.ctx }] : [];
+  });
 }
 
 /** The object literals under `root` whose nearest enclosing call is `call`. */
@@ -266,11 +447,24 @@ function consumedByCall(call: TSESTree.CallExpression): boolean {
   return false;
 }
 
-/** A call that reads its arguments as a request's (not `String(x)` or `encodeURI(x)`, which build text). */
+/**
+ * A call that reads its arguments as a request's (not `String(x)` or `encodeURI(x)`, which build text), and is asked
+ * about itself: a call that only keeps the value it is handed (`tasks.push(p)`, `queue.add(p)`, `track(p)`) is never a
+ * client (`isNeverAClient`), so the request it is handed is the one to report.
+ */
 function isArgumentReader(call: TSESTree.CallExpression): boolean {
   const callee = unwrapTS(call.callee);
+  if (COLLECTORS.test(calleeName(callee))) return false;
   if (callee.type === 'Identifier') return !['String', 'encodeURI', 'encodeURIComponent'].includes(callee.name);
   return true;
+}
+
+/** Names `isNeverAClient` refuses of calls that keep or hand on a value (a promise among others) rather than read a URL from it. */
+const COLLECTORS = /^(?:push|add|set|track|report|emit|use|capture\w*)$/;
+
+function calleeName(callee: TSESTree.Node): string {
+  if (callee.type === 'Identifier') return callee.name;
+  return callee.type === 'MemberExpression' ? memberName(callee) ?? '' : '';
 }
 
 /** `urlcat(...)`, `compile(...)`, `join(...)` of a URL-building module: text, never a request. */
@@ -303,6 +497,15 @@ function nodeHttp(callee: TSESTree.Node, ctx: SourceContext): string | undefined
   const module = root.type === 'Identifier' ? moduleOf(root, ctx) : undefined;
   return module !== undefined && NODE_HTTP_MODULES.has(module) ? module : undefined;
 }
+
+/** A call of SWR's hooks (`useSWR`, `useSWRMutation`), whose key is the URL (or holds it) that its fetcher is given. */
+function isSwr(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  const callee = unwrapTS(call.callee);
+  const module = callee.type === 'Identifier' ? moduleOf(callee, ctx) : undefined;
+  return module !== undefined && SWR_MODULES.has(module);
+}
+
+const SWR_MODULES: ReadonlySet<string> = new Set(['swr', 'swr/mutation', 'swr/infinite', 'swr/immutable']);
 
 /** The words a reason names the call's client with: the callee as written, and the module it comes from. */
 function familyOf(call: TSESTree.CallExpression, nodeModule: string | undefined, ctx: SourceContext): string {

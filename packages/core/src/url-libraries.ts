@@ -16,6 +16,8 @@ import type { SourceContext } from './context.js';
 import { valueOfName } from './follow.js';
 import { findVariable, importOf, isSingleUse } from './scope.js';
 import { staticKey, unwrapTS } from './syntax.js';
+import { staticString } from './static-value.js';
+import { assembled } from './assembled-urls.js';
 import type { Region, UrlEdit, UrlPiece } from './url.js';
 
 type ReadUrl = (node: TSESTree.Node, ctx: SourceContext, region: Region, depth: number) => UrlPiece[];
@@ -83,27 +85,47 @@ export function libraryUrlPieces(call: TSESTree.CallExpression, ctx: SourceConte
   switch (libraryOf(callee, ctx)) {
     case 'urlcat':
       return urlcatPieces(call, args, ctx, region, depth, readUrl);
-    case 'url-join':
-      return urljoinPieces(call, args, ctx, region, depth, readUrl);
+    case 'url-join': {
+      // url-join's array form (`urljoin([base, 'platform/v1/apps', code, 'assign'])`) and parts it drops (`''`, `'/'`):
+      // the URL it joins, read and never edited.
+      const only = args.length === 1 ? unwrapTS(args[0]!) : undefined;
+      const parts = only?.type === 'ArrayExpression' && only.elements.every((element) => element !== null && element.type !== 'SpreadElement')
+        ? only.elements : args;
+      const dropped = parts.filter((part) => !isDroppedPart(part, ctx));
+      if (parts === args && dropped.length === args.length) return urljoinPieces(call, args, ctx, region, depth, readUrl);
+      const joined = urljoinPieces(call, dropped, ctx, null, depth, readUrl);
+      return joined === undefined ? undefined : assembled(call, ctx, region, [joined]);
+    }
     default:
       return undefined;
   }
 }
 
+/** A part url-join drops: text that is empty or only slashes. */
+function isDroppedPart(part: TSESTree.Node, ctx: SourceContext): boolean {
+  const value = staticString(part, ctx);
+  return value !== undefined && /^\/*$/.test(value);
+}
+
 /** The template of a compiled path-to-regexp function, where it is written, and whether other calls share it. */
 function compiledTemplate(callee: TSESTree.Node, ctx: SourceContext): { template: TSESTree.Node; ctx: SourceContext; region: Region; shared: boolean } | undefined {
-  const compileCall = (node: TSESTree.Node): TSESTree.CallExpression | undefined => {
+  const compileCall = (node: TSESTree.Node, at: SourceContext): TSESTree.CallExpression | undefined => {
     const expr = unwrapTS(node);
     return expr.type === 'CallExpression' && expr.arguments.length === 1 && expr.arguments[0]!.type !== 'SpreadElement' &&
-      libraryOf(expr.callee, ctx) === 'compile' ? expr : undefined;
+      libraryOf(expr.callee, at) === 'compile' ? expr : undefined;
   };
-  const inline = compileCall(callee);
+  const inline = compileCall(callee, ctx);
   if (inline !== undefined) return { template: inline.arguments[0]!, ctx, region: inline.arguments[0]!, shared: false };
   const expr = unwrapTS(callee);
   if (expr.type !== 'Identifier') return undefined;
   const name = valueOfName(expr, ctx);
+  // A compiled function another module exports (a routes module of path builders): its template is every importer's.
+  if (name.kind === 'imported') {
+    const exported = compileCall(name.value.node, name.value.ctx);
+    return exported === undefined ? undefined : { template: exported.arguments[0]!, ctx: name.value.ctx, region: null, shared: true };
+  }
   if (name.kind !== 'const' || name.value.ctx !== ctx) return undefined;
-  const made = compileCall(name.value.node);
+  const made = compileCall(name.value.node, ctx);
   if (made === undefined) return undefined;
   const shared = !isSingleUse(name.variable);
   return { template: made.arguments[0]!, ctx, region: shared ? null : made.arguments[0]!, shared };

@@ -13,6 +13,8 @@ import { calledFunction, contextForCall, returnedExpression, thisMethod, valueOf
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isSingleUse, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
+import { fieldValues } from './class-fields.js';
+import { assembled, assembledCall, normalised, urlWrites } from './assembled-urls.js';
 import { libraryUrlPieces } from './url-libraries.js';
 
 /** Where a piece of text can be edited: at the call itself, or in the initializer of a const used only there. */
@@ -64,6 +66,8 @@ export type UrlPiece =
        * holds the literal on some machines and anything on others. A route found in one is reported, never rewritten.
        */
       readonly variants?: readonly (readonly UrlPiece[])[];
+      /** With `variants`: the one URL the parts make at run time (joined, normalised), read to find the route, never edited. */
+      readonly assembled?: true;
       readonly dropWith?: UrlEdit;
     };
 
@@ -140,6 +144,12 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       if (name.kind === 'const' || name.kind === 'argument') {
         const innerRegion = isSingleUse(name.variable) ? name.value.node : null;
         inner = readUrl(name.value.node, name.value.ctx, innerRegion, depth + 1);
+        // A URL whose pathname or href is set after it is made (`u.pathname = '/platform/v1/apps/x/assign'`).
+        if (name.kind === 'const' && isNewUrl(name.value.node, name.value.ctx)) {
+          const writes = urlWrites(expr, ctx, inner, depth, readUrl);
+          const read = writes.length === 0 ? undefined : assembled(expr, ctx, region, [...writes, inner]);
+          if (read !== undefined) return read;
+        }
       } else if (name.kind === 'imported') {
         inner = readUrl(name.value.node, name.value.ctx, null, depth + 1);
       }
@@ -171,7 +181,13 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       // A member of a map or enum the program declares (`APPS.crm`, `AppCode.Crm`): the text it holds, which the
       // member expression stands for where it is written, as a const's name does. The map itself is never edited.
       const member = valueOfMember(expr, ctx);
-      if (member.kind === 'unknown') break;
+      if (member.kind === 'unknown') {
+        // A field of an API client class (`this.baseUrl`, `Api.baseUrl`): what the classes write to it, none certain.
+        const variants = (fieldValues(expr, ctx) ?? []).map((value) => readUrl(value.node, value.ctx, null, depth + 1))
+          .filter((pieces) => pieces.some((piece) => piece.kind === 'text'));
+        if (variants.length > 0) return [{ kind: 'expr', node: expr, region, ctx, variants }];
+        break;
+      }
       const inner = member.kind === 'value' ? readUrl(member.value.node, member.value.ctx, null, depth + 1) : [];
       if (inner.length === 0 || inner.some((piece) => piece.kind !== 'text' || piece.numeric === true)) {
         return [{ kind: 'expr', node: expr, region, ctx, notConstant: true }];
@@ -204,6 +220,9 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       if (built !== undefined) return built;
       // `new URL(...).toString()`: the URL itself.
       if (isUrlToString(expr, ctx)) return readUrl((unwrapTS(expr.callee) as TSESTree.MemberExpression).object, ctx, region, depth + 1);
+      // `[...].join('/')`, `path.join(...)`, `'…'.concat(...)`: the URL the parts make, read and never edited.
+      const joined = assembledCall(expr, ctx, region, depth, readUrl);
+      if (joined !== undefined) return joined;
       // A URL builder of the program (`assignAppUrl(base, code)`): what it returns, read with its parameters bound to
       // this call's arguments. Its text is the builder's, shared by every call of it: never edited for one call.
       const target = calledFunction(expr.callee, ctx) ?? thisMethod(expr.callee, ctx);
@@ -220,11 +239,20 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
         if (path !== undefined && path.type !== 'SpreadElement') {
           const pathPieces = readUrl(path, ctx, region, depth + 1);
           const first = pathPieces[0];
-          const absolute = first?.kind === 'text' && /^(?:[a-z][a-z\d+.-]*:)?\//i.test(first.value);
-          if (absolute || base === undefined) return pathPieces;
-          // A relative path replaces what follows the last slash of the base's path (the WHATWG URL parser):
-          // `new URL('apps/x/assign', 'https://h/platform/v1')` is https://h/platform/apps/x/assign.
-          if (base.type !== 'SpreadElement') return resolveAgainst(readUrl(base, ctx, null, depth + 1).map(asClientBase), pathPieces, ctx);
+          const absolute = first?.kind === 'text' && /^(?:[a-z][a-z\d+.-]*:)?[/\\]/i.test(first.value);
+          // `./`, `../` and backslashes, which the URL parser resolves: the URL they make, read and never edited.
+          const dotted = pathPieces.some((piece) => piece.kind === 'text' && /(?:^|[/\\])\.\.?(?:[/\\]|$)|\\/.test(piece.value));
+          const resolved = absolute || base === undefined ? pathPieces
+            : base.type === 'SpreadElement' ? undefined
+            // A relative path replaces what follows the last slash of the base's path (the WHATWG URL parser):
+            // `new URL('apps/x/assign', 'https://h/platform/v1')` is https://h/platform/apps/x/assign.
+            : resolveAgainst(readUrl(base, ctx, null, depth + 1).map(asClientBase), pathPieces, ctx);
+          if (resolved !== undefined && dotted) {
+            const normal = normalised(resolved, ctx, false);
+            const read = normal === undefined ? undefined : assembled(expr, ctx, region, [normal]);
+            if (read !== undefined) return read;
+          }
+          if (resolved !== undefined) return resolved;
         }
       }
       break;
@@ -346,7 +374,7 @@ export interface RouteMatch {
       }
     | {
         readonly ok: false;
-        readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' | 'url-built-by-function';
+        readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' | 'url-built-by-function' | 'url-assembled';
         /** With `url-prefix-in-base`: the v3 URL the call should request, when everything before the route is static. */
         readonly target?: string;
       };
@@ -384,7 +412,7 @@ export function matchRoute(pieces: readonly UrlPiece[], routes: readonly RouteSh
       const match = matchRoute([...pieces.slice(0, index), ...spelled, ...pieces.slice(index + 1)], routes);
       if (match === undefined) continue;
       const routeEndsOutside = pieces.slice(index + 1).some((p) => p.kind === 'text' && p.value.includes(match.route.after));
-      return { ...match, edit: { ok: false, reason: routeEndsOutside ? 'url-prefix-in-base' : 'url-not-editable' } };
+      return { ...match, edit: { ok: false, reason: routeEndsOutside ? 'url-prefix-in-base' : piece.assembled === true ? 'url-assembled' : 'url-not-editable' } };
     }
   }
   return undefined;

@@ -11,9 +11,9 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { BodyRead } from '../body.js';
 import type { SourceContext } from '../context.js';
-import { returnedExpression } from '../follow.js';
+import { calledFunction, returnedExpression } from '../follow.js';
 import { type Reason, ReasonCode } from '../reasons.js';
-import { findVariable, importOf } from '../scope.js';
+import { findVariable, importOf, isSingleUse } from '../scope.js';
 import { isFunction, propertyOf, staticKey, unwrapTS } from '../syntax.js';
 import { bodyIn, isPlainObject, methodOf, objectOf, withOptions } from './options.js';
 import { type CallLayout, type ClientSpec, JSON_OBJECT } from './spec.js';
@@ -56,15 +56,27 @@ export function rtkQueryLayout(call: TSESTree.CallExpression, ctx: SourceContext
   if (api === undefined) return undefined;
   const definition = call.arguments[0] === undefined || call.arguments[0].type === 'SpreadElement' ? undefined : objectOf(call.arguments[0], ctx);
   const query = definition === undefined ? undefined : propertyOf(definition.object, 'query');
-  const fn = query === undefined ? undefined : unwrapTS(query.value);
-  if (fn === undefined || !isFunction(fn)) return undefined;
+  let fn = query === undefined ? undefined : unwrapTS(query.value);
+  // A query function named by the endpoint (`query: assignQuery`), declared in this file: read as if written inline.
+  // Another endpoint or module may use it too: then it is never edited for this one.
+  let shared = false;
+  if (fn?.type === 'Identifier') {
+    const target = calledFunction(fn, ctx);
+    const variable = findVariable(ctx.getScope(fn), fn.name);
+    if (target === undefined || target.ctx !== ctx || variable === undefined) return undefined;
+    shared = !isSingleUse(variable);
+    fn = target.fn;
+  }
+  if (fn === undefined || !isFunction(fn) && fn.type !== 'FunctionDeclaration') return undefined;
   const returned = returnedExpression(fn as TSESTree.FunctionLike);
   const request = returned === undefined ? undefined : objectOf(returned, ctx);
   if (request === undefined) return undefined;
   const url = propertyOf(request.object, 'url')?.value;
   if (url === undefined) return undefined;
   const obstacles: Reason[] = [...api.obstacles];
-  const bodyNode = propertyOf(request.object, 'body')?.value;
+  // A base query of its own may take the body under another name (`data` for axios).
+  const bodyKey = api.custom === true && propertyOf(request.object, 'body') === undefined && propertyOf(request.object, 'data') !== undefined ? 'data' : 'body';
+  const bodyNode = propertyOf(request.object, bodyKey)?.value;
   const param = (fn as TSESTree.FunctionLike).params[0];
   const bodyIsArgument = bodyNode !== undefined && param?.type === 'Identifier' && unwrapTS(bodyNode).type === 'Identifier' &&
     (unwrapTS(bodyNode) as TSESTree.Identifier).name === param.name;
@@ -73,11 +85,12 @@ export function rtkQueryLayout(call: TSESTree.CallExpression, ctx: SourceContext
     body = { kind: 'unknown', facts: { kind: 'unknown' } };
     obstacles.push({ code: ReasonCode.bodyEndpointArgument, key: endpointName(call) ?? ctx.text.slice(callee.range[0], callee.range[1]) });
   } else {
-    body = bodyIn(request, 'body', JSON_OBJECT);
+    body = bodyIn(request, bodyKey, JSON_OBJECT);
   }
   const layout: CallLayout = {
     client: 'rtk-query',
     url,
+    ...(shared ? { urlShared: true } : {}),
     method: isPlainObject(request.object) ? methodOf(request) : 'dynamic',
     body,
     ...(api.base === undefined ? {} : { base: api.base }),
@@ -97,7 +110,7 @@ function endpointName(call: TSESTree.CallExpression): string | undefined {
  * imported from RTK Query. Its base is fetchBaseQuery's `baseUrl`; any other base query, or fetchBaseQuery options that
  * may change the request, are obstacles that name them (`client-setup`: what they do is read nowhere).
  */
-function apiOf(builder: TSESTree.Identifier, ctx: SourceContext): { base?: { node: TSESTree.Node; ctx: SourceContext }; obstacles: Reason[] } | undefined {
+function apiOf(builder: TSESTree.Identifier, ctx: SourceContext): { base?: { node: TSESTree.Node; ctx: SourceContext }; obstacles: Reason[]; custom?: true } | undefined {
   const variable = findVariable(ctx.getScope(builder), builder.name);
   const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   const fn = def?.type === 'Parameter' ? def.node as TSESTree.Node : undefined;
@@ -115,7 +128,12 @@ function apiOf(builder: TSESTree.Identifier, ctx: SourceContext): { base?: { nod
     const named = value === undefined ? undefined : unwrapTS(value.type === 'CallExpression' ? value.callee : value);
     // Named without its line: a TODO above the api moves it, and a second run must give the same words.
     const key = value === undefined ? 'an api without a base query' : `the base query ${named?.type === 'Identifier' ? named.name : 'of the api'}`;
-    return { obstacles: [{ code: ReasonCode.clientSetup, key }] };
+    // A base query of its own made with a base URL (the documentation's `axiosBaseQuery({ baseUrl })`): that base most
+    // likely goes before the endpoint's url, so a route split between them is found (and held back all the same).
+    const options = value?.type === 'CallExpression' && value.arguments[0] !== undefined && value.arguments[0].type !== 'SpreadElement'
+      ? objectOf(value.arguments[0], ctx) : undefined;
+    const baseUrl = options === undefined ? undefined : (propertyOf(options.object, 'baseUrl') ?? propertyOf(options.object, 'baseURL'))?.value;
+    return { ...(baseUrl === undefined ? {} : { base: { node: baseUrl, ctx: options!.ctx } }), obstacles: [{ code: ReasonCode.clientSetup, key }], custom: true };
   }
   const config = value.arguments[0] === undefined || value.arguments[0].type === 'SpreadElement' ? undefined : objectOf(value.arguments[0], ctx);
   if (value.arguments.length > 0 && (config === undefined || !isPlainObject(config.object))) {
