@@ -13,7 +13,7 @@ import { valueOfName } from './follow.js';
 import { findVariable, isSingleUse } from './scope.js';
 import { staticString } from './static-value.js';
 import { unwrapTS } from './syntax.js';
-import type { Region, UrlPiece } from './url.js';
+import type { Region, UrlPiece } from './url-piece.js';
 
 type ReadUrl = (node: TSESTree.Node, ctx: SourceContext, region: Region, depth: number) => UrlPiece[];
 

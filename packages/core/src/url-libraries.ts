@@ -18,7 +18,7 @@ import { findVariable, importOf, isSingleUse } from './scope.js';
 import { staticKey, unwrapTS } from './syntax.js';
 import { staticString } from './static-value.js';
 import { assembled } from './assembled-urls.js';
-import type { Region, UrlEdit, UrlPiece } from './url.js';
+import type { Region, UrlEdit, UrlPiece } from './url-piece.js';
 
 type ReadUrl = (node: TSESTree.Node, ctx: SourceContext, region: Region, depth: number) => UrlPiece[];
 type TextPiece = Extract<UrlPiece, { kind: 'text' }>;

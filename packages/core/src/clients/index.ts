@@ -280,7 +280,7 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, call: T
     layout = { ...layout, body: unreadableAs(layout.body, ReasonCode.bodyDynamic) };
   }
   const program = programOf(call);
-  const setup = client.spec.setup === undefined || program === undefined ? [] : client.spec.setup(client, program, ctx);
+  const setup = client.spec.setup === undefined || program === undefined ? [] : client.spec.setup(client, program, ctx, resolveClient);
   if (setup.length > 0) {
     layout = {
       ...layout,

@@ -96,11 +96,11 @@ let httpServiceSpec: ClientSpec | undefined;
 function httpService(): ClientSpec {
   httpServiceSpec ??= {
     ...axiosClient,
-    setup: (client, program, ctx) => {
+    setup: (client, program, ctx, resolve) => {
       const provider = injected.get(client);
       // Another provider's service: HttpModule's options are not its setup, the provider is.
-      if (provider !== undefined) return [provider, ...setupOf(client, program, ctx)];
-      return [...setupOf(client, program, ctx), ...serviceProvider(ctx), ...moduleOptions(ctx, program)];
+      if (provider !== undefined) return [provider, ...setupOf(client, program, ctx, resolve)];
+      return [...setupOf(client, program, ctx, resolve), ...serviceProvider(ctx), ...moduleOptions(ctx, program)];
     },
   };
   return httpServiceSpec;

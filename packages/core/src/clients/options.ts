@@ -12,19 +12,9 @@ import { type Reason, ReasonCode } from '../reasons.js';
 import { isSingleUse, type VariableLike } from '../scope.js';
 import { staticString } from '../static-value.js';
 import { MAX_DEPTH, propertyOf, staticKey, unwrapTS } from '../syntax.js';
-import { type CallLayout, type ClientRef, JSON_OBJECT, type Method, STRING_ONLY } from './spec.js';
+import { type CallLayout, type ClientRef, JSON_OBJECT, type Method, type ObjectRef, STRING_ONLY } from './spec.js';
 
-/**
- * An object literal, directly or through consts (or a parameter bound to a caller's argument); `via` names them, so a
- * caller can tell if it is shared. `ctx` is the file the literal is written in.
- */
-export interface ObjectRef {
-  readonly object: TSESTree.ObjectExpression;
-  readonly via: readonly VariableLike[];
-  readonly ctx: SourceContext;
-  /** Reached through an import: other modules may use it too. */
-  readonly exported?: true;
-}
+export type { ObjectRef } from './spec.js';
 
 export function objectOf(node: TSESTree.Node, ctx: SourceContext, via: readonly VariableLike[] = [], exported = false): ObjectRef | undefined {
   const expr = unwrapTS(node);

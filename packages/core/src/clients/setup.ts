@@ -10,36 +10,18 @@
  * setup (`ProjectFacts.filesMatching`), so the setup of a client is decided once per program.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Bound, SourceContext } from '../context.js';
+import type { SourceContext } from '../context.js';
 import { findVariable, importOf } from '../scope.js';
 import { calleePath, unwrapTS } from '../syntax.js';
-import { resolveClient } from './index.js';
-import type { ClientRef } from './spec.js';
+import type { ClientRef, ClientSetup, ResolveClient, SetupEffect, SetupTarget } from './spec.js';
 
-/** What a piece of setup changes: the URL (base, query, absolute URLs), the method, the body or its encoding, or what cannot be read. */
-export type SetupEffect = 'url' | 'method' | 'body' | 'unknown';
-
-/** The client a piece of setup changes. */
-export type SetupTarget =
-  | { readonly kind: 'global' }
-  | { readonly kind: 'instance'; readonly made: Bound }
-  | { readonly kind: 'any' };
-
-export interface ClientSetup {
-  readonly target: SetupTarget;
-  /** Defaults apply to instances made from the client too; interceptors only to the client they are installed on. */
-  readonly what: 'defaults' | 'interceptor';
-  readonly effect: SetupEffect;
-  /** The setup as written (`axios.defaults.transformRequest`) and where (`src/setup.ts:3`; `line 3` in the call's own file). */
-  readonly label: string;
-  readonly place: string;
-}
+export type { ClientSetup, SetupEffect, SetupTarget } from './spec.js';
 
 /** Text that may hold setup: files without it are never parsed for it. */
 export const SETUP_WORDS = /\bdefaults\b|\binterceptors\b/;
 
 /** The setup that changes the client `client` (an axios client), found in `ctx`'s file and, with project facts, in every file of the program. */
-export function setupOf(client: ClientRef, program: TSESTree.Program, ctx: SourceContext): readonly ClientSetup[] {
+export function setupOf(client: ClientRef, program: TSESTree.Program, ctx: SourceContext, resolve: ResolveClient): readonly ClientSetup[] {
   const files: { program: TSESTree.Program; ctx: SourceContext }[] = [{ program, ctx }];
   if (ctx.project?.filesMatching !== undefined) files.push(...ctx.project.filesMatching(SETUP_WORDS));
   // Facts from other files that cannot list them: setup anywhere may change any client.
@@ -51,7 +33,7 @@ export function setupOf(client: ClientRef, program: TSESTree.Program, ctx: Sourc
   for (const file of files) {
     // The call's own file is named by line alone, as a file read alone is: the same words in both modes.
     const own = file.ctx.text === ctx.text;
-    for (const { line, effect, ...setup } of setupIn(file.program, file.ctx)) {
+    for (const { line, effect, ...setup } of setupIn(file.program, file.ctx, resolve)) {
       const place = own || file.ctx.file === undefined ? `line ${line}` : `${file.ctx.file}:${line}`;
       const key = `${setup.label}\u0000${place}`;
       if (effect === undefined || seen.has(key) || !changes(setup, client)) continue;
@@ -88,16 +70,16 @@ interface FoundSetup extends Omit<ClientSetup, 'effect' | 'place'> {
 const read = new WeakMap<TSESTree.Program, readonly FoundSetup[]>();
 
 /** Every piece of axios setup a file holds, read once per syntax tree. */
-function setupIn(program: TSESTree.Program, ctx: SourceContext): readonly FoundSetup[] {
+function setupIn(program: TSESTree.Program, ctx: SourceContext, resolve: ResolveClient): readonly FoundSetup[] {
   let found = read.get(program);
   if (found === undefined) {
-    found = SETUP_WORDS.test(ctx.text) ? collect(program, { ...ctx, bindings: undefined, receiver: undefined }) : [];
+    found = SETUP_WORDS.test(ctx.text) ? collect(program, { ...ctx, bindings: undefined, receiver: undefined }, resolve) : [];
     read.set(program, found);
   }
   return found;
 }
 
-function collect(program: TSESTree.Program, ctx: SourceContext): FoundSetup[] {
+function collect(program: TSESTree.Program, ctx: SourceContext, resolve: ResolveClient): FoundSetup[] {
   const found: (FoundSetup & { at: number })[] = [];
   const stack: unknown[] = [program];
   while (stack.length > 0) {
@@ -115,7 +97,7 @@ function collect(program: TSESTree.Program, ctx: SourceContext): FoundSetup[] {
       const source = record.type === 'VariableDeclarator' ? (node as TSESTree.VariableDeclarator).init : (node as TSESTree.AssignmentExpression).right;
       const taken = pattern.type === 'ObjectPattern' && source != null ? pattern.properties.find((p): p is TSESTree.Property =>
         p.type === 'Property' && !p.computed && p.key.type === 'Identifier' && (p.key.name === 'defaults' || p.key.name === 'interceptors')) : undefined;
-      const target = taken === undefined ? undefined : targetOf(source!, ctx);
+      const target = taken === undefined ? undefined : targetOf(source!, ctx, resolve);
       if (taken !== undefined && target !== undefined) {
         const what = (taken.key as TSESTree.Identifier).name === 'defaults' ? 'defaults' : 'interceptor';
         found.push({ target, what, effect: 'unknown', label: ctx.text.slice(pattern.range[0], source!.range[1]).replace(/\s+/g, ' '), line: lineOf(pattern, ctx), at: pattern.range[0] });
@@ -125,7 +107,7 @@ function collect(program: TSESTree.Program, ctx: SourceContext): FoundSetup[] {
       const member = node as TSESTree.MemberExpression;
       const name = propertyName(member);
       if (name === 'defaults' || name === 'interceptors') {
-        const setup = name === 'defaults' ? defaultsUse(member, ctx) : interceptorsUse(member, ctx);
+        const setup = name === 'defaults' ? defaultsUse(member, ctx, resolve) : interceptorsUse(member, ctx, resolve);
         if (setup !== undefined) found.push({ ...setup, at: member.range[0] });
       }
     }
@@ -143,8 +125,8 @@ function collect(program: TSESTree.Program, ctx: SourceContext): FoundSetup[] {
 // Which client: the owner of `.defaults` or `.interceptors`.
 
 /** The client `owner` is; undefined when it is certainly not an axios client (another library, a plain object). */
-function targetOf(owner: TSESTree.Node, ctx: SourceContext): SetupTarget | undefined {
-  const client = resolveClient(owner, ctx);
+function targetOf(owner: TSESTree.Node, ctx: SourceContext, resolve: ResolveClient): SetupTarget | undefined {
+  const client = resolve(owner, ctx);
   if (client !== undefined) {
     if (client.library !== 'axios') return undefined;
     const made = client.madeAt ?? [];
@@ -170,11 +152,11 @@ function targetOf(owner: TSESTree.Node, ctx: SourceContext): SetupTarget | undef
 // ---------------------------------------------------------------------------------------------------------------
 // Defaults: `X.defaults.<path> = value`, `delete X.defaults.<path>`, `Object.assign(X.defaults..., {...})`.
 
-function defaultsUse(member: TSESTree.MemberExpression, ctx: SourceContext): FoundSetup | undefined {
+function defaultsUse(member: TSESTree.MemberExpression, ctx: SourceContext, resolve: ResolveClient): FoundSetup | undefined {
   const parent = member.parent;
   // `_.defaults(obj, src)`: a function, which axios's defaults are not.
   if (parent?.type === 'CallExpression' && parent.callee === member) return undefined;
-  const target = targetOf(member.object, ctx);
+  const target = targetOf(member.object, ctx, resolve);
   if (target === undefined) return undefined;
   const { top, path } = chainBelow(member);
   const use = useOf(top);
@@ -200,8 +182,8 @@ function defaultsUse(member: TSESTree.MemberExpression, ctx: SourceContext): Fou
 // ---------------------------------------------------------------------------------------------------------------
 // Interceptors: `X.interceptors.request.use(fn)` changes what `fn` changes; response interceptors change no request.
 
-function interceptorsUse(member: TSESTree.MemberExpression, ctx: SourceContext): FoundSetup | undefined {
-  const target = targetOf(member.object, ctx);
+function interceptorsUse(member: TSESTree.MemberExpression, ctx: SourceContext, resolve: ResolveClient): FoundSetup | undefined {
+  const target = targetOf(member.object, ctx, resolve);
   if (target === undefined) return undefined;
   const { top, path } = chainBelow(member);
   const use = useOf(top);

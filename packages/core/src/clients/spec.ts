@@ -6,9 +6,8 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { BodyEncoding, BodyRead } from '../body.js';
 import type { Bound, SourceContext } from '../context.js';
+import type { VariableLike } from '../scope.js';
 import type { Reason } from '../reasons.js';
-import type { ObjectRef } from './options.js';
-import type { ClientSetup } from './setup.js';
 
 /** The libraries a call is resolved to by reference. */
 export type Library = 'fetch' | 'axios' | 'got' | 'ky' | 'superagent' | 'ofetch' | 'openapi-fetch' | 'rtk-query' | 'undici' | 'apollo-rest';
@@ -93,7 +92,7 @@ export interface ClientSpec {
    * Setup written apart from the calls (axios defaults and interceptors), read for what it changes and tied to the
    * client it changes: the pieces that change calls through `client`.
    */
-  readonly setup?: (client: ClientRef, program: TSESTree.Program, ctx: SourceContext) => readonly ClientSetup[];
+  readonly setup?: (client: ClientRef, program: TSESTree.Program, ctx: SourceContext, resolve: ResolveClient) => readonly ClientSetup[];
   /** A call of the client value itself: `fetch(url, init)`, `axios(config)`, an instance. */
   readonly call: (call: TSESTree.CallExpression, client: ClientRef, ctx: SourceContext) => CallLayout | undefined;
   /** A call of one of its methods (`axios.post`, `got.post`); absent when the client has none. */
@@ -109,3 +108,37 @@ export function argumentAt(call: TSESTree.CallExpression, index: number): TSESTr
   const node = call.arguments[index];
   return node === undefined || node.type === 'SpreadElement' ? undefined : node;
 }
+
+/**
+ * An object literal, directly or through consts (or a parameter bound to a caller's argument); `via` names them, so a
+ * caller can tell if it is shared. `ctx` is the file the literal is written in.
+ */
+export interface ObjectRef {
+  readonly object: TSESTree.ObjectExpression;
+  readonly via: readonly VariableLike[];
+  readonly ctx: SourceContext;
+  /** Reached through an import: other modules may use it too. */
+  readonly exported?: true;
+}
+
+/** What a piece of setup changes: the URL (base, query, absolute URLs), the method, the body or its encoding, or what cannot be read. */
+export type SetupEffect = 'url' | 'method' | 'body' | 'unknown';
+
+/** The client a piece of setup changes. */
+export type SetupTarget =
+  | { readonly kind: 'global' }
+  | { readonly kind: 'instance'; readonly made: Bound }
+  | { readonly kind: 'any' };
+
+export interface ClientSetup {
+  readonly target: SetupTarget;
+  /** Defaults apply to instances made from the client too; interceptors only to the client they are installed on. */
+  readonly what: 'defaults' | 'interceptor';
+  readonly effect: SetupEffect;
+  /** The setup as written (`axios.defaults.transformRequest`) and where (`src/setup.ts:3`; `line 3` in the call's own file). */
+  readonly label: string;
+  readonly place: string;
+}
+
+/** The client a node stands for (clients/index.ts's `resolveClient`), handed to setup readers so they need not import the registry. */
+export type ResolveClient = (node: TSESTree.Node, ctx: SourceContext) => ClientRef | undefined;

@@ -1,0 +1,66 @@
+/**
+ * A URL read into pieces (url.ts): text known from the source, with the range it can be edited at, and expressions
+ * known only at run time; and the one edit that turns the deprecated route into the v3 one.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { Bound, SourceContext } from './context.js';
+
+/** Where a piece of text can be edited: at the call itself, or in the initializer of a const used only there. */
+export type Region = TSESTree.Node | null;
+
+export type UrlPiece =
+  | {
+      readonly kind: 'text';
+      readonly value: string;
+      /** The source offset of the first character of `value`, when the source spells it one to one. */
+      readonly start: number | null;
+      readonly region: Region;
+      /** The file the text is written in. */
+      readonly ctx: SourceContext;
+      /** Set when the text is (part of) the value of a constant named at this place (a base constant). */
+      readonly viaConstant?: TSESTree.Identifier;
+      /**
+       * Set when the text is the whole value of the names that lead to it, outermost first (`${APP}` with
+       * `const APP = 'crm'`; a parameter bound to a caller's `'crm'`), so that a name can stand for the text
+       * elsewhere. Never set for a piece of a longer constant (`const url = ...`).
+       */
+      readonly whole?: readonly Bound[];
+      /** With `whole`: where the outermost name is written, which an edit around it removes with it. */
+      readonly at?: Region;
+      /** Set when the text comes from what a function of the program returns (a URL builder): `assignAppUrl(code)`. */
+      readonly builtBy?: TSESTree.CallExpression;
+      /** Set when the text comes from a client's base URL (axios baseURL, ky/got prefixUrl). */
+      readonly fromClientBase?: true;
+      /** With `fromClientBase`: the client sends an absolute URL as it is, without the base (axios). */
+      readonly absoluteUrlWins?: true;
+      /** The string literal or template literal that spells the text. */
+      readonly owner?: TSESTree.Node;
+      /** The text of a number: `+` with another number adds, it does not join. */
+      readonly numeric?: true;
+      /** Set when the text is a part of `urljoin(...)`: an edit may span from one part to another (url-libraries.ts). */
+      readonly joinedBy?: TSESTree.CallExpression;
+      /** An edit that goes with any rewrite of the route this piece is part of (urlcat's params, once the id is gone). */
+      readonly dropWith?: UrlEdit;
+    }
+  | {
+      readonly kind: 'expr';
+      readonly node: TSESTree.Expression;
+      readonly region: Region;
+      readonly ctx: SourceContext;
+      /** A member of a map or enum of the program that may change or holds no string code name (`AppCode.Numeric`). */
+      readonly notConstant?: true;
+      /**
+       * The texts the expression may hold, as far as the source says: `process.env.BASE ?? 'https://…/platform/v1'`
+       * holds the literal on some machines and anything on others. A route found in one is reported, never rewritten.
+       */
+      readonly variants?: readonly (readonly UrlPiece[])[];
+      /** With `variants`: the one URL the parts make at run time (joined, normalised), read to find the route, never edited. */
+      readonly assembled?: true;
+      readonly dropWith?: UrlEdit;
+    };
+
+export interface UrlEdit {
+  readonly range: readonly [number, number];
+  readonly text: string;
+  readonly ctx: SourceContext;
+}
