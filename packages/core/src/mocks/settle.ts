@@ -29,6 +29,11 @@ export interface MockFacts {
   readonly reads?: string;
   /** The flags its handler compares with "true": every call it stands for must send each as a static string, or not at all. */
   readonly flags?: readonly string[];
+  /**
+   * The assignee keys its handler tests with `in`: every call it stands for must send each as a static string (never
+   * undefined, which `JSON.stringify` drops), or not at all.
+   */
+  readonly tested?: readonly string[];
   /** It tells apps apart by its route alone (an msw handler): rewritten, it answers every app. */
   readonly routeOnly?: true;
   /** Where it is, as a call's TODO names it (`in test/offer.test.ts, in the test "offers an app"`). */
@@ -72,7 +77,7 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
     let decision = settleOne(mock, calls, reach);
     // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
     // after they moved to v3), so that its TODO stays the same.
-    const read = mock.reads ?? mock.flags?.[0];
+    const read = mock.reads ?? mock.flags?.[0] ?? mock.tested?.[0];
     if (read !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld && decision.reason.code !== ReasonCode.mockOtherApps) {
       decision = { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: read } };
     }
@@ -176,6 +181,12 @@ function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach):
     const exact = standsFor.every((call) => call.body !== undefined && (!(flag in call.body) || typeof call.body[flag] === 'string'));
     if (!exact) return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: flag } };
   }
+  // `'business_uid' in body` asks `assignee_type === 'business'` only where the key, when sent, is never undefined: a
+  // value known only at run time may be, and then the old body had no such key while the v3 body names the type.
+  for (const key of mock.tested ?? []) {
+    const exact = standsFor.every((call) => call.body !== undefined && (!(key in call.body) || typeof call.body[key] === 'string'));
+    if (!exact) return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key } };
+  }
   return { kind: 'follow' };
 }
 
@@ -201,12 +212,14 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
     : undefined;
   const reads = mock.bodyReads?.[0]?.key;
   const flags = [...new Set((mock.flagReads ?? []).map((read) => read.key))];
+  const tested = mock.keyTests ?? [];
   return {
     file,
     ...(mock.route.appCode === undefined ? {} : { appCode: mock.route.appCode }),
     ...(body === undefined ? {} : { body }),
     ...(reads === undefined ? {} : { reads }),
     ...(flags.length === 0 ? {} : { flags }),
+    ...(tested.length === 0 ? {} : { tested }),
     ...(mock.library === 'msw' ? { routeOnly: true as const } : {}),
     place,
   };

@@ -44,6 +44,12 @@ export interface MockSite {
    * stands for sends that flag as a static string or not at all (settle.ts).
    */
   readonly flagReads?: readonly FlagKeyRead[];
+  /**
+   * The assignee keys a handler tests with `in` (`'business_uid' in body`), each rewritten to ask the assignee type:
+   * the same question only when every call the handler stands for sends that key with a string, or not at all
+   * (settle.ts).
+   */
+  readonly keyTests?: readonly BodyKeyRead['key'][];
   /** The edits of the handler that make it read the v3 request (flags, the app code, its types); made with the route. */
   readonly resolverEdits?: readonly ResolverEdit[];
   /**
