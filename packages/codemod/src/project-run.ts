@@ -12,6 +12,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
   type AnalysisOptions,
   analyzeMocks,
+  v3HandlerIn,
   type Finding,
   filesOutside,
   mayContainAssignCall,
@@ -297,7 +298,13 @@ function withMocks(
   if (mocksByFile.size === 0) return { links, kept: new Map() };
   const calls = new Map<string, { findings: readonly Finding[]; sites: MigrateResult['sites'] }>();
   for (const [path, findings] of findingsOf) calls.set(path, { findings, sites: applied.get(path)?.sites ?? [] });
-  const { settled, kept } = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path), display);
+  const v3HandlerOf = (path: string): string | undefined => {
+    const text = textOf(path);
+    if (text === undefined || !/\bmsw\b/.test(text)) return undefined;
+    const file = analysisRun.file(path);
+    return file === undefined ? undefined : v3HandlerIn(file.program, file.context);
+  };
+  const { settled, kept } = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path), display, v3HandlerOf);
   for (const [path, mocks] of settled) {
     const file = analysisRun.file(path)!;
     const apply = { incoming: incoming.get(path) ?? [], mocks, allowRewrites, everything: [...findingsOf.values()].flat() };

@@ -140,7 +140,8 @@ describe('msw resolvers: adversarial review', () => {
       const handlers = `http.post('*/v3/apps/app_assignments', () => new HttpResponse(null, { status: 500 })),
   http.post(${ROUTE}, () => new HttpResponse(null, { status: 201 }))`;
       const result = migrate(testFile(['business'], handlers));
-      expect(result.output.match(/http\.post\('\*\/v3\/apps\/app_assignments'/g)?.length ?? 0, result.output).toBeLessThan(2);
+      // The TODO names the v3 handler; the code holds one.
+      expect(withoutTodos(result.output).match(/http\.post\('\*\/v3\/apps\/app_assignments'/g)?.length ?? 0, result.output).toBeLessThan(2);
     });
 
     it('two handlers that told two apps apart by their routes', () => {

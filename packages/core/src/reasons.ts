@@ -224,8 +224,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `it keeps on the deprecated route ${key === undefined ? 'the calls it stands for' : `the call${key.includes(' and ') ? 's' : ''} ${key}`}, since a call and its mocks move together; once this mock can follow, a rerun migrates both`,
   'call-mock-held': (key) =>
     `kept on the deprecated route because its test's ${key ?? 'mock of the request'} (see its TODO): the test would mock the old route while the call sends v3, so the call and its mocks move together; make the mock read the v3 request (or migrate both by hand), then rerun`,
-  'mock-v3-route-taken': () =>
-    `this file already has a handler of POST ${V3_ASSIGN.path}; the rewritten handler would answer in its place or never: merge them by hand`,
+  'mock-v3-route-taken': (key) =>
+    `this handler's tests already install a handler that answers POST ${V3_ASSIGN.path}${key === undefined ? '' : ` (${key})`}, or may; msw answers with the first that matches, so the rewritten handler would answer in its place or never: merge them by hand`,
 };
 
 /**

@@ -21,3 +21,4 @@ export {
   showsAllItsCalls,
 } from './settle.js';
 export { holdBack, keepCallsForMocks } from './keep.js';
+export { v3HandlerIn } from './v3-handlers.js';

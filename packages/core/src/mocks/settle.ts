@@ -15,7 +15,8 @@ import { type Reason, ReasonCode } from '../reasons.js';
 import { someNode } from '../syntax.js';
 import { goesWithWrapper } from '../groups.js';
 import { placeOf } from '../wrappers.js';
-import { type MockFinding, V3_HANDLER } from './plan.js';
+import type { MockFinding } from './plan.js';
+import { v3HandlerIn } from './v3-handlers.js';
 
 /** What a mock names, as plain data. */
 export interface MockFacts {
@@ -68,7 +69,10 @@ export interface CallRecord {
  */
 export type Reach = (file: string) => ReadonlySet<string> | 'unknown';
 
-export type MockDecision = { readonly kind: 'follow' } | { readonly kind: 'hold'; readonly reason: Reason; readonly keeps?: readonly string[] };
+export type MockDecision =
+  | { readonly kind: 'follow' }
+  /** `followsAlone`: it would follow its calls, and waits only for the calls kept for it (or for another mock). */
+  | { readonly kind: 'hold'; readonly reason: Reason; readonly keeps?: readonly string[]; readonly followsAlone?: true };
 
 const ASSIGNEE_KEYS = Object.keys(ASSIGNEE_TYPE_OF_KEY);
 
@@ -86,7 +90,7 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
     if (keeps.length === 0) return decision;
     // Following on its own, it waits for the calls kept for it (or for another mock): `applyMockDecision` says which
     // of the two, from the mock's own outcome.
-    if (decision.kind === 'follow') return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: keeps[0]! }, keeps };
+    if (decision.kind === 'follow') return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: keeps[0]! }, keeps, followsAlone: true };
     return { ...decision, keeps };
   });
 }
@@ -148,7 +152,7 @@ function whyMockStays(reason: Reason | undefined): string | undefined {
     case ReasonCode.mockResolverReads: return `reads ${reason.key ?? 'the request'} of the deprecated request`;
     case ReasonCode.mockCallHeld: return `also stands for the call ${reason.key ?? 'that keeps the deprecated route'}`;
     case ReasonCode.mockOtherApps: return `names one app in its route and also answers the call ${reason.key ?? 'of another app'}`;
-    case ReasonCode.mockV3RouteTaken: return `shares its file with a handler of the v3 route`;
+    case ReasonCode.mockV3RouteTaken: return `would answer next to a handler of the v3 route${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place`;
     case ReasonCode.mockAppCodeUnknown: return `matches any app but checks the body`;
     case ReasonCode.bodyTyped: return `declares a type for the deprecated body that cannot be rewritten with it`;
@@ -251,10 +255,19 @@ export function callRecordOf(finding: Finding, migrated: boolean, file: string):
  * rewritten for reasons of its own keeps those alone: they hold whatever becomes of its calls, so a second run, when
  * the calls are v3 already, says the same.
  */
-export function applyMockDecision(finding: MockFinding, decision: MockDecision): MockFinding {
-  // Decided last, so that a handler held for its calls keeps saying so once another one of its file is on v3.
-  if (decision.kind === 'follow' && finding.outcome !== 'manual' && finding.mock.library === 'msw' && V3_HANDLER.test(finding.mock.ctx.text)) {
-    return { mock: finding.mock, outcome: 'manual', reasons: [{ code: ReasonCode.mockV3RouteTaken }] };
+export function applyMockDecision(
+  finding: MockFinding,
+  decision: MockDecision,
+  /** Where a handler of the v3 route is in another module its tests reach (a project run), if any. */
+  v3Elsewhere?: string,
+): MockFinding {
+  // Decided last, so that a handler held for its calls keeps saying so once another one its tests install is on v3.
+  if ((decision.kind === 'follow' || decision.followsAlone === true) && finding.outcome !== 'manual' && finding.mock.library === 'msw') {
+    const taken = v3HandlerIn(programOf(finding.mock.node), finding.mock.ctx) ?? v3Elsewhere;
+    if (taken !== undefined) {
+      const keeps = decision.kind === 'hold' && decision.keeps !== undefined ? [{ code: ReasonCode.mockKeepsCalls, key: listed(decision.keeps) }] : [];
+      return { mock: finding.mock, outcome: 'manual', reasons: [{ code: ReasonCode.mockV3RouteTaken, key: taken }, ...keeps] };
+    }
   }
   if (decision.kind === 'follow') return finding;
   // Held for reasons of its own, it keeps calls on the deprecated route: its TODO names them too.
@@ -293,6 +306,12 @@ export function showsAllItsCalls(program: TSESTree.Program): boolean {
     const arg = node.arguments[0];
     return node.callee.type === 'Identifier' && node.callee.name === 'require' && !(arg?.type === 'Literal' && typeof arg.value === 'string' && LIBRARIES.test(arg.value));
   });
+}
+
+function programOf(node: TSESTree.Node): TSESTree.Node {
+  let at = node;
+  while (at.parent != null) at = at.parent;
+  return at;
 }
 
 /** `a`, `a and b`, `a, b and c`. */

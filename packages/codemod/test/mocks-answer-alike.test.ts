@@ -1,0 +1,177 @@
+/**
+ * A call and its mocks are one group, and a mock rewritten with its calls must answer the migrated request exactly as
+ * it answered the old one. These projects are the shapes where a mock was rewritten and answered otherwise, or stayed
+ * on the old route while its call moved: each must now be rewritten exactly, or keep the mock and its calls on the
+ * old route, each naming the other. Every project runs through the CLI in project mode, with `--tests follow` (the
+ * default: the calls wait for their mocks) and `--tests ignore` (the calls move; the mocks still follow or stay).
+ */
+import { describe, expect, it } from 'vitest';
+import { cli, tree } from './helpers/cli.js';
+
+interface Site {
+  readonly line: number;
+  readonly kind: string;
+  readonly outcome: string;
+  readonly migrated: boolean;
+  readonly reasons?: readonly { readonly code: string; readonly key?: string }[];
+}
+
+const TSCONFIG = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true }, include: ['src', 'test', '*.ts'] });
+
+/** A project (package.json and tsconfig.json added), migrated as a dry run: the sites of each file by path. */
+function run(files: Record<string, string>, tests: 'follow' | 'ignore' = 'follow'): Map<string, Site[]> {
+  const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'tsconfig.json': TSCONFIG, ...files });
+  const out = cli(['migrate', '.', '--dry', '--json', '--tests', tests], dir);
+  expect(out.code, out.stderr).toBe(0);
+  const report = JSON.parse(out.stdout) as { mode: { kind: string }; files: { path: string; sites: Site[] }[] };
+  expect(report.mode.kind).toBe('project');
+  return new Map(report.files.map((file) => [file.path, file.sites]));
+}
+
+const kinds = (sites: Map<string, Site[]>, kind: 'call' | 'mock') =>
+  [...sites].flatMap(([path, list]) => list.filter((site) => site.kind === kind).map((site) => ({ path, ...site })));
+const codes = (site: Site) => (site.reasons ?? []).map((reason) => reason.code);
+
+/** Every call held on the old route by a mock, and every mock held with a reason of its own that names its calls. */
+function expectGroupKept(sites: Map<string, Site[]>, mockReason: string) {
+  const mocks = kinds(sites, 'mock');
+  const calls = kinds(sites, 'call');
+  expect(mocks.length).toBeGreaterThan(0);
+  for (const mock of mocks) {
+    expect(mock.migrated, mock.path).toBe(false);
+    expect(codes(mock), mock.path).toContain(mockReason);
+    expect(codes(mock), mock.path).toContain('mock-keeps-calls');
+  }
+  expect(calls.length).toBeGreaterThan(0);
+  for (const call of calls) expect(codes(call), call.path).toEqual(['call-mock-held']);
+  // The calls of a wrapper in the tests go with it.
+  for (const site of [...sites.values()].flat()) expect(site.migrated).toBe(false);
+  return { mocks, calls };
+}
+
+const PUBLISH = `export async function publish(appCode: string, directoryUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ directory_uid: directoryUid, pre_installed: 'true' }),
+  });
+  return response.status;
+}
+`;
+
+describe('a handler of the v3 route that answers next to the rewritten one', () => {
+  const v3Handlers = `import { http, HttpResponse } from 'msw';
+import { V3_ASSIGNMENTS } from './routes.js';
+
+export const handlers = [
+  http.get('*/v3/apps', () => HttpResponse.json([])),
+  http.post(V3_ASSIGNMENTS, () => HttpResponse.json({ status: 'pending_review' }, { status: 202 })),
+];
+`;
+  const spreadingTest = (order: 'v3 first' | 'old first') => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { handlers } from '../src/mocks/handlers.js';
+import { publish } from '../src/publish.js';
+
+const server = setupServer(
+  ${order === 'v3 first' ? '...handlers,\n  ' : ''}http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }, { status: 201 })),${order === 'old first' ? '\n  ...handlers,' : ''}
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+it('publishes an app at once', async () => {
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`;
+  const files = (order: 'v3 first' | 'old first') => ({
+    'src/publish.ts': PUBLISH,
+    'src/mocks/routes.ts': `export const V3_ASSIGNMENTS = 'https://api.example.com/v3/apps/app_assignments';\n`,
+    'src/mocks/handlers.ts': v3Handlers,
+    'test/publish.test.ts': spreadingTest(order),
+  });
+
+  it.each(['v3 first', 'old first'] as const)('spread from an imported module, its route an imported const (%s): the handler and its call stay, each naming the other', (order) => {
+    const sites = run(files(order));
+    const { mocks, calls } = expectGroupKept(sites, 'mock-v3-route-taken');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toBe('http.post(V3_ASSIGNMENTS, …) in src/mocks/handlers.ts');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-keeps-calls')!.key).toBe('in publish (src/publish.ts)');
+    expect(calls[0]!.reasons![0]!.key).toContain('handler in test/publish.test.ts');
+  });
+
+  it('with --tests ignore the call moves, and the handler still stays', () => {
+    const sites = run(files('v3 first'), 'ignore');
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-v3-route-taken']]);
+  });
+
+  it('the deprecated handler in the shared module, the v3 one in the test that spreads it', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/handlers.ts': `import { http, HttpResponse } from 'msw';\n\nexport const handlers = [http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }, { status: 201 }))];\n`,
+      'test/publish.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+import { handlers } from './handlers.js';
+
+const V3 = \`\${'https://api.example.com'}/v3/apps/app_assignments\`;
+const server = setupServer(http.post(V3, () => new HttpResponse(null, { status: 202 })), ...handlers);
+
+it('publishes', async () => {
+  server.listen();
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+    });
+    expectGroupKept(sites, 'mock-v3-route-taken');
+  });
+
+  it('a route held by a const in the same file', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const V3_ASSIGNMENTS = 'https://api.example.com/v3/apps/app_assignments';
+const server = setupServer(
+  http.post(V3_ASSIGNMENTS, () => HttpResponse.json({ status: 'pending_review' }, { status: 202 })),
+  http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }, { status: 201 })),
+);
+
+it('pre-installs at once', async () => {
+  server.listen();
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+    });
+    expectGroupKept(sites, 'mock-v3-route-taken');
+  });
+
+  it('handlers of other routes, and a catch-all that answered the old request too, take nothing', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const USERS = 'https://api.example.com/v3/users';
+const server = setupServer(
+  http.post(USERS, () => HttpResponse.json({})),
+  http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }, { status: 201 })),
+  http.post('*', () => HttpResponse.json({}, { status: 500 })),
+);
+
+it('publishes', async () => {
+  server.listen();
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+    });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+});
