@@ -175,3 +175,71 @@ it('publishes', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 });
+
+describe('a function that answers the request reads it too', () => {
+  const SHOW = `import axios from 'axios';
+
+export async function showApp(appCode: string, businessUid: string): Promise<number> {
+  const res = await axios.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { business_uid: businessUid }, { validateStatus: () => true });
+  return res.status;
+}
+`;
+  const nockTest = (reply: string) => `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { showApp } from '../src/visibility.js';
+
+const visibleTo = new Set(['biz_1']);
+
+it('answers 409 when crm-sync is already visible', async () => {
+  nock('https://api.example.com')
+    .post('/platform/v1/apps/crm-sync/assign', (body) => typeof body.business_uid === 'string')
+    ${reply};
+  expect(await showApp('crm-sync', 'biz_1')).toBe(409);
+});
+`;
+
+  it.each([
+    ['nock, an arrow function', `.reply((_uri, body) => (visibleTo.has((body as { business_uid: string }).business_uid) ? [409, {}] : [201, {}]))`, 'the request in its reply function (body)'],
+    ['nock, a status and a function', `.reply(201, (uri) => ({ uri }))`, 'the request in its reply function (uri)'],
+    ['nock, a function that reads this.req', `.reply(function () { return [this.req.path.includes('crm-sync') ? 409 : 201, {}]; })`, 'the request in its reply function (this.req)'],
+  ])('%s: the mock and its call stay', (_name, reply, read) => {
+    const files = { 'src/visibility.ts': SHOW, 'test/visibility.test.ts': nockTest(reply) };
+    const { mocks } = expectGroupKept(run(files), 'mock-resolver-reads');
+    expect(mocks[0]!.reasons!.map((r) => r.key)).toContain(read);
+    const ignored = run(files, 'ignore');
+    expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-resolver-reads']]);
+  });
+
+  it('axios-mock-adapter, a reply function of the config', () => {
+    const sites = run({
+      'src/visibility.ts': SHOW,
+      'test/visibility.test.ts': `import axios from 'axios';
+import MockAdapter from 'axios-mock-adapter';
+import { expect, it } from 'vitest';
+import { showApp } from '../src/visibility.js';
+
+const mock = new MockAdapter(axios);
+
+it('answers 409 for a business that sees it', async () => {
+  mock.onPost('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply((config) => {
+    const { business_uid } = JSON.parse(config.data as string) as { business_uid: string };
+    return [business_uid === 'biz_1' ? 409 : 201, {}];
+  });
+  expect(await showApp('crm-sync', 'biz_1')).toBe(409);
+});
+`,
+    });
+    const { mocks } = expectGroupKept(sites, 'mock-resolver-reads');
+    expect(mocks[0]!.reasons!.map((r) => r.key)).toContain('the request in its reply function (config)');
+  });
+
+  it.each([
+    ['a status and a body', `.reply(409, { error: 'already assigned' })`],
+    ['a function that reads nothing of the request', `.reply(() => [409, { error: 'already assigned' }])`],
+  ])('nock, %s: rewritten with its call', (_name, reply) => {
+    const sites = run({ 'src/visibility.ts': SHOW, 'test/visibility.test.ts': nockTest(reply) });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+});

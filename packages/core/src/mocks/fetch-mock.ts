@@ -6,6 +6,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { readBody } from '../body.js';
 import type { SourceContext } from '../context.js';
 import { propertyOf, unwrapTS } from '../syntax.js';
+import { functionReads } from './matcher.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { readMockRoute } from './route.js';
 import type { MockSite } from './site.js';
@@ -30,6 +31,7 @@ export function recognizeFetchMock(call: TSESTree.CallExpression, ctx: SourceCon
     library: 'fetch-mock',
     route,
     ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, { objectIsJson: true, stringifyIsJson: true }) }),
-    reads: [],
+    // A response built by a function of the request (`(url, options) => …`) reads it in the old shape.
+    reads: call.arguments[1] === undefined ? [] : functionReads(call.arguments[1], ctx),
   };
 }

@@ -5,7 +5,9 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type BodyEncoding, readBody } from '../body.js';
 import type { SourceContext } from '../context.js';
-import { propertyOf, unwrapTS } from '../syntax.js';
+import { valueOfName } from '../follow.js';
+import { findVariable } from '../scope.js';
+import { isFunction, propertyOf, someNode, unwrapTS } from '../syntax.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { readBodyMatcher } from './msw.js';
 import { readMockRoute } from './route.js';
@@ -31,15 +33,69 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
   // its reads are mapped as an msw resolver's are.
   const fn = matcher === undefined ? undefined : matcherFunction(unwrapTS(matcher), spec);
   const read = fn === undefined ? undefined : readBodyMatcher(fn, route.appCode, ctx);
-  if (read !== undefined) return { node: call, ctx, library: spec.library, route, ...read };
+  // What answers the request reads it too (nock's `.reply((uri, body) => …)`, axios-mock-adapter's
+  // `.reply((config) => …)`): after the rewrite it would read the v3 path and body in the old shape.
+  const replies = replyReads(call, ctx);
+  if (read !== undefined) return { node: call, ctx, library: spec.library, route, ...read, reads: [...read.reads, ...replies] };
   return {
     node: call,
     ctx,
     library: spec.library,
     route,
     ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, spec.encoding) }),
-    reads: [],
+    reads: replies,
   };
+}
+
+/** The methods of a chain after the route that answer the request, and may be given a function of it. */
+const REPLIES = /^(?:reply|replyOnce|replyWithError|withDelayInMs)$/;
+
+/**
+ * What the functions that answer the mocked request read of it: `.reply((uri, body) => …)`, `.reply(200, (uri, body)
+ * => …)`, a `function` that reads `this.req`, `.replyOnce((config) => …)`, a function held by a const. Each read is
+ * named for the TODO; a function that reads nothing of the request answers the v3 request as it answered the old one.
+ */
+function replyReads(call: TSESTree.CallExpression, ctx: SourceContext): string[] {
+  const reads: string[] = [];
+  let link: TSESTree.Node = call;
+  for (let depth = 0; depth < 8; depth++) {
+    const member: TSESTree.Node | undefined = link.parent;
+    const next: TSESTree.Node | undefined = member?.parent;
+    if (member?.type !== 'MemberExpression' || member.object !== link || next?.type !== 'CallExpression' || next.callee !== member) break;
+    if (!member.computed && member.property.type === 'Identifier' && REPLIES.test(member.property.name)) {
+      for (const argument of next.arguments) reads.push(...functionReads(argument, ctx));
+    }
+    link = next;
+  }
+  return [...new Set(reads)];
+}
+
+/** What a function given to answer a request reads of its arguments (or of `this`, nock's `this.req`). */
+export function functionReads(node: TSESTree.Node, ctx: SourceContext): string[] {
+  let fn = unwrapTS(node);
+  if (fn.type === 'Identifier') {
+    const name = valueOfName(fn, ctx);
+    const declared = name.kind === 'unknown' ? (name.variable.defs[0]?.node as TSESTree.Node | undefined) : undefined;
+    if (name.kind === 'const' && name.value.ctx === ctx) fn = unwrapTS(name.value.node);
+    else if (declared?.type === 'FunctionDeclaration') fn = declared;
+    else return [];
+    if (fn.type === 'Identifier') return [];
+  }
+  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'FunctionDeclaration') return [];
+  const reads: string[] = [];
+  for (const param of fn.params) {
+    if (param.type !== 'Identifier') {
+      reads.push('the request in its reply function');
+      continue;
+    }
+    const variable = findVariable(ctx.getScope(fn.body ?? fn), param.name);
+    if (variable === undefined || variable.references.some((ref) => !ref.init)) reads.push(`the request in its reply function (${param.name})`);
+  }
+  // `function (uri, body) { this.req.headers … }`: nock's interceptor gives the request as `this.req`.
+  if (fn.type !== 'ArrowFunctionExpression' && someNode(fn.body ?? fn, (inner) => inner.type === 'ThisExpression', (inner) => !isFunction(inner) || inner.type === 'ArrowFunctionExpression')) {
+    reads.push('the request in its reply function (this.req)');
+  }
+  return reads;
 }
 
 /** The function that matches the body: the argument itself (nock), or the `asymmetricMatch` of an object (axios-mock-adapter). */
