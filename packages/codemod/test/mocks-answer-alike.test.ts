@@ -243,3 +243,103 @@ it('answers 409 for a business that sees it', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 });
+
+describe('a handler that stands for the calls of more tests than its importers', () => {
+  const OFFER = `export async function offer(appCode: string, businessUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return response.status;
+}
+`;
+  const EVERYONE = `export async function installForEveryone(appCode: string, directoryUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ directory_uid: directoryUid, built_in: 'true' }),
+  });
+  return response.status;
+}
+`;
+  const EVERYONE_TEST = `import { expect, it } from 'vitest';
+import { installForEveryone } from '../src/everyone.js';
+
+it('installs an app for everyone', async () => {
+  expect(await installForEveryone('crm-sync', 'dir_1')).toBe(200);
+});
+`;
+  const OFFER_TEST = (server: string) => `import { http, HttpResponse } from 'msw';
+import { expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from '${server}';
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(200);
+});
+
+it('passes the platform error on', async () => {
+  server.use(http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ error: 'down' }, { status: 503 })));
+  expect(await offer('crm-sync', 'biz_1')).toBe(503);
+});
+`;
+
+  /** The handler of the setup module waits for the built_in call, and keeps the call of the test that imports it. */
+  function expectSetupKeepsOffer(sites: Map<string, Site[]>, handlers: string) {
+    const setup = sites.get(handlers)!.filter((site) => site.kind === 'mock');
+    expect(setup.map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-call-held', 'mock-keeps-calls']]]);
+    const offer = sites.get('src/offer.ts')!.filter((site) => site.kind === 'call');
+    expect(offer.map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+    expect(offer[0]!.reasons![0]!.key).toContain(`handler in ${handlers}`);
+    // The override waits for its call.
+    expect(sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-call-held']]]);
+  }
+
+  it('a setupFiles module that one test also imports stands for every test of the run', () => {
+    const sites = run({
+      'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'], setupFiles: ['test/setup.ts'] } });\n`,
+      'src/offer.ts': OFFER,
+      'src/everyone.ts': EVERYONE,
+      'test/setup.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+export const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' })));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+`,
+      'test/offer.test.ts': OFFER_TEST('./setup.js'),
+      'test/everyone.test.ts': EVERYONE_TEST,
+    });
+    expectSetupKeepsOffer(sites, 'test/setup.ts');
+  });
+
+  it('jest: setupFilesAfterEnv with <rootDir>, in package.json', () => {
+    const sites = run({
+      'package.json': JSON.stringify({ name: 'p', private: true, type: 'module', jest: { setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] } }),
+      'src/offer.ts': OFFER,
+      'src/everyone.ts': EVERYONE,
+      'test/setup.ts': `import { http, HttpResponse } from 'msw';\nimport { setupServer } from 'msw/node';\n\nexport const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' })));\nbeforeAll(() => server.listen());\n`,
+      'test/offer.test.ts': OFFER_TEST('./setup.js'),
+      'test/everyone.test.ts': EVERYONE_TEST,
+    });
+    expectSetupKeepsOffer(sites, 'test/setup.ts');
+  });
+
+  it('a server.use override inside one test does not answer the call in the file\'s other tests', () => {
+    const sites = run({
+      'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { setupFiles: ['./test/setup.ts'] } });\n`,
+      'src/offer.ts': OFFER,
+      'src/everyone.ts': EVERYONE,
+      'test/handlers.ts': `import { http, HttpResponse } from 'msw';\n\nexport const handlers = [http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }))];\n`,
+      'test/server.ts': `import { setupServer } from 'msw/node';\nimport { handlers } from './handlers.js';\n\nexport const server = setupServer(...handlers);\n`,
+      'test/setup.ts': `import { afterAll, afterEach, beforeAll } from 'vitest';\nimport { server } from './server.js';\n\nbeforeAll(() => server.listen({ onUnhandledRequest: 'error' }));\nafterEach(() => server.resetHandlers());\nafterAll(() => server.close());\n`,
+      'test/offer.test.ts': OFFER_TEST('./server.js'),
+      'test/everyone.test.ts': EVERYONE_TEST,
+    });
+    expectSetupKeepsOffer(sites, 'test/handlers.ts');
+  });
+});

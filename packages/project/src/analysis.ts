@@ -11,7 +11,7 @@
  *
  * Core plans every call; this module only supplies facts from other files and the set of files to read.
  */
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
   type AnalysisOptions,
   type Bound,
@@ -235,6 +235,8 @@ export class ProjectAnalysis {
     for (const queue = [path]; queue.length > 0;) {
       const module = queue.pop()!;
       if (BROWSER_WORKER.test(this.#input.readText(module) ?? '')) servesApp = true;
+      // A module the runner's config loads before every test (`setupFiles`), whoever else imports it.
+      if (this.#isRunnerSetup(module)) loadedByRunner = true;
       const importers = this.#input.importersOf(module).filter((importer) => this.#scope.has(importer));
       if (module !== path && importers.length === 0) loadedByRunner = true;
       for (const importer of importers) {
@@ -245,6 +247,37 @@ export class ProjectAnalysis {
       }
     }
     return { tests, loadedByRunner, servesApp };
+  }
+
+  readonly #setupFiles = new Map<string, ReadonlySet<string>>();
+
+  /**
+   * Whether a test runner's config in a folder above the file (`vitest.config.*`, `vite.config.*`, `jest.config.*`,
+   * package.json's `jest`) lists it in `setupFiles` or `setupFilesAfterEnv`: it runs before every test of that config.
+   */
+  #isRunnerSetup(path: string): boolean {
+    for (let dir = dirname(path); ; dir = dirname(dir)) {
+      if (this.#setupFilesIn(dir).has(path)) return true;
+      if (dir === this.#input.root || dirname(dir) === dir || !dir.startsWith(this.#input.root)) return false;
+    }
+  }
+
+  #setupFilesIn(dir: string): ReadonlySet<string> {
+    const known = this.#setupFiles.get(dir);
+    if (known !== undefined) return known;
+    const found = new Set<string>();
+    for (const name of RUNNER_CONFIGS) {
+      const text = this.#input.readText(join(dir, name));
+      if (text === undefined) continue;
+      for (const list of text.matchAll(/\bsetupFiles(?:AfterEnv)?["']?\s*:\s*(\[[^\]]*\]|(['"`])[^'"`]*\2)/g)) {
+        for (const entry of list[1]!.matchAll(/(['"`])([^'"`]+)\1/g)) {
+          const file = resolve(dir, entry[2]!.replace(/^<rootDir>\/?/, ''));
+          for (const candidate of [file, ...SETUP_EXTENSIONS.map((ext) => file + ext)]) found.add(candidate);
+        }
+      }
+    }
+    this.#setupFiles.set(dir, found);
+    return found;
   }
 
   readonly #matches = new Map<string, boolean>();
@@ -441,6 +474,10 @@ export class ProjectAnalysis {
 /** A test file by the names test runners look for: `*.test.ts`, `*.spec.js`, anything under `__tests__/`. */
 /** A module that starts msw's browser worker: its handlers answer the app itself. */
 const BROWSER_WORKER = /\bfrom\s*['"]msw\/browser['"][\s\S]*\bsetupWorker\s*\(|\bsetupWorker\s*\([\s\S]*\bfrom\s*['"]msw\/browser['"]/;
+
+/** The files a test runner's config may be written in, in a folder of the project. */
+const RUNNER_CONFIGS = ['mts', 'ts', 'mjs', 'js', 'cjs', 'cts'].flatMap((ext) => [`vitest.config.${ext}`, `vite.config.${ext}`, `vitest.workspace.${ext}`, `jest.config.${ext}`]).concat('package.json');
+const SETUP_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 function isTestFile(path: string): boolean {
   return /\.(?:test|spec)\.[cm]?[jt]sx?$/.test(path) || path.split(sep).includes('__tests__');

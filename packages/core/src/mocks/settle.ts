@@ -12,7 +12,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { Finding } from '../analyze.js';
 import { ASSIGNEE_TYPE_OF_KEY } from '../contract.js';
 import { type Reason, ReasonCode } from '../reasons.js';
-import { someNode } from '../syntax.js';
+import { isFunction, someNode } from '../syntax.js';
 import { goesWithWrapper } from '../groups.js';
 import { placeOf } from '../wrappers.js';
 import type { MockFinding } from './plan.js';
@@ -39,6 +39,11 @@ export interface MockFacts {
   readonly routeOnly?: true;
   /** Where it is, as a call's TODO names it (`in test/offer.test.ts, in the test "offers an app"`). */
   readonly place?: string;
+  /**
+   * It is installed for one test or suite only (written inside `it(...)`, `test(...)`, `describe(...)`), or answers
+   * once (msw's `{ once: true }`): it does not answer its calls in the file's other tests.
+   */
+  readonly scoped?: true;
 }
 
 /** One deprecated call of the run, and what the run did to it. */
@@ -124,8 +129,9 @@ export function callsKeptByMocks(
 ): Map<number, Reason> {
   const kept = new Map<number, Reason>();
   const stoodFor = mocks.map((mock) => callsStoodFor(mock, calls, reach));
-  // The calls some mock follows to v3: that mock answers them there.
-  const answered = new Set(stoodFor.flatMap((stood, index) => (stood === 'unknown' || settled[index]!.outcome === 'manual' ? [] : stood)));
+  // The calls some mock follows to v3: that mock answers them there. One installed for one test only (a `server.use`
+  // in an `it`) answers them in that test alone; the file's other tests still rely on the mock that waits.
+  const answered = new Set(stoodFor.flatMap((stood, index) => (stood === 'unknown' || settled[index]!.outcome === 'manual' || mocks[index]!.scoped === true ? [] : stood)));
   mocks.forEach((mock, index) => {
     const finding = settled[index]!;
     if (finding.outcome !== 'manual') return;
@@ -226,6 +232,7 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
     ...(tested.length === 0 ? {} : { tested }),
     ...(mock.library === 'msw' ? { routeOnly: true as const } : {}),
     place,
+    ...(insideTest(mock.node) || answersOnce(mock.node) ? { scoped: true as const } : {}),
   };
 }
 
@@ -320,6 +327,23 @@ function listed(items: readonly string[]): string {
 }
 
 const TEST_FUNCTIONS = /^(?:it|test|describe|suite|specify)$/;
+
+/** Whether a node is written inside a test or a suite (`it('…', () => …)`, `describe.each(…)(…)`). */
+function insideTest(node: TSESTree.Node): boolean {
+  for (let at = node.parent; at != null; at = at.parent) {
+    if (at.type !== 'CallExpression') continue;
+    let callee: TSESTree.Node = at.callee;
+    while (callee.type === 'MemberExpression' || callee.type === 'CallExpression') callee = callee.type === 'MemberExpression' ? callee.object : callee.callee;
+    if (callee.type === 'Identifier' && TEST_FUNCTIONS.test(callee.name) && at.arguments.some((argument) => isFunction(argument))) return true;
+  }
+  return false;
+}
+
+/** msw's `http.post(route, resolver, { once: true })`: it answers one request, then stands aside. */
+function answersOnce(call: TSESTree.CallExpression): boolean {
+  const options = call.arguments[2];
+  return options?.type === 'ObjectExpression' && options.properties.some((p) => p.type !== 'Property' || (!p.computed && p.key.type === 'Identifier' && p.key.name === 'once'));
+}
 
 /** The innermost test (`it('title', ...)`, `test`, `describe`) or named function around a mock, in words. */
 function whereInTests(node: TSESTree.Node): string {
