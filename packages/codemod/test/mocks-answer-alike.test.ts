@@ -343,3 +343,64 @@ afterAll(() => server.close());
     expectSetupKeepsOffer(sites, 'test/handlers.ts');
   });
 });
+
+describe('a form call whose rewrite sends JSON, and a mock of its headers', () => {
+  const FORM = `import axios from 'axios';
+
+export async function makeInternalForm(appCode: string, directoryUid: string): Promise<number> {
+  const res = await axios.post(
+    \`https://api.example.com/platform/v1/apps/\${appCode}/assign\`,
+    new URLSearchParams({ directory_uid: directoryUid, is_internal: 'true' }),
+    { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+  );
+  return res.status;
+}
+`;
+  const nockTest = (chain: string) => `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { makeInternalForm } from '../src/form.js';
+
+it('makes crm-sync internal to dir_1', async () => {
+  const scope = nock('https://api.example.com'${chain.startsWith(',') ? chain : `)${chain}`}
+    .post('/platform/v1/apps/crm-sync/assign', (body) => body.directory_uid === 'dir_1' && body.is_internal === 'true')
+    .reply(201);
+  expect(await makeInternalForm('crm-sync', 'dir_1')).toBe(201);
+  scope.done();
+});
+`;
+  const FORM_HEADERS = "the form Content-Type header (the call's rewrite sends JSON)";
+
+  it.each([
+    ['an assertion of the config', `import axios from 'axios';
+import { expect, it, vi } from 'vitest';
+import { makeInternalForm } from '../src/form.js';
+
+vi.mock('axios');
+
+it('posts the form', async () => {
+  vi.mocked(axios.post).mockResolvedValue({ status: 201 });
+  await makeInternalForm('crm-sync', 'dir_1');
+  expect(axios.post).toHaveBeenCalledWith(
+    'https://api.example.com/platform/v1/apps/crm-sync/assign',
+    new URLSearchParams({ directory_uid: 'dir_1', is_internal: 'true' }),
+    { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+  );
+});
+`],
+    ['nock .matchHeader', nockTest(`\n    .matchHeader('content-type', 'application/x-www-form-urlencoded')`)],
+    ['nock reqheaders', nockTest(`, { reqheaders: { 'content-type': 'application/x-www-form-urlencoded' } })`)],
+  ])('%s: the mock and its call stay', (_name, test) => {
+    const files = { 'src/form.ts': FORM, 'test/form.test.ts': test };
+    const { mocks } = expectGroupKept(run(files), 'mock-resolver-reads');
+    expect(mocks[0]!.reasons!.map((r) => r.key)).toContain(FORM_HEADERS);
+    const ignored = run(files, 'ignore');
+    expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(ignored, 'mock').map((m) => [m.migrated, m.reasons?.[0]?.key])).toEqual([[false, FORM_HEADERS]]);
+  });
+
+  it('a nock body function with no header condition follows the call', () => {
+    const sites = run({ 'src/form.ts': FORM, 'test/form.test.ts': nockTest('') });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+});

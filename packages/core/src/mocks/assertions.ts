@@ -9,7 +9,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { readBody } from '../body.js';
 import type { SourceContext } from '../context.js';
 import { findVariable } from '../scope.js';
-import { calleePath, propertyOf, unwrapTS } from '../syntax.js';
+import { calleePath, propertyOf, staticKey, unwrapTS } from '../syntax.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { readMockRoute } from './route.js';
 import type { MockSite } from './site.js';
@@ -47,6 +47,11 @@ export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceCon
     matcher = second;
   }
   const encoding = fetchLike ? { objectIsJson: false, stringifyIsJson: true } : { objectIsJson: true, stringifyIsJson: false };
+  // What else the call was given (fetch's init beyond method and body, a client's config): its headers, perhaps.
+  const others = fetchLike
+    ? args.length > 2 || (second !== undefined && (second.type !== 'ObjectExpression' ||
+      second.properties.some((p) => p.type !== 'Property' || !['method', 'body'].includes(staticKey(p) ?? ''))))
+    : args.length > 2;
   return {
     node: call,
     ctx,
@@ -54,6 +59,7 @@ export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceCon
     route,
     ...(matcher === undefined ? {} : { body: readBody(contained(matcher, ctx), ctx, encoding) }),
     reads: [],
+    ...(others ? { checksHeaders: true as const } : {}),
   };
 }
 

@@ -19,11 +19,13 @@ export function recognizeFetchMock(call: TSESTree.CallExpression, ctx: SourceCon
   if (route === undefined) return undefined;
   const options = call.arguments[2];
   let matcher: TSESTree.Node | undefined;
+  let headers = false;
   if (options !== undefined) {
     const object = unwrapTS(options);
     // Options that cannot be read may match a body: the mock is read as matching one it cannot see.
     if (object.type !== 'ObjectExpression') matcher = options;
     else matcher = propertyOf(object, 'body')?.value;
+    headers = object.type !== 'ObjectExpression' || propertyOf(object, 'headers') !== undefined;
   }
   return {
     node: call,
@@ -33,5 +35,6 @@ export function recognizeFetchMock(call: TSESTree.CallExpression, ctx: SourceCon
     ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, { objectIsJson: true, stringifyIsJson: true }) }),
     // A response built by a function of the request (`(url, options) => …`) reads it in the old shape.
     reads: call.arguments[1] === undefined ? [] : functionReads(call.arguments[1], ctx),
+    ...(headers ? { checksHeaders: true as const } : {}),
   };
 }

@@ -36,7 +36,8 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
   // What answers the request reads it too (nock's `.reply((uri, body) => …)`, axios-mock-adapter's
   // `.reply((config) => …)`): after the rewrite it would read the v3 path and body in the old shape.
   const replies = replyReads(call, ctx);
-  if (read !== undefined) return { node: call, ctx, library: spec.library, route, ...read, reads: [...read.reads, ...replies] };
+  const headers = call.arguments.length > 2 || (spec.library === 'nock' && chainMatchesHeaders(method.object, ctx, 0)) ? { checksHeaders: true as const } : {};
+  if (read !== undefined) return { node: call, ctx, library: spec.library, route, ...read, reads: [...read.reads, ...replies], ...headers };
   return {
     node: call,
     ctx,
@@ -44,7 +45,32 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
     route,
     ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, spec.encoding) }),
     reads: replies,
+    ...headers,
   };
+}
+
+/**
+ * Whether a nock scope matches headers: `.matchHeader(...)` on the way to the interceptor, or options given to
+ * `nock(base, { reqheaders })` (followed through consts: `const scope = nock(API).matchHeader(...)`).
+ */
+function chainMatchesHeaders(node: TSESTree.Node, ctx: SourceContext, depth: number): boolean {
+  let expr = unwrapTS(node);
+  while (depth < 8) {
+    if (expr.type === 'CallExpression') {
+      const method = methodOf(expr);
+      if (method?.name === 'matchHeader') return true;
+      if (method === undefined) return expr.arguments.length > 1;
+      expr = unwrapTS(method.object);
+    } else if (expr.type === 'MemberExpression') {
+      expr = unwrapTS(expr.object);
+    } else if (expr.type === 'Identifier') {
+      const name = valueOfName(expr, ctx);
+      if (name.kind !== 'const' || name.value.ctx !== ctx) return false;
+      expr = unwrapTS(name.value.node);
+      depth += 1;
+    } else return false;
+  }
+  return false;
 }
 
 /** The methods of a chain after the route that answer the request, and may be given a function of it. */

@@ -44,6 +44,8 @@ export interface MockFacts {
    * once (msw's `{ once: true }`): it does not answer its calls in the file's other tests.
    */
   readonly scoped?: true;
+  /** It matches or asserts the request's headers. */
+  readonly headers?: true;
 }
 
 /** One deprecated call of the run, and what the run did to it. */
@@ -66,6 +68,8 @@ export interface CallRecord {
    * request is what a mock keeps and names.
    */
   readonly withWrapper?: true;
+  /** Its rewrite changes its headers (a form body sent as JSON, with its content type). */
+  readonly changesHeaders?: true;
 }
 
 /**
@@ -80,6 +84,7 @@ export type MockDecision =
   | { readonly kind: 'hold'; readonly reason: Reason; readonly keeps?: readonly string[]; readonly followsAlone?: true };
 
 const ASSIGNEE_KEYS = Object.keys(ASSIGNEE_TYPE_OF_KEY);
+const FORM_HEADERS = 'the form Content-Type header (the call\'s rewrite sends JSON)';
 
 export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRecord[], reach: Reach): MockDecision[] {
   return mocks.map((mock): MockDecision => {
@@ -87,7 +92,8 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
     // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
     // after they moved to v3), so that its TODO stays the same.
     const read = mock.reads ?? mock.flags?.[0] ?? mock.tested?.[0];
-    if (read !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld && decision.reason.code !== ReasonCode.mockOtherApps) {
+    if (read !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld && decision.reason.code !== ReasonCode.mockOtherApps &&
+      decision.reason.key !== FORM_HEADERS) {
       decision = { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: read } };
     }
     // The calls it keeps on the deprecated route: its TODO names them, as theirs names it.
@@ -178,6 +184,10 @@ function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach):
   if (standsFor.length === 0) return { kind: 'hold', reason: { code: ReasonCode.mockNoCalls } };
   const held = standsFor.find((call) => !call.migrated && call.keptForMocks !== true);
   if (held !== undefined) return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: held.place } };
+  // A mock of the headers a call's rewrite changes (its form content type becomes JSON's) would match the old ones.
+  if (mock.headers === true && standsFor.some((call) => call.changesHeaders === true)) {
+    return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: FORM_HEADERS } };
+  }
   // `body.business_uid` reads assignee_uid only where every call sends business_uid (and not directory_uid).
   const reads = mock.reads;
   if (reads !== undefined) {
@@ -233,6 +243,7 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
     ...(mock.library === 'msw' ? { routeOnly: true as const } : {}),
     place,
     ...(insideTest(mock.node) || answersOnce(mock.node) ? { scoped: true as const } : {}),
+    ...(mock.checksHeaders === true ? { headers: true as const } : {}),
   };
 }
 
@@ -254,6 +265,7 @@ export function callRecordOf(finding: Finding, migrated: boolean, file: string):
     // A wrapper's caller that holds nothing of its own goes with the wrapper's request: it is kept with that request,
     // never for itself.
     ...(finding.repeatsWrapper === true || goesWithWrapper(finding, migrated) ? { withWrapper: true as const } : {}),
+    ...(finding.call.body?.form !== undefined ? { changesHeaders: true as const } : {}),
   };
 }
 

@@ -57,6 +57,12 @@ export interface MockSite {
    * (`bodyReads` only say what every call must send) and asks the app code the route named.
    */
   readonly checksAppCode?: true;
+  /**
+   * The mock matches or asserts the request's headers (nock's `.matchHeader(...)` or `reqheaders`, an assertion's
+   * options or config, axios-mock-adapter's headers, fetch-mock's `headers`): a call whose rewrite changes its
+   * content type (a form sent as JSON) would no longer match (settle.ts).
+   */
+  readonly checksHeaders?: true;
   /** The mock declares a type for the request body (`http.post<Params, LegacyBody>(...)`): it describes the old body. */
   readonly typed?: true;
 }
