@@ -289,7 +289,8 @@ function withMocks(
   for (const path of files) {
     // Only the files that may hold a mock are parsed (most were, for their calls).
     const text = textOf(path);
-    if (text === undefined || !mayContainAssignCall(text, options) || !mayContainMock(text)) continue;
+    // An msw route may match the request with placeholders where the route has words (`/apps/:id/:action`).
+    if (text === undefined || !(mayContainAssignCall(text, options) || MOCK_PATTERN.test(text)) || !mayContainMock(text)) continue;
     const file = analysisRun.file(path);
     if (file === undefined) continue;
     const mocks = analyzeMocks(file.program, file.context);
@@ -321,6 +322,8 @@ function withMocks(
   }
   return { links, kept };
 }
+
+const MOCK_PATTERN = /\/apps\/[:*{[]/;
 
 /** The finding as the analysis gave it, for one as this attempt applied it (the same call). */
 function originalFinding(finding: Finding, findings: ReadonlyMap<string, readonly Finding[]>): Finding | undefined {

@@ -404,3 +404,85 @@ it('posts the form', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 });
+
+describe('mocks of the request in other shapes: found, so that they keep their calls or follow them', () => {
+  const mswTest = (route: string) => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const server = setupServer(http.post(${route}, () => HttpResponse.json({ status: 'OK' })));
+
+it('publishes', async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  expect(await publish('crm-sync', 'dir_1')).toBe(200);
+});
+`;
+
+  it.each([
+    ['a placeholder for the action', `'*/platform/v1/apps/:id/:action'`],
+    ['a route without the platform prefix', `'*/apps/:appId/assign'`],
+    ['a template with a base', '`${process.env.API}/platform/v1/apps/*`'],
+  ])('an msw pattern that matches the deprecated request, %s: the handler and its call stay', (_name, route) => {
+    const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(route) };
+    expectGroupKept(run(files), 'mock-route-not-editable');
+    const ignored = run(files, 'ignore');
+    expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-route-not-editable']]);
+  });
+
+  it('a catch-all answers the v3 request too: no mock of it', () => {
+    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`'*'`) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  const nockTest = (interceptor: string) => `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+it('publishes', async () => {
+  const scope = nock('https://api.example.com')${interceptor}.reply(201);
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+  scope.done();
+});
+`;
+
+  it('nock .intercept(path, \'POST\', body) is read as .post(path, body), and follows its call', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', 'POST', { directory_uid: 'dir_1', pre_installed: 'true' })`),
+    });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('nock .intercept with a method that cannot be read: the interceptor and its call stay', () => {
+    const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', process.env.METHOD ?? 'POST')`) };
+    expectGroupKept(run(files), 'mock-route-not-editable');
+  });
+
+  it('nock .intercept with another method is no mock of the request', () => {
+    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', 'PUT')`) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+  });
+
+  it('axios-mock-adapter onAny answers the POST too: the mock and its call stay', () => {
+    const files = {
+      'src/publish.ts': `import axios from 'axios';\n\nexport async function publish(appCode: string, directoryUid: string): Promise<number> {\n  const res = await axios.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { directory_uid: directoryUid });\n  return res.status;\n}\n`,
+      'test/publish.test.ts': `import axios from 'axios';
+import MockAdapter from 'axios-mock-adapter';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const mock = new MockAdapter(axios);
+
+it('publishes', async () => {
+  mock.onAny('https://api.example.com/platform/v1/apps/crm-sync/assign').reply(201);
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+    };
+    expectGroupKept(run(files), 'mock-route-not-editable');
+  });
+});

@@ -20,15 +20,30 @@ export interface RouteMatcher {
   readonly method: string;
   /** How the request's body is compared with an object: as its JSON, or as the data the client was given. */
   readonly encoding: BodyEncoding;
+  /**
+   * The general method that takes the HTTP method as its second argument (nock's `.intercept(path, 'POST', body?)`),
+   * or answers every method (axios-mock-adapter's `onAny(url, body?)`: found, never rewritten, as msw's `http.all`).
+   */
+  readonly general?: { readonly name: string; readonly methodArgument?: number };
 }
 
 export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: SourceContext, spec: RouteMatcher): MockSite | undefined {
   const method = methodOf(call);
-  if (method?.name !== spec.method) return undefined;
+  const general = spec.general !== undefined && method?.name === spec.general.name ? spec.general : undefined;
+  if (method === undefined || (method.name !== spec.method && general === undefined)) return undefined;
   if (!fromModule(originOf(method.object, ctx), [spec.module])) return undefined;
+  let bodyAt = 1;
+  if (general?.methodArgument !== undefined) {
+    // Another method is another request; a method that cannot be read may be POST: found, never rewritten.
+    const verb = unwrapTS(call.arguments[general.methodArgument] ?? call);
+    const known = verb.type === 'Literal' && typeof verb.value === 'string' ? verb.value.toUpperCase() : undefined;
+    if (known !== undefined && known !== 'POST') return undefined;
+    bodyAt = general.methodArgument + 1;
+    if (known === undefined) return onRouteOnly(call, ctx, spec, bodyAt);
+  } else if (general !== undefined) return onRouteOnly(call, ctx, spec, bodyAt);
   const route = readMockRoute(call.arguments[0], ctx);
   if (route === undefined) return undefined;
-  const matcher = call.arguments[1];
+  const matcher = call.arguments[bodyAt];
   // A function of the parsed body (nock's `(body) => ...`, axios-mock-adapter's `{ asymmetricMatch: (body) => ... }`):
   // its reads are mapped as an msw resolver's are.
   const fn = matcher === undefined ? undefined : matcherFunction(unwrapTS(matcher), spec);
@@ -36,7 +51,7 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
   // What answers the request reads it too (nock's `.reply((uri, body) => …)`, axios-mock-adapter's
   // `.reply((config) => …)`): after the rewrite it would read the v3 path and body in the old shape.
   const replies = replyReads(call, ctx);
-  const headers = call.arguments.length > 2 || (spec.library === 'nock' && chainMatchesHeaders(method.object, ctx, 0)) ? { checksHeaders: true as const } : {};
+  const headers = call.arguments.length > bodyAt + 1 || (spec.library === 'nock' && chainMatchesHeaders(method.object, ctx, 0)) ? { checksHeaders: true as const } : {};
   if (read !== undefined) return { node: call, ctx, library: spec.library, route, ...read, reads: [...read.reads, ...replies], ...headers };
   return {
     node: call,
@@ -46,6 +61,21 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
     ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, spec.encoding) }),
     reads: replies,
     ...headers,
+  };
+}
+
+/** A mock of the deprecated route that may answer other methods too: found, so that it holds its calls; never rewritten. */
+function onRouteOnly(call: TSESTree.CallExpression, ctx: SourceContext, spec: RouteMatcher, bodyAt: number): MockSite | undefined {
+  const route = readMockRoute(call.arguments[0], ctx);
+  if (route === undefined) return undefined;
+  const matcher = call.arguments[bodyAt];
+  return {
+    node: call,
+    ctx,
+    library: spec.library,
+    route: route.appCode === undefined ? {} : { appCode: route.appCode },
+    ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, spec.encoding) }),
+    reads: replyReads(call, ctx),
   };
 }
 

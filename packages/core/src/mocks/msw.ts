@@ -35,7 +35,7 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
     unwrapTS(object.object).type === 'Identifier' && origin.imported === '*' ? object.property.name : undefined;
   const kind = object.type === 'Identifier' ? origin.imported : namespace;
   if (kind !== 'http' && kind !== 'rest') return undefined;
-  const read = readMockRoute(call.arguments[0], ctx);
+  const read = readMockRoute(call.arguments[0], ctx, true);
   if (read === undefined) return undefined;
   const route = method.name === 'all' ? { ...(read.appCode === undefined ? {} : { appCode: read.appCode }) } : read;
   const resolver = call.arguments[1];

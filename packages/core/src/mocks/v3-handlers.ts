@@ -103,13 +103,13 @@ function handlerRoute(call: TSESTree.CallExpression, ctx: SourceContext): 'v3' |
   const kind = object.type === 'Identifier' ? origin.imported : object.type === 'MemberExpression' && !object.computed && object.property.type === 'Identifier' ? object.property.name : undefined;
   if (kind !== 'http' && kind !== 'rest') return undefined;
   if (method.name !== 'post' && method.name !== 'all') return 'other';
-  const matches = routeMatcher(call.arguments[0], ctx, 0);
+  const matches = routeMatcher(call.arguments[0], ctx);
   if (matches === undefined) return 'v3';
   return matches(V3_PATH) && !matches(OLD_PATH) ? 'v3' : 'other';
 }
 
-/** Whether a route answers a path (whatever the origin); undefined when the route cannot be read. */
-function routeMatcher(node: TSESTree.Node | undefined, ctx: SourceContext, depth: number): ((path: string) => boolean) | undefined {
+/** Whether an msw route answers a path (whatever the origin); undefined when the route cannot be read. */
+export function routeMatcher(node: TSESTree.Node | undefined, ctx: SourceContext, depth = 0): ((path: string) => boolean) | undefined {
   if (node === undefined || node.type === 'SpreadElement' || depth > MAX_DEPTH) return undefined;
   const expr = unwrapTS(node);
   if (expr.type === 'Literal' && 'regex' in expr && expr.regex != null) {
