@@ -9,6 +9,7 @@ import {
   callRecordOf,
   callsKeptByMocks,
   type Finding,
+  type KnownReach,
   mayContainMock,
   type MockFinding,
   mockFactsOf,
@@ -45,12 +46,14 @@ export function projectMocks(
   display: (file: string) => string = (file) => file,
   /** Where a handler of the v3 route is in a file (`v3HandlerIn`), if any. */
   v3HandlerOf: (file: string) => string | undefined = () => undefined,
+  /** The part of an unknown reach that is known (project mode). */
+  known?: KnownReach,
 ): { settled: Map<string, MockFinding[]>; kept: Map<Finding, Reason> } {
   const entries = [...callsByFile].flatMap(([file, { findings, sites }]) => findings.map((finding, index) => ({ finding, migrated: sites[index]?.migrated === true, file })));
   const calls = entries.map(({ finding, migrated, file }) => callRecordOf(finding, migrated, file));
   const all = [...mocksByFile].flatMap(([file, mocks]) => mocks.map((mock) => ({ file, mock })));
   const facts = all.map(({ file, mock }) => mockFactsOf(mock, file, display(file)));
-  const decisions = settleMocks(facts, calls, reach);
+  const decisions = settleMocks(facts, calls, reach, known);
   const settled = new Map<string, MockFinding[]>();
   // A handler of the v3 route in another module the tests reach (the handlers a server spreads, the test that spreads
   // a shared module's handlers) answers next to a rewritten one, as one in the mock's own file does.
@@ -66,6 +69,6 @@ export function projectMocks(
   const final = all.map(({ file, mock }, index) => applyMockDecision(mock, decisions[index]!, decisions[index]!.kind === 'follow' || decisions[index]!.followsAlone === true ? v3Elsewhere(file) : undefined));
   all.forEach(({ file }, index) => settled.set(file, [...(settled.get(file) ?? []), final[index]!]));
   const kept = new Map<Finding, Reason>();
-  for (const [index, reason] of callsKeptByMocks(facts, final, calls, reach)) kept.set(entries[index]!.finding, reason);
+  for (const [index, reason] of callsKeptByMocks(facts, final, calls, reach, known)) kept.set(entries[index]!.finding, reason);
   return { settled, kept };
 }

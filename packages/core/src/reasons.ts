@@ -208,8 +208,10 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `this mock stands for ${key === undefined ? 'a call' : `the call ${key}`}, which keeps the deprecated route (see its TODO); update the mock when that call is migrated`,
   'mock-no-calls': () =>
     'no deprecated call that this mock stands for was found in the modules its tests import; update it by hand when its calls move to v3',
-  'mock-calls-unseen': () =>
-    'the calls this mock stands for are in modules this run did not read with it; rerun over the whole repository in project mode, or update it by hand when its calls move to v3',
+  'mock-calls-unseen': (key) =>
+    key === undefined
+      ? 'the calls this mock stands for are in modules this run did not read with it; rerun over the whole repository in project mode, or update it by hand when its calls move to v3'
+      : `its tests load modules past their imports (${key}), so not every call this mock stands for can be seen, and it keeps those it imports on the deprecated route; update it by hand when its calls move to v3, or load those modules with an import`,
   'mock-resolver-reads': (key) =>
     `the handler reads ${key ?? 'a field'} of the deprecated request, which v3 sends in another shape; rewrite the handler for POST ${V3_ASSIGN.path} by hand`,
   'mock-app-code-unknown': () =>

@@ -83,7 +83,7 @@ export interface ProjectAnalysisResult {
 }
 
 /** A call of a function that loads a module past the imports (see core's LOADERS). */
-const LOADER_CALL = /\b(?:importActual|requireActual|importMock|requireMock|createRequire)\s*[(<]/;
+const LOADER_CALL = /\b((?:vi\.|jest\.)?(?:importActual|requireActual|importMock|requireMock)|createRequire)\s*[(<]/;
 
 export class ProjectAnalysis {
   readonly #input: ProjectInput;
@@ -188,38 +188,76 @@ export class ProjectAnalysis {
     return reached;
   }
 
-  readonly #reach = new Map<string, ReadonlySet<string> | 'unknown'>();
+  readonly #reach = new Map<string, { readonly files: ReadonlySet<string>; readonly complete: boolean; readonly loader?: string }>();
 
-  /** The file and every module of the program it imports, transitively. */
+  /** The file and every module of the program it imports, transitively; 'unknown' when some cannot be read. */
   #reachable(start: string): ReadonlySet<string> | 'unknown' {
+    const reach = this.#walk(start);
+    return reach.complete ? reach.files : 'unknown';
+  }
+
+  /**
+   * The modules of the run a file imports, transitively, as far as they can be read: `complete` when nothing on the
+   * way is outside the run or loaded past its imports (`loader` names the first file that does that).
+   */
+  #walk(start: string): { readonly files: ReadonlySet<string>; readonly complete: boolean; readonly loader?: string } {
     const known = this.#reach.get(start);
     if (known !== undefined) return known;
     const seen = new Set<string>([start]);
-    let result: ReadonlySet<string> | 'unknown' = seen;
+    let complete = true;
+    let loader: string | undefined;
     for (const queue = [start]; queue.length > 0;) {
       const file = this.file(queue.pop()!);
+      if (file === undefined) {
+        complete = false;
+        continue;
+      }
       // A module loaded past its imports (`vi.importActual(...)`) brings calls the import graph does not show.
-      if (file === undefined || LOADER_CALL.test(file.text)) {
-        result = 'unknown';
-        break;
+      const loads = LOADER_CALL.exec(file.text);
+      if (loads !== null) {
+        complete = false;
+        loader ??= `${loads[1]} in ${file.id}`;
       }
       for (const specifier of importSpecifiers(file)) {
         const target = this.#input.resolveImport(file.path, specifier);
         // A package's module, a declaration file or data: no call of the program.
         if (target === undefined || target.split(sep).includes('node_modules') || !/\.[cm]?[jt]sx?$/.test(target) || /\.d\.[cm]?ts$/.test(target)) continue;
         if (!this.#scope.has(target)) {
-          result = 'unknown';
-          break;
+          complete = false;
+          continue;
         }
         if (!seen.has(target)) {
           seen.add(target);
           queue.push(target);
         }
       }
-      if (result === 'unknown') break;
     }
+    const result = { files: seen, complete, ...(loader === undefined ? {} : { loader }) };
     this.#reach.set(start, result);
     return result;
+  }
+
+  /**
+   * Where `mockReach` is 'unknown': the files a mock's tests certainly reach (their calls are stood for, whatever the
+   * rest adds), and the loader that hides the rest when one does (`vi.importActual in test/a.test.ts`; absent when a
+   * module on the way is outside the run). Undefined when the reach is known, or nothing of it is.
+   */
+  mockReachKnown(path: string): { readonly files: ReadonlySet<string>; readonly loader?: string } | undefined {
+    if (this.mockReach(path) !== 'unknown') return undefined;
+    const importing = isTestFile(path) ? { tests: [path], loadedByRunner: false, servesApp: false } : this.#testsImporting(path);
+    let tests = importing.tests;
+    if (tests.length === 0 || importing.loadedByRunner) tests = [...new Set([...tests, ...[...this.#scope].filter(isTestFile)])];
+    if (tests.length === 0) return undefined;
+    const files = new Set<string>();
+    let loader: string | undefined;
+    let outside = false;
+    for (const from of new Set([path, ...tests])) {
+      const reach = this.#walk(from);
+      for (const file of reach.files) files.add(file);
+      if (!reach.complete && reach.loader === undefined) outside = true;
+      loader ??= reach.loader;
+    }
+    return { files, ...(loader === undefined || outside ? {} : { loader }) };
   }
 
   /**

@@ -13,6 +13,7 @@ export {
   callsKeptByMocks,
   callsStoodFor,
   type CallRecord,
+  type KnownReach,
   type MockDecision,
   type MockFacts,
   mockFactsOf,

@@ -78,6 +78,13 @@ export interface CallRecord {
  */
 export type Reach = (file: string) => ReadonlySet<string> | 'unknown';
 
+/**
+ * Where the reach of a mock is 'unknown': the files it certainly reaches (the test's own imports), and the loader that
+ * hides the rest (`vi.importActual in test/a.test.ts`) when that is the cause. The calls there are stood for whatever
+ * else the test loads: a mock that cannot be decided keeps them on the old route.
+ */
+export type KnownReach = (file: string) => { readonly files: ReadonlySet<string>; readonly loader?: string } | undefined;
+
 export type MockDecision =
   | { readonly kind: 'follow' }
   /** `followsAlone`: it would follow its calls, and waits only for the calls kept for it (or for another mock). */
@@ -86,9 +93,9 @@ export type MockDecision =
 const ASSIGNEE_KEYS = Object.keys(ASSIGNEE_TYPE_OF_KEY);
 const FORM_HEADERS = 'the form Content-Type header (the call\'s rewrite sends JSON)';
 
-export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRecord[], reach: Reach): MockDecision[] {
+export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRecord[], reach: Reach, known?: KnownReach): MockDecision[] {
   return mocks.map((mock): MockDecision => {
-    let decision = settleOne(mock, calls, reach);
+    let decision = settleOne(mock, calls, reach, known);
     // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
     // after they moved to v3), so that its TODO stays the same.
     const read = mock.reads ?? mock.flags?.[0] ?? mock.tested?.[0];
@@ -97,7 +104,7 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
       decision = { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: read } };
     }
     // The calls it keeps on the deprecated route: its TODO names them, as theirs names it.
-    const keeps = keptBy(mock, calls, reach);
+    const keeps = keptBy(mock, calls, reach, known);
     if (keeps.length === 0) return decision;
     // Following on its own, it waits for the calls kept for it (or for another mock): `applyMockDecision` says which
     // of the two, from the mock's own outcome.
@@ -113,9 +120,17 @@ export function callsStoodFor(mock: MockFacts, calls: readonly CallRecord[], rea
   return calls.flatMap((call, index) => (files.has(call.file) && mayMatch(mock, call) ? [index] : []));
 }
 
-function keptBy(mock: MockFacts, calls: readonly CallRecord[], reach: Reach): string[] {
-  const stood = callsStoodFor(mock, calls, reach);
+function keptBy(mock: MockFacts, calls: readonly CallRecord[], reach: Reach, known?: KnownReach): string[] {
+  const stood = certainlyStoodFor(mock, calls, reach, known);
   return stood === 'unknown' ? [] : [...new Set(stood.filter((index) => calls[index]!.keptForMocks === true && calls[index]!.withWrapper !== true).map((index) => calls[index]!.place))];
+}
+
+/** The calls a mock stands for; where its reach is 'unknown', those of the files it certainly reaches. */
+function certainlyStoodFor(mock: MockFacts, calls: readonly CallRecord[], reach: Reach, known?: KnownReach): number[] | 'unknown' {
+  const stood = callsStoodFor(mock, calls, reach);
+  if (stood !== 'unknown') return stood;
+  const files = known?.(mock.file)?.files;
+  return files === undefined ? 'unknown' : calls.flatMap((call, index) => (files.has(call.file) && mayMatch(mock, call) ? [index] : []));
 }
 
 /**
@@ -132,16 +147,19 @@ export function callsKeptByMocks(
   settled: readonly MockFinding[],
   calls: readonly CallRecord[],
   reach: Reach,
+  known?: KnownReach,
 ): Map<number, Reason> {
   const kept = new Map<number, Reason>();
+  // A mock whose reach is partly unknown answers no call for sure, but keeps those it certainly stands for.
   const stoodFor = mocks.map((mock) => callsStoodFor(mock, calls, reach));
+  const keepsFor = mocks.map((mock, index) => (stoodFor[index] === 'unknown' ? certainlyStoodFor(mock, calls, reach, known) : stoodFor[index]!));
   // The calls some mock follows to v3: that mock answers them there. One installed for one test only (a `server.use`
   // in an `it`) answers them in that test alone; the file's other tests still rely on the mock that waits.
   const answered = new Set(stoodFor.flatMap((stood, index) => (stood === 'unknown' || settled[index]!.outcome === 'manual' || mocks[index]!.scoped === true ? [] : stood)));
   mocks.forEach((mock, index) => {
     const finding = settled[index]!;
     if (finding.outcome !== 'manual') return;
-    const stood = stoodFor[index]!;
+    const stood = keepsFor[index]!;
     if (stood === 'unknown') return;
     // A mock that stays only because another call it stands for stays (a shared handler, a setup file's) keeps no
     // call that a mock of its own test answers on v3.
@@ -166,15 +184,20 @@ function whyMockStays(reason: Reason | undefined): string | undefined {
     case ReasonCode.mockOtherApps: return `names one app in its route and also answers the call ${reason.key ?? 'of another app'}`;
     case ReasonCode.mockV3RouteTaken: return `would answer next to a handler of the v3 route${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place`;
+    case ReasonCode.mockCallsUnseen: return `cannot see every call it stands for${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockAppCodeUnknown: return `matches any app but checks the body`;
     case ReasonCode.bodyTyped: return `declares a type for the deprecated body that cannot be rewritten with it`;
     default: return `cannot be rewritten exactly (see its TODO)`;
   }
 }
 
-function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach): MockDecision {
+function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach, known?: KnownReach): MockDecision {
   const files = reach(mock.file);
-  if (files === 'unknown') return { kind: 'hold', reason: { code: ReasonCode.mockCallsUnseen } };
+  if (files === 'unknown') {
+    // Named when a test loads modules past its imports: rerunning over more files would not show them.
+    const loader = known?.(mock.file)?.loader;
+    return { kind: 'hold', reason: { code: ReasonCode.mockCallsUnseen, ...(loader === undefined ? {} : { key: loader }) } };
+  }
   // A handler that names one app by its route alone answers every app once on v3: no other app's call may reach it.
   if (mock.routeOnly === true && mock.appCode !== undefined) {
     const other = calls.find((call) => files.has(call.file) && call.appCode !== undefined && call.appCode !== mock.appCode);
