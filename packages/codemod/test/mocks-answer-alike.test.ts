@@ -520,3 +520,35 @@ it('publishes', async () => {
     expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-calls-unseen']]);
   });
 });
+
+describe('a negated assertion of the deprecated request', () => {
+  it('gets a TODO that it guards nothing once its call sends v3, and holds no call', () => {
+    const sites = run({
+      'src/sync.ts': `import axios from 'axios';
+
+const RETIRED = new Set(['legacy-fax']);
+
+export async function syncApps(appCodes: string[], businessUid: string): Promise<void> {
+  for (const appCode of appCodes) {
+    if (RETIRED.has(appCode)) continue;
+    await axios.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { business_uid: businessUid });
+  }
+}
+`,
+      'test/sync.test.ts': `import axios from 'axios';
+import { expect, it, vi } from 'vitest';
+import { syncApps } from '../src/sync.js';
+
+vi.mock('axios');
+
+it('skips retired apps', async () => {
+  vi.mocked(axios.post).mockResolvedValue({ status: 201 });
+  await syncApps(['legacy-fax'], 'biz_1');
+  expect(axios.post).not.toHaveBeenCalledWith('https://api.example.com/platform/v1/apps/legacy-fax/assign', expect.anything());
+});
+`,
+    });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated, codes(m)])).toEqual([['manual', false, ['mock-assertion-negated']]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+});

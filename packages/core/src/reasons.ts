@@ -78,6 +78,7 @@ export const ReasonCode = {
   mockRouteNotEditable: 'mock-route-not-editable',
   mockV3RouteTaken: 'mock-v3-route-taken',
   mockKeepsCalls: 'mock-keeps-calls',
+  mockAssertionNegated: 'mock-assertion-negated',
   callMockHeld: 'call-mock-held',
 } as const;
 export type ReasonCode = (typeof ReasonCode)[keyof typeof ReasonCode];
@@ -226,6 +227,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `it keeps on the deprecated route ${key === undefined ? 'the calls it stands for' : `the call${key.includes(' and ') ? 's' : ''} ${key}`}, since a call and its mocks move together; once this mock can follow, a rerun migrates both`,
   'call-mock-held': (key) =>
     `kept on the deprecated route because its test's ${key ?? 'mock of the request'} (see its TODO): the test would mock the old route while the call sends v3, so the call and its mocks move together; make the mock read the v3 request (or migrate both by hand), then rerun`,
+  'mock-assertion-negated': () =>
+    `this assertion checks that the deprecated request is not sent; once the calls it stands for send POST ${V3_ASSIGN.path}, it passes whatever they send: assert the v3 request (its app_code_name and assignee in the body) instead`,
   'mock-v3-route-taken': (key) =>
     `this handler's tests already install a handler that answers POST ${V3_ASSIGN.path}${key === undefined ? '' : ` (${key})`}, or may; msw answers with the first that matches, so the rewritten handler would answer in its place or never: merge them by hand`,
 };

@@ -36,6 +36,7 @@ export function analyzeMocks(program: TSESTree.Node, ctx: SourceContext): MockFi
 
 export function planMock(mock: MockSite, options: PlanOptions): MockFinding {
   const manual = (reasons: readonly Reason[]): MockFinding => ({ mock, outcome: 'manual', reasons });
+  if (mock.negated === true) return manual([{ code: ReasonCode.mockAssertionNegated }]);
   const { route } = mock;
   const blockers: Reason[] = [];
   if (route.edit === undefined) blockers.push({ code: ReasonCode.mockRouteNotEditable });

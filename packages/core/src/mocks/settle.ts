@@ -46,6 +46,8 @@ export interface MockFacts {
   readonly scoped?: true;
   /** It matches or asserts the request's headers. */
   readonly headers?: true;
+  /** A negated assertion: it keeps no call, whatever becomes of it. */
+  readonly negated?: true;
 }
 
 /** One deprecated call of the run, and what the run did to it. */
@@ -104,7 +106,7 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
       decision = { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: read } };
     }
     // The calls it keeps on the deprecated route: its TODO names them, as theirs names it.
-    const keeps = keptBy(mock, calls, reach, known);
+    const keeps = mock.negated === true ? [] : keptBy(mock, calls, reach, known);
     if (keeps.length === 0) return decision;
     // Following on its own, it waits for the calls kept for it (or for another mock): `applyMockDecision` says which
     // of the two, from the mock's own outcome.
@@ -158,7 +160,7 @@ export function callsKeptByMocks(
   const answered = new Set(stoodFor.flatMap((stood, index) => (stood === 'unknown' || settled[index]!.outcome === 'manual' || mocks[index]!.scoped === true ? [] : stood)));
   mocks.forEach((mock, index) => {
     const finding = settled[index]!;
-    if (finding.outcome !== 'manual') return;
+    if (finding.outcome !== 'manual' || mock.negated === true) return;
     const stood = keepsFor[index]!;
     if (stood === 'unknown') return;
     // A mock that stays only because another call it stands for stays (a shared handler, a setup file's) keeps no
@@ -267,6 +269,7 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
     place,
     ...(insideTest(mock.node) || answersOnce(mock.node) ? { scoped: true as const } : {}),
     ...(mock.checksHeaders === true ? { headers: true as const } : {}),
+    ...(mock.negated === true ? { negated: true as const } : {}),
   };
 }
 

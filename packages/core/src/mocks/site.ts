@@ -63,6 +63,8 @@ export interface MockSite {
    * content type (a form sent as JSON) would no longer match (settle.ts).
    */
   readonly checksHeaders?: true;
+  /** `expect(...).not.toHaveBeenCalledWith(...)`: it says the request is not sent, and holds no call. */
+  readonly negated?: true;
   /** The mock declares a type for the request body (`http.post<Params, LegacyBody>(...)`): it describes the old body. */
   readonly typed?: true;
 }
