@@ -552,3 +552,82 @@ it('skips retired apps', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 });
+
+describe('mocks that tell apps apart by their routes alone', () => {
+  const LIST = `export async function listApp(appCode: string, businessUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return response.status;
+}
+`;
+
+  it('two msw handlers of two apps, installed side by side for the same call: both stay, with the call', () => {
+    const sites = run({
+      'src/listing.ts': LIST,
+      'test/listing.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { listApp } from '../src/listing.js';
+
+const server = setupServer(
+  http.post('https://api.example.com/platform/v1/apps/crm-sync/assign', () => HttpResponse.json({}, { status: 201 })),
+  http.post('https://api.example.com/platform/v1/apps/legacy-fax/assign', () => HttpResponse.json({}, { status: 410 })),
+);
+
+it.each([['crm-sync', 201], ['legacy-fax', 410]] as const)('lists %s', async (app, status) => {
+  server.listen();
+  expect(await listApp(app, 'biz_1')).toBe(status);
+});
+`,
+    });
+    const { mocks } = expectGroupKept(sites, 'mock-other-apps');
+    expect(mocks.map((m) => m.reasons![0]!.key)).toEqual([
+      'in listApp (src/listing.ts), which the mock in test/listing.test.ts of legacy-fax answers too',
+      'in listApp (src/listing.ts), which the mock in test/listing.test.ts of crm-sync answers too',
+    ]);
+  });
+
+  it('two nock interceptors of two apps without a body matcher: both stay, with the call', () => {
+    const sites = run({
+      'src/listing.ts': LIST,
+      'test/listing.test.ts': `import nock from 'nock';
+import { beforeAll, expect, it } from 'vitest';
+import { listApp } from '../src/listing.js';
+
+beforeAll(() => {
+  nock('https://api.example.com').persist().post('/platform/v1/apps/crm-sync/assign').reply(201);
+  nock('https://api.example.com').persist().post('/platform/v1/apps/legacy-fax/assign').reply(410);
+});
+
+it('lists crm-sync', async () => {
+  expect(await listApp('crm-sync', 'biz_1')).toBe(201);
+});
+
+it('reports that legacy-fax is retired', async () => {
+  expect(await listApp('legacy-fax', 'biz_1')).toBe(410);
+});
+`,
+    });
+    expectGroupKept(sites, 'mock-other-apps');
+  });
+
+  it('one interceptor per test, its route built from the test\'s app and its body matched: the call moves', () => {
+    const sites = run({
+      'src/listing.ts': LIST,
+      'test/listing.test.ts': `import nock from 'nock';
+import { afterEach, expect, it } from 'vitest';
+import { listApp } from '../src/listing.js';
+
+afterEach(() => nock.cleanAll());
+
+it.each([['crm-sync', 201], ['legacy-fax', 410]] as const)('lists %s', async (app, status) => {
+  nock('https://api.example.com').post(\`/platform/v1/apps/\${app}/assign\`, { business_uid: 'biz_1' }).reply(status);
+  expect(await listApp(app, 'biz_1')).toBe(status);
+});
+`,
+    });
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+});

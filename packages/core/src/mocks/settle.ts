@@ -96,8 +96,17 @@ const ASSIGNEE_KEYS = Object.keys(ASSIGNEE_TYPE_OF_KEY);
 const FORM_HEADERS = 'the form Content-Type header (the call\'s rewrite sends JSON)';
 
 export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRecord[], reach: Reach, known?: KnownReach): MockDecision[] {
-  return mocks.map((mock): MockDecision => {
+  const stoodFor = mocks.map((mock) => callsStoodFor(mock, calls, reach));
+  return mocks.map((mock, index): MockDecision => {
     let decision = settleOne(mock, calls, reach, known);
+    // Two mocks that tell apps apart by their routes alone, installed side by side for the same calls, would both
+    // answer every app on the one v3 route: the first would answer the other's app too.
+    const shared = decision.kind === 'follow' ? sharedWithOtherApp(index, mocks, stoodFor, calls) : undefined;
+    if (shared !== undefined) {
+      const other = mocks[shared.mock]!;
+      const key = `${calls[shared.call]!.place}, which the mock ${other.place ?? ''} of ${other.appCode!} answers too`.replace('mock  of', 'mock of');
+      decision = { kind: 'hold', reason: { code: ReasonCode.mockOtherApps, key } };
+    }
     // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
     // after they moved to v3), so that its TODO stays the same.
     const read = mock.reads ?? mock.flags?.[0] ?? mock.tested?.[0];
@@ -113,6 +122,31 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
     if (decision.kind === 'follow') return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: keeps[0]! }, keeps, followsAlone: true };
     return { ...decision, keeps };
   });
+}
+
+/**
+ * A call that the mock at `index` and another mock both stand for, where both name an app by their route alone (no
+ * body matcher asks it), name different apps, and are installed for the whole file (not inside one test).
+ */
+function sharedWithOtherApp(
+  index: number,
+  mocks: readonly MockFacts[],
+  stoodFor: readonly (number[] | 'unknown')[],
+  calls: readonly CallRecord[],
+): { call: number; mock: number } | undefined {
+  const mock = mocks[index]!;
+  const own = stoodFor[index]!;
+  if (mock.routeOnly !== true || mock.appCode === undefined || mock.scoped === true || own === 'unknown') return undefined;
+  for (const [other, facts] of mocks.entries()) {
+    const theirs = stoodFor[other]!;
+    if (other === index || facts.routeOnly !== true || facts.appCode === undefined || facts.appCode === mock.appCode || facts.scoped === true ||
+      theirs === 'unknown') continue;
+    // The request itself rather than a caller that goes with it.
+    const both = own.filter((call) => theirs.includes(call));
+    const call = both.find((at) => calls[at]!.withWrapper !== true) ?? both[0];
+    if (call !== undefined) return { call, mock: other };
+  }
+  return undefined;
 }
 
 /** The calls a mock stands for, or 'unknown' when its tests reach modules this run did not read. */
@@ -265,7 +299,8 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
     ...(reads === undefined ? {} : { reads }),
     ...(flags.length === 0 ? {} : { flags }),
     ...(tested.length === 0 ? {} : { tested }),
-    ...(mock.library === 'msw' ? { routeOnly: true as const } : {}),
+    // A handler, or an interceptor without a body matcher: rewritten, it answers every app's v3 request.
+    ...(mock.library === 'msw' || (mock.library !== 'assertion' && mock.body === undefined && mock.checksAppCode !== true) ? { routeOnly: true as const } : {}),
     place,
     ...(insideTest(mock.node) || answersOnce(mock.node) ? { scoped: true as const } : {}),
     ...(mock.checksHeaders === true ? { headers: true as const } : {}),
