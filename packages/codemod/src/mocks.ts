@@ -9,6 +9,7 @@ import {
   callRecordOf,
   callsKeptByMocks,
   type Finding,
+  type KnownReach,
   mayContainMock,
   type MockFinding,
   mockFactsOf,
@@ -43,16 +44,31 @@ export function projectMocks(
   reach: Reach,
   /** How a call's TODO names a mock's file (relative to the project's root). */
   display: (file: string) => string = (file) => file,
+  /** Where a handler of the v3 route is in a file (`v3HandlerIn`), if any. */
+  v3HandlerOf: (file: string) => string | undefined = () => undefined,
+  /** The part of an unknown reach that is known (project mode). */
+  known?: KnownReach,
 ): { settled: Map<string, MockFinding[]>; kept: Map<Finding, Reason> } {
   const entries = [...callsByFile].flatMap(([file, { findings, sites }]) => findings.map((finding, index) => ({ finding, migrated: sites[index]?.migrated === true, file })));
   const calls = entries.map(({ finding, migrated, file }) => callRecordOf(finding, migrated, file));
   const all = [...mocksByFile].flatMap(([file, mocks]) => mocks.map((mock) => ({ file, mock })));
   const facts = all.map(({ file, mock }) => mockFactsOf(mock, file, display(file)));
-  const decisions = settleMocks(facts, calls, reach);
+  const decisions = settleMocks(facts, calls, reach, known);
   const settled = new Map<string, MockFinding[]>();
-  const final = all.map(({ mock }, index) => applyMockDecision(mock, decisions[index]!));
+  // A handler of the v3 route in another module the tests reach (the handlers a server spreads, the test that spreads
+  // a shared module's handlers) answers next to a rewritten one, as one in the mock's own file does.
+  const v3Elsewhere = (file: string): string | undefined => {
+    const files = reach(file);
+    if (files === 'unknown') return undefined;
+    for (const other of files) {
+      const place = other === file ? undefined : v3HandlerOf(other);
+      if (place !== undefined) return place;
+    }
+    return undefined;
+  };
+  const final = all.map(({ file, mock }, index) => applyMockDecision(mock, decisions[index]!, decisions[index]!.kind === 'follow' || decisions[index]!.followsAlone === true ? v3Elsewhere(file) : undefined));
   all.forEach(({ file }, index) => settled.set(file, [...(settled.get(file) ?? []), final[index]!]));
   const kept = new Map<Finding, Reason>();
-  for (const [index, reason] of callsKeptByMocks(facts, final, calls, reach)) kept.set(entries[index]!.finding, reason);
+  for (const [index, reason] of callsKeptByMocks(facts, final, calls, reach, known)) kept.set(entries[index]!.finding, reason);
   return { settled, kept };
 }

@@ -12,6 +12,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
   type AnalysisOptions,
   analyzeMocks,
+  v3HandlerIn,
   type Finding,
   filesOutside,
   mayContainAssignCall,
@@ -288,7 +289,8 @@ function withMocks(
   for (const path of files) {
     // Only the files that may hold a mock are parsed (most were, for their calls).
     const text = textOf(path);
-    if (text === undefined || !mayContainAssignCall(text, options) || !mayContainMock(text)) continue;
+    // An msw route may match the request with placeholders where the route has words (`/apps/:id/:action`).
+    if (text === undefined || !(mayContainAssignCall(text, options) || MOCK_PATTERN.test(text)) || !mayContainMock(text)) continue;
     const file = analysisRun.file(path);
     if (file === undefined) continue;
     const mocks = analyzeMocks(file.program, file.context);
@@ -297,7 +299,13 @@ function withMocks(
   if (mocksByFile.size === 0) return { links, kept: new Map() };
   const calls = new Map<string, { findings: readonly Finding[]; sites: MigrateResult['sites'] }>();
   for (const [path, findings] of findingsOf) calls.set(path, { findings, sites: applied.get(path)?.sites ?? [] });
-  const { settled, kept } = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path), display);
+  const v3HandlerOf = (path: string): string | undefined => {
+    const text = textOf(path);
+    if (text === undefined || !/\bmsw\b/.test(text)) return undefined;
+    const file = analysisRun.file(path);
+    return file === undefined ? undefined : v3HandlerIn(file.program, file.context);
+  };
+  const { settled, kept } = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path), display, v3HandlerOf, (path) => analysisRun.mockReachKnown(path));
   for (const [path, mocks] of settled) {
     const file = analysisRun.file(path)!;
     const apply = { incoming: incoming.get(path) ?? [], mocks, allowRewrites, everything: [...findingsOf.values()].flat() };
@@ -314,6 +322,8 @@ function withMocks(
   }
   return { links, kept };
 }
+
+const MOCK_PATTERN = /\/apps\/[:*{[]/;
 
 /** The finding as the analysis gave it, for one as this attempt applied it (the same call). */
 function originalFinding(finding: Finding, findings: ReadonlyMap<string, readonly Finding[]>): Finding | undefined {

@@ -81,6 +81,7 @@ export const ReasonCode = {
   mockRouteNotEditable: 'mock-route-not-editable',
   mockV3RouteTaken: 'mock-v3-route-taken',
   mockKeepsCalls: 'mock-keeps-calls',
+  mockAssertionNegated: 'mock-assertion-negated',
   callMockHeld: 'call-mock-held',
 } as const;
 export type ReasonCode = (typeof ReasonCode)[keyof typeof ReasonCode];
@@ -217,8 +218,10 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `this mock stands for ${key === undefined ? 'a call' : `the call ${key}`}, which keeps the deprecated route (see its TODO); update the mock when that call is migrated`,
   'mock-no-calls': () =>
     'no deprecated call that this mock stands for was found in the modules its tests import; update it by hand when its calls move to v3',
-  'mock-calls-unseen': () =>
-    'the calls this mock stands for are in modules this run did not read with it; rerun over the whole repository in project mode, or update it by hand when its calls move to v3',
+  'mock-calls-unseen': (key) =>
+    key === undefined
+      ? 'the calls this mock stands for are in modules this run did not read with it; rerun over the whole repository in project mode, or update it by hand when its calls move to v3'
+      : `its tests load modules past their imports (${key}), so not every call this mock stands for can be seen, and it keeps those it imports on the deprecated route; update it by hand when its calls move to v3, or load those modules with an import`,
   'mock-resolver-reads': (key) =>
     `the handler reads ${key ?? 'a field'} of the deprecated request, which v3 sends in another shape; rewrite the handler for POST ${V3_ASSIGN.path} by hand`,
   'mock-app-code-unknown': () =>
@@ -228,13 +231,15 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'mock-other-apps': (key) =>
     `the handler names one app in the deprecated route, and its tests also call another app${key === undefined ? '' : ` (the call ${key})`}; the v3 route names no app, so the rewritten handler would answer that call too: check app_code_name in the handler by hand`,
   'mock-route-not-editable': () =>
-    `the mock's route cannot be rewritten in place (every method with http.all, a regular expression, a route held by a const or built elsewhere); point the mock at POST ${V3_ASSIGN.path} by hand when its calls move to v3`,
+    `the mock's route cannot be rewritten in place (every method with http.all or onAny, a regular expression, a pattern that also answers other routes, a route held by a const or built elsewhere); point the mock at POST ${V3_ASSIGN.path} by hand when its calls move to v3`,
   'mock-keeps-calls': (key) =>
     `it keeps on the deprecated route ${key === undefined ? 'the calls it stands for' : `the call${key.includes(' and ') ? 's' : ''} ${key}`}, since a call and its mocks move together; once this mock can follow, a rerun migrates both`,
   'call-mock-held': (key) =>
     `kept on the deprecated route because its test's ${key ?? 'mock of the request'} (see its TODO): the test would mock the old route while the call sends v3, so the call and its mocks move together; make the mock read the v3 request (or migrate both by hand), then rerun`,
-  'mock-v3-route-taken': () =>
-    `this file already has a handler of POST ${V3_ASSIGN.path}; the rewritten handler would answer in its place or never: merge them by hand`,
+  'mock-assertion-negated': () =>
+    `this assertion checks that the deprecated request is not sent; once the calls it stands for send POST ${V3_ASSIGN.path}, it passes whatever they send: assert the v3 request (its app_code_name and assignee in the body) instead`,
+  'mock-v3-route-taken': (key) =>
+    `this handler's tests already install a handler that answers POST ${V3_ASSIGN.path}${key === undefined ? '' : ` (${key})`}, or may; msw answers with the first that matches, so the rewritten handler would answer in its place or never: merge them by hand`,
 };
 
 /**

@@ -11,7 +11,7 @@
  *
  * Core plans every call; this module only supplies facts from other files and the set of files to read.
  */
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
   type AnalysisOptions,
   type Bound,
@@ -89,7 +89,7 @@ export interface ProjectAnalysisResult {
 const DOCUMENT = /\.(?:html?|mdx?)$/i;
 
 /** A call of a function that loads a module past the imports (see core's LOADERS). */
-const LOADER_CALL = /\b(?:importActual|requireActual|importMock|requireMock|createRequire)\s*[(<]/;
+const LOADER_CALL = /\b((?:vi\.|jest\.)?(?:importActual|requireActual|importMock|requireMock)|createRequire)\s*[(<]/;
 
 export class ProjectAnalysis {
   readonly #input: ProjectInput;
@@ -196,38 +196,76 @@ export class ProjectAnalysis {
     return reached;
   }
 
-  readonly #reach = new Map<string, ReadonlySet<string> | 'unknown'>();
+  readonly #reach = new Map<string, { readonly files: ReadonlySet<string>; readonly complete: boolean; readonly loader?: string }>();
 
-  /** The file and every module of the program it imports, transitively. */
+  /** The file and every module of the program it imports, transitively; 'unknown' when some cannot be read. */
   #reachable(start: string): ReadonlySet<string> | 'unknown' {
+    const reach = this.#walk(start);
+    return reach.complete ? reach.files : 'unknown';
+  }
+
+  /**
+   * The modules of the run a file imports, transitively, as far as they can be read: `complete` when nothing on the
+   * way is outside the run or loaded past its imports (`loader` names the first file that does that).
+   */
+  #walk(start: string): { readonly files: ReadonlySet<string>; readonly complete: boolean; readonly loader?: string } {
     const known = this.#reach.get(start);
     if (known !== undefined) return known;
     const seen = new Set<string>([start]);
-    let result: ReadonlySet<string> | 'unknown' = seen;
+    let complete = true;
+    let loader: string | undefined;
     for (const queue = [start]; queue.length > 0;) {
       const file = this.file(queue.pop()!);
+      if (file === undefined) {
+        complete = false;
+        continue;
+      }
       // A module loaded past its imports (`vi.importActual(...)`) brings calls the import graph does not show.
-      if (file === undefined || LOADER_CALL.test(file.text)) {
-        result = 'unknown';
-        break;
+      const loads = LOADER_CALL.exec(file.text);
+      if (loads !== null) {
+        complete = false;
+        loader ??= `${loads[1]} in ${file.id}`;
       }
       for (const specifier of importSpecifiers(file)) {
         const target = this.#input.resolveImport(file.path, specifier);
         // A package's module, a declaration file or data: no call of the program.
         if (target === undefined || target.split(sep).includes('node_modules') || !/\.[cm]?[jt]sx?$/.test(target) || /\.d\.[cm]?ts$/.test(target)) continue;
         if (!this.#scope.has(target)) {
-          result = 'unknown';
-          break;
+          complete = false;
+          continue;
         }
         if (!seen.has(target)) {
           seen.add(target);
           queue.push(target);
         }
       }
-      if (result === 'unknown') break;
     }
+    const result = { files: seen, complete, ...(loader === undefined ? {} : { loader }) };
     this.#reach.set(start, result);
     return result;
+  }
+
+  /**
+   * Where `mockReach` is 'unknown': the files a mock's tests certainly reach (their calls are stood for, whatever the
+   * rest adds), and the loader that hides the rest when one does (`vi.importActual in test/a.test.ts`; absent when a
+   * module on the way is outside the run). Undefined when the reach is known, or nothing of it is.
+   */
+  mockReachKnown(path: string): { readonly files: ReadonlySet<string>; readonly loader?: string } | undefined {
+    if (this.mockReach(path) !== 'unknown') return undefined;
+    const importing = isTestFile(path) ? { tests: [path], loadedByRunner: false, servesApp: false } : this.#testsImporting(path);
+    let tests = importing.tests;
+    if (tests.length === 0 || importing.loadedByRunner) tests = [...new Set([...tests, ...[...this.#scope].filter(isTestFile)])];
+    if (tests.length === 0) return undefined;
+    const files = new Set<string>();
+    let loader: string | undefined;
+    let outside = false;
+    for (const from of new Set([path, ...tests])) {
+      const reach = this.#walk(from);
+      for (const file of reach.files) files.add(file);
+      if (!reach.complete && reach.loader === undefined) outside = true;
+      loader ??= reach.loader;
+    }
+    return { files, ...(loader === undefined || outside ? {} : { loader }) };
   }
 
   /**
@@ -243,6 +281,8 @@ export class ProjectAnalysis {
     for (const queue = [path]; queue.length > 0;) {
       const module = queue.pop()!;
       if (BROWSER_WORKER.test(this.#input.readText(module) ?? '')) servesApp = true;
+      // A module the runner's config loads before every test (`setupFiles`), whoever else imports it.
+      if (this.#isRunnerSetup(module)) loadedByRunner = true;
       const importers = this.#input.importersOf(module).filter((importer) => this.#scope.has(importer));
       if (module !== path && importers.length === 0) loadedByRunner = true;
       for (const importer of importers) {
@@ -253,6 +293,37 @@ export class ProjectAnalysis {
       }
     }
     return { tests, loadedByRunner, servesApp };
+  }
+
+  readonly #setupFiles = new Map<string, ReadonlySet<string>>();
+
+  /**
+   * Whether a test runner's config in a folder above the file (`vitest.config.*`, `vite.config.*`, `jest.config.*`,
+   * package.json's `jest`) lists it in `setupFiles` or `setupFilesAfterEnv`: it runs before every test of that config.
+   */
+  #isRunnerSetup(path: string): boolean {
+    for (let dir = dirname(path); ; dir = dirname(dir)) {
+      if (this.#setupFilesIn(dir).has(path)) return true;
+      if (dir === this.#input.root || dirname(dir) === dir || !dir.startsWith(this.#input.root)) return false;
+    }
+  }
+
+  #setupFilesIn(dir: string): ReadonlySet<string> {
+    const known = this.#setupFiles.get(dir);
+    if (known !== undefined) return known;
+    const found = new Set<string>();
+    for (const name of RUNNER_CONFIGS) {
+      const text = this.#input.readText(join(dir, name));
+      if (text === undefined) continue;
+      for (const list of text.matchAll(/\bsetupFiles(?:AfterEnv)?["']?\s*:\s*(\[[^\]]*\]|(['"`])[^'"`]*\2)/g)) {
+        for (const entry of list[1]!.matchAll(/(['"`])([^'"`]+)\1/g)) {
+          const file = resolve(dir, entry[2]!.replace(/^<rootDir>\/?/, ''));
+          for (const candidate of [file, ...SETUP_EXTENSIONS.map((ext) => file + ext)]) found.add(candidate);
+        }
+      }
+    }
+    this.#setupFiles.set(dir, found);
+    return found;
   }
 
   readonly #matches = new Map<string, boolean>();
@@ -461,6 +532,10 @@ export class ProjectAnalysis {
 /** A test file by the names test runners look for: `*.test.ts`, `*.spec.js`, anything under `__tests__/`. */
 /** A module that starts msw's browser worker: its handlers answer the app itself. */
 const BROWSER_WORKER = /\bfrom\s*['"]msw\/browser['"][\s\S]*\bsetupWorker\s*\(|\bsetupWorker\s*\([\s\S]*\bfrom\s*['"]msw\/browser['"]/;
+
+/** The files a test runner's config may be written in, in a folder of the project. */
+const RUNNER_CONFIGS = ['mts', 'ts', 'mjs', 'js', 'cjs', 'cts'].flatMap((ext) => [`vitest.config.${ext}`, `vite.config.${ext}`, `vitest.workspace.${ext}`, `jest.config.${ext}`]).concat('package.json');
+const SETUP_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 function isTestFile(path: string): boolean {
   return /\.(?:test|spec)\.[cm]?[jt]sx?$/.test(path) || path.split(sep).includes('__tests__');

@@ -13,5 +13,7 @@ export function recognizeAxiosMockAdapter(call: TSESTree.CallExpression, ctx: So
     module: 'axios-mock-adapter',
     method: 'onPost',
     encoding: { objectIsJson: true, stringifyIsJson: false },
+    // `onAny(url)` answers the POST too.
+    general: { name: 'onAny' },
   });
 }

@@ -6,6 +6,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { readBody } from '../body.js';
 import type { SourceContext } from '../context.js';
 import { propertyOf, unwrapTS } from '../syntax.js';
+import { functionReads } from './matcher.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { readMockRoute } from './route.js';
 import type { MockSite } from './site.js';
@@ -18,11 +19,13 @@ export function recognizeFetchMock(call: TSESTree.CallExpression, ctx: SourceCon
   if (route === undefined) return undefined;
   const options = call.arguments[2];
   let matcher: TSESTree.Node | undefined;
+  let headers = false;
   if (options !== undefined) {
     const object = unwrapTS(options);
     // Options that cannot be read may match a body: the mock is read as matching one it cannot see.
     if (object.type !== 'ObjectExpression') matcher = options;
     else matcher = propertyOf(object, 'body')?.value;
+    headers = object.type !== 'ObjectExpression' || propertyOf(object, 'headers') !== undefined;
   }
   return {
     node: call,
@@ -30,6 +33,8 @@ export function recognizeFetchMock(call: TSESTree.CallExpression, ctx: SourceCon
     library: 'fetch-mock',
     route,
     ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, { objectIsJson: true, stringifyIsJson: true }) }),
-    reads: [],
+    // A response built by a function of the request (`(url, options) => …`) reads it in the old shape.
+    reads: call.arguments[1] === undefined ? [] : functionReads(call.arguments[1], ctx),
+    ...(headers ? { checksHeaders: true as const } : {}),
   };
 }

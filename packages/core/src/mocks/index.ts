@@ -13,6 +13,7 @@ export {
   callsKeptByMocks,
   callsStoodFor,
   type CallRecord,
+  type KnownReach,
   type MockDecision,
   type MockFacts,
   mockFactsOf,
@@ -21,3 +22,4 @@ export {
   showsAllItsCalls,
 } from './settle.js';
 export { holdBack, keepCallsForMocks } from './keep.js';
+export { v3HandlerIn } from './v3-handlers.js';

@@ -5,7 +5,9 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type BodyEncoding, readBody } from '../body.js';
 import type { SourceContext } from '../context.js';
-import { propertyOf, unwrapTS } from '../syntax.js';
+import { valueOfName } from '../follow.js';
+import { findVariable } from '../scope.js';
+import { isFunction, propertyOf, someNode, unwrapTS } from '../syntax.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { readBodyMatcher } from './msw.js';
 import { readMockRoute } from './route.js';
@@ -18,28 +20,138 @@ export interface RouteMatcher {
   readonly method: string;
   /** How the request's body is compared with an object: as its JSON, or as the data the client was given. */
   readonly encoding: BodyEncoding;
+  /**
+   * The general method that takes the HTTP method as its second argument (nock's `.intercept(path, 'POST', body?)`),
+   * or answers every method (axios-mock-adapter's `onAny(url, body?)`: found, never rewritten, as msw's `http.all`).
+   */
+  readonly general?: { readonly name: string; readonly methodArgument?: number };
 }
 
 export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: SourceContext, spec: RouteMatcher): MockSite | undefined {
   const method = methodOf(call);
-  if (method?.name !== spec.method) return undefined;
+  const general = spec.general !== undefined && method?.name === spec.general.name ? spec.general : undefined;
+  if (method === undefined || (method.name !== spec.method && general === undefined)) return undefined;
   if (!fromModule(originOf(method.object, ctx), [spec.module])) return undefined;
+  let bodyAt = 1;
+  if (general?.methodArgument !== undefined) {
+    // Another method is another request; a method that cannot be read may be POST: found, never rewritten.
+    const verb = unwrapTS(call.arguments[general.methodArgument] ?? call);
+    const known = verb.type === 'Literal' && typeof verb.value === 'string' ? verb.value.toUpperCase() : undefined;
+    if (known !== undefined && known !== 'POST') return undefined;
+    bodyAt = general.methodArgument + 1;
+    if (known === undefined) return onRouteOnly(call, ctx, spec, bodyAt);
+  } else if (general !== undefined) return onRouteOnly(call, ctx, spec, bodyAt);
   const route = readMockRoute(call.arguments[0], ctx);
   if (route === undefined) return undefined;
-  const matcher = call.arguments[1];
+  const matcher = call.arguments[bodyAt];
   // A function of the parsed body (nock's `(body) => ...`, axios-mock-adapter's `{ asymmetricMatch: (body) => ... }`):
   // its reads are mapped as an msw resolver's are.
   const fn = matcher === undefined ? undefined : matcherFunction(unwrapTS(matcher), spec);
   const read = fn === undefined ? undefined : readBodyMatcher(fn, route.appCode, ctx);
-  if (read !== undefined) return { node: call, ctx, library: spec.library, route, ...read };
+  // What answers the request reads it too (nock's `.reply((uri, body) => …)`, axios-mock-adapter's
+  // `.reply((config) => …)`): after the rewrite it would read the v3 path and body in the old shape.
+  const replies = replyReads(call, ctx);
+  const headers = call.arguments.length > bodyAt + 1 || (spec.library === 'nock' && chainMatchesHeaders(method.object, ctx, 0)) ? { checksHeaders: true as const } : {};
+  if (read !== undefined) return { node: call, ctx, library: spec.library, route, ...read, reads: [...read.reads, ...replies], ...headers };
   return {
     node: call,
     ctx,
     library: spec.library,
     route,
     ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, spec.encoding) }),
-    reads: [],
+    reads: replies,
+    ...headers,
   };
+}
+
+/** A mock of the deprecated route that may answer other methods too: found, so that it holds its calls; never rewritten. */
+function onRouteOnly(call: TSESTree.CallExpression, ctx: SourceContext, spec: RouteMatcher, bodyAt: number): MockSite | undefined {
+  const route = readMockRoute(call.arguments[0], ctx);
+  if (route === undefined) return undefined;
+  const matcher = call.arguments[bodyAt];
+  return {
+    node: call,
+    ctx,
+    library: spec.library,
+    route: route.appCode === undefined ? {} : { appCode: route.appCode },
+    ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, spec.encoding) }),
+    reads: replyReads(call, ctx),
+  };
+}
+
+/**
+ * Whether a nock scope matches headers: `.matchHeader(...)` on the way to the interceptor, or options given to
+ * `nock(base, { reqheaders })` (followed through consts: `const scope = nock(API).matchHeader(...)`).
+ */
+function chainMatchesHeaders(node: TSESTree.Node, ctx: SourceContext, depth: number): boolean {
+  let expr = unwrapTS(node);
+  while (depth < 8) {
+    if (expr.type === 'CallExpression') {
+      const method = methodOf(expr);
+      if (method?.name === 'matchHeader') return true;
+      if (method === undefined) return expr.arguments.length > 1;
+      expr = unwrapTS(method.object);
+    } else if (expr.type === 'MemberExpression') {
+      expr = unwrapTS(expr.object);
+    } else if (expr.type === 'Identifier') {
+      const name = valueOfName(expr, ctx);
+      if (name.kind !== 'const' || name.value.ctx !== ctx) return false;
+      expr = unwrapTS(name.value.node);
+      depth += 1;
+    } else return false;
+  }
+  return false;
+}
+
+/** The methods of a chain after the route that answer the request, and may be given a function of it. */
+const REPLIES = /^(?:reply|replyOnce|replyWithError|withDelayInMs)$/;
+
+/**
+ * What the functions that answer the mocked request read of it: `.reply((uri, body) => …)`, `.reply(200, (uri, body)
+ * => …)`, a `function` that reads `this.req`, `.replyOnce((config) => …)`, a function held by a const. Each read is
+ * named for the TODO; a function that reads nothing of the request answers the v3 request as it answered the old one.
+ */
+function replyReads(call: TSESTree.CallExpression, ctx: SourceContext): string[] {
+  const reads: string[] = [];
+  let link: TSESTree.Node = call;
+  for (let depth = 0; depth < 8; depth++) {
+    const member: TSESTree.Node | undefined = link.parent;
+    const next: TSESTree.Node | undefined = member?.parent;
+    if (member?.type !== 'MemberExpression' || member.object !== link || next?.type !== 'CallExpression' || next.callee !== member) break;
+    if (!member.computed && member.property.type === 'Identifier' && REPLIES.test(member.property.name)) {
+      for (const argument of next.arguments) reads.push(...functionReads(argument, ctx));
+    }
+    link = next;
+  }
+  return [...new Set(reads)];
+}
+
+/** What a function given to answer a request reads of its arguments (or of `this`, nock's `this.req`). */
+export function functionReads(node: TSESTree.Node, ctx: SourceContext): string[] {
+  let fn = unwrapTS(node);
+  if (fn.type === 'Identifier') {
+    const name = valueOfName(fn, ctx);
+    const declared = name.kind === 'unknown' ? (name.variable.defs[0]?.node as TSESTree.Node | undefined) : undefined;
+    if (name.kind === 'const' && name.value.ctx === ctx) fn = unwrapTS(name.value.node);
+    else if (declared?.type === 'FunctionDeclaration') fn = declared;
+    else return [];
+    if (fn.type === 'Identifier') return [];
+  }
+  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'FunctionDeclaration') return [];
+  const reads: string[] = [];
+  for (const param of fn.params) {
+    if (param.type !== 'Identifier') {
+      reads.push('the request in its reply function');
+      continue;
+    }
+    const variable = findVariable(ctx.getScope(fn.body ?? fn), param.name);
+    if (variable === undefined || variable.references.some((ref) => !ref.init)) reads.push(`the request in its reply function (${param.name})`);
+  }
+  // `function (uri, body) { this.req.headers … }`: nock's interceptor gives the request as `this.req`.
+  if (fn.type !== 'ArrowFunctionExpression' && someNode(fn.body ?? fn, (inner) => inner.type === 'ThisExpression', (inner) => !isFunction(inner) || inner.type === 'ArrowFunctionExpression')) {
+    reads.push('the request in its reply function (this.req)');
+  }
+  return reads;
 }
 
 /** The function that matches the body: the argument itself (nock), or the `asymmetricMatch` of an object (axios-mock-adapter). */

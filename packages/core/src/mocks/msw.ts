@@ -35,11 +35,11 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
     unwrapTS(object.object).type === 'Identifier' && origin.imported === '*' ? object.property.name : undefined;
   const kind = object.type === 'Identifier' ? origin.imported : namespace;
   if (kind !== 'http' && kind !== 'rest') return undefined;
-  const read = readMockRoute(call.arguments[0], ctx);
+  const read = readMockRoute(call.arguments[0], ctx, true);
   if (read === undefined) return undefined;
   const route = method.name === 'all' ? { ...(read.appCode === undefined ? {} : { appCode: read.appCode }) } : read;
   const resolver = call.arguments[1];
-  const found: Resolver = { reads: [], bodyReads: [], flagReads: [], edits: [], typed: false };
+  const found: Resolver = { reads: [], bodyReads: [], flagReads: [], keyTests: [], edits: [], typed: false };
   if (kind === 'http') {
     if (resolver !== undefined) readResolver(call, resolver, route, ctx, found);
     retypeHandler(call, route, ctx, found);
@@ -57,6 +57,7 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
     reads: found.reads,
     ...(!blocked && found.bodyReads.length > 0 ? { bodyReads: found.bodyReads } : {}),
     ...(!blocked && found.flagReads.length > 0 ? { flagReads: found.flagReads } : {}),
+    ...(!blocked && found.keyTests.length > 0 ? { keyTests: [...new Set(found.keyTests)] } : {}),
     ...(!blocked && found.edits.length > 0 ? { resolverEdits: found.edits } : {}),
     ...(found.typed ? { typed: true as const } : {}),
   };
@@ -67,6 +68,8 @@ interface Resolver {
   readonly reads: string[];
   readonly bodyReads: BodyKeyRead[];
   readonly flagReads: FlagKeyRead[];
+  /** The assignee keys tested with `in` (`'business_uid' in body`). */
+  readonly keyTests: BodyKeyRead['key'][];
   readonly edits: ResolverEdit[];
   typed: boolean;
 }
@@ -172,6 +175,7 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
       if (tested !== undefined) {
         if (tested.edit === undefined) return refuse(tested.key);
         out.edits.push(tested.edit);
+        out.keyTests.push(tested.key as BodyKeyRead['key']);
         continue;
       }
       if (node.parent?.type !== 'MemberExpression' || node.parent.object !== node) return refuse();
@@ -264,7 +268,11 @@ function isStringConst(id: TSESTree.Identifier, ctx: SourceContext): boolean {
   return value !== undefined && ((value.type === 'Literal' && typeof value.value === 'string') || value.type === 'TemplateLiteral');
 }
 
-/** `'business_uid' in body`: `body.assignee_type === 'business'`; a flag or another key has no such question in v3. */
+/**
+ * `'business_uid' in body`: `body.assignee_type === 'business'`; a flag or another key has no such question in v3. The
+ * same question only where every call sends the key with a value that is never undefined (`JSON.stringify` drops an
+ * undefined key, while the v3 body always names its assignee type): settle.ts checks it (`keyTests`).
+ */
 function keyTestedIn(test: TSESTree.BinaryExpression, ctx: SourceContext): { key: string; edit?: ResolverEdit } | undefined {
   const left = test.left;
   const key = left.type === 'Literal' && typeof left.value === 'string' ? left.value : undefined;
@@ -480,9 +488,9 @@ function isMswPathParams(type: TSESTree.TypeNode, ctx: SourceContext): boolean {
  * `body.app_code_name === '<app>' && (<the mapped expression>)`. Undefined when the node is no such function;
  * `reads` names what keeps it for a person (a block body, another parameter, the body passed on).
  */
-export function readBodyMatcher(node: TSESTree.Node, appCode: string | undefined, ctx: SourceContext): Pick<MockSite, 'reads' | 'bodyReads' | 'flagReads' | 'resolverEdits' | 'checksAppCode'> | undefined {
+export function readBodyMatcher(node: TSESTree.Node, appCode: string | undefined, ctx: SourceContext): Pick<MockSite, 'reads' | 'bodyReads' | 'flagReads' | 'keyTests' | 'resolverEdits' | 'checksAppCode'> | undefined {
   if (node.type !== 'ArrowFunctionExpression' && node.type !== 'FunctionExpression') return undefined;
-  const out: Resolver = { reads: [], bodyReads: [], flagReads: [], edits: [], typed: false };
+  const out: Resolver = { reads: [], bodyReads: [], flagReads: [], keyTests: [], edits: [], typed: false };
   const param = node.params[0];
   if (node.params.length !== 1 || param?.type !== 'Identifier' || param.typeAnnotation !== undefined) return { reads: ['the matcher\'s arguments'] };
   const expression = node.body.type === 'BlockStatement' ? undefined : node.body;
@@ -496,6 +504,7 @@ export function readBodyMatcher(node: TSESTree.Node, appCode: string | undefined
     if (tested !== undefined) {
       if (tested.edit === undefined) return { reads: [tested.key] };
       out.edits.push(tested.edit);
+      out.keyTests.push(tested.key as BodyKeyRead['key']);
       continue;
     }
     if (id.parent?.type !== 'MemberExpression' || id.parent.object !== id) return { reads: ['the request body'] };
@@ -517,6 +526,7 @@ export function readBodyMatcher(node: TSESTree.Node, appCode: string | undefined
     reads: [],
     ...(out.bodyReads.length > 0 ? { bodyReads: out.bodyReads } : {}),
     ...(out.flagReads.length > 0 ? { flagReads: out.flagReads } : {}),
+    ...(out.keyTests.length > 0 ? { keyTests: [...new Set(out.keyTests)] } : {}),
     resolverEdits: [{ range: [start, end], text: wrapped }],
     checksAppCode: true,
   };

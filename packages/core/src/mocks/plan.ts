@@ -7,7 +7,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Outcome } from '../analyze.js';
 import type { SourceContext } from '../context.js';
-import { V3_ASSIGN, V3Key } from '../contract.js';
+import { V3Key } from '../contract.js';
 import { type CallFacts, planMigration, type PlanOptions } from '../plan.js';
 import { type Reason, ReasonCode } from '../reasons.js';
 import type { AssignCall } from '../recognize.js';
@@ -15,12 +15,6 @@ import { renderMigration, type TextEdit } from '../render.js';
 import { forEachCall } from '../syntax.js';
 import { recognizeMock } from './recognize.js';
 import type { MockSite } from './site.js';
-
-/**
- * An msw handler of the v3 route, its route written as a string (`http.post('<origin>/v3/apps/app_assignments', ...)`):
- * msw answers with the first handler that matches, so a rewritten one would stand before or after it.
- */
-export const V3_HANDLER = new RegExp(`\\b(?:http|rest)\\s*\\.\\s*(?:post|all)\\s*(?:<[^>]*>)?\\s*\\(\\s*['"\`][^'"\`]*${V3_ASSIGN.path.replace(/\//g, '\\/')}['"\`]`);
 
 /** One mock, planned: `fix` and `review` carry the edits; `manual` the reasons it stays. */
 export interface MockFinding {
@@ -42,6 +36,7 @@ export function analyzeMocks(program: TSESTree.Node, ctx: SourceContext): MockFi
 
 export function planMock(mock: MockSite, options: PlanOptions): MockFinding {
   const manual = (reasons: readonly Reason[]): MockFinding => ({ mock, outcome: 'manual', reasons });
+  if (mock.negated === true) return manual([{ code: ReasonCode.mockAssertionNegated }]);
   const { route } = mock;
   const blockers: Reason[] = [];
   if (route.edit === undefined) blockers.push({ code: ReasonCode.mockRouteNotEditable });

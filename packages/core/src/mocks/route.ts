@@ -10,6 +10,7 @@ import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
 import { valueOfName } from '../follow.js';
 import { unwrapTS } from '../syntax.js';
 import { DEFAULT_ROUTE, matchRoute, readUrl } from '../url.js';
+import { routeMatcher } from './v3-handlers.js';
 
 export interface MockRoute {
   /** The app code the route names, decoded; absent when the route stands for any app. */
@@ -25,8 +26,12 @@ const PLACEHOLDER_ROUTE = new RegExp(
   `(?:^|[/*:])(${DEPRECATED_ASSIGN.prefix.slice(1)}/apps/(?::\\w+|\\*|\\{id\\}|\\[id\\]|\\{\\w+\\})/assign)$`,
 );
 
-/** Reads a mock's route argument; undefined when it is not the deprecated route. */
-export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContext): MockRoute | undefined {
+/**
+ * Reads a mock's route argument; undefined when it is not the deprecated route. `patterns`: the library matches the
+ * route as a path pattern (msw), so any pattern that matches the deprecated request and not the v3 one is found too
+ * (`*\/platform/v1/apps/:id/:action`, `*\/apps/:appId/assign`), never rewritten.
+ */
+export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContext, patterns = false): MockRoute | undefined {
   if (node === undefined || node.type === 'SpreadElement') return undefined;
   const expr = unwrapTS(node);
   const literal = literalText(expr);
@@ -59,7 +64,7 @@ export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContex
     if (held !== undefined && PLACEHOLDER_ROUTE.test(held.value)) return {};
   }
   const match = matchRoute(readUrl(expr, ctx), [DEFAULT_ROUTE]);
-  if (match?.id.kind !== 'text') return undefined;
+  if (match?.id.kind !== 'text') return patterns && answersOldRoute(expr, ctx) ? {} : undefined;
   let appCode: string;
   try {
     appCode = decodeURIComponent(match.id.value);
@@ -69,6 +74,12 @@ export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContex
   // The edit is made in this file only: a route const of another module is shared with other code.
   const edit = match.edit.ok && match.edit.ctx.text === ctx.text ? { range: match.edit.range, text: match.edit.text } : undefined;
   return edit === undefined ? { appCode } : { appCode, edit };
+}
+
+/** A pattern that msw matches against the deprecated request, and not against the v3 one (a catch-all changes nothing). */
+function answersOldRoute(expr: TSESTree.Node, ctx: SourceContext): boolean {
+  const matches = routeMatcher(expr, ctx);
+  return matches !== undefined && matches(`${DEPRECATED_ASSIGN.prefix}/apps/some-app/assign`) && !matches(V3_ASSIGN.path);
 }
 
 /** `{ param: 'id' }` for `…/apps/:id/assign`; nothing for a placeholder msw does not name (`*`, `{id}`). */

@@ -12,10 +12,11 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { Finding } from '../analyze.js';
 import { ASSIGNEE_TYPE_OF_KEY } from '../contract.js';
 import { type Reason, ReasonCode } from '../reasons.js';
-import { someNode } from '../syntax.js';
+import { isFunction, someNode } from '../syntax.js';
 import { goesWithWrapper } from '../groups.js';
 import { placeOf } from '../wrappers.js';
-import { type MockFinding, V3_HANDLER } from './plan.js';
+import type { MockFinding } from './plan.js';
+import { v3HandlerIn } from './v3-handlers.js';
 
 /** What a mock names, as plain data. */
 export interface MockFacts {
@@ -29,10 +30,24 @@ export interface MockFacts {
   readonly reads?: string;
   /** The flags its handler compares with "true": every call it stands for must send each as a static string, or not at all. */
   readonly flags?: readonly string[];
+  /**
+   * The assignee keys its handler tests with `in`: every call it stands for must send each as a static string (never
+   * undefined, which `JSON.stringify` drops), or not at all.
+   */
+  readonly tested?: readonly string[];
   /** It tells apps apart by its route alone (an msw handler): rewritten, it answers every app. */
   readonly routeOnly?: true;
   /** Where it is, as a call's TODO names it (`in test/offer.test.ts, in the test "offers an app"`). */
   readonly place?: string;
+  /**
+   * It is installed for one test or suite only (written inside `it(...)`, `test(...)`, `describe(...)`), or answers
+   * once (msw's `{ once: true }`): it does not answer its calls in the file's other tests.
+   */
+  readonly scoped?: true;
+  /** It matches or asserts the request's headers. */
+  readonly headers?: true;
+  /** A negated assertion: it keeps no call, whatever becomes of it. */
+  readonly negated?: true;
 }
 
 /** One deprecated call of the run, and what the run did to it. */
@@ -55,6 +70,8 @@ export interface CallRecord {
    * request is what a mock keeps and names.
    */
   readonly withWrapper?: true;
+  /** Its rewrite changes its headers (a form body sent as JSON, with its content type). */
+  readonly changesHeaders?: true;
 }
 
 /**
@@ -63,27 +80,73 @@ export interface CallRecord {
  */
 export type Reach = (file: string) => ReadonlySet<string> | 'unknown';
 
-export type MockDecision = { readonly kind: 'follow' } | { readonly kind: 'hold'; readonly reason: Reason; readonly keeps?: readonly string[] };
+/**
+ * Where the reach of a mock is 'unknown': the files it certainly reaches (the test's own imports), and the loader that
+ * hides the rest (`vi.importActual in test/a.test.ts`) when that is the cause. The calls there are stood for whatever
+ * else the test loads: a mock that cannot be decided keeps them on the old route.
+ */
+export type KnownReach = (file: string) => { readonly files: ReadonlySet<string>; readonly loader?: string } | undefined;
+
+export type MockDecision =
+  | { readonly kind: 'follow' }
+  /** `followsAlone`: it would follow its calls, and waits only for the calls kept for it (or for another mock). */
+  | { readonly kind: 'hold'; readonly reason: Reason; readonly keeps?: readonly string[]; readonly followsAlone?: true };
 
 const ASSIGNEE_KEYS = Object.keys(ASSIGNEE_TYPE_OF_KEY);
+const FORM_HEADERS = 'the form Content-Type header (the call\'s rewrite sends JSON)';
 
-export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRecord[], reach: Reach): MockDecision[] {
-  return mocks.map((mock): MockDecision => {
-    let decision = settleOne(mock, calls, reach);
+export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRecord[], reach: Reach, known?: KnownReach): MockDecision[] {
+  const stoodFor = mocks.map((mock) => callsStoodFor(mock, calls, reach));
+  return mocks.map((mock, index): MockDecision => {
+    let decision = settleOne(mock, calls, reach, known);
+    // Two mocks that tell apps apart by their routes alone, installed side by side for the same calls, would both
+    // answer every app on the one v3 route: the first would answer the other's app too.
+    const shared = decision.kind === 'follow' ? sharedWithOtherApp(index, mocks, stoodFor, calls) : undefined;
+    if (shared !== undefined) {
+      const other = mocks[shared.mock]!;
+      const key = `${calls[shared.call]!.place}, which the mock ${other.place ?? ''} of ${other.appCode!} answers too`.replace('mock  of', 'mock of');
+      decision = { kind: 'hold', reason: { code: ReasonCode.mockOtherApps, key } };
+    }
     // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
     // after they moved to v3), so that its TODO stays the same.
-    const read = mock.reads ?? mock.flags?.[0];
-    if (read !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld && decision.reason.code !== ReasonCode.mockOtherApps) {
+    const read = mock.reads ?? mock.flags?.[0] ?? mock.tested?.[0];
+    if (read !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld && decision.reason.code !== ReasonCode.mockOtherApps &&
+      decision.reason.key !== FORM_HEADERS) {
       decision = { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: read } };
     }
     // The calls it keeps on the deprecated route: its TODO names them, as theirs names it.
-    const keeps = keptBy(mock, calls, reach);
+    const keeps = mock.negated === true ? [] : keptBy(mock, calls, reach, known);
     if (keeps.length === 0) return decision;
     // Following on its own, it waits for the calls kept for it (or for another mock): `applyMockDecision` says which
     // of the two, from the mock's own outcome.
-    if (decision.kind === 'follow') return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: keeps[0]! }, keeps };
+    if (decision.kind === 'follow') return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: keeps[0]! }, keeps, followsAlone: true };
     return { ...decision, keeps };
   });
+}
+
+/**
+ * A call that the mock at `index` and another mock both stand for, where both name an app by their route alone (no
+ * body matcher asks it), name different apps, and are installed for the whole file (not inside one test).
+ */
+function sharedWithOtherApp(
+  index: number,
+  mocks: readonly MockFacts[],
+  stoodFor: readonly (number[] | 'unknown')[],
+  calls: readonly CallRecord[],
+): { call: number; mock: number } | undefined {
+  const mock = mocks[index]!;
+  const own = stoodFor[index]!;
+  if (mock.routeOnly !== true || mock.appCode === undefined || mock.scoped === true || own === 'unknown') return undefined;
+  for (const [other, facts] of mocks.entries()) {
+    const theirs = stoodFor[other]!;
+    if (other === index || facts.routeOnly !== true || facts.appCode === undefined || facts.appCode === mock.appCode || facts.scoped === true ||
+      theirs === 'unknown') continue;
+    // The request itself rather than a caller that goes with it.
+    const both = own.filter((call) => theirs.includes(call));
+    const call = both.find((at) => calls[at]!.withWrapper !== true) ?? both[0];
+    if (call !== undefined) return { call, mock: other };
+  }
+  return undefined;
 }
 
 /** The calls a mock stands for, or 'unknown' when its tests reach modules this run did not read. */
@@ -93,9 +156,17 @@ export function callsStoodFor(mock: MockFacts, calls: readonly CallRecord[], rea
   return calls.flatMap((call, index) => (files.has(call.file) && mayMatch(mock, call) ? [index] : []));
 }
 
-function keptBy(mock: MockFacts, calls: readonly CallRecord[], reach: Reach): string[] {
-  const stood = callsStoodFor(mock, calls, reach);
+function keptBy(mock: MockFacts, calls: readonly CallRecord[], reach: Reach, known?: KnownReach): string[] {
+  const stood = certainlyStoodFor(mock, calls, reach, known);
   return stood === 'unknown' ? [] : [...new Set(stood.filter((index) => calls[index]!.keptForMocks === true && calls[index]!.withWrapper !== true).map((index) => calls[index]!.place))];
+}
+
+/** The calls a mock stands for; where its reach is 'unknown', those of the files it certainly reaches. */
+function certainlyStoodFor(mock: MockFacts, calls: readonly CallRecord[], reach: Reach, known?: KnownReach): number[] | 'unknown' {
+  const stood = callsStoodFor(mock, calls, reach);
+  if (stood !== 'unknown') return stood;
+  const files = known?.(mock.file)?.files;
+  return files === undefined ? 'unknown' : calls.flatMap((call, index) => (files.has(call.file) && mayMatch(mock, call) ? [index] : []));
 }
 
 /**
@@ -112,15 +183,19 @@ export function callsKeptByMocks(
   settled: readonly MockFinding[],
   calls: readonly CallRecord[],
   reach: Reach,
+  known?: KnownReach,
 ): Map<number, Reason> {
   const kept = new Map<number, Reason>();
+  // A mock whose reach is partly unknown answers no call for sure, but keeps those it certainly stands for.
   const stoodFor = mocks.map((mock) => callsStoodFor(mock, calls, reach));
-  // The calls some mock follows to v3: that mock answers them there.
-  const answered = new Set(stoodFor.flatMap((stood, index) => (stood === 'unknown' || settled[index]!.outcome === 'manual' ? [] : stood)));
+  const keepsFor = mocks.map((mock, index) => (stoodFor[index] === 'unknown' ? certainlyStoodFor(mock, calls, reach, known) : stoodFor[index]!));
+  // The calls some mock follows to v3: that mock answers them there. One installed for one test only (a `server.use`
+  // in an `it`) answers them in that test alone; the file's other tests still rely on the mock that waits.
+  const answered = new Set(stoodFor.flatMap((stood, index) => (stood === 'unknown' || settled[index]!.outcome === 'manual' || mocks[index]!.scoped === true ? [] : stood)));
   mocks.forEach((mock, index) => {
     const finding = settled[index]!;
-    if (finding.outcome !== 'manual') return;
-    const stood = stoodFor[index]!;
+    if (finding.outcome !== 'manual' || mock.negated === true) return;
+    const stood = keepsFor[index]!;
     if (stood === 'unknown') return;
     // A mock that stays only because another call it stands for stays (a shared handler, a setup file's) keeps no
     // call that a mock of its own test answers on v3.
@@ -143,17 +218,22 @@ function whyMockStays(reason: Reason | undefined): string | undefined {
     case ReasonCode.mockResolverReads: return `reads ${reason.key ?? 'the request'} of the deprecated request`;
     case ReasonCode.mockCallHeld: return `also stands for the call ${reason.key ?? 'that keeps the deprecated route'}`;
     case ReasonCode.mockOtherApps: return `names one app in its route and also answers the call ${reason.key ?? 'of another app'}`;
-    case ReasonCode.mockV3RouteTaken: return `shares its file with a handler of the v3 route`;
+    case ReasonCode.mockV3RouteTaken: return `would answer next to a handler of the v3 route${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place`;
+    case ReasonCode.mockCallsUnseen: return `cannot see every call it stands for${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockAppCodeUnknown: return `matches any app but checks the body`;
     case ReasonCode.bodyTyped: return `declares a type for the deprecated body that cannot be rewritten with it`;
     default: return `cannot be rewritten exactly (see its TODO)`;
   }
 }
 
-function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach): MockDecision {
+function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach, known?: KnownReach): MockDecision {
   const files = reach(mock.file);
-  if (files === 'unknown') return { kind: 'hold', reason: { code: ReasonCode.mockCallsUnseen } };
+  if (files === 'unknown') {
+    // Named when a test loads modules past its imports: rerunning over more files would not show them.
+    const loader = known?.(mock.file)?.loader;
+    return { kind: 'hold', reason: { code: ReasonCode.mockCallsUnseen, ...(loader === undefined ? {} : { key: loader }) } };
+  }
   // A handler that names one app by its route alone answers every app once on v3: no other app's call may reach it.
   if (mock.routeOnly === true && mock.appCode !== undefined) {
     const other = calls.find((call) => files.has(call.file) && call.appCode !== undefined && call.appCode !== mock.appCode);
@@ -163,6 +243,10 @@ function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach):
   if (standsFor.length === 0) return { kind: 'hold', reason: { code: ReasonCode.mockNoCalls } };
   const held = standsFor.find((call) => !call.migrated && call.keptForMocks !== true);
   if (held !== undefined) return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: held.place } };
+  // A mock of the headers a call's rewrite changes (its form content type becomes JSON's) would match the old ones.
+  if (mock.headers === true && standsFor.some((call) => call.changesHeaders === true)) {
+    return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: FORM_HEADERS } };
+  }
   // `body.business_uid` reads assignee_uid only where every call sends business_uid (and not directory_uid).
   const reads = mock.reads;
   if (reads !== undefined) {
@@ -175,6 +259,12 @@ function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach):
   for (const flag of mock.flags ?? []) {
     const exact = standsFor.every((call) => call.body !== undefined && (!(flag in call.body) || typeof call.body[flag] === 'string'));
     if (!exact) return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: flag } };
+  }
+  // `'business_uid' in body` asks `assignee_type === 'business'` only where the key, when sent, is never undefined: a
+  // value known only at run time may be, and then the old body had no such key while the v3 body names the type.
+  for (const key of mock.tested ?? []) {
+    const exact = standsFor.every((call) => call.body !== undefined && (!(key in call.body) || typeof call.body[key] === 'string'));
+    if (!exact) return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key } };
   }
   return { kind: 'follow' };
 }
@@ -201,14 +291,20 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
     : undefined;
   const reads = mock.bodyReads?.[0]?.key;
   const flags = [...new Set((mock.flagReads ?? []).map((read) => read.key))];
+  const tested = mock.keyTests ?? [];
   return {
     file,
     ...(mock.route.appCode === undefined ? {} : { appCode: mock.route.appCode }),
     ...(body === undefined ? {} : { body }),
     ...(reads === undefined ? {} : { reads }),
     ...(flags.length === 0 ? {} : { flags }),
-    ...(mock.library === 'msw' ? { routeOnly: true as const } : {}),
+    ...(tested.length === 0 ? {} : { tested }),
+    // A handler, or an interceptor without a body matcher: rewritten, it answers every app's v3 request.
+    ...(mock.library === 'msw' || (mock.library !== 'assertion' && mock.body === undefined && mock.checksAppCode !== true) ? { routeOnly: true as const } : {}),
     place,
+    ...(insideTest(mock.node) || answersOnce(mock.node) ? { scoped: true as const } : {}),
+    ...(mock.checksHeaders === true ? { headers: true as const } : {}),
+    ...(mock.negated === true ? { negated: true as const } : {}),
   };
 }
 
@@ -230,6 +326,7 @@ export function callRecordOf(finding: Finding, migrated: boolean, file: string):
     // A wrapper's caller that holds nothing of its own goes with the wrapper's request: it is kept with that request,
     // never for itself.
     ...(finding.repeatsWrapper === true || goesWithWrapper(finding, migrated) ? { withWrapper: true as const } : {}),
+    ...(finding.call.body?.form !== undefined ? { changesHeaders: true as const } : {}),
   };
 }
 
@@ -238,10 +335,19 @@ export function callRecordOf(finding: Finding, migrated: boolean, file: string):
  * rewritten for reasons of its own keeps those alone: they hold whatever becomes of its calls, so a second run, when
  * the calls are v3 already, says the same.
  */
-export function applyMockDecision(finding: MockFinding, decision: MockDecision): MockFinding {
-  // Decided last, so that a handler held for its calls keeps saying so once another one of its file is on v3.
-  if (decision.kind === 'follow' && finding.outcome !== 'manual' && finding.mock.library === 'msw' && V3_HANDLER.test(finding.mock.ctx.text)) {
-    return { mock: finding.mock, outcome: 'manual', reasons: [{ code: ReasonCode.mockV3RouteTaken }] };
+export function applyMockDecision(
+  finding: MockFinding,
+  decision: MockDecision,
+  /** Where a handler of the v3 route is in another module its tests reach (a project run), if any. */
+  v3Elsewhere?: string,
+): MockFinding {
+  // Decided last, so that a handler held for its calls keeps saying so once another one its tests install is on v3.
+  if ((decision.kind === 'follow' || decision.followsAlone === true) && finding.outcome !== 'manual' && finding.mock.library === 'msw') {
+    const taken = v3HandlerIn(programOf(finding.mock.node), finding.mock.ctx) ?? v3Elsewhere;
+    if (taken !== undefined) {
+      const keeps = decision.kind === 'hold' && decision.keeps !== undefined ? [{ code: ReasonCode.mockKeepsCalls, key: listed(decision.keeps) }] : [];
+      return { mock: finding.mock, outcome: 'manual', reasons: [{ code: ReasonCode.mockV3RouteTaken, key: taken }, ...keeps] };
+    }
   }
   if (decision.kind === 'follow') return finding;
   // Held for reasons of its own, it keeps calls on the deprecated route: its TODO names them too.
@@ -282,12 +388,35 @@ export function showsAllItsCalls(program: TSESTree.Program): boolean {
   });
 }
 
+function programOf(node: TSESTree.Node): TSESTree.Node {
+  let at = node;
+  while (at.parent != null) at = at.parent;
+  return at;
+}
+
 /** `a`, `a and b`, `a, b and c`. */
 function listed(items: readonly string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 }
 
 const TEST_FUNCTIONS = /^(?:it|test|describe|suite|specify)$/;
+
+/** Whether a node is written inside a test or a suite (`it('…', () => …)`, `describe.each(…)(…)`). */
+function insideTest(node: TSESTree.Node): boolean {
+  for (let at = node.parent; at != null; at = at.parent) {
+    if (at.type !== 'CallExpression') continue;
+    let callee: TSESTree.Node = at.callee;
+    while (callee.type === 'MemberExpression' || callee.type === 'CallExpression') callee = callee.type === 'MemberExpression' ? callee.object : callee.callee;
+    if (callee.type === 'Identifier' && TEST_FUNCTIONS.test(callee.name) && at.arguments.some((argument) => isFunction(argument))) return true;
+  }
+  return false;
+}
+
+/** msw's `http.post(route, resolver, { once: true })`: it answers one request, then stands aside. */
+function answersOnce(call: TSESTree.CallExpression): boolean {
+  const options = call.arguments[2];
+  return options?.type === 'ObjectExpression' && options.properties.some((p) => p.type !== 'Property' || (!p.computed && p.key.type === 'Identifier' && p.key.name === 'once'));
+}
 
 /** The innermost test (`it('title', ...)`, `test`, `describe`) or named function around a mock, in words. */
 function whereInTests(node: TSESTree.Node): string {

@@ -44,6 +44,12 @@ export interface MockSite {
    * stands for sends that flag as a static string or not at all (settle.ts).
    */
   readonly flagReads?: readonly FlagKeyRead[];
+  /**
+   * The assignee keys a handler tests with `in` (`'business_uid' in body`), each rewritten to ask the assignee type:
+   * the same question only when every call the handler stands for sends that key with a string, or not at all
+   * (settle.ts).
+   */
+  readonly keyTests?: readonly BodyKeyRead['key'][];
   /** The edits of the handler that make it read the v3 request (flags, the app code, its types); made with the route. */
   readonly resolverEdits?: readonly ResolverEdit[];
   /**
@@ -51,6 +57,14 @@ export interface MockSite {
    * (`bodyReads` only say what every call must send) and asks the app code the route named.
    */
   readonly checksAppCode?: true;
+  /**
+   * The mock matches or asserts the request's headers (nock's `.matchHeader(...)` or `reqheaders`, an assertion's
+   * options or config, axios-mock-adapter's headers, fetch-mock's `headers`): a call whose rewrite changes its
+   * content type (a form sent as JSON) would no longer match (settle.ts).
+   */
+  readonly checksHeaders?: true;
+  /** `expect(...).not.toHaveBeenCalledWith(...)`: it says the request is not sent, and holds no call. */
+  readonly negated?: true;
   /** The mock declares a type for the request body (`http.post<Params, LegacyBody>(...)`): it describes the old body. */
   readonly typed?: true;
 }

@@ -1,0 +1,633 @@
+/**
+ * A call and its mocks are one group, and a mock rewritten with its calls must answer the migrated request exactly as
+ * it answered the old one. These projects are the shapes where a mock was rewritten and answered otherwise, or stayed
+ * on the old route while its call moved: each must now be rewritten exactly, or keep the mock and its calls on the
+ * old route, each naming the other. Every project runs through the CLI in project mode, with `--tests follow` (the
+ * default: the calls wait for their mocks) and `--tests ignore` (the calls move; the mocks still follow or stay).
+ */
+import { describe, expect, it } from 'vitest';
+import { cli, tree } from './helpers/cli.js';
+
+interface Site {
+  readonly line: number;
+  readonly kind: string;
+  readonly outcome: string;
+  readonly migrated: boolean;
+  readonly reasons?: readonly { readonly code: string; readonly key?: string }[];
+}
+
+const TSCONFIG = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true }, include: ['src', 'test', '*.ts'] });
+
+/** A project (package.json and tsconfig.json added), migrated as a dry run: the sites of each file by path. */
+function run(files: Record<string, string>, tests: 'follow' | 'ignore' = 'follow'): Map<string, Site[]> {
+  const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'tsconfig.json': TSCONFIG, ...files });
+  const out = cli(['migrate', '.', '--dry', '--json', '--tests', tests], dir);
+  expect(out.code, out.stderr).toBe(0);
+  const report = JSON.parse(out.stdout) as { mode: { kind: string }; files: { path: string; sites: Site[] }[] };
+  expect(report.mode.kind).toBe('project');
+  return new Map(report.files.map((file) => [file.path, file.sites]));
+}
+
+const kinds = (sites: Map<string, Site[]>, kind: 'call' | 'mock') =>
+  [...sites].flatMap(([path, list]) => list.filter((site) => site.kind === kind).map((site) => ({ path, ...site })));
+const codes = (site: Site) => (site.reasons ?? []).map((reason) => reason.code);
+
+/** Every call held on the old route by a mock, and every mock held with a reason of its own that names its calls. */
+function expectGroupKept(sites: Map<string, Site[]>, mockReason: string) {
+  const mocks = kinds(sites, 'mock');
+  const calls = kinds(sites, 'call');
+  expect(mocks.length).toBeGreaterThan(0);
+  for (const mock of mocks) {
+    expect(mock.migrated, mock.path).toBe(false);
+    expect(codes(mock), mock.path).toContain(mockReason);
+    expect(codes(mock), mock.path).toContain('mock-keeps-calls');
+  }
+  expect(calls.length).toBeGreaterThan(0);
+  for (const call of calls) expect(codes(call), call.path).toEqual(['call-mock-held']);
+  // The calls of a wrapper in the tests go with it.
+  for (const site of [...sites.values()].flat()) expect(site.migrated).toBe(false);
+  return { mocks, calls };
+}
+
+const PUBLISH = `export async function publish(appCode: string, directoryUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ directory_uid: directoryUid, pre_installed: 'true' }),
+  });
+  return response.status;
+}
+`;
+
+describe('a handler of the v3 route that answers next to the rewritten one', () => {
+  const v3Handlers = `import { http, HttpResponse } from 'msw';
+import { V3_ASSIGNMENTS } from './routes.js';
+
+export const handlers = [
+  http.get('*/v3/apps', () => HttpResponse.json([])),
+  http.post(V3_ASSIGNMENTS, () => HttpResponse.json({ status: 'pending_review' }, { status: 202 })),
+];
+`;
+  const spreadingTest = (order: 'v3 first' | 'old first') => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { handlers } from '../src/mocks/handlers.js';
+import { publish } from '../src/publish.js';
+
+const server = setupServer(
+  ${order === 'v3 first' ? '...handlers,\n  ' : ''}http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }, { status: 201 })),${order === 'old first' ? '\n  ...handlers,' : ''}
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+it('publishes an app at once', async () => {
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`;
+  const files = (order: 'v3 first' | 'old first') => ({
+    'src/publish.ts': PUBLISH,
+    'src/mocks/routes.ts': `export const V3_ASSIGNMENTS = 'https://api.example.com/v3/apps/app_assignments';\n`,
+    'src/mocks/handlers.ts': v3Handlers,
+    'test/publish.test.ts': spreadingTest(order),
+  });
+
+  it.each(['v3 first', 'old first'] as const)('spread from an imported module, its route an imported const (%s): the handler and its call stay, each naming the other', (order) => {
+    const sites = run(files(order));
+    const { mocks, calls } = expectGroupKept(sites, 'mock-v3-route-taken');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toBe('http.post(V3_ASSIGNMENTS, …) in src/mocks/handlers.ts');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-keeps-calls')!.key).toBe('in publish (src/publish.ts)');
+    expect(calls[0]!.reasons![0]!.key).toContain('handler in test/publish.test.ts');
+  });
+
+  it('with --tests ignore the call moves, and the handler still stays', () => {
+    const sites = run(files('v3 first'), 'ignore');
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-v3-route-taken']]);
+  });
+
+  it('the deprecated handler in the shared module, the v3 one in the test that spreads it', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/handlers.ts': `import { http, HttpResponse } from 'msw';\n\nexport const handlers = [http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }, { status: 201 }))];\n`,
+      'test/publish.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+import { handlers } from './handlers.js';
+
+const V3 = \`\${'https://api.example.com'}/v3/apps/app_assignments\`;
+const server = setupServer(http.post(V3, () => new HttpResponse(null, { status: 202 })), ...handlers);
+
+it('publishes', async () => {
+  server.listen();
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+    });
+    expectGroupKept(sites, 'mock-v3-route-taken');
+  });
+
+  it('a route held by a const in the same file', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const V3_ASSIGNMENTS = 'https://api.example.com/v3/apps/app_assignments';
+const server = setupServer(
+  http.post(V3_ASSIGNMENTS, () => HttpResponse.json({ status: 'pending_review' }, { status: 202 })),
+  http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }, { status: 201 })),
+);
+
+it('pre-installs at once', async () => {
+  server.listen();
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+    });
+    expectGroupKept(sites, 'mock-v3-route-taken');
+  });
+
+  it('handlers of other routes, and a catch-all that answered the old request too, take nothing', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const USERS = 'https://api.example.com/v3/users';
+const server = setupServer(
+  http.post(USERS, () => HttpResponse.json({})),
+  http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }, { status: 201 })),
+  http.post('*', () => HttpResponse.json({}, { status: 500 })),
+);
+
+it('publishes', async () => {
+  server.listen();
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+    });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+});
+
+describe('a function that answers the request reads it too', () => {
+  const SHOW = `import axios from 'axios';
+
+export async function showApp(appCode: string, businessUid: string): Promise<number> {
+  const res = await axios.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { business_uid: businessUid }, { validateStatus: () => true });
+  return res.status;
+}
+`;
+  const nockTest = (reply: string) => `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { showApp } from '../src/visibility.js';
+
+const visibleTo = new Set(['biz_1']);
+
+it('answers 409 when crm-sync is already visible', async () => {
+  nock('https://api.example.com')
+    .post('/platform/v1/apps/crm-sync/assign', (body) => typeof body.business_uid === 'string')
+    ${reply};
+  expect(await showApp('crm-sync', 'biz_1')).toBe(409);
+});
+`;
+
+  it.each([
+    ['nock, an arrow function', `.reply((_uri, body) => (visibleTo.has((body as { business_uid: string }).business_uid) ? [409, {}] : [201, {}]))`, 'the request in its reply function (body)'],
+    ['nock, a status and a function', `.reply(201, (uri) => ({ uri }))`, 'the request in its reply function (uri)'],
+    ['nock, a function that reads this.req', `.reply(function () { return [this.req.path.includes('crm-sync') ? 409 : 201, {}]; })`, 'the request in its reply function (this.req)'],
+  ])('%s: the mock and its call stay', (_name, reply, read) => {
+    const files = { 'src/visibility.ts': SHOW, 'test/visibility.test.ts': nockTest(reply) };
+    const { mocks } = expectGroupKept(run(files), 'mock-resolver-reads');
+    expect(mocks[0]!.reasons!.map((r) => r.key)).toContain(read);
+    const ignored = run(files, 'ignore');
+    expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-resolver-reads']]);
+  });
+
+  it('axios-mock-adapter, a reply function of the config', () => {
+    const sites = run({
+      'src/visibility.ts': SHOW,
+      'test/visibility.test.ts': `import axios from 'axios';
+import MockAdapter from 'axios-mock-adapter';
+import { expect, it } from 'vitest';
+import { showApp } from '../src/visibility.js';
+
+const mock = new MockAdapter(axios);
+
+it('answers 409 for a business that sees it', async () => {
+  mock.onPost('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply((config) => {
+    const { business_uid } = JSON.parse(config.data as string) as { business_uid: string };
+    return [business_uid === 'biz_1' ? 409 : 201, {}];
+  });
+  expect(await showApp('crm-sync', 'biz_1')).toBe(409);
+});
+`,
+    });
+    const { mocks } = expectGroupKept(sites, 'mock-resolver-reads');
+    expect(mocks[0]!.reasons!.map((r) => r.key)).toContain('the request in its reply function (config)');
+  });
+
+  it.each([
+    ['a status and a body', `.reply(409, { error: 'already assigned' })`],
+    ['a function that reads nothing of the request', `.reply(() => [409, { error: 'already assigned' }])`],
+  ])('nock, %s: rewritten with its call', (_name, reply) => {
+    const sites = run({ 'src/visibility.ts': SHOW, 'test/visibility.test.ts': nockTest(reply) });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+});
+
+describe('a handler that stands for the calls of more tests than its importers', () => {
+  const OFFER = `export async function offer(appCode: string, businessUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return response.status;
+}
+`;
+  const EVERYONE = `export async function installForEveryone(appCode: string, directoryUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ directory_uid: directoryUid, built_in: 'true' }),
+  });
+  return response.status;
+}
+`;
+  const EVERYONE_TEST = `import { expect, it } from 'vitest';
+import { installForEveryone } from '../src/everyone.js';
+
+it('installs an app for everyone', async () => {
+  expect(await installForEveryone('crm-sync', 'dir_1')).toBe(200);
+});
+`;
+  const OFFER_TEST = (server: string) => `import { http, HttpResponse } from 'msw';
+import { expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from '${server}';
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(200);
+});
+
+it('passes the platform error on', async () => {
+  server.use(http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ error: 'down' }, { status: 503 })));
+  expect(await offer('crm-sync', 'biz_1')).toBe(503);
+});
+`;
+
+  /** The handler of the setup module waits for the built_in call, and keeps the call of the test that imports it. */
+  function expectSetupKeepsOffer(sites: Map<string, Site[]>, handlers: string) {
+    const setup = sites.get(handlers)!.filter((site) => site.kind === 'mock');
+    expect(setup.map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-call-held', 'mock-keeps-calls']]]);
+    const offer = sites.get('src/offer.ts')!.filter((site) => site.kind === 'call');
+    expect(offer.map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+    expect(offer[0]!.reasons![0]!.key).toContain(`handler in ${handlers}`);
+    // The override waits for its call.
+    expect(sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-call-held']]]);
+  }
+
+  it('a setupFiles module that one test also imports stands for every test of the run', () => {
+    const sites = run({
+      'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'], setupFiles: ['test/setup.ts'] } });\n`,
+      'src/offer.ts': OFFER,
+      'src/everyone.ts': EVERYONE,
+      'test/setup.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+export const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' })));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+`,
+      'test/offer.test.ts': OFFER_TEST('./setup.js'),
+      'test/everyone.test.ts': EVERYONE_TEST,
+    });
+    expectSetupKeepsOffer(sites, 'test/setup.ts');
+  });
+
+  it('jest: setupFilesAfterEnv with <rootDir>, in package.json', () => {
+    const sites = run({
+      'package.json': JSON.stringify({ name: 'p', private: true, type: 'module', jest: { setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] } }),
+      'src/offer.ts': OFFER,
+      'src/everyone.ts': EVERYONE,
+      'test/setup.ts': `import { http, HttpResponse } from 'msw';\nimport { setupServer } from 'msw/node';\n\nexport const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' })));\nbeforeAll(() => server.listen());\n`,
+      'test/offer.test.ts': OFFER_TEST('./setup.js'),
+      'test/everyone.test.ts': EVERYONE_TEST,
+    });
+    expectSetupKeepsOffer(sites, 'test/setup.ts');
+  });
+
+  it('a server.use override inside one test does not answer the call in the file\'s other tests', () => {
+    const sites = run({
+      'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { setupFiles: ['./test/setup.ts'] } });\n`,
+      'src/offer.ts': OFFER,
+      'src/everyone.ts': EVERYONE,
+      'test/handlers.ts': `import { http, HttpResponse } from 'msw';\n\nexport const handlers = [http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }))];\n`,
+      'test/server.ts': `import { setupServer } from 'msw/node';\nimport { handlers } from './handlers.js';\n\nexport const server = setupServer(...handlers);\n`,
+      'test/setup.ts': `import { afterAll, afterEach, beforeAll } from 'vitest';\nimport { server } from './server.js';\n\nbeforeAll(() => server.listen({ onUnhandledRequest: 'error' }));\nafterEach(() => server.resetHandlers());\nafterAll(() => server.close());\n`,
+      'test/offer.test.ts': OFFER_TEST('./server.js'),
+      'test/everyone.test.ts': EVERYONE_TEST,
+    });
+    expectSetupKeepsOffer(sites, 'test/handlers.ts');
+  });
+});
+
+describe('a form call whose rewrite sends JSON, and a mock of its headers', () => {
+  const FORM = `import axios from 'axios';
+
+export async function makeInternalForm(appCode: string, directoryUid: string): Promise<number> {
+  const res = await axios.post(
+    \`https://api.example.com/platform/v1/apps/\${appCode}/assign\`,
+    new URLSearchParams({ directory_uid: directoryUid, is_internal: 'true' }),
+    { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+  );
+  return res.status;
+}
+`;
+  const nockTest = (chain: string) => `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { makeInternalForm } from '../src/form.js';
+
+it('makes crm-sync internal to dir_1', async () => {
+  const scope = nock('https://api.example.com'${chain.startsWith(',') ? chain : `)${chain}`}
+    .post('/platform/v1/apps/crm-sync/assign', (body) => body.directory_uid === 'dir_1' && body.is_internal === 'true')
+    .reply(201);
+  expect(await makeInternalForm('crm-sync', 'dir_1')).toBe(201);
+  scope.done();
+});
+`;
+  const FORM_HEADERS = "the form Content-Type header (the call's rewrite sends JSON)";
+
+  it.each([
+    ['an assertion of the config', `import axios from 'axios';
+import { expect, it, vi } from 'vitest';
+import { makeInternalForm } from '../src/form.js';
+
+vi.mock('axios');
+
+it('posts the form', async () => {
+  vi.mocked(axios.post).mockResolvedValue({ status: 201 });
+  await makeInternalForm('crm-sync', 'dir_1');
+  expect(axios.post).toHaveBeenCalledWith(
+    'https://api.example.com/platform/v1/apps/crm-sync/assign',
+    new URLSearchParams({ directory_uid: 'dir_1', is_internal: 'true' }),
+    { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
+  );
+});
+`],
+    ['nock .matchHeader', nockTest(`\n    .matchHeader('content-type', 'application/x-www-form-urlencoded')`)],
+    ['nock reqheaders', nockTest(`, { reqheaders: { 'content-type': 'application/x-www-form-urlencoded' } })`)],
+  ])('%s: the mock and its call stay', (_name, test) => {
+    const files = { 'src/form.ts': FORM, 'test/form.test.ts': test };
+    const { mocks } = expectGroupKept(run(files), 'mock-resolver-reads');
+    expect(mocks[0]!.reasons!.map((r) => r.key)).toContain(FORM_HEADERS);
+    const ignored = run(files, 'ignore');
+    expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(ignored, 'mock').map((m) => [m.migrated, m.reasons?.[0]?.key])).toEqual([[false, FORM_HEADERS]]);
+  });
+
+  it('a nock body function with no header condition follows the call', () => {
+    const sites = run({ 'src/form.ts': FORM, 'test/form.test.ts': nockTest('') });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+});
+
+describe('mocks of the request in other shapes: found, so that they keep their calls or follow them', () => {
+  const mswTest = (route: string) => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const server = setupServer(http.post(${route}, () => HttpResponse.json({ status: 'OK' })));
+
+it('publishes', async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  expect(await publish('crm-sync', 'dir_1')).toBe(200);
+});
+`;
+
+  it.each([
+    ['a placeholder for the action', `'*/platform/v1/apps/:id/:action'`],
+    ['a route without the platform prefix', `'*/apps/:appId/assign'`],
+    ['a template with a base', '`${process.env.API}/platform/v1/apps/*`'],
+  ])('an msw pattern that matches the deprecated request, %s: the handler and its call stay', (_name, route) => {
+    const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(route) };
+    expectGroupKept(run(files), 'mock-route-not-editable');
+    const ignored = run(files, 'ignore');
+    expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-route-not-editable']]);
+  });
+
+  it('a catch-all answers the v3 request too: no mock of it', () => {
+    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`'*'`) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  const nockTest = (interceptor: string) => `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+it('publishes', async () => {
+  const scope = nock('https://api.example.com')${interceptor}.reply(201);
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+  scope.done();
+});
+`;
+
+  it('nock .intercept(path, \'POST\', body) is read as .post(path, body), and follows its call', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', 'POST', { directory_uid: 'dir_1', pre_installed: 'true' })`),
+    });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('nock .intercept with a method that cannot be read: the interceptor and its call stay', () => {
+    const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', process.env.METHOD ?? 'POST')`) };
+    expectGroupKept(run(files), 'mock-route-not-editable');
+  });
+
+  it('nock .intercept with another method is no mock of the request', () => {
+    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', 'PUT')`) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+  });
+
+  it('axios-mock-adapter onAny answers the POST too: the mock and its call stay', () => {
+    const files = {
+      'src/publish.ts': `import axios from 'axios';\n\nexport async function publish(appCode: string, directoryUid: string): Promise<number> {\n  const res = await axios.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { directory_uid: directoryUid });\n  return res.status;\n}\n`,
+      'test/publish.test.ts': `import axios from 'axios';
+import MockAdapter from 'axios-mock-adapter';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const mock = new MockAdapter(axios);
+
+it('publishes', async () => {
+  mock.onAny('https://api.example.com/platform/v1/apps/crm-sync/assign').reply(201);
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+    };
+    expectGroupKept(run(files), 'mock-route-not-editable');
+  });
+});
+
+describe('a test that loads a module past its imports', () => {
+  it('its handler cannot be decided, and keeps the call the test imports; the TODO names the loader, not a rerun', () => {
+    const files = {
+      'src/publish.ts': PUBLISH,
+      'src/telemetry.ts': `export function track(event: string): void {\n  console.log(event);\n}\n`,
+      'test/publish.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it, vi } from 'vitest';
+import { publish } from '../src/publish.js';
+
+vi.mock('../src/telemetry.js', async () => ({
+  ...(await vi.importActual<typeof import('../src/telemetry.js')>('../src/telemetry.js')),
+  track: vi.fn(),
+}));
+
+const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }, { status: 201 })));
+
+it('publishes', async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+    };
+    const { mocks, calls } = expectGroupKept(run(files), 'mock-calls-unseen');
+    const unseen = mocks[0]!.reasons!.find((r) => r.code === 'mock-calls-unseen')!;
+    expect(unseen.key).toBe('vi.importActual in test/publish.test.ts');
+    expect((unseen as { text?: string }).text).not.toContain('rerun');
+    expect(calls[0]!.reasons![0]!.key).toContain('handler in test/publish.test.ts');
+    const ignored = run(files, 'ignore');
+    expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-calls-unseen']]);
+  });
+});
+
+describe('a negated assertion of the deprecated request', () => {
+  it('gets a TODO that it guards nothing once its call sends v3, and holds no call', () => {
+    const sites = run({
+      'src/sync.ts': `import axios from 'axios';
+
+const RETIRED = new Set(['legacy-fax']);
+
+export async function syncApps(appCodes: string[], businessUid: string): Promise<void> {
+  for (const appCode of appCodes) {
+    if (RETIRED.has(appCode)) continue;
+    await axios.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { business_uid: businessUid });
+  }
+}
+`,
+      'test/sync.test.ts': `import axios from 'axios';
+import { expect, it, vi } from 'vitest';
+import { syncApps } from '../src/sync.js';
+
+vi.mock('axios');
+
+it('skips retired apps', async () => {
+  vi.mocked(axios.post).mockResolvedValue({ status: 201 });
+  await syncApps(['legacy-fax'], 'biz_1');
+  expect(axios.post).not.toHaveBeenCalledWith('https://api.example.com/platform/v1/apps/legacy-fax/assign', expect.anything());
+});
+`,
+    });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated, codes(m)])).toEqual([['manual', false, ['mock-assertion-negated']]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+});
+
+describe('mocks that tell apps apart by their routes alone', () => {
+  const LIST = `export async function listApp(appCode: string, businessUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return response.status;
+}
+`;
+
+  it('two msw handlers of two apps, installed side by side for the same call: both stay, with the call', () => {
+    const sites = run({
+      'src/listing.ts': LIST,
+      'test/listing.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { listApp } from '../src/listing.js';
+
+const server = setupServer(
+  http.post('https://api.example.com/platform/v1/apps/crm-sync/assign', () => HttpResponse.json({}, { status: 201 })),
+  http.post('https://api.example.com/platform/v1/apps/legacy-fax/assign', () => HttpResponse.json({}, { status: 410 })),
+);
+
+it.each([['crm-sync', 201], ['legacy-fax', 410]] as const)('lists %s', async (app, status) => {
+  server.listen();
+  expect(await listApp(app, 'biz_1')).toBe(status);
+});
+`,
+    });
+    const { mocks } = expectGroupKept(sites, 'mock-other-apps');
+    expect(mocks.map((m) => m.reasons![0]!.key)).toEqual([
+      'in listApp (src/listing.ts), which the mock in test/listing.test.ts of legacy-fax answers too',
+      'in listApp (src/listing.ts), which the mock in test/listing.test.ts of crm-sync answers too',
+    ]);
+  });
+
+  it('two nock interceptors of two apps without a body matcher: both stay, with the call', () => {
+    const sites = run({
+      'src/listing.ts': LIST,
+      'test/listing.test.ts': `import nock from 'nock';
+import { beforeAll, expect, it } from 'vitest';
+import { listApp } from '../src/listing.js';
+
+beforeAll(() => {
+  nock('https://api.example.com').persist().post('/platform/v1/apps/crm-sync/assign').reply(201);
+  nock('https://api.example.com').persist().post('/platform/v1/apps/legacy-fax/assign').reply(410);
+});
+
+it('lists crm-sync', async () => {
+  expect(await listApp('crm-sync', 'biz_1')).toBe(201);
+});
+
+it('reports that legacy-fax is retired', async () => {
+  expect(await listApp('legacy-fax', 'biz_1')).toBe(410);
+});
+`,
+    });
+    expectGroupKept(sites, 'mock-other-apps');
+  });
+
+  it('one interceptor per test, its route built from the test\'s app and its body matched: the call moves', () => {
+    const sites = run({
+      'src/listing.ts': LIST,
+      'test/listing.test.ts': `import nock from 'nock';
+import { afterEach, expect, it } from 'vitest';
+import { listApp } from '../src/listing.js';
+
+afterEach(() => nock.cleanAll());
+
+it.each([['crm-sync', 201], ['legacy-fax', 410]] as const)('lists %s', async (app, status) => {
+  nock('https://api.example.com').post(\`/platform/v1/apps/\${app}/assign\`, { business_uid: 'biz_1' }).reply(status);
+  expect(await listApp(app, 'biz_1')).toBe(status);
+});
+`,
+    });
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+});

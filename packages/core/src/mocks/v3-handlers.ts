@@ -1,0 +1,172 @@
+/**
+ * msw answers a request with the first handler that matches it. A deprecated handler rewritten onto the v3 route next
+ * to a handler that already answers POST /v3/apps/app_assignments would answer in its place, or never: whichever
+ * stands first answers both. This module finds such handlers among what a handler's tests install: the handlers of
+ * its file (their route read through consts and imports, as a call's URL is), and the handler arrays spread into
+ * `setupServer`, `setupWorker` or `server.use` from another module (through the project's imports). A route that
+ * cannot be read may be the v3 route: it counts as one.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { SourceContext } from '../context.js';
+import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
+import { valueOfName } from '../follow.js';
+import { forEachCall, unwrapTS } from '../syntax.js';
+import { fromModule, methodOf, originOf } from './reference.js';
+
+/** A path the v3 route has, and one the deprecated route has: a route that matches the first and not the second is v3's. */
+const V3_PATH = V3_ASSIGN.path;
+const OLD_PATH = `${DEPRECATED_ASSIGN.prefix}/apps/some-app/assign`;
+const MAX_DEPTH = 4;
+
+const found = new WeakMap<TSESTree.Node, string | null>();
+
+/**
+ * The first handler that answers (or may answer) POST /v3/apps/app_assignments but not the deprecated request, among
+ * the handlers the file installs, in words (`http.post(V3_ASSIGNMENTS, …) in test/a.test.ts`). Undefined when there is
+ * none.
+ */
+export function v3HandlerIn(program: TSESTree.Node, ctx: SourceContext): string | undefined {
+  const known = found.get(program);
+  if (known !== undefined) return known ?? undefined;
+  let place: string | undefined;
+  forEachCall(program, (call) => {
+    place ??= v3HandlerAt(call, ctx, 0);
+  });
+  found.set(program, place ?? null);
+  return place;
+}
+
+/** The place of a v3 handler this call is, or spreads into a server from another module. */
+function v3HandlerAt(call: TSESTree.CallExpression, ctx: SourceContext, depth: number): string | undefined {
+  const handler = handlerRoute(call, ctx);
+  if (handler !== undefined) return handler === 'other' ? undefined : placeIn(call, ctx);
+  if (!installsHandlers(call, ctx)) return undefined;
+  for (const argument of call.arguments) {
+    if (argument.type !== 'SpreadElement') continue;
+    const spread = spreadPlace(argument.argument, ctx, depth);
+    if (spread !== undefined) return spread;
+  }
+  return undefined;
+}
+
+/**
+ * `...handlers` in a server's handlers: an array written in this file or imported from another module is read where it
+ * is written, element by element; anything else may hold a v3 handler.
+ */
+function spreadPlace(node: TSESTree.Node, ctx: SourceContext, depth: number): string | undefined {
+  const unread = () => placeIn(node, ctx, 'which cannot be read', '...');
+  if (depth > MAX_DEPTH) return unread();
+  const expr = unwrapTS(node);
+  if (expr.type === 'ArrayExpression') return arrayPlace(expr, ctx, depth);
+  if (expr.type !== 'Identifier') return unread();
+  const name = valueOfName(expr, ctx);
+  if (name.kind !== 'const' && name.kind !== 'imported') return unread();
+  const value = unwrapTS(name.value.node);
+  return value.type === 'ArrayExpression' ? arrayPlace(value, name.value.ctx, depth + 1) : unread();
+}
+
+/** The first element of an array of handlers that is, or may be, a handler of the v3 route. */
+function arrayPlace(array: TSESTree.ArrayExpression, ctx: SourceContext, depth: number): string | undefined {
+  for (const element of array.elements) {
+    if (element === null) continue;
+    if (element.type === 'SpreadElement') {
+      const inner = spreadPlace(element.argument, ctx, depth + 1);
+      if (inner !== undefined) return inner;
+      continue;
+    }
+    let value: TSESTree.Node = unwrapTS(element);
+    let valueCtx = ctx;
+    if (value.type === 'Identifier') {
+      const name = valueOfName(value, ctx);
+      if (name.kind === 'const' || name.kind === 'imported') {
+        value = unwrapTS(name.value.node);
+        valueCtx = name.value.ctx;
+      }
+    }
+    const route = value.type === 'CallExpression' ? handlerRoute(value, valueCtx) : undefined;
+    if (route === undefined) return placeIn(element, ctx, 'which cannot be read');
+    if (route !== 'other') return placeIn(value, valueCtx);
+  }
+  return undefined;
+}
+
+/**
+ * For an msw handler that answers POST (`http.post`, `http.all`, msw 1's `rest`): 'v3' when its route may match the
+ * v3 request and does not match the deprecated one, 'other' when it does not; undefined for any other call.
+ */
+function handlerRoute(call: TSESTree.CallExpression, ctx: SourceContext): 'v3' | 'other' | undefined {
+  const method = methodOf(call);
+  if (method === undefined) return undefined;
+  const object = unwrapTS(method.object);
+  const origin = originOf(object, ctx);
+  if (!fromModule(origin, ['msw'])) return undefined;
+  const kind = object.type === 'Identifier' ? origin.imported : object.type === 'MemberExpression' && !object.computed && object.property.type === 'Identifier' ? object.property.name : undefined;
+  if (kind !== 'http' && kind !== 'rest') return undefined;
+  if (method.name !== 'post' && method.name !== 'all') return 'other';
+  const matches = routeMatcher(call.arguments[0], ctx);
+  if (matches === undefined) return 'v3';
+  return matches(V3_PATH) && !matches(OLD_PATH) ? 'v3' : 'other';
+}
+
+/** Whether an msw route answers a path (whatever the origin); undefined when the route cannot be read. */
+export function routeMatcher(node: TSESTree.Node | undefined, ctx: SourceContext, depth = 0): ((path: string) => boolean) | undefined {
+  if (node === undefined || node.type === 'SpreadElement' || depth > MAX_DEPTH) return undefined;
+  const expr = unwrapTS(node);
+  if (expr.type === 'Literal' && 'regex' in expr && expr.regex != null) {
+    let regex: RegExp;
+    try {
+      regex = new RegExp(expr.regex.pattern, expr.regex.flags.replace(/[gy]/g, ''));
+    } catch {
+      return undefined;
+    }
+    return (path) => regex.test(`https://api.example.com${path}`);
+  }
+  if (expr.type === 'Literal' && typeof expr.value === 'string') return patternMatcher(expr.value);
+  // A template's expressions stand for anything (a base, a segment).
+  if (expr.type === 'TemplateLiteral') {
+    if (expr.quasis.some((quasi) => quasi.value.cooked === null)) return undefined;
+    return patternMatcher(expr.quasis.map((quasi) => quasi.value.cooked).join('*'));
+  }
+  if (expr.type === 'Identifier') {
+    const name = valueOfName(expr, ctx);
+    return name.kind === 'const' || name.kind === 'imported' ? routeMatcher(name.value.node, name.value.ctx, depth + 1) : undefined;
+  }
+  return undefined;
+}
+
+/** msw's path pattern (`*`, `:name`), its origin taken as any origin, its query ignored. */
+function patternMatcher(pattern: string): (path: string) => boolean {
+  const path = pattern.replace(/[?#].*$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '*');
+  const source = path.split(/(\*|:\w+)/).map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  // A relative route is read as the path of whatever origin.
+  const regex = new RegExp(`^${source.startsWith('/') ? '(?:.*)?' : ''}${source}/?$`);
+  return (at) => regex.test(at);
+}
+
+/** `setupServer(...)`, `setupWorker(...)` of msw, and `server.use(...)` / `worker.use(...)` / `resetHandlers(...)`. */
+function installsHandlers(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  const callee = unwrapTS(call.callee);
+  if (callee.type === 'Identifier') return fromModule(originOf(callee, ctx), ['msw']);
+  const method = methodOf(call);
+  if (method === undefined || (method.name !== 'use' && method.name !== 'resetHandlers')) return false;
+  // A server of msw, or one a module of the program makes (`import { server } from './server'`), not `app.use(...)`.
+  const origin = originOf(method.object, ctx);
+  const source = origin?.kind === 'module' ? origin.source : undefined;
+  return source !== undefined && (fromModule(origin, ['msw']) || /^[./]/.test(source));
+}
+
+/**
+ * A handler in words a TODO can carry and a rerun finds unchanged (no line: a TODO inserted above it moves it):
+ * `http.post(V3_ASSIGNMENTS, …) in test/a.test.ts`.
+ */
+function placeIn(node: TSESTree.Node, ctx: SourceContext, what?: string, prefix = ''): string {
+  const shown = (at: TSESTree.Node) => ctx.text.slice(at.range[0], at.range[1]).replace(/\s+/g, ' ');
+  let text: string;
+  if (node.type === 'CallExpression') {
+    const route = node.arguments[0];
+    text = `${shown(node.callee)}(${route === undefined ? '' : shown(route)}${node.arguments.length > 1 ? ', …' : ''})`;
+  } else text = `${prefix}${shown(node)}`;
+  if (text.length > 80) text = `${text.slice(0, 77)}…`;
+  const where = ctx.file === undefined ? text : `${text} in ${ctx.file}`;
+  return what === undefined ? where : `${where}, ${what}`;
+}
