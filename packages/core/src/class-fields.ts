@@ -10,7 +10,7 @@ import { enclosingClass } from './clients/this-member.js';
 import type { Bound, SourceContext } from './context.js';
 import { valueOfName } from './follow.js';
 import { findVariable } from './scope.js';
-import { unwrapTS } from './syntax.js';
+import { forEachCall, someNode, unwrapTS } from './syntax.js';
 
 type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
 
@@ -128,25 +128,14 @@ function written(at: ClassBound, name: string, isStatic: boolean): Bound[] {
       member.static === isStatic && member.value != null) found.push({ node: member.value, ctx: at.ctx });
   }
   if (isStatic) return found;
-  const visit = (node: unknown): void => {
-    if (node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item);
-      return;
+  someNode(at.node.body, (node) => {
+    if (node.type === 'AssignmentExpression') {
+      const left = unwrapTS(node.left);
+      if (node.operator === '=' && left.type === 'MemberExpression' && !left.computed && unwrapTS(left.object).type === 'ThisExpression' &&
+        left.property.type === 'Identifier' && left.property.name === name) found.push({ node: node.right, ctx: at.ctx });
     }
-    const record = node as Record<string, unknown>;
-    if (typeof record.type !== 'string') return;
-    if (record.type === 'AssignmentExpression') {
-      const assignment = node as TSESTree.AssignmentExpression;
-      const left = unwrapTS(assignment.left);
-      if (assignment.operator === '=' && left.type === 'MemberExpression' && !left.computed && unwrapTS(left.object).type === 'ThisExpression' &&
-        left.property.type === 'Identifier' && left.property.name === name) found.push({ node: assignment.right, ctx: at.ctx });
-    }
-    for (const key of Object.keys(record)) {
-      if (key !== 'parent' && key !== 'loc' && key !== 'range') visit(record[key]);
-    }
-  };
-  visit(at.node.body);
+    return false;
+  });
   return found;
 }
 
@@ -187,20 +176,9 @@ function filledBy(owner: ClassBound, position: number, below: readonly ClassBoun
 
 function superCalls(fn: TSESTree.FunctionLike): TSESTree.CallExpression[] {
   const calls: TSESTree.CallExpression[] = [];
-  const visit = (node: unknown): void => {
-    if (node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item);
-      return;
-    }
-    const record = node as Record<string, unknown>;
-    if (typeof record.type !== 'string') return;
-    if (record.type === 'CallExpression' && (node as TSESTree.CallExpression).callee.type === 'Super') calls.push(node as TSESTree.CallExpression);
-    for (const key of Object.keys(record)) {
-      if (key !== 'parent' && key !== 'loc' && key !== 'range') visit(record[key]);
-    }
-  };
-  visit(fn.body);
+  if (fn.body != null) forEachCall(fn.body, (call) => {
+    if (call.callee.type === 'Super') calls.push(call);
+  });
   return calls;
 }
 
@@ -227,23 +205,13 @@ function madeWith(cls: ClassBound): { node: TSESTree.NewExpression; ctx: SourceC
   }
   const found: { node: TSESTree.NewExpression; ctx: SourceContext }[] = [];
   for (const file of files) {
-    const visit = (node: unknown): void => {
-      if (node === null || typeof node !== 'object') return;
-      if (Array.isArray(node)) {
-        for (const item of node) visit(item);
-        return;
+    someNode(file.program, (node) => {
+      if (node.type === 'NewExpression') {
+        const callee = unwrapTS(node.callee);
+        if (callee.type === 'Identifier' && callee.name === name) found.push({ node, ctx: file.ctx });
       }
-      const record = node as Record<string, unknown>;
-      if (typeof record.type !== 'string') return;
-      if (record.type === 'NewExpression') {
-        const callee = unwrapTS((node as TSESTree.NewExpression).callee);
-        if (callee.type === 'Identifier' && callee.name === name) found.push({ node: node as TSESTree.NewExpression, ctx: file.ctx });
-      }
-      for (const key of Object.keys(record)) {
-        if (key !== 'parent' && key !== 'loc' && key !== 'range') visit(record[key]);
-      }
-    };
-    visit(file.program);
+      return false;
+    });
   }
   return found;
 }

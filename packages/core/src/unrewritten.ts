@@ -25,7 +25,7 @@ import { textMatches } from './text-facts.js';
 import { type AssignCall, readAsNoSite, recognizeAssignCall, routesOf } from './recognize.js';
 import { findVariable } from './scope.js';
 import { memberName, staticString } from './static-value.js';
-import { calleePath, isFunction, staticKey, unwrapTS } from './syntax.js';
+import { calleePath, forEachCall, isFunction, staticKey, unwrapTS } from './syntax.js';
 import { matchRoute, readUrl, type UrlPiece } from './url.js';
 
 /** How deep a value is followed through names, calls and objects. */
@@ -134,20 +134,9 @@ function programOf(node: TSESTree.Node): TSESTree.Node {
 /** The `HttpModule.register(...)` calls of a file. */
 function registerCalls(program: TSESTree.Node): TSESTree.CallExpression[] {
   const found: TSESTree.CallExpression[] = [];
-  const visit = (node: unknown): void => {
-    if (node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item);
-      return;
-    }
-    const record = node as Record<string, unknown>;
-    if (typeof record.type !== 'string') return;
-    if (record.type === 'CallExpression' && calleePath((node as TSESTree.CallExpression).callee) === 'HttpModule.register') found.push(node as TSESTree.CallExpression);
-    for (const key of Object.keys(record)) {
-      if (key !== 'parent' && key !== 'loc' && key !== 'range') visit(record[key]);
-    }
-  };
-  visit(program);
+  forEachCall(program, (call) => {
+    if (calleePath(call.callee) === 'HttpModule.register') found.push(call);
+  });
   return found;
 }
 
