@@ -184,9 +184,33 @@ export function applyFindings(text: string, findings: readonly Finding[], contex
     ...outcomes.map(({ finding, reasons, outcome, migrated }) => siteOf(finding.call, finding.repeatsWrapper === true, reasons, outcome, migrated, undefined, finding)),
     ...mockOutcomes.map(({ call, mock, reasons, outcome, migrated }) => siteOf(call, false, reasons, outcome, migrated, mock)),
   ];
-  const edits = [...rewrites.edits, ...todos];
+  const edits = [...rewrites.edits, ...withPlacesAfter(todos, [...rewrites.edits, ...todos], text, context.file)];
   const output = applyEdits(text, edits);
   return { output, changed: output !== text, sites, edits };
+}
+
+/**
+ * The TODO comments with the places they name in their own file (`line 6`, `src/app.ts:6`) counted as the file will be
+ * after `edits`: a TODO line inserted above a place moves it down, and a comment that named it by its line before the
+ * run would be wrong after it (and a second run, reading the new line, would write a second comment).
+ */
+function withPlacesAfter(todos: readonly TextEdit[], edits: readonly TextEdit[], text: string, file: string | undefined): TextEdit[] {
+  const lineStarts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const newlines = (value: string) => value.split('\n').length - 1;
+  const after = (line: number): number => {
+    const start = lineStarts[line - 1];
+    if (start === undefined) return line;
+    let moved = 0;
+    for (const edit of edits) if (edit.range[1] <= start) moved += newlines(edit.text) - newlines(text.slice(edit.range[0], edit.range[1]));
+    return line + moved;
+  };
+  const prefixes = ['line ', ...(file === undefined ? [] : [`${file}:`])].map((prefix) => prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const place = new RegExp(`(?<![\\w./-])(${prefixes.join('|')})(\\d+)\\b`, 'g');
+  return todos.map((edit) => {
+    const moved = edit.text.replace(place, (_all, prefix: string, line: string) => `${prefix}${after(Number(line))}`);
+    return moved === edit.text ? edit : { ...edit, text: moved };
+  });
 }
 
 /** The codemod migrates exact plans and plans with notes (the notes become the TODO); choices wait for a person. */

@@ -99,6 +99,18 @@ describe('setup that may change the URL, the method or the body holds the calls 
     expect(codes(result.sites[0]!.reasons)).toEqual([{ code: 'client-setup', key: 'axios.defaults.transformRequest (line 3)' }]);
   });
 
+  it('setup below the calls is named by its line in the migrated file, so a second run finds the same comments', () => {
+    const input = `${AX}\n${CALL}${CALL.replace('go =', 'again =')}\naxios.interceptors.request.use((config) => {\n  config.data = new URLSearchParams(config.data);\n  return config;\n});\n`;
+    const first = run(input);
+    const lines = first.output.split('\n');
+    const setupLine = lines.findIndex((line) => line.startsWith('axios.interceptors')) + 1;
+    expect(setupLine).toBe(input.split('\n').findIndex((line) => line.startsWith('axios.interceptors')) + 1 + 2);
+    expect(lines.filter((line) => line.includes('TODO(app-assignment)')).map((line) => /\(line (\d+)\)/.exec(line)?.[1])).toEqual([String(setupLine), String(setupLine)]);
+    // The report speaks of the input, as the ESLint rule does.
+    expect(first.sites[0]!.reason).toContain(`(line ${setupLine - 2})`);
+    expect(run(first.output).output).toBe(first.output);
+  });
+
   it('an instance holds back its own calls and those of instances made from it', () => {
     const input = `${AX}const api = axios.create({ baseURL: 'https://h' });\nconst admin = api.create({ timeout: 1 });\napi.defaults.transformRequest = [];\nexport const a = (code: string, d: string) => api.post(\`/platform/v1/apps/\${code}/assign\`, { directory_uid: d });\nexport const b = (code: string, d: string) => admin.post(\`/platform/v1/apps/\${code}/assign\`, { directory_uid: d });\n`;
     const result = run(input);
