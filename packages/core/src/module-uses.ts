@@ -143,8 +143,19 @@ const DECLARATIONS: ReadonlySet<string> = new Set([
 
 /** A use of a module that no name shows: a namespace import or re-export, `require`, `import()`, an escaped name. */
 const WIDE_USE = /\*\s*as\b|\bexport\s*\*|\brequire\s*\(|\bimport\s*\(|\\u/;
-/** A default import (`import api from`, `import api, { x } from`), which names the import as it likes. */
-const DEFAULT_IMPORT = /\bimport\s+(?:type\s+)?[\w$]+\s*(?:,|from\b)/;
+/**
+ * An import that may be a default one (`import api from`, `import api, { x } from`, a name in any script, a comment
+ * before it): anything after `import` but a brace, a star or a quote. It names the import as it likes.
+ */
+const DEFAULT_IMPORT = /\bimport\b\s*(?:type\b\s*)?[^\s{*'"`(]/;
+
+/** A pattern that matches `name` as it is written. */
+const escaped = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One of `names` as a whole word of the text (not a part of a longer identifier). */
+function wordOf(names: Iterable<string>): RegExp {
+  return new RegExp(`(?<![\\p{ID_Continue}$\\u200c\\u200d])(?:${[...names].map(escaped).join('|')})(?![\\p{ID_Continue}$\\u200c\\u200d])`, 'u');
+}
 
 /**
  * Whether a module's text can use one of `names` imported from another module: it spells one of them as a word, or
@@ -155,7 +166,7 @@ export function mayUseNames(text: string, names: readonly string[] | 'all'): boo
   if (names === 'all' || WIDE_USE.test(text)) return true;
   if (names.length === 0) return false;
   if (names.includes('default') && DEFAULT_IMPORT.test(text)) return true;
-  return new RegExp(`(?<![\\w$])(?:${names.map((name) => name.replace(/[$]/g, '\\$&')).join('|')})(?![\\w$])`).test(text);
+  return wordOf(names).test(text);
 }
 
 /** The names a module exports, or 'all' where its exports cannot be listed (`export *`, `export =`, CommonJS). */
@@ -264,7 +275,7 @@ export function carriedThrough(
   // Through the module's own declarations: a const built from a carried import, a function that uses that const.
   for (let grew = true; grew && tainted.size > 0;) {
     grew = false;
-    const named = new RegExp(`(?<![\\w$])(?:${[...tainted].map((name) => name.replace(/[$]/g, '\\$&')).join('|')})(?![\\w$])`);
+    const named = wordOf(tainted);
     for (const declaration of declarations) {
       if (built.has(declaration) || !named.test(declaration.text)) continue;
       built.add(declaration);
@@ -459,7 +470,7 @@ export function ownUses(fn: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceC
  * (`routes.assignApp`) or a key (`assignApp: ...`) of the same name is another thing.
  */
 export function namePattern(names: readonly string[]): RegExp {
-  return new RegExp(`(?<![.\\w$])(?:${names.map((name) => name.replace(/[$]/g, '\\$&')).join('|')})\\b(?!\\s*:(?!:))`);
+  return new RegExp(`(?<![.\\w$])(?:${names.map(escaped).join('|')})(?![\\w$])(?!\\s*:(?!:))`);
 }
 
 /**

@@ -128,4 +128,19 @@ describe('importers of a package index, by the names they import', () => {
     expect(read).toContain('src/use-check.ts');
     expect(read.filter((file) => file.startsWith('src/views/') || file === 'src/home.ts')).toEqual([]);
   });
+
+  it('a name quoted with pattern characters, and a default import under any name, are still followed', () => {
+    const t = tree({
+      'src/platform/assign.ts': WRAPPER,
+      'src/platform/index.ts': 'export { assignApp as "grant[v1]" } from \'./assign.js\';\nexport { assignApp as default } from \'./assign.js\';\n',
+      'src/features/quoted.ts': "import { \"grant[v1]\" as grant } from '../platform/index.js';\nexport const q = () => grant('crm', { business_uid: 'b1' });\n",
+      'src/features/default.ts': "import /* the wrapper */ zuweisungF\u00fcr from '../platform/index.js';\nexport const d = () => zuweisungF\u00fcr('crm', { directory_uid: 'd1' });\n",
+    });
+    const result = analyze(t.root);
+    const found = sites(result.findings);
+    // Both callers are seen: each is migrated with the wrapper, or the whole group is held; never the wrapper alone.
+    expect(found.filter((site) => site.startsWith('src/features/')).map((site) => site.split(':')[0])).toEqual(['src/features/default.ts', 'src/features/quoted.ts']);
+    const outcomes = new Set(found.map((site) => site.split(' ')[1]));
+    expect(outcomes.size, found.join('\n')).toBe(1);
+  });
 });

@@ -64,10 +64,14 @@ export function rtkQueryLayout(call: TSESTree.CallExpression, ctx: SourceContext
     const target = calledFunction(fn, ctx);
     const variable = findVariable(ctx.getScope(fn), fn.name);
     if (target === undefined || target.ctx !== ctx || variable === undefined) return undefined;
-    shared = !isSingleUse(variable);
+    // `export function assignQuery`: other modules may call it too.
+    const exported = target.fn.parent?.type === 'ExportNamedDeclaration' || target.fn.parent?.type === 'ExportDefaultDeclaration';
+    shared = !isSingleUse(variable) || exported;
     fn = target.fn;
   }
   if (fn === undefined || !isFunction(fn) && fn.type !== 'FunctionDeclaration') return undefined;
+  // A declared return type describes the request object, body included: it would have to change with the body.
+  const typedReturn = (fn as TSESTree.FunctionLike).returnType != null;
   const returned = returnedExpression(fn as TSESTree.FunctionLike);
   const request = returned === undefined ? undefined : objectOf(returned, ctx);
   if (request === undefined) return undefined;
@@ -86,6 +90,7 @@ export function rtkQueryLayout(call: TSESTree.CallExpression, ctx: SourceContext
     obstacles.push({ code: ReasonCode.bodyEndpointArgument, key: endpointName(call) ?? ctx.text.slice(callee.range[0], callee.range[1]) });
   } else {
     body = bodyIn(request, bodyKey, JSON_OBJECT);
+    if (typedReturn) obstacles.push({ code: ReasonCode.bodyTyped });
   }
   const layout: CallLayout = {
     client: 'rtk-query',
