@@ -286,6 +286,25 @@ describe('undici: the global dispatcher is client setup of undici\'s request and
     expect(migrateIn<Report>(dir).totals.migrated).toBe(1);
     expect(read(dir, 'src/a.ts')).toContain('https://api.example.com/v3/apps/app_assignments');
   });
+
+  it("a class of the program named Agent is not undici's: it holds the calls, an undici Agent imported under another name does not", () => {
+    const own = {
+      'src/agent.ts': "import { Agent as Base, type Dispatcher } from 'undici';\n\n// Adds the caller's directory to every body.\n" +
+        'export class Agent extends Base {\n  dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) {\n' +
+        "    return super.dispatch({ ...options, body: String(options.body).replace('{', '{\"directory_uid\":\"d\",') }, handler);\n  }\n}\n",
+      'src/setup.ts': "import { setGlobalDispatcher } from 'undici';\nimport { Agent } from './agent.js';\n\nsetGlobalDispatcher(new Agent());\n",
+      'src/a.ts': send('request'),
+    };
+    const held = trees.project(own);
+    const report = migrateIn<Report>(held);
+    expect(report.totals.migrated).toBe(0);
+    expect(reasonsOf(sitesOf(report, 'src/a.ts')[0])).toEqual(['client-setup:setGlobalDispatcher(new Agent()) (src/setup.ts:4)']);
+    const renamed = trees.project({
+      'src/setup.ts': "import { Agent as UndiciAgent, setGlobalDispatcher } from 'undici';\n\nsetGlobalDispatcher(new UndiciAgent());\n",
+      'src/a.ts': send('request'),
+    });
+    expect(migrateIn<Report>(renamed).totals.migrated).toBe(1);
+  });
 });
 
 describe('a wrapper called from an HTML page\'s module script or an MDX page', () => {

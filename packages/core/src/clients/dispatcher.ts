@@ -8,6 +8,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
+import { findVariable, importOf } from '../scope.js';
 import { calleePath, forEachCall, propertyOf, unwrapTS } from '../syntax.js';
 import { isPlainObject, optionsOf } from './options.js';
 import type { ClientSetup } from './setup.js';
@@ -21,18 +22,24 @@ const GLOBAL_DISPATCHER = /\bsetGlobalDispatcher\b/;
 const PLAIN_DISPATCHERS: ReadonlySet<string> = new Set(['Agent', 'ProxyAgent', 'EnvHttpProxyAgent', 'RetryAgent']);
 
 /** Whether a dispatcher value certainly changes no request: `new Agent()`, `new ProxyAgent(url)`, `new Agent({ connect })`. */
-function isPlainDispatcher(node: TSESTree.Node): boolean {
+function isPlainDispatcher(node: TSESTree.Node, ctx: SourceContext): boolean {
   const made = unwrapTS(node);
   if (made.type !== 'NewExpression') return false;
   const callee = unwrapTS(made.callee);
-  const name = callee.type === 'Identifier' ? callee.name
+  // undici's own class, imported from undici (`import { Agent }`, `import * as undici`): a class of the program that
+  // shares the name may do anything to a request.
+  const owner = callee.type === 'Identifier' ? callee : callee.type === 'MemberExpression' ? unwrapTS(callee.object) : undefined;
+  const variable = owner?.type === 'Identifier' ? findVariable(ctx.getScope(owner), owner.name) : undefined;
+  const imported = variable === undefined ? undefined : importOf(variable);
+  if (imported?.source !== 'undici' || (callee.type === 'MemberExpression') !== (imported.imported === '*')) return false;
+  const name = callee.type === 'Identifier' ? imported.imported
     : callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
   if (name === undefined || !PLAIN_DISPATCHERS.has(name)) return false;
   return made.arguments.every((arg) => {
     const value = unwrapTS(arg);
     if (value.type === 'Literal' || value.type === 'TemplateLiteral') return true;
     // `new RetryAgent(new Agent())`: the dispatcher it wraps counts too.
-    if (value.type === 'NewExpression') return isPlainDispatcher(value);
+    if (value.type === 'NewExpression') return isPlainDispatcher(value, ctx);
     return value.type === 'ObjectExpression' && isPlainObject(value) && propertyOf(value, 'interceptors') === undefined;
   });
 }
@@ -58,7 +65,7 @@ function globalDispatchersIn(program: TSESTree.Program, ctx: SourceContext): rea
         const path = calleePath(call.callee);
         if (path === undefined || (path !== 'setGlobalDispatcher' && !path.endsWith('.setGlobalDispatcher'))) return;
         const [dispatcher] = call.arguments;
-        if (dispatcher !== undefined && dispatcher.type !== 'SpreadElement' && isPlainDispatcher(dispatcher)) return;
+        if (dispatcher !== undefined && dispatcher.type !== 'SpreadElement' && isPlainDispatcher(dispatcher, ctx)) return;
         list.push({ label: labelOf(call, ctx), line: lineOf(call, ctx) });
       });
     }
@@ -95,7 +102,7 @@ export function withDispatcherOption(layout: CallLayout | undefined, options: TS
   const ref = optionsOf(options, ctx);
   if (typeof ref === 'string') return layout;
   const dispatcher = propertyOf(ref.object, 'dispatcher');
-  if (dispatcher === undefined || isPlainDispatcher(dispatcher.value)) return layout;
+  if (dispatcher === undefined || isPlainDispatcher(dispatcher.value, ref.ctx)) return layout;
   // Named without a line when the options are the call's own: a TODO above the call would move it.
   const own = ref.ctx.text === ctx.text && ref.object.range[0] >= (layout.url?.range[0] ?? 0) && ref.via.length === 0;
   const line = lineOf(dispatcher.value, ref.ctx);
