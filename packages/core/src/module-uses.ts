@@ -142,7 +142,7 @@ const DECLARATIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** A use of a module that no name shows: a namespace import or re-export, `require`, `import()`, an escaped name. */
-const WIDE_USE = /\*\s*as\b|\bexport\s*\*|\brequire\s*\(|\bimport\s*\(|\\u/;
+const WIDE_USE = /\*\s*(?:\/\*[^]*?\*\/\s*|\/\/[^\n]*\n\s*)*as\b|\bexport\s*\*|\brequire\s*\(|\bimport\s*\(|\\u/;
 /**
  * An import that may be a default one (`import api from`, `import api, { x } from`, a name in any script, a comment
  * before it): anything after `import` but a brace, a star or a quote. It names the import as it likes.

@@ -62,6 +62,7 @@ describe('importers of a package index, by the names they import', () => {
     for (const [name, text] of [
       ['namespace', "import * as platform from '../platform/index.js';\nexport const c = () => platform.assignApp('crm', { business_uid: 'b3' });\n"],
       ['import()', "export const c = async () => (await import('../platform/index.js')).formatDate(new Date());\n"],
+      ['namespace, a comment before as', "import * /* the platform */ as platform from '../platform/index.js';\nexport const c = () => platform.assignApp('crm', { business_uid: 'b3' });\n"],
     ] as const) {
       const t = tree({
         'src/platform/assign.ts': WRAPPER,
