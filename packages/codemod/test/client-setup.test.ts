@@ -99,6 +99,15 @@ describe('setup that may change the URL, the method or the body holds the calls 
     expect(codes(result.sites[0]!.reasons)).toEqual([{ code: 'client-setup', key: 'axios.defaults.transformRequest (line 3)' }]);
   });
 
+  it("an ofetch instance made with onRequest holds its calls, named with the instance (not in the corpus: openapi-fetch reads any onRequest of a program as its middleware)", () => {
+    const input = "import { ofetch } from 'ofetch';\n\nconst api = ofetch.create({\n  baseURL: 'https://api.example.com',\n" +
+      "  onRequest: ({ options }) => { options.body = { ...(options.body as object), directory_uid: 'dir_gateway' }; },\n});\n\n" +
+      'export const offer = (code: string, uid: string) => api(`/platform/v1/apps/${code}/assign`, { method: \'POST\', body: { business_uid: uid } });\n';
+    const result = run(input);
+    expect(result.sites.map((site) => [site.migrated, codes(site.reasons)])).toEqual([[false, [{ code: 'client-setup', key: 'the onRequest of ofetch.create(...) at line 3' }]]]);
+    expect(run(result.output).output).toBe(result.output);
+  });
+
   it('setup below the calls is named by its line in the migrated file, so a second run finds the same comments', () => {
     const input = `${AX}\n${CALL}${CALL.replace('go =', 'again =')}\naxios.interceptors.request.use((config) => {\n  config.data = new URLSearchParams(config.data);\n  return config;\n});\n`;
     const first = run(input);

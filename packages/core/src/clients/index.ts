@@ -305,6 +305,15 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, call: T
       break;
     }
   }
+  // Hooks an instance was made with (got's and ky's `hooks`, ofetch's `onRequest`) run before every request it sends,
+  // and may change its URL, method or body: setup that holds the call, named with the instance's making.
+  for (const options of client.defaults) {
+    if (options === 'unknown') continue;
+    const hook = INSTANCE_HOOKS.find((key) => propertyOf(options.object, key) !== undefined);
+    if (hook === undefined || (layout.obstacles ?? []).some((obstacle) => obstacle.code === ReasonCode.clientSetup && obstacle.key?.includes(`${hook} of`) === true)) continue;
+    const made = options.object.parent?.type === 'CallExpression' ? options.object.parent : options.object;
+    layout = { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientSetup, key: `the ${hook} of ${placeOfMaking(made, options.ctx, ctx)}` }] };
+  }
   // A method those options may set is said already (it names the options); else the body's sending is.
   if (client.defaults.includes('unknown') && layout.body.kind === 'object' && method !== 'dynamic') {
     const made = client.madeAt?.at(-1) ?? (client.madeBy === undefined ? undefined : { node: client.madeBy.call, ctx: client.madeBy.ctx });
@@ -313,6 +322,9 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, call: T
   }
   return client.defaults.reduce<CallLayout>((result, options) => withOptions(result, options, client.spec.serializesObjects, client.spec.queryKeys), { ...layout, method });
 }
+
+/** Options of an instance that run code before each request it sends. */
+const INSTANCE_HOOKS: readonly string[] = ['hooks', 'onRequest'];
 
 /** `axios.create(...) (src/http.ts:3)`, or `(line 3)` in the call's own file: where an instance is made. */
 function placeOfMaking(node: TSESTree.Node, at: SourceContext, ctx: SourceContext): string {
