@@ -3,17 +3,15 @@
  * after, with the TypeScript compiler and the axios types the sample app installs; had only the value changed, the
  * old type would reject the v3 keys.
  */
-import { spawnSync } from 'node:child_process';
 import { symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCases } from '../../../fixtures/load.js';
 import { loadMockCases } from '../../../fixtures/mocks/load.js';
+import { compileConfig } from '../../../scripts/lib/compile.mjs';
 import { SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
 import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 
-const TSC = join(dirname(createRequire(join(SAMPLE_APP, 'package.json')).resolve('typescript/package.json')), 'bin', 'tsc');
 const TSCONFIG = { compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2023', 'DOM'], types: [], strict: true, noEmit: true, skipLibCheck: true } };
 
 /** The compiler's complaints about some files (each a module), beside the sample app's node_modules; empty when they compile. */
@@ -23,8 +21,12 @@ function compileErrors(files: Record<string, string>): string {
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ ...TSCONFIG, files: Object.keys(files) }));
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  const result = spawnSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8' });
-  return result.status === 0 ? '' : `${result.stdout}${result.stderr}`;
+  try {
+    compileConfig(join(dir, 'tsconfig.json'));
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 const retyped = loadCases().filter((fixture) => fixture.name.includes('-typed-body-') && fixture.finding?.outcome === 'fix');

@@ -179,10 +179,7 @@ export function moduleExportNames(program: TSESTree.Program): string[] | 'all' {
     if (statement.declaration != null) {
       const declaration = statement.declaration;
       if (declaration.type === 'VariableDeclaration' && declaration.declarations.some((d) => d.id.type !== 'Identifier')) return 'all';
-      const declaredHere = declaration.type === 'TSModuleDeclaration' || declaration.type === 'TSImportEqualsDeclaration' ||
-        declaration.type === 'TSDeclareFunction'
-        ? declaration.id?.type === 'Identifier' ? [declaration.id.name] : []
-        : declaredNames(declaration);
+      const declaredHere = exportedBindings(declaration);
       if (declaredHere.length === 0) return 'all';
       names.push(...declaredHere);
     }
@@ -252,9 +249,7 @@ export function carriedThrough(
       const declaration = statement.declaration;
       if (declaration == null || TYPE_ONLY.has(declaration.type)) continue;
       if (declaration.type === 'VariableDeclaration' && declaration.declarations.some((d) => d.id.type !== 'Identifier')) return 'all';
-      const locals = declaration.type === 'TSModuleDeclaration' || declaration.type === 'TSImportEqualsDeclaration'
-        ? declaration.id.type === 'Identifier' ? [declaration.id.name] : []
-        : declaredNames(declaration);
+      const locals = exportedBindings(declaration);
       if (locals.length === 0) return 'all';
       declarations.push({ locals, text: file.text.slice(...declaration.range), exported: locals });
     } else if (statement.type === 'ExportDefaultDeclaration') {
@@ -286,6 +281,14 @@ export function carriedThrough(
   for (const declaration of built) for (const name of declaration.exported) names.add(name);
   for (const { local, exported } of localExports) if (tainted.has(local)) names.add(exported);
   return [...names];
+}
+
+/** The names an exported declaration binds (a namespace, `export import x =` and an overload too); empty when unknown. */
+function exportedBindings(declaration: TSESTree.NamedExportDeclarations): string[] {
+  if (declaration.type === 'TSModuleDeclaration' || declaration.type === 'TSImportEqualsDeclaration' || declaration.type === 'TSDeclareFunction') {
+    return declaration.id?.type === 'Identifier' ? [declaration.id.name] : [];
+  }
+  return declaredNames(declaration);
 }
 
 /** Declarations that exist only for the type checker: nothing of them is left at run time. */
