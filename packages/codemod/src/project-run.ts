@@ -389,23 +389,38 @@ function runsCode(path: string): boolean {
 }
 
 /**
- * The folder a run reads as one project: the current folder when it holds a tsconfig.json or jsconfig.json (or
- * declares workspaces); else the one folder the run was given (`migrate ../app` from elsewhere), when it holds one;
- * else, below a config (`cd src && migrate .`), the folder that holds it, so that every file of that project is read
- * and a caller outside the current folder is seen (the repository's top ends the search).
+ * The folder a run reads as one project. The search starts where the run starts (the current folder), or, when a
+ * path given lies outside it (`scan ../other-repo` from inside a project of its own), at the folder that holds every
+ * path given: a project the paths are not part of is never read, or its setup would hold calls it cannot reach.
+ * From there: that folder when it holds a tsconfig.json or jsconfig.json (or declares workspaces); else the one
+ * folder the run was given, when it holds one; else, below a config (`cd src && migrate .`), the folder that holds
+ * it, so that every file of that project is read and a caller outside the current folder is seen (the repository's
+ * top ends the search).
  */
 export function projectRootFor(paths: readonly string[], cwd: string): string {
-  const hasConfig = (dir: string) => existsSync(join(dir, 'tsconfig.json')) || existsSync(join(dir, 'jsconfig.json'));
-  if (hasConfig(cwd) || hasWorkspaces(cwd)) return cwd;
-  if (paths.length === 1) {
-    const given = resolve(cwd, paths[0]!);
-    if (hasConfig(given)) return given;
+  const given = paths.map((path) => resolve(cwd, path));
+  const within = (dir: string) => given.every((path) => path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep));
+  let start = cwd;
+  if (!within(cwd)) {
+    start = given.length === 1 && !isDirectory(given[0]!) ? dirname(given[0]!) : given[0]!;
+    while (!within(start) && dirname(start) !== start) start = dirname(start);
   }
-  for (let dir = cwd; dirname(dir) !== dir && !existsSync(join(dir, '.git'));) {
+  const hasConfig = (dir: string) => existsSync(join(dir, 'tsconfig.json')) || existsSync(join(dir, 'jsconfig.json'));
+  if (hasConfig(start) || hasWorkspaces(start)) return start;
+  if (given.length === 1 && hasConfig(given[0]!)) return given[0]!;
+  for (let dir = start; dirname(dir) !== dir && !existsSync(join(dir, '.git'));) {
     dir = dirname(dir);
     if (hasConfig(dir) || hasWorkspaces(dir)) return dir;
   }
-  return cwd;
+  return start;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false; // a path that does not exist is refused later, with its name
+  }
 }
 
 /**

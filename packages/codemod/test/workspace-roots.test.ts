@@ -62,3 +62,28 @@ describe('the top of a workspace whose packages hold the configs', () => {
     expect((JSON.parse(cli(['scan', '.', '--json'], dir).stdout) as Report).totals.todos).toBe(0);
   });
 });
+
+describe('a path outside the folder the run starts in', () => {
+  const APP = {
+    'tsconfig.json': '{"compilerOptions":{"strict":true,"module":"esnext","moduleResolution":"bundler"},"include":["src"]}\n',
+    'src/assign.ts': "import axios from 'axios';\nexport const go = (uid: string) => axios.post('/platform/v1/apps/crm/assign', { business_uid: uid });\n",
+  };
+  // The folder the run starts in is a project of its own whose setup would hold every axios call it could reach.
+  const HERE = {
+    'tsconfig.json': '{"compilerOptions":{"strict":true},"include":["src"]}\n',
+    'src/setup.ts': "import axios from 'axios';\naxios.defaults.transformRequest = [(d: unknown) => JSON.stringify({ ...(d as object), extra: 1 })];\n",
+  };
+
+  it('reads the project the path belongs to, not the one the run starts in', () => {
+    const dir = tree({ ...Object.fromEntries(Object.entries(APP).map(([k, v]) => [`app/${k}`, v])), ...Object.fromEntries(Object.entries(HERE).map(([k, v]) => [`here/${k}`, v])) });
+    const outside = cli(['scan', '../app', '--json'], join(dir, 'here'));
+    expect(outside.code, outside.stderr).toBe(0);
+    const inside = cli(['scan', '.', '--json'], join(dir, 'app'));
+    const sites = (stdout: string) => (JSON.parse(stdout) as { files: { sites: { outcome: string; reasons: { code: string }[] }[] }[] }).files.flatMap((f) => f.sites).map((s) => [s.outcome, s.reasons.map((r) => r.code)]);
+    expect(sites(outside.stdout)).toEqual([['fix', []]]);
+    expect(sites(outside.stdout)).toEqual(sites(inside.stdout));
+    // The same setup inside the app's own project holds the call, naming it: the run above did not miss it by not reading setup.
+    const held = tree({ ...APP, 'src/setup.ts': HERE['src/setup.ts'] });
+    expect(sites(cli(['scan', '.', '--json'], held).stdout)).toEqual([['manual', ['client-setup']]]);
+  });
+});
