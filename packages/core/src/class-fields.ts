@@ -19,7 +19,7 @@ const MAX_CLASSES = 8;
 
 /**
  * The values written to `this.name` (or to the static `Cls.name`) by the classes seen: field initializers, `this.name =`
- * assignments, and for a constructor parameter property the arguments of `super(...)` and `new C(...)` that fill it.
+ * assignments, and for a constructor parameter property the arguments of `super(...)` and `new C(...)` that fill it, and its default.
  * Undefined when the member is no field of a class read here.
  */
 export function fieldValues(member: TSESTree.MemberExpression, ctx: SourceContext): Bound[] | undefined {
@@ -142,7 +142,20 @@ function written(at: ClassBound, name: string, isStatic: boolean): Bound[] {
 /** The position of the constructor parameter property `name` of the class, or -1. */
 function parameterIndex(cls: ClassNode, name: string): number {
   const ctor = cls.body.body.find((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'constructor');
-  return ctor?.value.params.findIndex((p) => p.type === 'TSParameterProperty' && p.parameter.type === 'Identifier' && p.parameter.name === name) ?? -1;
+  return ctor?.value.params.findIndex((p) => p.type === 'TSParameterProperty' && nameOfParameter(p.parameter) === name) ?? -1;
+}
+
+/** `base` of `private base: string` and of `private base = '/platform/v1'`. */
+function nameOfParameter(parameter: TSESTree.TSParameterProperty['parameter']): string | undefined {
+  const target = parameter.type === 'AssignmentPattern' ? parameter.left : parameter;
+  return target.type === 'Identifier' ? target.name : undefined;
+}
+
+/** The default of the constructor parameter property at `position` (`constructor(private base = '/platform/v1')`). */
+function parameterDefault(owner: ClassBound, position: number): Bound[] {
+  const ctor = owner.node.body.body.find((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'constructor');
+  const param = ctor?.value.params[position];
+  return param?.type === 'TSParameterProperty' && param.parameter.type === 'AssignmentPattern' ? [{ node: param.parameter.right, ctx: owner.ctx }] : [];
 }
 
 /**
@@ -152,6 +165,9 @@ function parameterIndex(cls: ClassNode, name: string): number {
  */
 function filledBy(owner: ClassBound, position: number, below: readonly ClassBound[]): Bound[] {
   const found: Bound[] = [];
+  // Whether some construction seen passes nothing there (`new Routes()`, `super()`), or none is seen at all: then the
+  // parameter's default fills it.
+  let defaulted = false;
   const subclasses = unique([...below, ...descendants(owner)]).filter((c) => c.node !== owner.node);
   // A subclass passes its own arguments on through `super(...)`; one without a constructor is made with the owner's.
   const direct = subclasses.filter((c) => {
@@ -168,9 +184,17 @@ function filledBy(owner: ClassBound, position: number, below: readonly ClassBoun
     for (const call of superCalls(ctor.value)) {
       const arg = call.arguments[position];
       if (arg !== undefined && arg.type !== 'SpreadElement') found.push({ node: arg, ctx: sub.ctx });
+      else if (arg === undefined && !call.arguments.some((a) => a.type === 'SpreadElement')) defaulted = true;
     }
   }
-  for (const cls of made) found.push(...constructions(cls, position));
+  const news = made.flatMap(madeWith);
+  for (const { node, ctx } of news) {
+    const arg = node.arguments[position];
+    const spread = node.arguments.slice(0, position + 1).some((a) => a.type === 'SpreadElement');
+    if (arg !== undefined && !spread) found.push({ node: arg, ctx });
+    else if (arg === undefined && !spread) defaulted = true;
+  }
+  if (defaulted || (news.length === 0 && found.length === 0)) found.push(...parameterDefault(owner, position));
   return found;
 }
 
@@ -180,15 +204,6 @@ function superCalls(fn: TSESTree.FunctionLike): TSESTree.CallExpression[] {
     if (call.callee.type === 'Super') calls.push(call);
   });
   return calls;
-}
-
-/** The argument at `position` of each `new C(...)` of the class: in its file, and in the program's files that name it. */
-function constructions(cls: ClassBound, position: number): Bound[] {
-  return madeWith(cls).flatMap(({ node, ctx }) => {
-    const arg = node.arguments[position];
-    return arg === undefined || arg.type === 'SpreadElement' || node.arguments.slice(0, position).some((a) => a.type === 'SpreadElement')
-      ? [] : [{ node: arg, ctx }];
-  });
 }
 
 /** Each `new C(...)` of the class: in its file, and in the program's files that name it. */

@@ -9,7 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Bindings, Bound, Receiver, SourceContext } from './context.js';
 import { constInitOf, findVariable, importOf, isExported, isNeverReassigned, unchangedInitOf, type VariableLike } from './scope.js';
-import { enclosingClass, hasSubclass, thisField } from './clients/this-member.js';
+import { enclosingClass, fieldOfClass, hasSubclass, thisField } from './clients/this-member.js';
 import { isAsConst, isFunction, staticKey, unwrapTS } from './syntax.js';
 
 /** What a name stands for where it is read. */
@@ -371,8 +371,30 @@ export function thisMethod(callee: TSESTree.Node, ctx: SourceContext): CalledFun
   } else if (object.type === 'MemberExpression' && unwrapTS(object.object).type === 'ThisExpression') {
     const field = thisField(object, ctx);
     if (field?.kind === 'value') owner = ownerOf(field.value.node, field.value.ctx);
+  } else if (object.type === 'MemberExpression') {
+    const field = typedField(object, ctx);
+    if (field?.kind === 'value') owner = ownerOf(field.value.node, field.value.ctx);
   }
   return owner === undefined || name === undefined ? undefined : functionOf(owner, name);
+}
+
+/**
+ * `client.routes` where `client` is a parameter declared with a class's type (`(client: PlatformClient) =>`): the field
+ * of that class, read as `this.routes` is inside it. Only for finding a route: what it leads to is never edited.
+ */
+function typedField(member: TSESTree.MemberExpression, ctx: SourceContext): ReturnType<typeof thisField> {
+  const object = unwrapTS(member.object);
+  const name = staticMemberName(member);
+  if (object.type !== 'Identifier' || name === undefined) return undefined;
+  const variable = findVariable(ctx.getScope(object), object.name);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (def?.type !== 'Parameter' || !isNeverReassigned(variable!)) return undefined;
+  const annotation = (def.name as TSESTree.Identifier).typeAnnotation?.typeAnnotation;
+  if (annotation?.type !== 'TSTypeReference' || annotation.typeName.type !== 'Identifier' || annotation.typeArguments !== undefined) return undefined;
+  const owner = ownerOf(annotation.typeName, ctx);
+  const cls = owner?.kind === 'class' ? unwrapTS(owner.value.node) : undefined;
+  if (cls?.type !== 'ClassDeclaration' && cls?.type !== 'ClassExpression') return undefined;
+  return fieldOfClass(cls, name, owner!.value.ctx);
 }
 
 /**

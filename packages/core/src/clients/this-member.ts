@@ -33,9 +33,13 @@ export function thisField(member: TSESTree.MemberExpression, ctx: SourceContext)
   const name = member.property.type === 'Identifier' ? member.property.name
     : member.property.type === 'PrivateIdentifier' ? `#${member.property.name}` : undefined;
   if (name === undefined) return undefined;
-  const unknown: ThisField = { kind: 'unknown' };
   const cls = enclosingClass(member);
-  if (cls === undefined) return unknown;
+  return cls === undefined ? { kind: 'unknown' } : fieldOfClass(cls, name, ctx);
+}
+
+/** What the field `name` of instances of `cls` (a class of `ctx`'s file) holds, by the rules of `thisField`. */
+export function fieldOfClass(cls: ClassNode, name: string, ctx: SourceContext): ThisField {
+  const unknown: ThisField = { kind: 'unknown' };
   const ctor = cls.body.body.find((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'constructor');
   const members = cls.body.body.filter((m) => 'key' in m && !m.computed && keyName(m.key) === name);
   const field = members.find((m): m is TSESTree.PropertyDefinition => m.type === 'PropertyDefinition' && !m.static);
