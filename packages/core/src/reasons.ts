@@ -184,8 +184,9 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `the client's paths type does not declare ${V3}, so the rewrite would not type-check; regenerate the types from the current API description, then rerun`,
   'comments-inside': () =>
     'the code to rewrite holds comments that an automatic rewrite would lose; migrate by hand',
-  'body-typed': () =>
-    'the body has a declared type that describes the deprecated body; migrate by hand and update the type',
+  'body-typed': (key) => key === undefined
+    ? 'the body has a declared type that describes the deprecated body; migrate by hand and update the type'
+    : `the body's declared type ${key}; the type can take the v3 body only with every body it types, so migrate them together by hand and update the type`,
   'route-without-v3': () =>
     'the call uses a configured route that has no v3Path; set v3Path in the configuration or migrate by hand',
   'side-effects-before': (key) =>

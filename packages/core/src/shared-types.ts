@@ -9,6 +9,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type Finding, findingOf } from './analyze.js';
 import type { SourceContext } from './context.js';
 import { ReasonCode } from './reasons.js';
+import { placeOf } from './wrappers.js';
 import type { TypeDeclaration } from './typed-body.js';
 
 /**
@@ -42,9 +43,32 @@ export function settleTypedBodies(findings: readonly Finding[], uses: Declaratio
     members.forEach((index, i) => (retyped[index] = rewritten[i]!));
   }
   const settled = settle(retyped);
-  // A body that the wrappers held back keeps its old type, and so does every other.
-  const held = [...groups.values()].flat().some((index) => settled[index]!.outcome !== 'fix' && settled[index]!.outcome !== 'review');
-  return held ? settle([...findings]) : settled;
+  // A body that the wrappers held back keeps its old type, and so does every other: each says which body holds the
+  // type back, so that its TODO names the cause instead of the type alone.
+  const migrated = (index: number) => settled[index]!.outcome === 'fix' || settled[index]!.outcome === 'review';
+  if ([...groups.values()].flat().every(migrated)) return settled;
+  const named = [...findings];
+  for (const [declaration, members] of groups) {
+    const held = members.filter((index) => !migrated(index));
+    if (held.length === 0) continue;
+    // The body held for its own reasons, rather than for the group of a wrapper it goes through.
+    const blocker = held.find((index) => settled[index]!.reasons.some((reason) => !WRAPPER_REASONS.has(reason.code))) ?? held[0]!;
+    const at = findings[blocker]!.call;
+    const key = `${declaration.id.name}${at.sharedType!.ctx.file === undefined ? '' : ` (${at.sharedType!.ctx.file})`}, which also types the body of the call ${placeOf(at.node, at.ctx)}, held back by its own TODO`;
+    for (const index of members) if (index !== blocker) named[index] = withTypeHeldBy(findings[index]!, key);
+  }
+  return settle(named);
+}
+
+/** Reasons a caller takes from the wrapper it goes through, not from its own body. */
+const WRAPPER_REASONS: ReadonlySet<string> = new Set([ReasonCode.wrapperCallers, ReasonCode.wrapperCallersDiffer, ReasonCode.wrapperCallersUnknown]);
+
+/** The finding planned again with its `body-typed` reason naming what holds the type back. */
+function withTypeHeldBy(finding: Finding, key: string): Finding {
+  const { call } = finding;
+  if (!call.facts.obstacles.some((reason) => reason.code === ReasonCode.bodyTyped)) return finding;
+  const obstacles = call.facts.obstacles.map((reason) => (reason.code === ReasonCode.bodyTyped ? { ...reason, key } : reason));
+  return findingOf({ ...call, facts: { ...call.facts, obstacles } });
 }
 
 /**
