@@ -108,6 +108,38 @@ describe('setup that may change the URL, the method or the body holds the calls 
     expect(run(result.output).output).toBe(result.output);
   });
 
+  describe('instance hooks (ky, got, ofetch): those that only set headers or log hold nothing', () => {
+    const KY = (hooks: string) => "import ky from 'ky';\n\nconst api = ky.create({\n  prefixUrl: 'https://api.example.com',\n" + hooks +
+      "});\n\nexport const offer = (code: string, uid: string) => api.post(`platform/v1/apps/${code}/assign`, { json: { business_uid: uid } });\n";
+    const GOT = (hooks: string) => "import got from 'got';\n\nconst api = got.extend({\n  prefixUrl: 'https://api.example.com',\n" + hooks +
+      "});\n\nexport const offer = (code: string, uid: string) => api.post(`platform/v1/apps/${code}/assign`, { json: { business_uid: uid } });\n";
+    const OFETCH = (hooks: string) => "import { ofetch } from 'ofetch';\n\nconst api = ofetch.create({\n  baseURL: 'https://api.example.com',\n" + hooks +
+      "});\n\nexport const offer = (code: string, uid: string) => api(`/platform/v1/apps/${code}/assign`, { method: 'POST', body: { business_uid: uid } });\n";
+    const declared = 'declare const token: string;\n';
+
+    it.each([
+      ['ky: beforeRequest sets the auth header', KY("  hooks: {\n    beforeRequest: [\n      (request) => {\n        request.headers.set('Authorization', `Bearer ${token}`);\n      },\n    ],\n  },\n")],
+      ['ky: a header appended and a log line, an afterResponse hook', KY("  hooks: {\n    beforeRequest: [(request) => { request.headers.append('X-Trace', '1'); console.log(request.url); }],\n    afterResponse: [(_request, _options, response) => response],\n  },\n")],
+      ['got: beforeRequest writes a header', GOT("  hooks: {\n    beforeRequest: [(options) => { options.headers.authorization = `Bearer ${token}`; }],\n  },\n")],
+      ['ofetch: onRequest sets a header on the destructured options', OFETCH("  onRequest({ options }) {\n    options.headers.set('Authorization', `Bearer ${token}`);\n  },\n")],
+    ])('%s: migrated', (_name, input) => {
+      const result = run(declared + input);
+      expect(result.sites.map((site) => [site.migrated, codes(site.reasons)]), result.output).toEqual([[true, []]]);
+    });
+
+    it.each([
+      ['ky: a hook that returns a new request', KY("  hooks: {\n    beforeRequest: [(request) => new Request(request, { body: '{}' })],\n  },\n"), 'the hooks of ky.create(...) at line 5'],
+      ['ky: a hook that sets the content type', KY("  hooks: {\n    beforeRequest: [(request) => { request.headers.set('Content-Type', 'text/plain'); }],\n  },\n"), 'the hooks of ky.create(...) at line 5'],
+      ['ky: a hook passed the request', KY("  hooks: {\n    beforeRequest: [(request) => { sign(request); }],\n  },\n"), 'the hooks of ky.create(...) at line 5'],
+      ['got: an init hook that writes the json', GOT("  hooks: {\n    init: [(raw, options) => { options.json = { ...(raw.json as object), directory_uid: 'd' }; }],\n  },\n"), 'the hooks of got.extend(...) at line 5'],
+      ['ky: a hook imported from elsewhere', "import { sign } from './sign';\n" + KY('  hooks: { beforeRequest: [sign] },\n'), 'the hooks of ky.create(...) at line 6'],
+      ['ky: a hook list spread from elsewhere', KY('  hooks: { beforeRequest: [...shared] },\n'), 'the hooks of ky.create(...) at line 5'],
+    ])('%s: held, naming the hooks', (_name, input, key) => {
+      const result = run(`declare function sign(r: unknown): void;\ndeclare const shared: never[];\n${input}`);
+      expect(result.sites.map((site) => [site.migrated, codes(site.reasons).filter((r) => r.code === 'client-setup')]), result.output).toEqual([[false, [{ code: 'client-setup', key }]]]);
+    });
+  });
+
   it('setup below the calls is named by its line in the migrated file, so a second run finds the same comments', () => {
     const input = `${AX}\n${CALL}${CALL.replace('go =', 'again =')}\naxios.interceptors.request.use((config) => {\n  config.data = new URLSearchParams(config.data);\n  return config;\n});\n`;
     const first = run(input);

@@ -95,7 +95,7 @@ describe('the plan file', () => {
     const schema = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'docs', 'plan.schema.json'), 'utf8')) as {
       required: string[]; properties: { files: { items: { required: string[] } } };
     };
-    const plan = await analyzeIn(copyProject('wrapper-module', 'schema') as string);
+    const plan = await analyzeIn(copyProject('wrapper-module', 'schema'));
     expect(Object.keys(plan).sort()).toEqual([...schema.required].sort());
     expect(plan.files.length).toBeGreaterThan(0);
     for (const file of plan.files) {

@@ -25,6 +25,7 @@ import { FORM_HOOKS, holdsNoContentType, isPlainObject, methodOf, objectOf, type
 import type { CallLayout, ClientRef, ClientSpec, Library, Method } from './spec.js';
 import { superagentClient } from './superagent.js';
 import { thisField } from './this-member.js';
+import { hooksEffect } from './setup.js';
 import { undiciClient, undiciRequestClient } from './undici.js';
 import { textMatches } from '../text-facts.js';
 
@@ -309,7 +310,11 @@ function withDefaults(layout: CallLayout | undefined, client: ClientRef, call: T
   // and may change its URL, method or body: setup that holds the call, named with the instance's making.
   for (const options of client.defaults) {
     if (options === 'unknown') continue;
-    const hook = INSTANCE_HOOKS.find((key) => propertyOf(options.object, key) !== undefined);
+    // Hooks that only set headers or log change nothing the migration depends on.
+    const hook = INSTANCE_HOOKS.find((key) => {
+      const property = propertyOf(options.object, key);
+      return property !== undefined && hooksEffect(key, property.value, options.ctx) !== undefined;
+    });
     if (hook === undefined || (layout.obstacles ?? []).some((obstacle) => obstacle.code === ReasonCode.clientSetup && obstacle.key?.includes(`${hook} of`) === true)) continue;
     const made = options.object.parent?.type === 'CallExpression' ? options.object.parent : options.object;
     layout = { ...layout, obstacles: [...(layout.obstacles ?? []), { code: ReasonCode.clientSetup, key: `the ${hook} of ${placeOfMaking(made, options.ctx, ctx)}` }] };

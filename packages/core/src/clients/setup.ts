@@ -196,6 +196,85 @@ function interceptorsUse(member: TSESTree.MemberExpression, ctx: SourceContext, 
   return { target, what: 'interceptor', effect, label: labelOf(top, ctx), line: lineOf(top, ctx) };
 }
 
+/** Hooks that run after the request is sent: they change what the program sees, not what is sent. */
+const RESPONSE_HOOKS: ReadonlySet<string> = new Set(['afterResponse', 'beforeError', 'beforeRedirect', 'onRequestError', 'onResponse', 'onResponseError']);
+/** Hooks that run before a request is sent (ky's and got's `beforeRequest`, `beforeRetry`, got's `init`, ofetch's `onRequest`). */
+const REQUEST_HOOKS: ReadonlySet<string> = new Set(['beforeRequest', 'beforeRetry', 'init', 'onRequest']);
+
+/**
+ * What the hooks an instance is made with change of the requests it sends (`ky.create({ hooks: { beforeRequest: [...] } })`,
+ * got's `extend({ hooks })`, `ofetch.create({ onRequest })`): undefined when each hook that runs before a request only
+ * sets headers other than the content type, logs or does nothing with the request; 'unknown' when one cannot be read.
+ */
+export function hooksEffect(key: string, value: TSESTree.Node, ctx: SourceContext): SetupEffect | undefined {
+  const hooks = unwrapTS(value);
+  if (key !== 'hooks') return hookListEffect(hooks, ctx);
+  if (hooks.type !== 'ObjectExpression') return 'unknown';
+  const effects: (SetupEffect | undefined)[] = [];
+  for (const property of hooks.properties) {
+    const name = property.type === 'Property' ? keyOf(property) : undefined;
+    if (name === undefined) return 'unknown';
+    if (RESPONSE_HOOKS.has(name)) continue;
+    if (!REQUEST_HOOKS.has(name)) return 'unknown';
+    effects.push(hookListEffect(unwrapTS((property as TSESTree.Property).value), ctx));
+  }
+  return worst(effects);
+}
+
+/** A hook, or an array of them (each a function read here). */
+function hookListEffect(value: TSESTree.Node, ctx: SourceContext): SetupEffect | undefined {
+  if (value.type !== 'ArrayExpression') return hookEffect(value, ctx);
+  return worst(value.elements.map((element) => (element === null || element.type === 'SpreadElement' ? 'unknown' : hookEffect(element, ctx))));
+}
+
+/**
+ * A hook's function: it returns nothing (a hook that returns a request, a response or options replaces what is sent),
+ * and each of its parameters (or the names destructured from one: ofetch's `{ options }`) is used as an interceptor's
+ * config is, only to set headers or to be logged.
+ */
+function hookEffect(arg: TSESTree.Node, ctx: SourceContext): SetupEffect | undefined {
+  const fn = functionOf(arg, ctx);
+  if (fn === undefined || fn.body == null) return 'unknown';
+  const returns: TSESTree.Node[] = [];
+  if (fn.body.type === 'BlockStatement') collectReturns(fn.body, returns);
+  // An arrow with an expression body returns it: only a call of a headers method, which returns nothing.
+  else if (unwrapTS(fn.body).type !== 'CallExpression') return 'unknown';
+  if (returns.some((value) => value.type !== 'ReturnStatement')) return 'unknown';
+  const names: TSESTree.Identifier[] = [];
+  for (const param of fn.params) {
+    if (param.type === 'Identifier') names.push(param);
+    else if (param.type === 'ObjectPattern' && param.properties.every((p) => p.type === 'Property' && !p.computed && p.value.type === 'Identifier')) {
+      for (const p of param.properties) names.push((p as TSESTree.Property).value as TSESTree.Identifier);
+    } else return 'unknown';
+  }
+  const scope = ctx.getScope(fn.body);
+  const effects: (SetupEffect | undefined)[] = [];
+  for (const name of names) {
+    const variable = findVariable(scope, name.name);
+    if (variable === undefined) return 'unknown';
+    for (const reference of variable.references) {
+      const id = reference.identifier as TSESTree.Node;
+      if (id !== name) effects.push(configUse(id));
+    }
+  }
+  return worst(effects);
+}
+
+/** The function an argument names: written there, or a function or const of the file. */
+function functionOf(arg: TSESTree.Node, ctx: SourceContext): TSESTree.FunctionLike | undefined {
+  let fn: TSESTree.Node | undefined = unwrapTS(arg);
+  if (fn.type === 'Identifier') {
+    const variable = findVariable(ctx.getScope(fn), fn.name);
+    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    if (def?.type === 'FunctionName') fn = def.node as TSESTree.Node;
+    else if (def?.type === 'Variable' && def.parent?.type === 'VariableDeclaration' && (def.parent as TSESTree.VariableDeclaration).kind === 'const') {
+      const init = (def.node as TSESTree.VariableDeclarator).init;
+      fn = init == null ? undefined : unwrapTS(init);
+    } else fn = undefined;
+  }
+  return fn !== undefined && (fn.type === 'ArrowFunctionExpression' || fn.type === 'FunctionExpression' || fn.type === 'FunctionDeclaration') ? fn : undefined;
+}
+
 /** What a request interceptor's function changes; 'unknown' when the function cannot be read here. */
 function interceptorEffect(arg: TSESTree.Node | undefined, ctx: SourceContext): SetupEffect | undefined {
   if (arg === undefined) return undefined;
@@ -407,7 +486,7 @@ function headersCall(path: readonly (string | null)[], call: TSESTree.CallExpres
   if (owner[0] !== 'headers' || owner.includes(null)) return 'unknown';
   if (method === 'get' || method === 'has' || method === 'toJSON' || method === 'getAuthorization') return undefined;
   if (method === 'setAuthorization') return undefined;
-  if (method === 'set' || method === 'delete') {
+  if (method === 'set' || method === 'delete' || method === 'append') {
     const name = call.arguments[0] === undefined ? undefined : stringOf(call.arguments[0]);
     return name === undefined ? 'body' : headerEffect(name);
   }
