@@ -191,6 +191,24 @@ export function apps(base: string) {
     ));
   });
 
+  it('a Content-Type header set when there is a body (another test of the same body against undefined) still migrates', () => {
+    const input = `async function makeRequest(path: string, method: string, body?: unknown) {
+  return fetch(path, {
+    method,
+    headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}
+export const assign = (code: string, uid: string) => makeRequest(\`/platform/v1/apps/\${code}/assign\`, 'POST', { business_uid: uid });
+`;
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[8, 'call', 'fix', []]]);
+    expect(result.output).toBe(input.replace("{ business_uid: uid }", "{ assignee_type: 'business', assignee_uid: uid, app_code_name: code }").replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments'));
+    // Tested against undefined only in the headers, but sent without the test: the same reading.
+    const compared = migrate(input.replace("body !== undefined ? JSON.stringify(body) : undefined", 'JSON.stringify(body)'));
+    expect(sites(compared)).toEqual([[8, 'call', 'fix', []]]);
+  });
+
   it('a body the helper also uses elsewhere than in the test is not its caller\'s alone', () => {
     const input = `async function makeRequest(path: string, method: string, body?: Record<string, unknown>) {
   if (body) body.sent_at = Date.now();

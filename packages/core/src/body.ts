@@ -215,8 +215,17 @@ function usedBesidesOnlyInTests(variable: VariableLike, use: TSESTree.Identifier
     let node = ref.identifier as TSESTree.Node;
     const parent = node.parent;
     if (parent?.type === 'BinaryExpression' && (parent.operator === '!==' || parent.operator === '!=')) node = parent;
-    return node.parent?.type === 'ConditionalExpression' && node.parent.test === node && contains(node.parent, use);
+    if (node.parent?.type === 'ConditionalExpression' && node.parent.test === node && contains(node.parent, use)) return true;
+    // Elsewhere, only compared with undefined or null as the test of a `?:` (a Content-Type set when there is a body):
+    // a read that neither changes the body nor lets it out.
+    return node !== ref.identifier && isNullish((node as TSESTree.BinaryExpression).right === ref.identifier ? (node as TSESTree.BinaryExpression).left : (node as TSESTree.BinaryExpression).right) &&
+      node.parent?.type === 'ConditionalExpression' && node.parent.test === node;
   });
+}
+
+function isNullish(node: TSESTree.Node): boolean {
+  const expr = unwrapTS(node);
+  return (expr.type === 'Identifier' && expr.name === 'undefined') || (expr.type === 'Literal' && expr.value === null && !('regex' in expr));
 }
 
 function contains(outer: TSESTree.Node, inner: TSESTree.Node): boolean {
