@@ -155,6 +155,152 @@ describe('NestJS: an HttpService injected by a token, or provided by the program
   });
 });
 
+describe('NestJS: a provider of HttpService is found by what its token is bound to, not by how it is spelled', () => {
+  const GATEWAY = "const gatewayAxios = axios.create({ transformRequest: [(data) => JSON.stringify({ ...data, directory_uid: process.env.DIRECTORY_UID })] });";
+  const module = (imports: string[], token: string) => [
+    "import { Module } from '@nestjs/common';",
+    ...imports,
+    "import axios from 'axios';",
+    '',
+    '// One HttpService for the whole app: the partner gateway wants the directory on every body.',
+    GATEWAY,
+    '',
+    `@Module({ providers: [{ provide: ${token}, useFactory: () => new ${token.replace(/\[.*$/, '.HttpService')}(gatewayAxios) }] })`,
+    'export class AppModule {}',
+    '',
+  ].join('\n');
+  const service = [
+    "import { Injectable } from '@nestjs/common';",
+    "import { HttpService } from '@nestjs/axios';",
+    "import { firstValueFrom } from 'rxjs';",
+    '',
+    '@Injectable()',
+    'export class AppsService {',
+    '  constructor(private readonly http: HttpService) {}',
+    '  async grant(businessUid: string) {',
+    "    return firstValueFrom(this.http.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: businessUid }));",
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+
+  it.each([
+    ['an import under another name', { 'src/app.module.ts': module(["import { HttpService as NestHttp } from '@nestjs/axios';"], 'NestHttp') }],
+    ['a computed member of the namespace', { 'src/app.module.ts': module(["import * as nestAxios from '@nestjs/axios';"], "nestAxios['HttpService']") }],
+    ['a name a module of the program re-exports it as', {
+      'src/gateway-http.ts': "export { HttpService as GatewayHttp } from '@nestjs/axios';\n",
+      'src/app.module.ts': module(["import { GatewayHttp } from './gateway-http';"], 'GatewayHttp'),
+    }],
+  ])('%s: held in project mode, naming the provider', (_name, provider) => {
+    const files = { ...provider, 'src/apps.service.ts': service };
+    const dir = trees.project(files);
+    const report = migrateIn<Report>(dir);
+    expect(report.mode.kind).toBe('project');
+    expectAllHeld(dir, files, report);
+    expect(reasonsOf(sitesOf(report, 'src/apps.service.ts')[0])).toEqual(['client-setup:the provider of HttpService (src/app.module.ts:8)']);
+  });
+
+  it('--no-project: a provider under another name in the same file holds the call', () => {
+    const files = {
+      'src/app.ts': [
+        "import { Injectable, Module } from '@nestjs/common';",
+        "import { HttpService as NestHttp } from '@nestjs/axios';",
+        "import axios from 'axios';",
+        GATEWAY,
+        '@Injectable()',
+        'export class AppsService {',
+        '  constructor(private readonly http: NestHttp) {}',
+        '  grant(uid: string) {',
+        "    return this.http.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid });",
+        '  }',
+        '}',
+        '@Module({ providers: [AppsService, { provide: NestHttp, useFactory: () => new NestHttp(gatewayAxios) }] })',
+        'export class AppModule {}',
+        '',
+      ].join('\n'),
+    };
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project(files);
+      const report = migrateIn<Report>(dir, args);
+      expectAllHeld(dir, files, report);
+      expect(reasonsOf(sitesOf(report, 'src/app.ts')[0])).toEqual(['client-setup:the provider of HttpService (line 12)']);
+    }
+  });
+});
+
+describe('NestJS: HttpService handed to a method or a function, and its axiosRef however it is taken', () => {
+  const files = {
+    'src/app.module.ts': [
+      "import { Module } from '@nestjs/common';",
+      "import { HttpModule } from '@nestjs/axios';",
+      '',
+      '@Module({',
+      '  imports: [HttpModule.register({ transformRequest: [(data) => JSON.stringify({ ...data, directory_uid: process.env.DIRECTORY_UID })] })],',
+      '})',
+      'export class AppModule {}',
+      '',
+    ].join('\n'),
+    'src/apps.service.ts': [
+      "import { Injectable } from '@nestjs/common';",
+      "import { HttpService } from '@nestjs/axios';",
+      "import * as nestAxios from '@nestjs/axios';",
+      "import { firstValueFrom } from 'rxjs';",
+      '',
+      '@Injectable()',
+      'export class AppsService {',
+      '  private readonly ax;',
+      '  constructor(private readonly http: HttpService) {',
+      '    this.ax = this.http.axiosRef;',
+      '  }',
+      '  grant(uid: string) {',
+      "    return this.ax.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid });",
+      '  }',
+      '  grantDestructured(http: HttpService, uid: string) {',
+      '    const { axiosRef } = http;',
+      "    return axiosRef.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid });",
+      '  }',
+      '  grantRef(http: HttpService, uid: string) {',
+      "    return http.axiosRef.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid });",
+      '  }',
+      '  grantParam(http: nestAxios.HttpService, uid: string) {',
+      "    return firstValueFrom(http.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid }));",
+      '  }',
+      '  grantField(uid: string) {',
+      '    const { axiosRef } = this.http;',
+      "    return axiosRef.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid });",
+      '  }',
+      '}',
+      '',
+      'export function assign(http: HttpService, uid: string) {',
+      "  return firstValueFrom(http.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid }));",
+      '}',
+      '',
+    ].join('\n'),
+  };
+
+  it('project mode: every call is held by the HttpModule.register options, as this.http.post is', () => {
+    const dir = trees.project(files);
+    const report = migrateIn<Report>(dir);
+    expect(report.mode.kind).toBe('project');
+    expectAllHeld(dir, files, report);
+    const sites = sitesOf(report, 'src/apps.service.ts');
+    expect(sites.map((site) => site.line)).toEqual([13, 17, 20, 23, 27, 32]);
+    for (const site of sites) expect(reasonsOf(site)).toEqual(['client-setup:HttpModule.register options (src/app.module.ts:5)']);
+  });
+
+  it('--no-project: the calls get the outcome of this.http.post in the same file', () => {
+    const control = {
+      'src/app.module.ts': files['src/app.module.ts'],
+      'src/apps.service.ts': files['src/apps.service.ts'].replace('  grant(uid: string)', "  viaField(uid: string) {\n    return firstValueFrom(this.http.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid }));\n  }\n  grant(uid: string)"),
+    };
+    const dir = trees.project(control);
+    const report = migrateIn<Report>(dir, ['.', '--no-project']);
+    const [first, ...rest] = sitesOf(report, 'src/apps.service.ts');
+    expect(rest).toHaveLength(6);
+    for (const site of rest) expect([site.outcome, reasonsOf(site)]).toEqual([first?.outcome, reasonsOf(first)]);
+  });
+});
+
 describe('Apollo: a RESTDataSource subclass whose base class is in another module', () => {
   const base = (hook: boolean) => [
     "import { RESTDataSource, type AugmentedRequest } from '@apollo/datasource-rest';",
