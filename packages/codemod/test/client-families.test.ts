@@ -348,6 +348,77 @@ describe('Apollo: a RESTDataSource subclass whose base class is in another modul
     expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual(["client-base-unread:V4Base (imported from './v4base', line 1)"]);
   });
 
+  it('project mode: a hook the base installs in its constructor (this.willSendRequest = ...) is client setup too', () => {
+    const files = {
+      'src/platform-source.ts': [
+        "import { RESTDataSource, type AugmentedRequest } from '@apollo/datasource-rest';",
+        'export class PlatformSource extends RESTDataSource {',
+        "  override baseURL = 'https://api.example.com/';",
+        '  constructor(private readonly directoryUid: string) {',
+        '    super();',
+        '    // Directory tokens: every request names the calling directory.',
+        '    this.willSendRequest = (_path: string, request: AugmentedRequest) => {',
+        '      request.body = { ...(request.body as object), directory_uid: this.directoryUid };',
+        '    };',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/v4apps.ts': apps.replace("import { V4Base } from './v4base';", "import { PlatformSource as V4Base } from './platform-source';"),
+    };
+    const dir = trees.project(files);
+    const report = migrateIn<Report>(dir);
+    expectAllHeld(dir, files, report);
+    expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual(["client-setup:the data source's willSendRequest (src/platform-source.ts:7)"]);
+  });
+
+  it.each([
+    ['a prototype assignment', "V4Apps.prototype.willSendRequest = function (_path: string, request: AugmentedRequest) {"],
+    ['a computed prototype assignment', "V4Apps.prototype['resolveURL'] = function (_path: string, request: AugmentedRequest) {"],
+  ])('%s after the class, in the same file: held in project mode and with --no-project', (_name, install) => {
+    const files = {
+      'src/v4apps.ts': [
+        "import { RESTDataSource, type AugmentedRequest } from '@apollo/datasource-rest';",
+        'export class V4Apps extends RESTDataSource {',
+        "  override baseURL = 'https://api.example.com/';",
+        '  assign(code: string, uid: string) {',
+        '    return this.post(`/platform/v1/apps/${code}/assign`, { body: { business_uid: uid } });',
+        '  }',
+        '}',
+        install,
+        '  request.body = { ...(request.body as object), directory_uid: process.env.DIRECTORY_UID };',
+        '};',
+        '',
+      ].join('\n'),
+    };
+    const key = install.includes('resolveURL') ? 'resolveURL' : 'willSendRequest';
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project(files);
+      const report = migrateIn<Report>(dir, args);
+      expectAllHeld(dir, files, report);
+      expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual([`client-setup:the data source's ${key} (line 8)`]);
+    }
+  });
+
+  it('project mode: a prototype hook installed by another module holds the call, naming that module', () => {
+    const files = {
+      'src/v4base.ts': base(false),
+      'src/v4apps.ts': apps,
+      'src/bootstrap.ts': [
+        "import type { AugmentedRequest } from '@apollo/datasource-rest';",
+        "import { V4Base } from './v4base';",
+        'V4Base.prototype.willSendRequest = function (_path: string, request: AugmentedRequest) {',
+        "  request.headers['x-directory'] = 'all';",
+        '};',
+        '',
+      ].join('\n'),
+    };
+    const dir = trees.project(files);
+    const report = migrateIn<Report>(dir);
+    expectAllHeld(dir, files, report);
+    expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual(["client-setup:the data source's willSendRequest (src/bootstrap.ts:3)"]);
+  });
+
   it('a chain of classes longer than the reader follows is not read by shape either', () => {
     const files = {
       'src/apps.ts': [
