@@ -3,7 +3,7 @@
  * the JSON-only route), or migrated by half; each case failed before its fix. The client's setup lives where the call
  * does not show it: NestJS's `HttpModule.register` options reaching `this.http.axiosRef`, an `HttpService` injected by
  * a token from another provider, a RESTDataSource base class in another module, undici's global dispatcher, and a
- * wrapper called from an HTML page's module script or an MDX page. Each is run in project mode and with --no-project.
+ * wrapper called from an HTML page's module script, an MDX page or a server template. Each is run in project mode and with --no-project.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -524,7 +524,7 @@ describe('undici: the global dispatcher is client setup of undici\'s request and
   });
 });
 
-describe('a wrapper called from an HTML page\'s module script or an MDX page', () => {
+describe('a wrapper called from an HTML page\'s module script, an MDX page or a server template', () => {
   const api = [
     'export async function assignApp(code: string, body: object) {',
     '  return fetch(`https://api.example.com/platform/v1/apps/${encodeURIComponent(code)}/assign`, {',
@@ -568,6 +568,42 @@ describe('a wrapper called from an HTML page\'s module script or an MDX page', (
     expect(reasonsOf(sitesOf(report, 'src/api.ts')[0])).toEqual([`wrapper-caller-unread:${place}`]);
     // The caller goes with its wrapper: held for the same reason, said once at the request.
     expect(sitesOf(report, 'src/use.ts')[0]).toMatchObject({ migrated: false, withWrapper: true });
+  });
+
+  const page = (script: string[]) => ['<button id="b">Assign</button>', '<script type="module">', ...script.map((line) => `  ${line}`), '</script>', ''].join('\n');
+  const click = (call: string) => `document.getElementById('b').addEventListener('click', () => ${call}('harbor-reviews', { business_uid: 'demo-business' }));`;
+
+  it.each([
+    ['an HTML page that imports it from an index under another name', {
+      'src/index.ts': "export { assignApp as grant } from './api';\n",
+      'docs/demo.html': page(["import { grant } from '../src/index.ts';", click('grant')]),
+    }, 'docs/demo.html:3'],
+    ['an MDX page that imports it from an index under another name', {
+      'src/index.ts': "export { assignApp as grant } from './api';\n",
+      'docs/try-it.mdx': "import { grant } from '../src/index';\n\n# Try it\n\n<button onClick={() => grant('crm-sync', { business_uid: 'demo' })}>Assign</button>\n",
+    }, 'docs/try-it.mdx:1'],
+    ['an HTML page that calls it as a member of a namespace import', {
+      'docs/demo.html': page(["import * as api from '../src/api.ts';", click('api.assignApp')]),
+    }, 'docs/demo.html:4'],
+    ...['ejs', 'hbs', 'handlebars', 'njk', 'liquid', 'php', 'erb', 'twig'].map((ext): [string, Record<string, string>, string] => [
+      `a .${ext} server template's module script`,
+      { [`views/admin.${ext}`]: page(["import { assignApp } from '/src/api.ts';", click('assignApp')]) },
+      `views/admin.${ext}:3`,
+    ]),
+  ])('%s: the wrapper and its callers are held, naming the page and line', (_name, pages, place) => {
+    const files = { 'src/api.ts': api, 'src/use.ts': use, ...pages };
+    const dir = trees.project(files);
+    const report = migrateIn<Report>(dir);
+    expectAllHeld(dir, files, report);
+    expect(reasonsOf(sitesOf(report, 'src/api.ts')[0])).toEqual([`wrapper-caller-unread:${place}`]);
+    expect(sitesOf(report, 'src/use.ts')[0]).toMatchObject({ migrated: false, withWrapper: true });
+  });
+
+  it('a server template that names the wrapper outside any script (PHP code, no script block, no import) does not hold it', () => {
+    const dir = trees.project({ 'src/api.ts': api, 'src/use.ts': use, 'views/admin.php': '<?php\n// assignApp lives in src/api.ts; this page only renders.\necho "ok";\n' });
+    const report = migrateIn<Report>(dir);
+    expect(report.totals.migrated).toBe(1);
+    expect(read(dir, 'src/use.ts')).toContain('app_code_name: code');
   });
 
   it('a Markdown file that only mentions the wrapper in prose (no script, no import) does not hold it', () => {

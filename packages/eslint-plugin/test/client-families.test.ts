@@ -173,6 +173,26 @@ describe('a wrapper named in an HTML page', () => {
     expect(messages.filter((m) => m.messageId !== 'deprecatedManual')).toEqual([]);
     expect(after).toContain('{ business_uid: uid }');
   });
+
+  it.each([
+    ['an HTML page, through an index that re-exports it under another name', 'docs/demo.html', "import { grant } from '../src/index.js';\n  grant", 'docs/demo.html:3'],
+    ['an HTML page, as a member of a namespace import', 'docs/demo.html', "import * as api from '../src/api.js';\n  api.assignApp", 'docs/demo.html:4'],
+    ["an EJS template's module script", 'views/admin.ejs', "import { assignApp } from '/src/api.js';\n  assignApp", 'views/admin.ejs:3'],
+    ["a PHP template's module script", 'views/admin.php', "import { assignApp } from '/src/api.js';\n  assignApp", 'views/admin.php:3'],
+  ])('%s: typed linting holds the wrapper and names the page and line, as project mode does', async (_name, page, script, place) => {
+    const dir = project({
+      'src/api.ts': [
+        'export async function assignApp(code: string, body: object) {',
+        "  return fetch(`https://api.example.com/platform/v1/apps/${encodeURIComponent(code)}/assign`, { method: 'POST', body: JSON.stringify(body) });",
+        '}',
+        '',
+      ].join('\n'),
+      'src/index.ts': "export { assignApp as grant } from './api.js';\n",
+      'src/use.ts': "import { assignApp } from './api.js';\nexport const run = (code: string, uid: string) => assignApp(code, { business_uid: uid });\n",
+      [page]: `<button id="b">Assign</button>\n<script type="module">\n  ${script}('crm', { business_uid: 'demo-business' });\n</script>\n`,
+    });
+    await expectHeld(dir, 'src/api.ts', true, 2, { code: ReasonCode.wrapperCallerUnread, key: place });
+  });
 });
 
 describe('one file linted without types: the setup in it holds its call', () => {
