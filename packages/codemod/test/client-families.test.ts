@@ -288,6 +288,20 @@ describe('NestJS: HttpService handed to a method or a function, and its axiosRef
     for (const site of sites) expect(reasonsOf(site)).toEqual(['client-setup:HttpModule.register options (src/app.module.ts:5)']);
   });
 
+  it('project mode: HttpModule imported under another name registers the same options', () => {
+    const renamed = {
+      ...files,
+      'src/app.module.ts': files['src/app.module.ts'].replace("import { HttpModule } from '@nestjs/axios';", "import { HttpModule as NestHttpModule } from '@nestjs/axios';")
+        .replace('HttpModule.register(', 'NestHttpModule.register('),
+    };
+    const dir = trees.project(renamed);
+    const report = migrateIn<Report>(dir);
+    expectAllHeld(dir, renamed, report);
+    const sites = sitesOf(report, 'src/apps.service.ts');
+    expect(sites).toHaveLength(6);
+    for (const site of sites) expect(reasonsOf(site)).toEqual(['client-setup:NestHttpModule.register options (src/app.module.ts:5)']);
+  });
+
   it('--no-project: the calls get the outcome of this.http.post in the same file', () => {
     const control = {
       'src/app.module.ts': files['src/app.module.ts'],

@@ -116,27 +116,50 @@ function serviceProvider(ctx: SourceContext, program: TSESTree.Program): ClientS
   return written ? found('another module') : [];
 }
 
-/** `HttpModule.register(...)` in the call's file and, with project facts, in every file of the program. */
+/** A file that may register HttpModule under any name: it spells the module's name (in its import, at least) and a register call. */
+const MODULE_NAMED = /\bHttpModule\b/;
+const REGISTER_CALL = /\bregister(?:Async)?\s*\(/;
+
+/**
+ * `register` or `registerAsync` when the call is one of HttpModule's: `HttpModule.register(...)` as written, or through
+ * any name the file binds the module to (`import { HttpModule as Http }`, `nestAxios.HttpModule`).
+ */
+function registerOf(call: TSESTree.CallExpression, ctx: SourceContext): 'register' | 'registerAsync' | undefined {
+  const callee = unwrapTS(call.callee);
+  if (callee.type !== 'MemberExpression') return undefined;
+  const method = staticKey(callee);
+  if (method !== 'register' && method !== 'registerAsync') return undefined;
+  const owner = unwrapTS(callee.object);
+  if (owner.type === 'MemberExpression') return staticKey(owner) === 'HttpModule' ? method : undefined;
+  if (owner.type !== 'Identifier') return undefined;
+  if (owner.name === 'HttpModule') return method;
+  const variable = findVariable(ctx.getScope(owner), owner.name);
+  return variable !== undefined && importOf(variable)?.imported === 'HttpModule' ? method : undefined;
+}
+
+/** `HttpModule.register(...)` (under any name) in the call's file and, with project facts, in every file of the program. */
 function moduleOptions(ctx: SourceContext, program: TSESTree.Program): ClientSetup[] {
   const files: { program: TSESTree.Program; ctx: SourceContext }[] = [{ program, ctx }];
-  if (ctx.project?.filesMatching !== undefined) files.push(...ctx.project.filesMatching(REGISTER).filter((file) => file.ctx.text !== ctx.text));
-  else if (ctx.project?.anyFileMatches?.(REGISTER) === true) {
+  if (ctx.project?.filesMatching !== undefined) files.push(...ctx.project.filesMatching(MODULE_NAMED).filter((file) => file.ctx.text !== ctx.text));
+  else if (ctx.project?.anyFileMatches?.(REGISTER) === true ||
+    (ctx.project?.anyFileMatches?.(/\bHttpModule\s+as\b/) === true && ctx.project.anyFileMatches(REGISTER_CALL))) {
     return [{ target: { kind: 'any' }, what: 'defaults', effect: 'unknown', label: 'HttpModule.register options', place: 'another module' }];
   }
   const found: ClientSetup[] = [];
   for (const file of files) {
-    if (!REGISTER.test(file.ctx.text)) continue;
+    if (!MODULE_NAMED.test(file.ctx.text) || !REGISTER_CALL.test(file.ctx.text)) continue;
     forEachCall(file.program, (call) => {
-      const path = calleePath(call.callee);
-      if (path !== 'HttpModule.register' && path !== 'HttpModule.registerAsync') return;
+      const method = registerOf(call, file.ctx);
+      if (method === undefined) return;
       const options = call.arguments[0] === undefined ? undefined : unwrapTS(call.arguments[0]);
-      const readable = path === 'HttpModule.register' && options?.type === 'ObjectExpression' && isPlainObject(options) &&
+      const readable = method === 'register' && options?.type === 'ObjectExpression' && isPlainObject(options) &&
         options.properties.every((p) => p.type === 'Property' && HARMLESS_OPTIONS.has(staticKey(p) ?? ''));
-      if (readable || (options === undefined && path === 'HttpModule.register')) return;
+      if (readable || (options === undefined && method === 'register')) return;
       const line = call.loc?.start.line ?? file.ctx.text.slice(0, call.range[0]).split('\n').length;
       const own = file.ctx.text === ctx.text;
       const place = own || file.ctx.file === undefined ? `line ${line}` : `${file.ctx.file}:${line}`;
-      found.push({ target: { kind: 'any' }, what: 'defaults', effect: 'unknown', label: `${path} options`, place });
+      const written = calleePath(call.callee) ?? `HttpModule.${method}`;
+      found.push({ target: { kind: 'any' }, what: 'defaults', effect: 'unknown', label: `${written} options`, place });
     });
   }
   return found;
