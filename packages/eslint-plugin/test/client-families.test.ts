@@ -98,6 +98,36 @@ describe('NestJS', () => {
     await expectHeld(dir, 'src/svc.ts', true, 9, { code: ReasonCode.clientSetup, key: 'the provider of LEGACY_HTTP, injected by @Inject(LEGACY_HTTP) (src/mod.ts:6)' });
     await expectHeld(dir, 'src/svc.ts', false, 9, { code: ReasonCode.clientSetup, key: 'the provider of the service injected by @Inject(LEGACY_HTTP) (line 7)' });
   });
+  it('a provider of HttpService imported under another name: typed linting names it, as project mode does', async () => {
+    const dir = project({
+      'src/tokens.ts': tokens,
+      'src/mod.ts': [
+        "import { Module } from '@nestjs/common';",
+        "import { HttpService as NestHttp } from '@nestjs/axios';",
+        "import axios from 'axios';",
+        '',
+        `@Module({ providers: [{ provide: NestHttp, useFactory: () => new NestHttp(axios.create({ ${FORM} })) }] })`,
+        'export class GatewayModule {}',
+        '',
+      ].join('\n'),
+      'src/svc.ts': service('private readonly http: HttpService', 'this.http.post'),
+    });
+    await expectHeld(dir, 'src/svc.ts', true, 9, { code: ReasonCode.clientSetup, key: 'the provider of HttpService (src/mod.ts:5)' });
+  });
+
+  it('a function parameter typed HttpService: typed linting holds it by the HttpModule.register options of another module', async () => {
+    const dir = project({
+      'src/mod.ts': `import { Module } from '@nestjs/common';\nimport { HttpModule } from '@nestjs/axios';\n\n@Module({ imports: [HttpModule.register({ ${FORM} })] })\nexport class AppsModule {}\n`,
+      'src/assign.ts': [
+        "import type { HttpService } from '@nestjs/axios';",
+        'export function assign(http: HttpService, code: string, uid: string) {',
+        '  return http.axiosRef.post(`https://api.example.com/platform/v1/apps/${code}/assign`, { business_uid: uid });',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    await expectHeld(dir, 'src/assign.ts', true, 3, { code: ReasonCode.clientSetup, key: 'HttpModule.register options (src/mod.ts:4)' });
+  });
 });
 
 describe('Apollo: a data source whose base class is in another module', () => {
