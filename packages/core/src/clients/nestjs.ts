@@ -86,15 +86,21 @@ function reexportedAs(name: string, ctx: SourceContext): boolean {
   return pattern.test(ctx.text) || ctx.project?.anyFileMatches?.(pattern) === true;
 }
 
+/** The provider of the service each file read holds (null: none), so that a file is walked once for every call. */
+const providers = new WeakMap<TSESTree.Program, TSESTree.Property | null>();
+
 /** The first `provide:` of the service in a file, by what its value is bound to. */
 function providerIn(program: TSESTree.Program, ctx: SourceContext): TSESTree.Property | undefined {
   if (!PROVIDE.test(ctx.text)) return undefined;
+  const known = providers.get(program);
+  if (known !== undefined) return known ?? undefined;
   let found: TSESTree.Property | undefined;
   someNode(program, (node) => {
     if (node.type !== 'Property' || node.computed || staticKey(node) !== 'provide' || !isServiceToken(node.value, ctx)) return false;
     found = node;
     return true;
   });
+  providers.set(program, found ?? null);
   return found;
 }
 
