@@ -15,6 +15,7 @@ import {
   v3HandlerIn,
   type Finding,
   filesOutside,
+  isUnreadPage,
   mayContainAssignCall,
   mayContainMock,
   type MockFinding,
@@ -355,8 +356,10 @@ function configErrorsMessage(errors: readonly ConfigError[], root: string): stri
 
 /**
  * Files the analysis does not parse but that may run the program's code, under the root, without installed or built
- * ones: components (Vue, Svelte, Astro), HTML pages (an inline `<script type="module">` imports modules), MDX pages,
- * and Markdown pages that hold a script or an import (VitePress, Docusaurus).
+ * ones: components (Vue, Svelte, Astro), HTML pages (an inline `<script type="module">` imports modules), the templates
+ * a server renders into pages (EJS, Handlebars, Nunjucks, Liquid, PHP, ...: core's `PAGE_FILE`), MDX pages, and
+ * Markdown pages that hold a script or an import (VitePress, Docusaurus). Only their names are listed here: a file's
+ * text is read when a wrapper's names are looked for in it.
  */
 function componentFiles(root: string): string[] {
   const found: string[] = [];
@@ -369,10 +372,11 @@ function componentFiles(root: string): string[] {
       return;
     }
     for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'build') continue;
+      // `vendor`: the packages Composer and Bundler install, as node_modules holds npm's.
+      if (entry.name.startsWith('.') || entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'build' || entry.name === 'vendor') continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path, depth + 1);
-      else if (/\.(?:vue|svelte|astro|html?|mdx)$/i.test(entry.name) || (/\.md$/i.test(entry.name) && runsCode(path))) found.push(path);
+      else if (isUnreadPage(entry.name) && (!/\.md$/i.test(entry.name) || runsCode(path))) found.push(path);
     }
   };
   walk(root, 0);

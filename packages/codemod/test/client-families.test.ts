@@ -3,7 +3,7 @@
  * the JSON-only route), or migrated by half; each case failed before its fix. The client's setup lives where the call
  * does not show it: NestJS's `HttpModule.register` options reaching `this.http.axiosRef`, an `HttpService` injected by
  * a token from another provider, a RESTDataSource base class in another module, undici's global dispatcher, and a
- * wrapper called from an HTML page's module script or an MDX page. Each is run in project mode and with --no-project.
+ * wrapper called from an HTML page's module script, an MDX page or a server template. Each is run in project mode and with --no-project.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -155,6 +155,166 @@ describe('NestJS: an HttpService injected by a token, or provided by the program
   });
 });
 
+describe('NestJS: a provider of HttpService is found by what its token is bound to, not by how it is spelled', () => {
+  const GATEWAY = "const gatewayAxios = axios.create({ transformRequest: [(data) => JSON.stringify({ ...data, directory_uid: process.env.DIRECTORY_UID })] });";
+  const module = (imports: string[], token: string) => [
+    "import { Module } from '@nestjs/common';",
+    ...imports,
+    "import axios from 'axios';",
+    '',
+    '// One HttpService for the whole app: the partner gateway wants the directory on every body.',
+    GATEWAY,
+    '',
+    `@Module({ providers: [{ provide: ${token}, useFactory: () => new ${token.replace(/\[.*$/, '.HttpService')}(gatewayAxios) }] })`,
+    'export class AppModule {}',
+    '',
+  ].join('\n');
+  const service = [
+    "import { Injectable } from '@nestjs/common';",
+    "import { HttpService } from '@nestjs/axios';",
+    "import { firstValueFrom } from 'rxjs';",
+    '',
+    '@Injectable()',
+    'export class AppsService {',
+    '  constructor(private readonly http: HttpService) {}',
+    '  async grant(businessUid: string) {',
+    "    return firstValueFrom(this.http.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: businessUid }));",
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+
+  it.each([
+    ['an import under another name', { 'src/app.module.ts': module(["import { HttpService as NestHttp } from '@nestjs/axios';"], 'NestHttp') }],
+    ['a computed member of the namespace', { 'src/app.module.ts': module(["import * as nestAxios from '@nestjs/axios';"], "nestAxios['HttpService']") }],
+    ['a name a module of the program re-exports it as', {
+      'src/gateway-http.ts': "export { HttpService as GatewayHttp } from '@nestjs/axios';\n",
+      'src/app.module.ts': module(["import { GatewayHttp } from './gateway-http';"], 'GatewayHttp'),
+    }],
+  ])('%s: held in project mode, naming the provider', (_name, provider) => {
+    const files = { ...provider, 'src/apps.service.ts': service };
+    const dir = trees.project(files);
+    const report = migrateIn<Report>(dir);
+    expect(report.mode.kind).toBe('project');
+    expectAllHeld(dir, files, report);
+    expect(reasonsOf(sitesOf(report, 'src/apps.service.ts')[0])).toEqual(['client-setup:the provider of HttpService (src/app.module.ts:8)']);
+  });
+
+  it('--no-project: a provider under another name in the same file holds the call', () => {
+    const files = {
+      'src/app.ts': [
+        "import { Injectable, Module } from '@nestjs/common';",
+        "import { HttpService as NestHttp } from '@nestjs/axios';",
+        "import axios from 'axios';",
+        GATEWAY,
+        '@Injectable()',
+        'export class AppsService {',
+        '  constructor(private readonly http: NestHttp) {}',
+        '  grant(uid: string) {',
+        "    return this.http.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid });",
+        '  }',
+        '}',
+        '@Module({ providers: [AppsService, { provide: NestHttp, useFactory: () => new NestHttp(gatewayAxios) }] })',
+        'export class AppModule {}',
+        '',
+      ].join('\n'),
+    };
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project(files);
+      const report = migrateIn<Report>(dir, args);
+      expectAllHeld(dir, files, report);
+      expect(reasonsOf(sitesOf(report, 'src/app.ts')[0])).toEqual(['client-setup:the provider of HttpService (line 12)']);
+    }
+  });
+});
+
+describe('NestJS: HttpService handed to a method or a function, and its axiosRef however it is taken', () => {
+  const files = {
+    'src/app.module.ts': [
+      "import { Module } from '@nestjs/common';",
+      "import { HttpModule } from '@nestjs/axios';",
+      '',
+      '@Module({',
+      '  imports: [HttpModule.register({ transformRequest: [(data) => JSON.stringify({ ...data, directory_uid: process.env.DIRECTORY_UID })] })],',
+      '})',
+      'export class AppModule {}',
+      '',
+    ].join('\n'),
+    'src/apps.service.ts': [
+      "import { Injectable } from '@nestjs/common';",
+      "import { HttpService } from '@nestjs/axios';",
+      "import * as nestAxios from '@nestjs/axios';",
+      "import { firstValueFrom } from 'rxjs';",
+      '',
+      '@Injectable()',
+      'export class AppsService {',
+      '  private readonly ax;',
+      '  constructor(private readonly http: HttpService) {',
+      '    this.ax = this.http.axiosRef;',
+      '  }',
+      '  grant(uid: string) {',
+      "    return this.ax.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid });",
+      '  }',
+      '  grantDestructured(http: HttpService, uid: string) {',
+      '    const { axiosRef } = http;',
+      "    return axiosRef.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid });",
+      '  }',
+      '  grantRef(http: HttpService, uid: string) {',
+      "    return http.axiosRef.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid });",
+      '  }',
+      '  grantParam(http: nestAxios.HttpService, uid: string) {',
+      "    return firstValueFrom(http.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid }));",
+      '  }',
+      '  grantField(uid: string) {',
+      '    const { axiosRef } = this.http;',
+      "    return axiosRef.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid });",
+      '  }',
+      '}',
+      '',
+      'export function assign(http: HttpService, uid: string) {',
+      "  return firstValueFrom(http.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid }));",
+      '}',
+      '',
+    ].join('\n'),
+  };
+
+  it('project mode: every call is held by the HttpModule.register options, as this.http.post is', () => {
+    const dir = trees.project(files);
+    const report = migrateIn<Report>(dir);
+    expect(report.mode.kind).toBe('project');
+    expectAllHeld(dir, files, report);
+    const sites = sitesOf(report, 'src/apps.service.ts');
+    expect(sites.map((site) => site.line)).toEqual([13, 17, 20, 23, 27, 32]);
+    for (const site of sites) expect(reasonsOf(site)).toEqual(['client-setup:HttpModule.register options (src/app.module.ts:5)']);
+  });
+
+  it('project mode: HttpModule imported under another name registers the same options', () => {
+    const renamed = {
+      ...files,
+      'src/app.module.ts': files['src/app.module.ts'].replace("import { HttpModule } from '@nestjs/axios';", "import { HttpModule as NestHttpModule } from '@nestjs/axios';")
+        .replace('HttpModule.register(', 'NestHttpModule.register('),
+    };
+    const dir = trees.project(renamed);
+    const report = migrateIn<Report>(dir);
+    expectAllHeld(dir, renamed, report);
+    const sites = sitesOf(report, 'src/apps.service.ts');
+    expect(sites).toHaveLength(6);
+    for (const site of sites) expect(reasonsOf(site)).toEqual(['client-setup:NestHttpModule.register options (src/app.module.ts:5)']);
+  });
+
+  it('--no-project: the calls get the outcome of this.http.post in the same file', () => {
+    const control = {
+      'src/app.module.ts': files['src/app.module.ts'],
+      'src/apps.service.ts': files['src/apps.service.ts'].replace('  grant(uid: string)', "  viaField(uid: string) {\n    return firstValueFrom(this.http.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid }));\n  }\n  grant(uid: string)"),
+    };
+    const dir = trees.project(control);
+    const report = migrateIn<Report>(dir, ['.', '--no-project']);
+    const [first, ...rest] = sitesOf(report, 'src/apps.service.ts');
+    expect(rest).toHaveLength(6);
+    for (const site of rest) expect([site.outcome, reasonsOf(site)]).toEqual([first?.outcome, reasonsOf(first)]);
+  });
+});
+
 describe('Apollo: a RESTDataSource subclass whose base class is in another module', () => {
   const base = (hook: boolean) => [
     "import { RESTDataSource, type AugmentedRequest } from '@apollo/datasource-rest';",
@@ -200,6 +360,77 @@ describe('Apollo: a RESTDataSource subclass whose base class is in another modul
     const report = migrateIn<Report>(dir, ['.', '--no-project']);
     expectAllHeld(dir, files, report);
     expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual(["client-base-unread:V4Base (imported from './v4base', line 1)"]);
+  });
+
+  it('project mode: a hook the base installs in its constructor (this.willSendRequest = ...) is client setup too', () => {
+    const files = {
+      'src/platform-source.ts': [
+        "import { RESTDataSource, type AugmentedRequest } from '@apollo/datasource-rest';",
+        'export class PlatformSource extends RESTDataSource {',
+        "  override baseURL = 'https://api.example.com/';",
+        '  constructor(private readonly directoryUid: string) {',
+        '    super();',
+        '    // Directory tokens: every request names the calling directory.',
+        '    this.willSendRequest = (_path: string, request: AugmentedRequest) => {',
+        '      request.body = { ...(request.body as object), directory_uid: this.directoryUid };',
+        '    };',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      'src/v4apps.ts': apps.replace("import { V4Base } from './v4base';", "import { PlatformSource as V4Base } from './platform-source';"),
+    };
+    const dir = trees.project(files);
+    const report = migrateIn<Report>(dir);
+    expectAllHeld(dir, files, report);
+    expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual(["client-setup:the data source's willSendRequest (src/platform-source.ts:7)"]);
+  });
+
+  it.each([
+    ['a prototype assignment', "V4Apps.prototype.willSendRequest = function (_path: string, request: AugmentedRequest) {"],
+    ['a computed prototype assignment', "V4Apps.prototype['resolveURL'] = function (_path: string, request: AugmentedRequest) {"],
+  ])('%s after the class, in the same file: held in project mode and with --no-project', (_name, install) => {
+    const files = {
+      'src/v4apps.ts': [
+        "import { RESTDataSource, type AugmentedRequest } from '@apollo/datasource-rest';",
+        'export class V4Apps extends RESTDataSource {',
+        "  override baseURL = 'https://api.example.com/';",
+        '  assign(code: string, uid: string) {',
+        '    return this.post(`/platform/v1/apps/${code}/assign`, { body: { business_uid: uid } });',
+        '  }',
+        '}',
+        install,
+        '  request.body = { ...(request.body as object), directory_uid: process.env.DIRECTORY_UID };',
+        '};',
+        '',
+      ].join('\n'),
+    };
+    const key = install.includes('resolveURL') ? 'resolveURL' : 'willSendRequest';
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project(files);
+      const report = migrateIn<Report>(dir, args);
+      expectAllHeld(dir, files, report);
+      expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual([`client-setup:the data source's ${key} (line 8)`]);
+    }
+  });
+
+  it('project mode: a prototype hook installed by another module holds the call, naming that module', () => {
+    const files = {
+      'src/v4base.ts': base(false),
+      'src/v4apps.ts': apps,
+      'src/bootstrap.ts': [
+        "import type { AugmentedRequest } from '@apollo/datasource-rest';",
+        "import { V4Base } from './v4base';",
+        'V4Base.prototype.willSendRequest = function (_path: string, request: AugmentedRequest) {',
+        "  request.headers['x-directory'] = 'all';",
+        '};',
+        '',
+      ].join('\n'),
+    };
+    const dir = trees.project(files);
+    const report = migrateIn<Report>(dir);
+    expectAllHeld(dir, files, report);
+    expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual(["client-setup:the data source's willSendRequest (src/bootstrap.ts:3)"]);
   });
 
   it('a chain of classes longer than the reader follows is not read by shape either', () => {
@@ -307,7 +538,7 @@ describe('undici: the global dispatcher is client setup of undici\'s request and
   });
 });
 
-describe('a wrapper called from an HTML page\'s module script or an MDX page', () => {
+describe('a wrapper called from an HTML page\'s module script, an MDX page or a server template', () => {
   const api = [
     'export async function assignApp(code: string, body: object) {',
     '  return fetch(`https://api.example.com/platform/v1/apps/${encodeURIComponent(code)}/assign`, {',
@@ -351,6 +582,42 @@ describe('a wrapper called from an HTML page\'s module script or an MDX page', (
     expect(reasonsOf(sitesOf(report, 'src/api.ts')[0])).toEqual([`wrapper-caller-unread:${place}`]);
     // The caller goes with its wrapper: held for the same reason, said once at the request.
     expect(sitesOf(report, 'src/use.ts')[0]).toMatchObject({ migrated: false, withWrapper: true });
+  });
+
+  const page = (script: string[]) => ['<button id="b">Assign</button>', '<script type="module">', ...script.map((line) => `  ${line}`), '</script>', ''].join('\n');
+  const click = (call: string) => `document.getElementById('b').addEventListener('click', () => ${call}('harbor-reviews', { business_uid: 'demo-business' }));`;
+
+  it.each([
+    ['an HTML page that imports it from an index under another name', {
+      'src/index.ts': "export { assignApp as grant } from './api';\n",
+      'docs/demo.html': page(["import { grant } from '../src/index.ts';", click('grant')]),
+    }, 'docs/demo.html:3'],
+    ['an MDX page that imports it from an index under another name', {
+      'src/index.ts': "export { assignApp as grant } from './api';\n",
+      'docs/try-it.mdx': "import { grant } from '../src/index';\n\n# Try it\n\n<button onClick={() => grant('crm-sync', { business_uid: 'demo' })}>Assign</button>\n",
+    }, 'docs/try-it.mdx:1'],
+    ['an HTML page that calls it as a member of a namespace import', {
+      'docs/demo.html': page(["import * as api from '../src/api.ts';", click('api.assignApp')]),
+    }, 'docs/demo.html:4'],
+    ...['ejs', 'hbs', 'handlebars', 'njk', 'liquid', 'php', 'erb', 'twig'].map((ext): [string, Record<string, string>, string] => [
+      `a .${ext} server template's module script`,
+      { [`views/admin.${ext}`]: page(["import { assignApp } from '/src/api.ts';", click('assignApp')]) },
+      `views/admin.${ext}:3`,
+    ]),
+  ])('%s: the wrapper and its callers are held, naming the page and line', (_name, pages, place) => {
+    const files = { 'src/api.ts': api, 'src/use.ts': use, ...pages };
+    const dir = trees.project(files);
+    const report = migrateIn<Report>(dir);
+    expectAllHeld(dir, files, report);
+    expect(reasonsOf(sitesOf(report, 'src/api.ts')[0])).toEqual([`wrapper-caller-unread:${place}`]);
+    expect(sitesOf(report, 'src/use.ts')[0]).toMatchObject({ migrated: false, withWrapper: true });
+  });
+
+  it('a server template that names the wrapper outside any script (PHP code, no script block, no import) does not hold it', () => {
+    const dir = trees.project({ 'src/api.ts': api, 'src/use.ts': use, 'views/admin.php': '<?php\n// assignApp lives in src/api.ts; this page only renders.\necho "ok";\n' });
+    const report = migrateIn<Report>(dir);
+    expect(report.totals.migrated).toBe(1);
+    expect(read(dir, 'src/use.ts')).toContain('app_code_name: code');
   });
 
   it('a Markdown file that only mentions the wrapper in prose (no script, no import) does not hold it', () => {

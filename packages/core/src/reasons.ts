@@ -198,7 +198,7 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'wrapper-callers-unknown': () =>
     'the request is sent by a function used where its calls cannot all be seen (exported beyond what was analysed, or passed around as a value); it is never rewritten automatically, so migrate it by hand',
   'wrapper-caller-unread': (key) =>
-    `the request is sent by a function that is named in ${key ?? 'a file'}, a file of a type this tool does not read as code (an HTML page's module script, an MDX page), where a call of it cannot be read; a function and its callers are migrated together or not at all, so migrate it and every caller by hand, that one included`,
+    `the request is sent by a function that is named in ${key ?? 'a file'}, a file of a type this tool does not read as code (an HTML page's module script, an MDX page, a server template's script), where a call of it cannot be read; a function and its callers are migrated together or not at all, so migrate it and every caller by hand, that one included`,
   'wrapper-package-installable': () =>
     'the request is sent by a function of a package that others can install (its package.json is not "private": true and has "main", "exports" or "module"), so its callers cannot all be seen; it is never rewritten automatically: if nothing installs this package, add "private": true to its package.json and rerun, else migrate it by hand',
   'wrapper-script-global': () =>

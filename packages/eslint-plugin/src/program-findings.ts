@@ -20,15 +20,17 @@ import {
   nameOf,
   namePattern,
   ownUses,
+  PAGE_FILE,
   settleTypedBodies,
   settleWrappers,
   type SourceContext,
   type UnreadUse,
+  unreadNaming,
 } from '@app-assignment/core';
 import type { TSESTree } from '@typescript-eslint/utils';
 
-/** Pages and documents that may run the program's code but are not read as code (see `filesOutside`). */
-export const DOCUMENT = /\.(?:html?|mdx?)$/i;
+/** Pages, documents and server templates that may run the program's code but are not read as code (see `filesOutside`). */
+export const DOCUMENT = PAGE_FILE;
 
 /** One file of the program, parsed with core's parser. */
 export interface ProgramFile {
@@ -120,7 +122,7 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): {
   functions: FunctionUses;
   of: (declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext) => readonly TSESTree.Node[] | 'unknown' | UnreadUse;
 } {
-  const importedUsesOf = (path: string, names: readonly string[], seen: Set<string>, examined: Set<string>): TSESTree.Node[] | 'unknown' => {
+  const importedUsesOf = (path: string, names: readonly string[], seen: Set<string>, examined: Set<string>, reexported: Set<string>): TSESTree.Node[] | 'unknown' => {
     if (seen.has(path) || seen.size > 32) return seen.has(path) ? [] : 'unknown';
     seen.add(path);
     if (inPublishedPackage(path)) return 'unknown';
@@ -137,7 +139,8 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): {
       uses.push(...found.uses);
       // `export { assignApp } from './assign.js'` in a package's index: the index's importers use it too.
       if (found.reexported.length > 0) {
-        const further = importedUsesOf(importer, found.reexported, seen, examined);
+        for (const name of found.reexported) reexported.add(name);
+        const further = importedUsesOf(importer, found.reexported, seen, examined, reexported);
         if (further === 'unknown') return 'unknown';
         uses.push(...further);
       }
@@ -156,18 +159,25 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): {
     // A default export is imported under any name: its uses cannot be told by a name.
     if (names.includes('default')) return 'unknown';
     const examined = new Set<string>([path]);
-    const imported = importedUsesOf(path, names, new Set(), examined);
+    const reexported = new Set<string>();
+    const imported = importedUsesOf(path, names, new Set(), examined, reexported);
     if (imported === 'unknown') return 'unknown';
-    // A file of the program that names the function but was not confirmed as an importer may call it, and so may a
-    // file the program does not hold.
-    const named = namePattern(names);
+    // A file of the program that names the function (by its own names or one an index re-exports it as) but was not
+    // confirmed as an importer may call it, and so may a file the program does not hold.
+    const all = [...new Set([...names, ...reexported])];
+    const named = namePattern(all.filter((name) => name !== 'default'));
     if ([...scope].some((other) => !examined.has(other) && named.test(input.textOf(other) ?? ''))) return 'unknown';
-    const naming = input.filesOutside().filter((other) => named.test(input.readOutside(other) ?? ''));
-    // A page or document (an HTML page's module script, an MDX page) is named with its place, as project mode names it.
-    if (naming.length > 0 && naming.every((other) => DOCUMENT.test(other))) {
-      const text = input.readOutside(naming[0]!) ?? '';
-      const line = text.slice(0, named.exec(text)?.index ?? 0).split('\n').length;
-      return { unreadAt: `${input.idOf(naming[0]!)}:${line}` } satisfies UnreadUse;
+    const naming = input.filesOutside().flatMap((other) => {
+      const at = unreadNaming(other, input.readOutside(other) ?? '', all);
+      return at === undefined ? [] : [{ other, at }];
+    });
+    // A page or document (an HTML page's module script, an MDX page, a server template) is named with its place, as
+    // project mode names it.
+    const page = naming.find(({ other }) => DOCUMENT.test(other));
+    if (page !== undefined && naming.every(({ other }) => DOCUMENT.test(other))) {
+      const text = input.readOutside(page.other) ?? '';
+      const line = text.slice(0, page.at).split('\n').length;
+      return { unreadAt: `${input.idOf(page.other)}:${line}` } satisfies UnreadUse;
     }
     if (naming.length > 0) return 'unknown';
     return [...uses, ...imported];

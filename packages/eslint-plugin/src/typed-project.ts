@@ -26,6 +26,7 @@ import {
   moduleSpellsAll,
   nestingDepth,
   type ModuleFound,
+  PAGE_FILE,
   type ProjectFacts,
   type SourceContext,
   specifierFor,
@@ -582,11 +583,11 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
 }
 
 /** Folders that hold no source of the project's own: installed packages, build output, tool caches. */
-const NOT_SOURCE = new Set(['node_modules', 'dist', 'build', 'coverage', 'out', 'bower_components', 'jspm_packages']);
+const NOT_SOURCE = new Set(['node_modules', 'dist', 'build', 'coverage', 'out', 'bower_components', 'jspm_packages', 'vendor']);
 
 /**
- * The source files under a folder (components, HTML pages, MDX pages, and Markdown pages with a script or an import
- * included), without installed, built or hidden ones.
+ * The source files under a folder (components, HTML pages, server templates, MDX pages, and Markdown pages with a
+ * script or an import included), without installed, built or hidden ones.
  */
 function sourceFilesUnder(root: string): string[] {
   const found: string[] = [];
@@ -603,7 +604,7 @@ function sourceFilesUnder(root: string): string[] {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path, depth + 1);
       else if (/\.(?:[cm]?[jt]sx?|vue|svelte|astro)$/.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name)) found.push(path);
-      else if (/\.(?:html?|mdx)$/i.test(entry.name) || (/\.md$/i.test(entry.name) && runsCode(path))) found.push(path);
+      else if (PAGE_FILE.test(entry.name) && (!/\.md$/i.test(entry.name) || runsCode(path))) found.push(path);
     }
   };
   walk(root, 0);

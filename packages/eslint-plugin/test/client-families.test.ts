@@ -98,6 +98,36 @@ describe('NestJS', () => {
     await expectHeld(dir, 'src/svc.ts', true, 9, { code: ReasonCode.clientSetup, key: 'the provider of LEGACY_HTTP, injected by @Inject(LEGACY_HTTP) (src/mod.ts:6)' });
     await expectHeld(dir, 'src/svc.ts', false, 9, { code: ReasonCode.clientSetup, key: 'the provider of the service injected by @Inject(LEGACY_HTTP) (line 7)' });
   });
+  it('a provider of HttpService imported under another name: typed linting names it, as project mode does', async () => {
+    const dir = project({
+      'src/tokens.ts': tokens,
+      'src/mod.ts': [
+        "import { Module } from '@nestjs/common';",
+        "import { HttpService as NestHttp } from '@nestjs/axios';",
+        "import axios from 'axios';",
+        '',
+        `@Module({ providers: [{ provide: NestHttp, useFactory: () => new NestHttp(axios.create({ ${FORM} })) }] })`,
+        'export class GatewayModule {}',
+        '',
+      ].join('\n'),
+      'src/svc.ts': service('private readonly http: HttpService', 'this.http.post'),
+    });
+    await expectHeld(dir, 'src/svc.ts', true, 9, { code: ReasonCode.clientSetup, key: 'the provider of HttpService (src/mod.ts:5)' });
+  });
+
+  it('a function parameter typed HttpService: typed linting holds it by the HttpModule.register options of another module', async () => {
+    const dir = project({
+      'src/mod.ts': `import { Module } from '@nestjs/common';\nimport { HttpModule } from '@nestjs/axios';\n\n@Module({ imports: [HttpModule.register({ ${FORM} })] })\nexport class AppsModule {}\n`,
+      'src/assign.ts': [
+        "import type { HttpService } from '@nestjs/axios';",
+        'export function assign(http: HttpService, code: string, uid: string) {',
+        '  return http.axiosRef.post(`https://api.example.com/platform/v1/apps/${code}/assign`, { business_uid: uid });',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    await expectHeld(dir, 'src/assign.ts', true, 3, { code: ReasonCode.clientSetup, key: 'HttpModule.register options (src/mod.ts:4)' });
+  });
 });
 
 describe('Apollo: a data source whose base class is in another module', () => {
@@ -172,6 +202,26 @@ describe('a wrapper named in an HTML page', () => {
     const { messages, after } = await lint(dir, 'src/use.ts', true);
     expect(messages.filter((m) => m.messageId !== 'deprecatedManual')).toEqual([]);
     expect(after).toContain('{ business_uid: uid }');
+  });
+
+  it.each([
+    ['an HTML page, through an index that re-exports it under another name', 'docs/demo.html', "import { grant } from '../src/index.js';\n  grant", 'docs/demo.html:3'],
+    ['an HTML page, as a member of a namespace import', 'docs/demo.html', "import * as api from '../src/api.js';\n  api.assignApp", 'docs/demo.html:4'],
+    ["an EJS template's module script", 'views/admin.ejs', "import { assignApp } from '/src/api.js';\n  assignApp", 'views/admin.ejs:3'],
+    ["a PHP template's module script", 'views/admin.php', "import { assignApp } from '/src/api.js';\n  assignApp", 'views/admin.php:3'],
+  ])('%s: typed linting holds the wrapper and names the page and line, as project mode does', async (_name, page, script, place) => {
+    const dir = project({
+      'src/api.ts': [
+        'export async function assignApp(code: string, body: object) {',
+        "  return fetch(`https://api.example.com/platform/v1/apps/${encodeURIComponent(code)}/assign`, { method: 'POST', body: JSON.stringify(body) });",
+        '}',
+        '',
+      ].join('\n'),
+      'src/index.ts': "export { assignApp as grant } from './api.js';\n",
+      'src/use.ts': "import { assignApp } from './api.js';\nexport const run = (code: string, uid: string) => assignApp(code, { business_uid: uid });\n",
+      [page]: `<button id="b">Assign</button>\n<script type="module">\n  ${script}('crm', { business_uid: 'demo-business' });\n</script>\n`,
+    });
+    await expectHeld(dir, 'src/api.ts', true, 2, { code: ReasonCode.wrapperCallerUnread, key: place });
   });
 });
 

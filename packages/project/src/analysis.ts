@@ -27,6 +27,7 @@ import {
   moduleSpellsAll,
   nameOf,
   namePattern,
+  PAGE_FILE,
   ownUses,
   nameOfModuleName,
   type ModuleFound,
@@ -36,6 +37,7 @@ import {
   type SourceContext,
   specifierFor,
   type UnreadUse,
+  unreadNaming,
 } from '@app-assignment/core';
 import { markupNames } from '@app-assignment/core/components';
 import type { TSESTree } from '@typescript-eslint/types';
@@ -84,9 +86,6 @@ export interface ProjectAnalysisResult {
   /** Files that could not be parsed, with the error. */
   readonly errors: ReadonlyMap<string, unknown>;
 }
-
-/** Pages and documents that may run the program's code but are not read as code: the place a use is named in them. */
-const DOCUMENT = /\.(?:html?|mdx?)$/i;
 
 /** A call of a function that loads a module past the imports (see core's LOADERS). */
 const LOADER_CALL = /\b((?:vi\.|jest\.)?(?:importActual|requireActual|importMock|requireMock)|createRequire)\s*[(<]/;
@@ -462,21 +461,28 @@ export class ProjectAnalysis {
     // A default export is imported under any name: its uses cannot be told by a name.
     if (names.includes('default')) return 'unknown';
     const examined = new Set<string>([path]);
-    const imported = this.#importedUses(path, names, new Set(), examined);
+    const reexported = new Set<string>();
+    const imported = this.#importedUses(path, names, new Set(), examined, reexported);
     if (imported === 'unknown') return 'unknown';
     // A file the import search did not confirm (outside every tsconfig, an import the search's text tokens miss, a
-    // component file) that names the function may call it: its uses cannot all be seen.
-    const named = namePattern(names);
-    const others = [...this.#scope, ...(this.#input.foreignFiles ?? [])];
-    const naming = others.filter((other) => !examined.has(other) && named.test(this.#input.readText(other) ?? ''));
-    // A page or document (an HTML page's module script, an MDX page) is named with its place: a TODO can say where.
-    const document = naming.find((other) => DOCUMENT.test(other));
-    if (document !== undefined && naming.every((other) => DOCUMENT.test(other))) {
-      const text = this.#input.readText(document) ?? '';
-      const line = text.slice(0, named.exec(text)?.index ?? 0).split('\n').length;
-      return { unreadAt: `${relative(this.#input.root, document).split(sep).join('/')}:${line}` };
+    // component file, a page) that names the function, by its own names or one an index re-exports it as, may call it:
+    // its uses cannot all be seen.
+    const all = [...new Set([...names, ...reexported])];
+    const named = namePattern(all.filter((name) => name !== 'default'));
+    const naming = [...this.#scope].filter((other) => !examined.has(other) && named.test(this.#input.readText(other) ?? ''));
+    const pages = (this.#input.foreignFiles ?? []).flatMap((other) => {
+      const at = examined.has(other) ? undefined : unreadNaming(other, this.#input.readText(other) ?? '', all);
+      return at === undefined ? [] : [{ other, at }];
+    });
+    // A page or document (an HTML page's module script, an MDX page, a server template) is named with its place: a
+    // TODO can say where.
+    const page = pages.find(({ other }) => PAGE_FILE.test(other));
+    if (naming.length === 0 && page !== undefined && pages.every(({ other }) => PAGE_FILE.test(other))) {
+      const text = this.#input.readText(page.other) ?? '';
+      const line = text.slice(0, page.at).split('\n').length;
+      return { unreadAt: `${relative(this.#input.root, page.other).split(sep).join('/')}:${line}` };
     }
-    if (naming.length > 0) return 'unknown';
+    if (naming.length > 0 || pages.length > 0) return 'unknown';
     return [...uses, ...imported];
   }
 
@@ -503,7 +509,7 @@ export class ProjectAnalysis {
   }
 
   /** The uses, in the modules that import `path` (and those that import a module re-exporting it), of its `names`. */
-  #importedUses(path: string, names: readonly string[], seen: Set<string>, examined: Set<string>): TSESTree.Node[] | 'unknown' {
+  #importedUses(path: string, names: readonly string[], seen: Set<string>, examined: Set<string>, reexported: Set<string>): TSESTree.Node[] | 'unknown' {
     if (seen.has(path) || seen.size > 32) return seen.has(path) ? [] : 'unknown';
     seen.add(path);
     if (inPublishedPackage(path)) return 'unknown';
@@ -520,7 +526,8 @@ export class ProjectAnalysis {
       uses.push(...found.uses);
       // `export { assignApp } from './assign.js'` in a package's index: the index's importers use it too.
       if (found.reexported.length > 0) {
-        const further = this.#importedUses(importer, found.reexported, seen, examined);
+        for (const name of found.reexported) reexported.add(name);
+        const further = this.#importedUses(importer, found.reexported, seen, examined, reexported);
         if (further === 'unknown') return 'unknown';
         uses.push(...further);
       }

@@ -3,14 +3,16 @@
  * `this.post(path, request)` to `new URL(path, this.baseURL)`. Version 4 and later take `{ body, params, headers }`
  * and serialize a plain object body as JSON; the older package takes `post(path, body, init)`. Both spread the caller's
  * options over `{ method: 'POST' }`, so a `method` there wins. Editing the path in place keeps what the base resolves it
- * against. The class's own `willSendRequest`, `resolveURL` or `fetch` may change the request: they are client setup.
+ * against. The class's own `willSendRequest`, `resolveURL` or `fetch` may change the request: they are client setup,
+ * however they are installed: a method of the class, a write of `this.willSendRequest` in its constructor or a method,
+ * or of `<Class>.prototype.willSendRequest` in any module.
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { readBody, unreadable } from '../body.js';
 import type { Bound, SourceContext } from '../context.js';
 import { ReasonCode } from '../reasons.js';
 import { findVariable, importOf } from '../scope.js';
-import { unwrapTS } from '../syntax.js';
+import { someNode, staticKey, unwrapTS } from '../syntax.js';
 import { bodyIn, methodOf, optionsOf, withOptions } from './options.js';
 import type { ClientSetup } from './setup.js';
 import { argumentAt, type CallLayout, type ClientRef, type ClientSpec, HTTP_VERBS, JSON_OBJECT } from './spec.js';
@@ -133,17 +135,79 @@ export function apolloDataSource(self: TSESTree.ThisExpression, ctx: SourceConte
 /** The data source each client read from `this` stands for. */
 const sources = new WeakMap<ClientRef, DataSource>();
 
-/** The hooks of the data source's classes that may change the request. */
+/** `line N` in the call's own file, `file:N` in another. */
+function placeOf(index: number, at: SourceContext, ctx: SourceContext): string {
+  const line = at.text.slice(0, index).split('\n').length;
+  return at.text === ctx.text || at.file === undefined ? `line ${line}` : `${at.file}:${line}`;
+}
+
+const hook = (key: string, place: string): ClientSetup => ({ target: { kind: 'any' }, what: 'interceptor', effect: 'unknown', label: `the data source's ${key}`, place });
+
+/** `this.willSendRequest = ...` (or `this['resolveURL'] =`) anywhere in the class: a hook installed on each instance. */
+function instanceHooks(cls: ClassNode, at: SourceContext, ctx: SourceContext): ClientSetup[] {
+  const found: ClientSetup[] = [];
+  someNode(cls.body, (node) => {
+    if (node.type !== 'AssignmentExpression') return false;
+    const target = unwrapTS(node.left);
+    if (target.type !== 'MemberExpression' || unwrapTS(target.object).type !== 'ThisExpression') return false;
+    const key = staticKey(target);
+    if (key !== undefined && HOOKS.has(key)) found.push(hook(key, placeOf(node.range[0], at, ctx)));
+    return false;
+  });
+  // `Object.assign(this, { willSendRequest })`, `Object.defineProperty(this, 'resolveURL', ...)`: the same, spelled so.
+  const text = at.text.slice(cls.range[0], cls.range[1]);
+  const copied = /\bObject\s*\.\s*(?:assign|defineProperty|defineProperties)\s*\(\s*this\b/.exec(text);
+  const named = [...HOOKS].find((key) => new RegExp(`\\b${key}\\b`).test(text));
+  if (copied !== null && named !== undefined) found.push(hook(named, placeOf(cls.range[0] + copied.index, at, ctx)));
+  return found;
+}
+
+/** The name a class is declared or bound under (`class A`, `const A = class`). */
+function className(cls: ClassNode): string | undefined {
+  if (cls.id != null) return cls.id.name;
+  return cls.parent?.type === 'VariableDeclarator' && cls.parent.id.type === 'Identifier' ? cls.parent.id.name : undefined;
+}
+
+/**
+ * `AppsSource.prototype.willSendRequest = ...` (or `Object.assign(AppsSource.prototype, ...)`), in the class's file or,
+ * with project facts, in any file of the program: a hook every instance inherits.
+ */
+function prototypeHooks(cls: ClassNode, at: SourceContext, ctx: SourceContext): ClientSetup[] {
+  const name = className(cls);
+  if (name === undefined) return [];
+  const keys = [...HOOKS].join('|');
+  const escaped = name.replace(/\$/g, '\\$&');
+  const pattern = new RegExp(`(?<![\\w$.])${escaped}\\s*\\.\\s*prototype\\s*(?:\\.\\s*(${keys})\\b|\\[\\s*['"\`](${keys})['"\`]\\s*\\])\\s*=(?!=)` +
+    `|\\bObject\\s*\\.\\s*(?:assign|defineProperty|defineProperties)\\s*\\(\\s*${escaped}\\s*\\.\\s*prototype\\b`);
+  const inFile = (text: string, file: SourceContext): ClientSetup[] => {
+    const match = pattern.exec(text);
+    return match === null ? [] : [hook(match[1] ?? match[2] ?? 'prototype', placeOf(match.index, file, ctx))];
+  };
+  const own = inFile(at.text, at);
+  if (own.length > 0) return own;
+  if (at.project?.filesMatching !== undefined) {
+    for (const file of at.project.filesMatching(pattern)) {
+      const found = file.ctx.text === at.text ? [] : inFile(file.ctx.text, file.ctx);
+      if (found.length > 0) return found;
+    }
+    return [];
+  }
+  return at.project?.anyFileMatches?.(pattern) === true ? [hook('prototype', 'another module')] : [];
+}
+
+/** The hooks of the data source's classes that may change the request, however each is installed. */
 function hooksOf(client: ClientRef, ctx: SourceContext): ClientSetup[] {
   const source = sources.get(client);
   if (source === undefined) return [];
-  return source.classes.flatMap(({ cls, ctx: at }) => cls.body.body.flatMap((member): ClientSetup[] => {
-    const key = memberKey(member);
-    if (key === undefined || !HOOKS.has(key) || member.type === 'StaticBlock') return [];
-    const line = member.loc?.start.line ?? at.text.slice(0, member.range[0]).split('\n').length;
-    const place = at.text === ctx.text || at.file === undefined ? `line ${line}` : `${at.file}:${line}`;
-    return [{ target: { kind: 'any' }, what: 'interceptor', effect: 'unknown', label: `the data source's ${key}`, place }];
-  }));
+  return source.classes.flatMap(({ cls, ctx: at }) => [
+    ...cls.body.body.flatMap((member): ClientSetup[] => {
+      const key = memberKey(member);
+      if (key === undefined || !HOOKS.has(key) || member.type === 'StaticBlock') return [];
+      return [hook(key, placeOf(member.range[0], at, ctx))];
+    }),
+    ...instanceHooks(cls, at, ctx),
+    ...prototypeHooks(cls, at, ctx),
+  ]);
 }
 
 /**

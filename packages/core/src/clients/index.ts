@@ -7,16 +7,16 @@ import { unreadable, unreadableAs } from '../body.js';
 import type { SourceContext } from '../context.js';
 import { valueOfName } from '../follow.js';
 import { ReasonCode } from '../reasons.js';
-import { findVariable, importOf, type VariableLike } from '../scope.js';
+import { findVariable, importOf, isNeverReassigned, type VariableLike } from '../scope.js';
 import { memberName } from '../static-value.js';
-import { MAX_DEPTH, propertyOf, unwrapTS } from '../syntax.js';
+import { MAX_DEPTH, propertyOf, staticKey, unwrapTS } from '../syntax.js';
 import { apolloDataSource, apolloRestClient } from './apollo-rest.js';
 import { axiosClient } from './axios.js';
 import { fetchClient } from './fetch.js';
 import { gotClient } from './got.js';
 import { kyClient } from './ky.js';
 import { namespaceModule, requiredModule } from './modules.js';
-import { nestAxiosRef, nestHttpService } from './nestjs.js';
+import { isNestHttpService, nestHttpService, nestServiceParameter } from './nestjs.js';
 import { nodeFetchClient } from './node-fetch.js';
 import { ofetchClient } from './ofetch.js';
 import { openapiFetchClient } from './openapi-fetch.js';
@@ -94,9 +94,9 @@ export function resolveClient(node: TSESTree.Node, ctx: SourceContext, depth = 0
     if (exported !== undefined) return library(exported);
     // axios.default
     if (expr.property.name === 'default') return resolveClient(expr.object, ctx, depth + 1);
-    // `this.http.axiosRef`: NestJS's service's own axios instance.
-    const axiosRef = nestAxiosRef(expr, ctx);
-    if (axiosRef !== undefined) return axiosRef;
+    // `this.http.axiosRef`, `http.axiosRef`: NestJS's service's own axios instance.
+    const axiosRef = expr.property.name === 'axiosRef' ? resolveClient(expr.object, ctx, depth + 1) : undefined;
+    if (axiosRef !== undefined && isNestHttpService(axiosRef)) return axiosRef;
     return heldIn(expr, expr.property.name, ctx, depth);
   }
   if (expr.type === 'CallExpression') {
@@ -177,8 +177,24 @@ function resolveVariable(variable: VariableLike, id: TSESTree.Identifier, ctx: S
   // A const in this file, the instance a caller passed for a parameter of a followed function, or (with facts from
   // other files) the instance another module of the program exports.
   const value = valueOfName(id, ctx, true);
-  if (value.kind !== 'const' && value.kind !== 'imported' && value.kind !== 'argument') return undefined;
+  if (value.kind !== 'const' && value.kind !== 'imported' && value.kind !== 'argument') {
+    // NestJS's service handed to a method or a function, and its axios instance taken apart from it.
+    return value.kind === 'unknown' ? nestServiceParameter(variable, ctx) ?? destructuredAxiosRef(variable, ctx, depth) : undefined;
+  }
   return resolveClient(value.value.node, value.value.ctx, depth + 1);
+}
+
+/** `const { axiosRef } = http` (or `= this.http`), never written again: NestJS's service's own axios instance. */
+function destructuredAxiosRef(variable: VariableLike, ctx: SourceContext, depth: number): ClientRef | undefined {
+  const def = variable.defs[0];
+  if (variable.defs.length !== 1 || def?.type !== 'Variable' || !isNeverReassigned(variable)) return undefined;
+  const declarator = def.node as TSESTree.Node;
+  if (declarator.type !== 'VariableDeclarator' || declarator.id.type !== 'ObjectPattern' || declarator.init == null) return undefined;
+  const property = declarator.id.properties.find((p) => p.type === 'Property' && p.value.type === 'Identifier' &&
+    p.value.range[0] === def.name.range[0]);
+  if (property?.type !== 'Property' || property.computed || staticKey(property) !== 'axiosRef') return undefined;
+  const service = resolveClient(declarator.init, ctx, depth + 1);
+  return service !== undefined && isNestHttpService(service) ? service : undefined;
 }
 
 /**
