@@ -92,6 +92,53 @@ describe('NestJS: this.http.axiosRef is the service\'s own axios instance', () =
   });
 });
 
+describe('NestJS: HttpModule options that change nothing the migration depends on hold nothing', () => {
+  const module = (imports: string) => [
+    "import { Module } from '@nestjs/common';",
+    "import { HttpModule } from '@nestjs/axios';",
+    "import { ConfigModule, ConfigService } from '@nestjs/config';",
+    '',
+    `@Module({ imports: [${imports}] })`,
+    'export class AppsModule {}',
+    '',
+  ].join('\n');
+  const service = [
+    "import { Injectable } from '@nestjs/common';",
+    "import { HttpService } from '@nestjs/axios';",
+    "import { firstValueFrom } from 'rxjs';",
+    '',
+    '@Injectable()',
+    'export class AppsService {',
+    '  constructor(private readonly http: HttpService) {}',
+    '  assign(code: string, uid: string) {',
+    '    return firstValueFrom(this.http.post(`/platform/v1/apps/${code}/assign`, { business_uid: uid }));',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  const FACTORY = "HttpModule.registerAsync({ imports: [ConfigModule], inject: [ConfigService], useFactory: (config: ConfigService) => ({ baseURL: config.get<string>('PLATFORM_API_BASE', 'https://api.example.com'), timeout: 5000, headers: { Authorization: `Bearer ${config.getOrThrow<string>('PLATFORM_TOKEN')}` } }) })";
+
+  it.each([
+    ['registerAsync whose factory returns a base URL, a timeout and an auth header', FACTORY],
+    ['register with a base URL and an auth header', "HttpModule.register({ baseURL: 'https://api.example.com', headers: { Authorization: 'Bearer t' } })"],
+  ])('%s: the service call migrates', (_name, imports) => {
+    const dir = trees.project({ 'src/apps.module.ts': module(imports), 'src/apps.service.ts': service });
+    const report = migrateIn<Report>(dir);
+    expect(sitesOf(report, 'src/apps.service.ts').map((site) => [site.migrated, reasonsOf(site)])).toEqual([[true, []]]);
+  });
+
+  it.each([
+    ['a factory that sets the content type', FACTORY.replace('headers: {', "headers: { 'Content-Type': 'application/x-www-form-urlencoded', ")],
+    ['a factory with a request transform', FACTORY.replace('timeout: 5000', 'transformRequest: [(d: unknown) => d]')],
+    ['a factory that returns options made elsewhere', "HttpModule.registerAsync({ inject: [ConfigService], useFactory: (config: ConfigService) => config.get('http') })"],
+    ['useClass', 'HttpModule.registerAsync({ useClass: HttpConfig })'],
+  ])('%s: held, naming the module', (_name, imports) => {
+    const dir = trees.project({ 'src/apps.module.ts': module(imports), 'src/apps.service.ts': service });
+    const report = migrateIn<Report>(dir);
+    expect(sitesOf(report, 'src/apps.service.ts').map((site) => [site.migrated, reasonsOf(site)])).toEqual([[false, ['client-setup:HttpModule.registerAsync options (src/apps.module.ts:5)']]]);
+  });
+});
+
 describe('NestJS: an HttpService injected by a token, or provided by the program, is not the module\'s default service', () => {
   const tokens = "export const LEGACY_HTTP = Symbol('LEGACY_HTTP');\n";
   const provider = (provide: string) => [

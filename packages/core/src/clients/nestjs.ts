@@ -143,6 +143,47 @@ function registerOf(call: TSESTree.CallExpression, ctx: SourceContext): 'registe
   return variable !== undefined && importOf(variable)?.imported === 'HttpModule' ? method : undefined;
 }
 
+/** An options object written out whose every key is one that changes nothing the migration depends on. */
+function harmlessOptions(options: TSESTree.Node | undefined): boolean {
+  return options?.type === 'ObjectExpression' && isPlainObject(options) && options.properties.every((p) => {
+    if (p.type !== 'Property') return false;
+    const key = staticKey(p) ?? '';
+    // A base URL is the service's as an instance's is (a URL built on it is read at the call); headers of static
+    // names, none of them the content type, change nothing of how the body is sent.
+    if (key === 'baseURL') return true;
+    if (key === 'headers') return staticHeaders(unwrapTS(p.value));
+    return HARMLESS_OPTIONS.has(key);
+  });
+}
+
+function staticHeaders(headers: TSESTree.Node): boolean {
+  return headers.type === 'ObjectExpression' && headers.properties.every((p) => {
+    const name = p.type === 'Property' ? staticKey(p) : undefined;
+    return name !== undefined && name.toLowerCase() !== 'content-type' && !name.toLowerCase().includes('method');
+  });
+}
+
+/**
+ * `registerAsync({ imports, inject, useFactory: (config) => ({ baseURL: config.get(...), headers: {...} }) })`: the
+ * options the factory returns, written out, are read as `register`'s are (their values made at run time, their keys
+ * not); `useClass`, `useExisting` or a factory that returns anything else cannot be read.
+ */
+function harmlessFactory(options: TSESTree.Node | undefined): boolean {
+  if (options?.type !== 'ObjectExpression') return false;
+  let factory: TSESTree.Node | undefined;
+  for (const property of options.properties) {
+    const key = property.type === 'Property' ? staticKey(property) : undefined;
+    if (key === 'useFactory') factory = unwrapTS((property as TSESTree.Property).value);
+    else if (key !== 'imports' && key !== 'inject') return false;
+  }
+  if (factory?.type !== 'ArrowFunctionExpression' && factory?.type !== 'FunctionExpression') return false;
+  const body = factory.body;
+  let returned: TSESTree.Node | undefined;
+  if (body.type !== 'BlockStatement') returned = body;
+  else if (body.body.length === 1 && body.body[0]!.type === 'ReturnStatement') returned = body.body[0]!.argument ?? undefined;
+  return returned !== undefined && harmlessOptions(unwrapTS(returned));
+}
+
 /** `HttpModule.register(...)` (under any name) in the call's file and, with project facts, in every file of the program. */
 function moduleOptions(ctx: SourceContext, program: TSESTree.Program): ClientSetup[] {
   const files: { program: TSESTree.Program; ctx: SourceContext }[] = [{ program, ctx }];
@@ -158,8 +199,7 @@ function moduleOptions(ctx: SourceContext, program: TSESTree.Program): ClientSet
       const method = registerOf(call, file.ctx);
       if (method === undefined) return;
       const options = call.arguments[0] === undefined ? undefined : unwrapTS(call.arguments[0]);
-      const readable = method === 'register' && options?.type === 'ObjectExpression' && isPlainObject(options) &&
-        options.properties.every((p) => p.type === 'Property' && HARMLESS_OPTIONS.has(staticKey(p) ?? ''));
+      const readable = method === 'register' ? harmlessOptions(options) : harmlessFactory(options);
       if (readable || (options === undefined && method === 'register')) return;
       const line = call.loc?.start.line ?? file.ctx.text.slice(0, call.range[0]).split('\n').length;
       const own = file.ctx.text === ctx.text;
