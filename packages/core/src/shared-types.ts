@@ -51,8 +51,10 @@ export function settleTypedBodies(findings: readonly Finding[], uses: Declaratio
   for (const [declaration, members] of groups) {
     const held = members.filter((index) => !migrated(index));
     if (held.length === 0) continue;
-    // The body held for its own reasons, rather than for the group of a wrapper it goes through.
-    const blocker = held.find((index) => settled[index]!.reasons.some((reason) => !WRAPPER_REASONS.has(reason.code))) ?? held[0]!;
+    // The body held for its own reasons (what it sends), else one held for reasons other than the group of a wrapper
+    // it goes through.
+    const own = (index: number) => findings[index]!.call.facts.obstacles.some((reason) => reason.code !== ReasonCode.bodyTyped);
+    const blocker = held.find(own) ?? held.find((index) => settled[index]!.reasons.some((reason) => !WRAPPER_REASONS.has(reason.code))) ?? held[0]!;
     const at = findings[blocker]!.call;
     const key = `${declaration.id.name}${at.sharedType!.ctx.file === undefined ? '' : ` (${at.sharedType!.ctx.file})`}, which also types the body of the call ${placeOf(at.node, at.ctx)}, held back by its own TODO`;
     for (const index of members) if (index !== blocker) named[index] = withTypeHeldBy(findings[index]!, key);

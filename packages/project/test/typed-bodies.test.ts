@@ -142,6 +142,21 @@ describe('near variants stay body-typed', () => {
     expect(files).toEqual([]);
   });
 
+  it('the body held only for the type names the type and the body that holds it back, not the type alone', () => {
+    const tree = writeTree({
+      'package.json': json({ name: 'p', private: true, type: 'module' }), 'tsconfig.json': TSCONFIG,
+      'src/types.ts': 'export interface AssignAppRequest {\n  business_uid?: string;\n  directory_uid?: string;\n  built_in?: string;\n}\n',
+      'src/send.ts': `import type { AssignAppRequest } from './types.js';\n${CALL('AssignAppRequest')}`,
+      'src/builtin.ts': `import type { AssignAppRequest } from './types.js';\n${CALL('AssignAppRequest').replace('function send', 'function withBuiltIn').replace("{ business_uid: uid }", "{ directory_uid: uid, built_in: 'true' }")}`,
+    });
+    trees.push(tree);
+    const findings = [...analyze(tree.root).findings.values()].flat();
+    const keyOf = (file: string) => findings.find((f) => f.call.ctx.file === file)!.reasons.find((r) => r.code === 'body-typed')?.key;
+    expect(keyOf('src/send.ts')).toBe('AssignAppRequest (src/types.ts), which also types the body of the call in withBuiltIn (src/builtin.ts), held back by its own TODO');
+    // The body that holds it back says its own reason, with the type as it was.
+    expect(keyOf('src/builtin.ts')).toBeUndefined();
+  });
+
   describe('a body of a wrapper, typed by the shared type', () => {
     const WRAPPED = {
       'src/types.ts': 'export interface AssignAppRequest {\n  directory_uid?: string;\n  is_internal?: string;\n}\n',
