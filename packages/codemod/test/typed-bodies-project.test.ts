@@ -148,3 +148,46 @@ describe('per file, an imported type cannot be followed', () => {
     expect(read(dir, 'src/send.ts').replace(/^[ \t]*\/\/ TODO\(app-assignment\):.*\n/gm, '')).toBe(files['src/send.ts']);
   });
 });
+
+describe('a wrapper whose body parameter is a Record<string, string>', () => {
+  const WRAPPER = [
+    'export async function assignApp(code: string, body: Record<string, string>): Promise<number> {',
+    '  const res = await fetch(`https://api.example.com/platform/v1/apps/${code}/assign`, {',
+    "    method: 'POST',",
+    "    headers: { 'Content-Type': 'application/json' },",
+    '    body: JSON.stringify(body),',
+    '  });',
+    '  return res.status;',
+    '}',
+    '',
+  ].join('\n');
+  const CALLERS = [
+    "import { assignApp } from './assign.js';",
+    'export async function onboard(dir: string, biz: string): Promise<void> {',
+    "  await assignApp('crm-sync', { directory_uid: dir, is_internal: 'true' });",
+    "  await assignApp('help-center', { business_uid: biz });",
+    '}',
+    '',
+  ].join('\n');
+
+  it('migrates with its callers, the parameter widened to take the settings object; the result compiles', () => {
+    const dir = project({ 'src/assign.ts': WRAPPER, 'src/onboard.ts': CALLERS });
+    const report = migrate(dir);
+    expect(report.totals.todos).toBe(0);
+    expect(read(dir, 'src/assign.ts')).toBe(WRAPPER.replace('body: Record<string, string>', 'body: Record<string, unknown>')
+      .replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments'));
+    expect(read(dir, 'src/onboard.ts')).toBe(CALLERS
+      .replace("{ directory_uid: dir, is_internal: 'true' }", "{ assignee_type: 'directory', assignee_uid: dir, app_code_name: 'crm-sync', settings: { assignment_mode: 'internal' } }")
+      .replace('{ business_uid: biz }', "{ assignee_type: 'business', assignee_uid: biz, app_code_name: 'help-center' }"));
+    compiles(dir);
+  });
+
+  it('a wrapper that also reads a value of the body as a string is not widened: every call stays', () => {
+    const reads = WRAPPER.replace('  return res.status;', '  console.log(body.business_uid?.toUpperCase());\n  return res.status;');
+    const dir = project({ 'src/assign.ts': reads, 'src/onboard.ts': CALLERS });
+    const report = migrate(dir);
+    expect(report.totals.migrated).toBe(0);
+    expect(read(dir, 'src/assign.ts')).toContain('body: Record<string, string>');
+    compiles(dir);
+  });
+});

@@ -382,7 +382,11 @@ function namedParameterType(variable: VariableLike): TSESTree.TSTypeReference | 
   const name = variable.defs[0]?.name as TSESTree.Node | undefined;
   if (variable.defs.length !== 1 || variable.defs[0]?.type !== 'Parameter' || name?.type !== 'Identifier') return undefined;
   const type = name.typeAnnotation?.typeAnnotation;
-  return type?.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && type.typeArguments === undefined ? type : undefined;
+  if (type?.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return undefined;
+  // A named type, or `Record<string, string>` (typed-body.ts widens it with the bodies).
+  if (type.typeArguments === undefined) return type;
+  const params = type.typeArguments.params;
+  return type.typeName.name === 'Record' && params.length === 2 && params.every((p) => p.type === 'TSStringKeyword') ? type : undefined;
 }
 
 function parameterTypeIsNarrow(variable: VariableLike, ctx: SourceContext): boolean {

@@ -106,6 +106,10 @@ const edits = (...list: TypeEdit[]): Retype => ({ kind: 'edits', edits: list });
  * members, which the whole program decides (every use of it must be this parameter, or another migrated body).
  */
 export function retypeParameter(annotation: TSESTree.TSTypeReference, ctx: SourceContext): Retype | undefined {
+  // `body: Record<string, string>`: a map of strings, which the v3 body's settings object is not; every body passed
+  // there fits `Record<string, unknown>`, and the function (which sends its body as it is given, or it would not be
+  // followed) reads no value of it as a string.
+  if (isRecordOfStrings(annotation, ctx)) return edits({ range: annotation.range, text: 'Record<string, unknown>', ctx });
   const own = retypeAnnotation(annotation, ctx);
   if (own !== undefined || ctx.project === undefined || annotation.typeName.type !== 'Identifier') return own;
   const name = annotation.typeName;
@@ -118,6 +122,13 @@ export function retypeParameter(annotation: TSESTree.TSTypeReference, ctx: Sourc
   const literal = declared.type === 'TSInterfaceDeclaration' ? declared.body : declared.typeAnnotation as TSESTree.TSTypeLiteral;
   const edit = uid === undefined ? undefined : { range: literal.range, text: v3Members(literal, uid, ctx), ctx };
   return { kind: 'shared', shared: { declaration: declared, ctx, annotation: name, ...(edit === undefined ? {} : { edit }) } };
+}
+
+/** `Record<string, string>`, with TypeScript's own `Record`. */
+function isRecordOfStrings(annotation: TSESTree.TSTypeReference, ctx: SourceContext): boolean {
+  const params = annotation.typeArguments?.params;
+  return annotation.typeName.type === 'Identifier' && annotation.typeName.name === 'Record' && findVariable(ctx.getScope(annotation), 'Record') === undefined &&
+    params?.length === 2 && params[0]!.type === 'TSStringKeyword' && params[1]!.type === 'TSStringKeyword';
 }
 
 /**
