@@ -209,6 +209,31 @@ export const assign = (code: string, uid: string) => makeRequest(\`/platform/v1/
     expect(sites(compared)).toEqual([[8, 'call', 'fix', []]]);
   });
 
+  it('body == null ? undefined : JSON.stringify(body), and a path the helper also names in its error message: the call migrates', () => {
+    const input = `async function makeRequest<T>(base: string, path: string, method: string, body?: unknown): Promise<T> {
+  const res = await fetch(base + path, { method, body: body == null ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(\`\${method} \${path} -> \${res.status}\`);
+  console.warn('sent', path);
+  return res.json() as Promise<T>;
+}
+export const assign = (base: string, code: string, uid: string) => makeRequest(base, \`/platform/v1/apps/\${code}/assign\`, 'POST', { business_uid: uid });
+`;
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[7, 'call', 'fix', []]]);
+    expect(result.output).toBe(input.replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments')
+      .replace('{ business_uid: uid }', "{ assignee_type: 'business', assignee_uid: uid, app_code_name: code }"));
+  });
+
+  it.each([
+    ['compared in code', '  if (path.startsWith(\'/platform\')) console.log(1);\n'],
+    ['kept in a cache key', '  cache.set(path, true);\n'],
+    ['passed to a function of the program', '  track(`${path}`);\n'],
+  ])('a path the helper also uses otherwise (%s) is not edited for one call', (_name, line) => {
+    const input = `declare const cache: Map<string, boolean>;\ndeclare function track(s: string): void;\nasync function makeRequest(path: string, body: unknown) {\n${line}  return fetch(path, { method: 'POST', body: JSON.stringify(body) });\n}\nexport const assign = (code: string, uid: string) => makeRequest(\`/platform/v1/apps/\${code}/assign\`, { business_uid: uid });\n`;
+    const result = migrate(input);
+    expect(result.sites.some((site) => site.migrated), result.output).toBe(false);
+  });
+
   it('a body the helper also uses elsewhere than in the test is not its caller\'s alone', () => {
     const input = `async function makeRequest(path: string, method: string, body?: Record<string, unknown>) {
   if (body) body.sent_at = Date.now();

@@ -186,15 +186,19 @@ export function readBody(
 
 /**
  * Whether a test is certainly true or false where it is read: a name bound to an object or array literal is truthy, one
- * for which nothing was passed (or `undefined`) is falsy; also compared with `!== undefined` or `!= null`.
+ * for which nothing was passed (or `undefined`) is falsy; also compared with `undefined` or `null` (`!== undefined`,
+ * `== null`).
  */
 function truthOf(test: TSESTree.Node, ctx: SourceContext): boolean | undefined {
   const expr = unwrapTS(test);
-  if (expr.type === 'BinaryExpression' && (expr.operator === '!==' || expr.operator === '!=')) {
+  if (expr.type === 'BinaryExpression' && ['!==', '!=', '===', '=='].includes(expr.operator)) {
+    const loose = expr.operator === '!=' || expr.operator === '==';
     const nothing = (node: TSESTree.Node) => (node.type === 'Identifier' && node.name === 'undefined' && valueOfName(node, ctx).kind === 'global') ||
-      (expr.operator === '!=' && node.type === 'Literal' && node.value === null && node.raw === 'null');
+      (loose && node.type === 'Literal' && node.value === null && node.raw === 'null');
     const other = nothing(expr.right) ? expr.left : nothing(expr.left) ? expr.right : undefined;
-    return other === undefined ? undefined : truthOf(other, ctx);
+    const truth = other === undefined ? undefined : truthOf(other, ctx);
+    // `body == null`, `body === undefined`: the opposite of the value's truth (an object is neither).
+    return truth === undefined || expr.operator === '!==' || expr.operator === '!=' ? truth : !truth;
   }
   if (expr.type !== 'Identifier') return undefined;
   const name = valueOfName(expr, ctx);
@@ -214,7 +218,7 @@ function usedBesidesOnlyInTests(variable: VariableLike, use: TSESTree.Identifier
   return others.length > 0 && others.every((ref) => {
     let node = ref.identifier as TSESTree.Node;
     const parent = node.parent;
-    if (parent?.type === 'BinaryExpression' && (parent.operator === '!==' || parent.operator === '!=')) node = parent;
+    if (parent?.type === 'BinaryExpression' && ['!==', '!=', '===', '=='].includes(parent.operator)) node = parent;
     if (node.parent?.type === 'ConditionalExpression' && node.parent.test === node && contains(node.parent, use)) return true;
     // Elsewhere, only compared with undefined or null as the test of a `?:` (a Content-Type set when there is a body):
     // a read that neither changes the body nor lets it out.

@@ -11,7 +11,7 @@ import type { Bound, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
 import { calledFunction, contextForCall, returnedExpression, thisMethod, valueOfMember, valueOfName } from './follow.js';
 import { isUtilFormat } from './not-a-request.js';
-import { findVariable, isSingleUse, type VariableLike } from './scope.js';
+import { findVariable, isExported, isSingleUse, usesOf, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
 import { fieldValues } from './class-fields.js';
 import { assembled, assembledCall, normalised, urlWrites } from './assembled-urls.js';
@@ -92,7 +92,7 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       // caller's argument bound to a parameter: it is written at the caller, and edited there only when the
       // function reads the parameter here alone. A value another module exports is never edited for one call.
       if (name.kind === 'const' || name.kind === 'argument') {
-        const innerRegion = isSingleUse(name.variable) ? name.value.node : null;
+        const innerRegion = isSingleUse(name.variable) || (name.kind === 'argument' && usedBesidesOnlyInMessages(name.variable, expr)) ? name.value.node : null;
         inner = readUrl(name.value.node, name.value.ctx, innerRegion, depth + 1);
         // A URL whose pathname or href is set after it is made (`u.pathname = '/platform/v1/apps/x/assign'`).
         if (name.kind === 'const' && isNewUrl(name.value.node, name.value.ctx)) {
@@ -334,6 +334,33 @@ export interface RouteMatch {
 interface Located {
   readonly pieceIndex: number;
   readonly offset: number;
+}
+
+/**
+ * A helper's path parameter used besides the request only in what it says (`throw new Error(\`${method} ${path}
+ * failed\`)`, `new ApiError(status, path)`, `console.warn(path)`): the caller's argument, rewritten, changes the request
+ * and the words of such a message, which then name the URL actually sent.
+ */
+function usedBesidesOnlyInMessages(variable: VariableLike, use: TSESTree.Identifier): boolean {
+  if (isExported(variable)) return false;
+  const others = usesOf(variable).filter((ref) => ref.identifier !== use);
+  return others.length > 0 && others.every((ref) => {
+    let node = ref.identifier as TSESTree.Node;
+    // Inside the text of a message: a template literal or a string concatenation.
+    while (node.parent?.type === 'TemplateLiteral' || (node.parent?.type === 'BinaryExpression' && node.parent.operator === '+')) node = node.parent;
+    const parent = node.parent;
+    if (parent?.type === 'NewExpression' && parent.arguments.includes(node as TSESTree.Expression)) {
+      const callee = unwrapTS(parent.callee);
+      return callee.type === 'Identifier' && /Error$/.test(callee.name);
+    }
+    if (parent?.type === 'CallExpression' && parent.arguments.includes(node as TSESTree.Expression)) {
+      const callee = unwrapTS(parent.callee);
+      return callee.type === 'MemberExpression' && unwrapTS(callee.object).type === 'Identifier' &&
+        /^(?:console|logger|log)$/.test((unwrapTS(callee.object) as TSESTree.Identifier).name) && !callee.computed &&
+        callee.property.type === 'Identifier' && /^(?:log|debug|info|warn|error|trace)$/.test(callee.property.name);
+    }
+    return false;
+  });
 }
 
 /**
