@@ -228,8 +228,9 @@ export const assign = (base: string, code: string, uid: string) => makeRequest(b
     ['compared in code', '  if (path.startsWith(\'/platform\')) console.log(1);\n'],
     ['kept in a cache key', '  cache.set(path, true);\n'],
     ['passed to a function of the program', '  track(`${path}`);\n'],
+    ['kept by an error class of the program', '  if (!body) throw new ApiError(path);\n'],
   ])('a path the helper also uses otherwise (%s) is not edited for one call', (_name, line) => {
-    const input = `declare const cache: Map<string, boolean>;\ndeclare function track(s: string): void;\nasync function makeRequest(path: string, body: unknown) {\n${line}  return fetch(path, { method: 'POST', body: JSON.stringify(body) });\n}\nexport const assign = (code: string, uid: string) => makeRequest(\`/platform/v1/apps/\${code}/assign\`, { business_uid: uid });\n`;
+    const input = `declare const cache: Map<string, boolean>;\ndeclare function track(s: string): void;\nclass ApiError extends Error { constructor(readonly path: string) { super(path); } }\nasync function makeRequest(path: string, body: unknown) {\n${line}  return fetch(path, { method: 'POST', body: JSON.stringify(body) });\n}\nexport const assign = (code: string, uid: string) => makeRequest(\`/platform/v1/apps/\${code}/assign\`, { business_uid: uid });\n`;
     const result = migrate(input);
     expect(result.sites.some((site) => site.migrated), result.output).toBe(false);
   });

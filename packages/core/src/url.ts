@@ -92,7 +92,7 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       // caller's argument bound to a parameter: it is written at the caller, and edited there only when the
       // function reads the parameter here alone. A value another module exports is never edited for one call.
       if (name.kind === 'const' || name.kind === 'argument') {
-        const innerRegion = isSingleUse(name.variable) || (name.kind === 'argument' && usedBesidesOnlyInMessages(name.variable, expr)) ? name.value.node : null;
+        const innerRegion = isSingleUse(name.variable) || (name.kind === 'argument' && usedBesidesOnlyInMessages(name.variable, expr, ctx)) ? name.value.node : null;
         inner = readUrl(name.value.node, name.value.ctx, innerRegion, depth + 1);
         // A URL whose pathname or href is set after it is made (`u.pathname = '/platform/v1/apps/x/assign'`).
         if (name.kind === 'const' && isNewUrl(name.value.node, name.value.ctx)) {
@@ -341,7 +341,7 @@ interface Located {
  * failed\`)`, `new ApiError(status, path)`, `console.warn(path)`): the caller's argument, rewritten, changes the request
  * and the words of such a message, which then name the URL actually sent.
  */
-function usedBesidesOnlyInMessages(variable: VariableLike, use: TSESTree.Identifier): boolean {
+function usedBesidesOnlyInMessages(variable: VariableLike, use: TSESTree.Identifier, ctx: SourceContext): boolean {
   if (isExported(variable)) return false;
   const others = usesOf(variable).filter((ref) => ref.identifier !== use);
   return others.length > 0 && others.every((ref) => {
@@ -351,7 +351,10 @@ function usedBesidesOnlyInMessages(variable: VariableLike, use: TSESTree.Identif
     const parent = node.parent;
     if (parent?.type === 'NewExpression' && parent.arguments.includes(node as TSESTree.Expression)) {
       const callee = unwrapTS(parent.callee);
-      return callee.type === 'Identifier' && /Error$/.test(callee.name);
+      if (callee.type !== 'Identifier' || !/Error$/.test(callee.name)) return false;
+      // The path itself handed to an error class of the program may be kept as data (`err.path`) and read: only
+      // words made of it, or the language's own errors, are messages.
+      return node !== ref.identifier || findVariable(ctx.getScope(callee), callee.name) === undefined;
     }
     if (parent?.type === 'CallExpression' && parent.arguments.includes(node as TSESTree.Expression)) {
       const callee = unwrapTS(parent.callee);
