@@ -301,7 +301,7 @@ function withMocks(
   for (const [path, findings] of findingsOf) calls.set(path, { findings, sites: applied.get(path)?.sites ?? [] });
   const v3HandlerOf = (path: string): string | undefined => {
     const text = textOf(path);
-    if (text === undefined || !/\bmsw\b/.test(text)) return undefined;
+    if (text === undefined || !/\b(?:msw|nock|axios-mock-adapter|fetch-mock)\b/.test(text)) return undefined;
     const file = analysisRun.file(path);
     return file === undefined ? undefined : v3HandlerIn(file.program, file.context);
   };

@@ -174,6 +174,76 @@ it('publishes', async () => {
     expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
+
+  const SHOW_AXIOS = `import axios from 'axios';
+
+export async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const res = await axios.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { business_uid: businessUid }, { validateStatus: () => true });
+  return res.status;
+}
+`;
+  const ONBOARDING = `import axios from 'axios';
+
+export async function startOnboarding(directoryUid: string): Promise<number> {
+  const res = await axios.post('https://api.example.com/v3/apps/app_assignments', { assignee_type: 'directory', assignee_uid: directoryUid, app_code_name: 'starter-kit' });
+  return res.status;
+}
+`;
+  const platformTest = (imports: string, setup: string) => `${imports}
+import { beforeAll, expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+import { startOnboarding } from '../src/onboarding.js';
+
+beforeAll(() => {
+${setup}
+});
+
+it('starts onboarding', async () => {
+  expect(await startOnboarding('dir_new')).toBe(202);
+});
+
+it('shows crm-sync to a business at once', async () => {
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+
+  // nock, axios-mock-adapter and fetch-mock answer with the first interceptor or route that matches, as msw does: the
+  // body-less v3 one answers the rewritten one's request (202 where it was 201), or, the other way round, the rewritten
+  // one answers onboarding's.
+  it.each([
+    ['nock', `import nock from 'nock';`, `  nock('https://api.example.com').persist().post('/v3/apps/app_assignments').reply(202);
+  nock('https://api.example.com').persist().post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);`],
+    ['nock, the v3 interceptor after it', `import nock from 'nock';`, `  nock('https://api.example.com').persist().post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);
+  nock('https://api.example.com').persist().post('/v3/apps/app_assignments').reply(202);`],
+    ['axios-mock-adapter', `import axios from 'axios';\nimport MockAdapter from 'axios-mock-adapter';`, `  const mock = new MockAdapter(axios);
+  mock.onPost('https://api.example.com/v3/apps/app_assignments').reply(202);
+  mock.onPost('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);`],
+    ['fetch-mock', `import fetchMock from 'fetch-mock';`, `  fetchMock.post('path:/v3/apps/app_assignments', 202);
+  fetchMock.post('https://api.example.com/platform/v1/apps/crm-sync/assign', 201, { body: { business_uid: 'biz_1' } });`],
+  ])('%s: an existing mock of the v3 route holds the rewrite, and the call stays with it', (_name, imports, setup) => {
+    const sites = run({ 'src/assign.ts': SHOW_AXIOS, 'src/onboarding.ts': ONBOARDING, 'test/platform.test.ts': platformTest(imports, setup) });
+    const { mocks, calls } = expectGroupKept(sites, 'mock-v3-route-taken');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain('/v3/apps/app_assignments');
+    expect(calls[0]!.reasons![0]!.key).toContain('mock in test/platform.test.ts');
+  });
+
+  it('nock: an interceptor of another v3 route takes nothing', () => {
+    const sites = run({
+      'src/assign.ts': SHOW_AXIOS,
+      'test/platform.test.ts': `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+it('shows crm-sync to a business at once', async () => {
+  nock('https://api.example.com').post('/v3/apps').reply(200);
+  nock('https://api.example.com').post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+    });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
 });
 
 describe('a function that answers the request reads it too', () => {

@@ -239,7 +239,7 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'mock-assertion-negated': () =>
     `this assertion checks that the deprecated request is not sent; once the calls it stands for send POST ${V3_ASSIGN.path}, it passes whatever they send: assert the v3 request (its app_code_name and assignee in the body) instead`,
   'mock-v3-route-taken': (key) =>
-    `this handler's tests already install a handler that answers POST ${V3_ASSIGN.path}${key === undefined ? '' : ` (${key})`}, or may; msw answers with the first that matches, so the rewritten handler would answer in its place or never: merge them by hand`,
+    `this mock's tests already install a mock that answers POST ${V3_ASSIGN.path}${key === undefined ? '' : ` (${key})`}, or may; msw, nock, axios-mock-adapter and fetch-mock answer with the first that matches, so the rewritten mock would answer in its place or never: merge them by hand`,
 };
 
 /**

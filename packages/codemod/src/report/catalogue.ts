@@ -80,7 +80,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'mock-app-code-unchecked': 'if the test meant to check the app, match app_code_name in the body; otherwise delete the comment',
   'mock-other-apps': 'point the handler at the v3 route and answer each app by its app_code_name in the body',
   'mock-route-not-editable': 'write the v3 route in the mock, and its matcher or handler for the v3 body',
-  'mock-v3-route-taken': 'keep one handler of the v3 route, answering as both did',
+  'mock-v3-route-taken': 'keep one mock of the v3 route, answering as both did',
   'mock-keeps-calls': 'make the mock exact for the v3 request (or rewrite it and its calls by hand); a rerun then migrates the calls it names with it',
   'call-mock-held': 'deal with the TODO of the mock it names (make its handler read the v3 request); a rerun then migrates the call and the mock together',
 };

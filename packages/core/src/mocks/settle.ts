@@ -218,7 +218,7 @@ function whyMockStays(reason: Reason | undefined): string | undefined {
     case ReasonCode.mockResolverReads: return `reads ${reason.key ?? 'the request'} of the deprecated request`;
     case ReasonCode.mockCallHeld: return `also stands for the call ${reason.key ?? 'that keeps the deprecated route'}`;
     case ReasonCode.mockOtherApps: return `names one app in its route and also answers the call ${reason.key ?? 'of another app'}`;
-    case ReasonCode.mockV3RouteTaken: return `would answer next to a handler of the v3 route${reason.key === undefined ? '' : ` (${reason.key})`}`;
+    case ReasonCode.mockV3RouteTaken: return `would answer next to a mock of the v3 route${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place`;
     case ReasonCode.mockCallsUnseen: return `cannot see every call it stands for${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockAppCodeUnknown: return `matches any app but checks the body`;
@@ -342,7 +342,7 @@ export function applyMockDecision(
   v3Elsewhere?: string,
 ): MockFinding {
   // Decided last, so that a handler held for its calls keeps saying so once another one its tests install is on v3.
-  if ((decision.kind === 'follow' || decision.followsAlone === true) && finding.outcome !== 'manual' && finding.mock.library === 'msw') {
+  if ((decision.kind === 'follow' || decision.followsAlone === true) && finding.outcome !== 'manual' && finding.mock.library !== 'assertion') {
     const taken = v3HandlerIn(programOf(finding.mock.node), finding.mock.ctx) ?? v3Elsewhere;
     if (taken !== undefined) {
       const keeps = decision.kind === 'hold' && decision.keeps !== undefined ? [{ code: ReasonCode.mockKeepsCalls, key: listed(decision.keeps) }] : [];
