@@ -557,6 +557,72 @@ it('publishes', async () => {
   });
 });
 
+describe('a nock scope that rewrites the request before its interceptor matches it', () => {
+  const SHOW = `import axios from 'axios';
+
+export async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const res = await axios.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { business_uid: businessUid }, { validateStatus: () => true });
+  return res.status;
+}
+`;
+  const CRM = `import axios from 'axios';
+
+export async function showCrmSync(businessUid: string): Promise<number> {
+  const res = await axios.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: businessUid }, { validateStatus: () => true });
+  return res.status;
+}
+`;
+  const filtered = (imports: string, scope: string, test: string) => `import nock from 'nock';
+import { afterEach, expect, it } from 'vitest';
+${imports}
+
+afterEach(() => nock.cleanAll());
+
+it('assigns', async () => {
+${scope}
+${test}
+});
+`;
+
+  it('.filteringRequestBody: the body matcher compares the filtered body, not the one the mapping sees: held with its call', () => {
+    // The filter folds `"business_uid":"…"` into ANY; on the v3 body it matches nothing, so the rewritten matcher
+    // (`assignee_uid: 'ANY'`) no longer matches the request.
+    const files = {
+      'src/assign.ts': SHOW,
+      'test/assign.test.ts': filtered(`import { showToBusiness } from '../src/assign.js';`, `  nock('https://api.example.com')
+    .filteringRequestBody(/"business_uid":"[^"]*"/, '"business_uid":"ANY"')
+    .post('/platform/v1/apps/crm-sync/assign', { business_uid: 'ANY' })
+    .reply(201);`, `  expect(await showToBusiness('crm-sync', \`biz_\${Date.now()}\`)).toBe(201);`),
+    };
+    const { mocks, calls } = expectGroupKept(run(files), 'mock-request-filtered');
+    expect(mocks[0]!.reasons![0]!.key).toBe('.filteringRequestBody(...)');
+    expect(calls[0]!.reasons![0]!.key).toContain('rewrites the request before matching it (.filteringRequestBody(...))');
+    const ignored = run(files, 'ignore');
+    expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-request-filtered']]);
+  });
+
+  it('.filteringPath that folds every app into one path: it stands for the call of another app in its route, and holds it', () => {
+    // The interceptor names the app ANY, yet the filter makes it answer crm-sync: it is that call's mock.
+    const { mocks } = expectGroupKept(run({
+      'src/crm.ts': CRM,
+      'test/crm.test.ts': filtered(`import { showCrmSync } from '../src/crm.js';`, `  nock('https://api.example.com')
+    .filteringPath(/\\/apps\\/[^/]+\\/assign$/, '/apps/ANY/assign')
+    .post('/platform/v1/apps/ANY/assign')
+    .reply(201);`, `  expect(await showCrmSync('biz_1')).toBe(201);`),
+    }), 'mock-request-filtered');
+    expect(codes(mocks[0]!)).not.toContain('mock-other-apps');
+  });
+
+  it('the filter on a scope const', () => {
+    expectGroupKept(run({
+      'src/assign.ts': SHOW,
+      'test/assign.test.ts': filtered(`import { showToBusiness } from '../src/assign.js';`, `  const scope = nock('https://api.example.com').filteringPath(() => '/platform/v1/apps/crm-sync/assign');
+  scope.post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);`, `  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);`),
+    }), 'mock-request-filtered');
+  });
+});
+
 describe('a test that loads a module past its imports', () => {
   it('its handler cannot be decided, and keeps the call the test imports; the TODO names the loader, not a rerun', () => {
     const files = {

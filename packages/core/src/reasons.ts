@@ -80,6 +80,7 @@ export const ReasonCode = {
   mockOtherApps: 'mock-other-apps',
   mockRouteNotEditable: 'mock-route-not-editable',
   mockV3RouteTaken: 'mock-v3-route-taken',
+  mockRequestFiltered: 'mock-request-filtered',
   mockKeepsCalls: 'mock-keeps-calls',
   mockAssertionNegated: 'mock-assertion-negated',
   callMockHeld: 'call-mock-held',
@@ -238,6 +239,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `kept on the deprecated route because its test's ${key ?? 'mock of the request'} (see its TODO): the test would mock the old route while the call sends v3, so the call and its mocks move together; make the mock read the v3 request (or migrate both by hand), then rerun`,
   'mock-assertion-negated': () =>
     `this assertion checks that the deprecated request is not sent; once the calls it stands for send POST ${V3_ASSIGN.path}, it passes whatever they send: assert the v3 request (its app_code_name and assignee in the body) instead`,
+  'mock-request-filtered': (key) =>
+    `the mock's scope rewrites the request before it is matched${key === undefined ? '' : ` (${key})`}, with a filter written for the deprecated path or body: the route and body it names are not what it compares, and it may answer any app; rewrite the filter and the interceptor for POST ${V3_ASSIGN.path} by hand`,
   'mock-v3-route-taken': (key) =>
     `this mock's tests already install a mock that answers POST ${V3_ASSIGN.path}${key === undefined ? '' : ` (${key})`}, or may; msw, nock, axios-mock-adapter and fetch-mock answer with the first that matches, so the rewritten mock would answer in its place or never: merge them by hand`,
 };

@@ -51,8 +51,10 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
   // What answers the request reads it too (nock's `.reply((uri, body) => …)`, axios-mock-adapter's
   // `.reply((config) => …)`): after the rewrite it would read the v3 path and body in the old shape.
   const replies = replyReads(call, ctx);
-  const headers = call.arguments.length > bodyAt + 1 || (spec.library === 'nock' && chainMatchesHeaders(method.object, ctx, 0)) ? { checksHeaders: true as const } : {};
-  if (read !== undefined) return { node: call, ctx, library: spec.library, route, ...read, reads: [...read.reads, ...replies], ...headers };
+  const scope = spec.library === 'nock' ? nockScope(method.object, ctx) : undefined;
+  const headers = call.arguments.length > bodyAt + 1 || scope?.headers === true ? { checksHeaders: true as const } : {};
+  const filtered = scope?.filter === undefined ? {} : { filter: scope.filter };
+  if (read !== undefined) return { node: call, ctx, library: spec.library, route, ...read, reads: [...read.reads, ...replies], ...headers, ...filtered };
   return {
     node: call,
     ctx,
@@ -61,6 +63,7 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
     ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, spec.encoding) }),
     reads: replies,
     ...headers,
+    ...filtered,
   };
 }
 
@@ -79,28 +82,39 @@ function onRouteOnly(call: TSESTree.CallExpression, ctx: SourceContext, spec: Ro
   };
 }
 
+/** nock's scope methods that rewrite the request before its interceptors match it. */
+const FILTERS = /^(?:filteringPath|filteringRequestBody)$/;
+
 /**
- * Whether a nock scope matches headers: `.matchHeader(...)` on the way to the interceptor, or options given to
- * `nock(base, { reqheaders })` (followed through consts: `const scope = nock(API).matchHeader(...)`).
+ * What a nock scope does on the way to the interceptor (followed through consts: `const scope = nock(API).matchHeader(...)`):
+ * whether it matches headers (`.matchHeader(...)`, or options given to `nock(base, { reqheaders })`), and the first
+ * filter that rewrites the request before it is matched (`.filteringPath(...)`, `.filteringRequestBody(...)`), by name.
  */
-function chainMatchesHeaders(node: TSESTree.Node, ctx: SourceContext, depth: number): boolean {
+function nockScope(node: TSESTree.Node, ctx: SourceContext): { headers: boolean; filter?: string } {
+  let headers = false;
+  let filter: string | undefined;
   let expr = unwrapTS(node);
+  let depth = 0;
   while (depth < 8) {
     if (expr.type === 'CallExpression') {
       const method = methodOf(expr);
-      if (method?.name === 'matchHeader') return true;
-      if (method === undefined) return expr.arguments.length > 1;
+      if (method?.name === 'matchHeader') headers = true;
+      else if (method !== undefined && FILTERS.test(method.name)) filter ??= `.${method.name}(...)`;
+      if (method === undefined) {
+        headers ||= expr.arguments.length > 1;
+        break;
+      }
       expr = unwrapTS(method.object);
     } else if (expr.type === 'MemberExpression') {
       expr = unwrapTS(expr.object);
     } else if (expr.type === 'Identifier') {
       const name = valueOfName(expr, ctx);
-      if (name.kind !== 'const' || name.value.ctx !== ctx) return false;
+      if (name.kind !== 'const' || name.value.ctx !== ctx) break;
       expr = unwrapTS(name.value.node);
       depth += 1;
-    } else return false;
+    } else break;
   }
-  return false;
+  return filter === undefined ? { headers } : { headers, filter };
 }
 
 /** The methods of a chain after the route that answer the request, and may be given a function of it. */

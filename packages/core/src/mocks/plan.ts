@@ -39,6 +39,7 @@ export function planMock(mock: MockSite, options: PlanOptions): MockFinding {
   if (mock.negated === true) return manual([{ code: ReasonCode.mockAssertionNegated }]);
   const { route } = mock;
   const blockers: Reason[] = [];
+  if (mock.filter !== undefined) blockers.push({ code: ReasonCode.mockRequestFiltered, key: mock.filter });
   if (route.edit === undefined) blockers.push({ code: ReasonCode.mockRouteNotEditable });
   for (const read of mock.reads) blockers.push({ code: ReasonCode.mockResolverReads, key: read });
   if (route.appCode !== undefined && /^\d+$/.test(route.appCode)) blockers.push({ code: ReasonCode.appIdNumeric });

@@ -220,6 +220,7 @@ function whyMockStays(reason: Reason | undefined): string | undefined {
     case ReasonCode.mockOtherApps: return `names one app in its route and also answers the call ${reason.key ?? 'of another app'}`;
     case ReasonCode.mockV3RouteTaken: return `would answer next to a mock of the v3 route${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place`;
+    case ReasonCode.mockRequestFiltered: return `rewrites the request before matching it${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockCallsUnseen: return `cannot see every call it stands for${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockAppCodeUnknown: return `matches any app but checks the body`;
     case ReasonCode.bodyTyped: return `declares a type for the deprecated body that cannot be rewritten with it`;
@@ -286,7 +287,9 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
   const where = whereInTests(finding.mock.node);
   const place = shown === '' ? where : `in ${shown}${where === 'at the top level' ? '' : `, ${where}`}`;
   const { mock } = finding;
-  const body = mock.body?.facts.kind === 'object'
+  // A filter rewrites the request before it is matched: the route and body it names rule out no call.
+  const filtered = mock.filter !== undefined;
+  const body = !filtered && mock.body?.facts.kind === 'object'
     ? Object.fromEntries(mock.body.facts.entries.flatMap((e) => (e.value.kind === 'string' ? [[e.key, e.value.value] as const] : [])))
     : undefined;
   const reads = mock.bodyReads?.[0]?.key;
@@ -294,7 +297,7 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
   const tested = mock.keyTests ?? [];
   return {
     file,
-    ...(mock.route.appCode === undefined ? {} : { appCode: mock.route.appCode }),
+    ...(mock.route.appCode === undefined || filtered ? {} : { appCode: mock.route.appCode }),
     ...(body === undefined ? {} : { body }),
     ...(reads === undefined ? {} : { reads }),
     ...(flags.length === 0 ? {} : { flags }),

@@ -63,6 +63,12 @@ export interface MockSite {
    * content type (a form sent as JSON) would no longer match (settle.ts).
    */
   readonly checksHeaders?: true;
+  /**
+   * nock's scope rewrites the request before this interceptor matches it (`.filteringPath(...)`,
+   * `.filteringRequestBody(...)`, by name): the route and body it names are not what it compares, so it may stand for
+   * any call, and what the filter does to the v3 request is not known.
+   */
+  readonly filter?: string;
   /** `expect(...).not.toHaveBeenCalledWith(...)`: it says the request is not sent, and holds no call. */
   readonly negated?: true;
   /** The mock declares a type for the request body (`http.post<Params, LegacyBody>(...)`): it describes the old body. */
