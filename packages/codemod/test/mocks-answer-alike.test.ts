@@ -749,6 +749,54 @@ it('reports that legacy-fax is retired', async () => {
     expectGroupKept(sites, 'mock-other-apps');
   });
 
+  /** The one-app handler stays, naming the catch-all; the catch-all and the call stay with it. */
+  function expectOneAppHeldOverCatchAll(sites: Map<string, Site[]>) {
+    const mocks = kinds(sites, 'mock');
+    expect(mocks.map((m) => m.migrated)).toEqual([false, false]);
+    const oneApp = mocks.find((m) => codes(m).includes('mock-other-apps'));
+    expect(oneApp?.reasons![0]!.key).toBe('in list (src/list.ts), which the mock in test/list.test.ts of every app answers too');
+    expect(codes(oneApp!)).toContain('mock-keeps-calls');
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+  }
+  const LIST_APP = LIST.replace('listApp', 'list');
+  const listTest = (handlers: string, override = '') => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { list } from '../src/list.js';
+
+const server = setupServer(
+  ${handlers}
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+it.each([
+  ['crm-sync', 201],
+  ['legacy-fax', 410],
+])('lists %s: %i', async (app, status) => {
+  ${override}expect(await list(app, 'biz_1')).toBe(status);
+});
+`;
+
+  it('a one-app handler listed before a catch-all: on the one v3 route it would answer every app, so both stay, with the call', () => {
+    // Rewritten, the legacy-fax handler answered crm-sync's request too (410 where it was 201).
+    expectOneAppHeldOverCatchAll(run({
+      'src/list.ts': LIST_APP,
+      'test/list.test.ts': listTest(`http.post('https://api.example.com/platform/v1/apps/legacy-fax/assign', () => new HttpResponse(null, { status: 410 })),
+  http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })),`),
+    }));
+  });
+
+  it('a one-app server.use override in each test over a catch-all: both stay, with the call', () => {
+    expectOneAppHeldOverCatchAll(run({
+      'src/list.ts': LIST_APP,
+      'test/list.test.ts': listTest(`http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })),`,
+        `server.use(http.post('https://api.example.com/platform/v1/apps/legacy-fax/assign', () => new HttpResponse(null, { status: 410 })));\n  `),
+    }));
+  });
+
   it('one interceptor per test, its route built from the test\'s app and its body matched: the call moves', () => {
     const sites = run({
       'src/listing.ts': LIST,

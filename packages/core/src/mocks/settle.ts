@@ -104,7 +104,7 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
     const shared = decision.kind === 'follow' ? sharedWithOtherApp(index, mocks, stoodFor, calls) : undefined;
     if (shared !== undefined) {
       const other = mocks[shared.mock]!;
-      const key = `${calls[shared.call]!.place}, which the mock ${other.place ?? ''} of ${other.appCode!} answers too`.replace('mock  of', 'mock of');
+      const key = `${calls[shared.call]!.place}, which the mock ${other.place ?? ''} of ${other.appCode ?? 'every app'} answers too`.replace('mock  of', 'mock of');
       decision = { kind: 'hold', reason: { code: ReasonCode.mockOtherApps, key } };
     }
     // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
@@ -125,8 +125,10 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
 }
 
 /**
- * A call that the mock at `index` and another mock both stand for, where both name an app by their route alone (no
- * body matcher asks it), name different apps, and are installed for the whole file (not inside one test).
+ * A call that the mock at `index` and another mock both stand for, where the first names an app by its route alone (no
+ * body matcher asks it) and the other tells apps apart by its route alone too: it names another app, both installed
+ * for the whole file (not inside one test), or any app (a catch-all, wherever either is installed: a one-app override
+ * over it, or a one-app handler listed before it, would answer every app once both are on the one v3 route).
  */
 function sharedWithOtherApp(
   index: number,
@@ -136,10 +138,11 @@ function sharedWithOtherApp(
 ): { call: number; mock: number } | undefined {
   const mock = mocks[index]!;
   const own = stoodFor[index]!;
-  if (mock.routeOnly !== true || mock.appCode === undefined || mock.scoped === true || own === 'unknown') return undefined;
+  if (mock.routeOnly !== true || mock.appCode === undefined || own === 'unknown') return undefined;
   for (const [other, facts] of mocks.entries()) {
     const theirs = stoodFor[other]!;
-    if (other === index || facts.routeOnly !== true || facts.appCode === undefined || facts.appCode === mock.appCode || facts.scoped === true ||
+    const catchAll = facts.appCode === undefined;
+    if (other === index || facts.routeOnly !== true || facts.appCode === mock.appCode || (!catchAll && (mock.scoped === true || facts.scoped === true)) ||
       theirs === 'unknown') continue;
     // The request itself rather than a caller that goes with it.
     const both = own.filter((call) => theirs.includes(call));
