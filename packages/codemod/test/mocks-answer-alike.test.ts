@@ -412,6 +412,110 @@ afterAll(() => server.close());
     });
     expectSetupKeepsOffer(sites, 'test/handlers.ts');
   });
+
+  const sharedLayout = (offerTest: string) => ({
+    'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { setupFiles: ['./test/setup.ts'] } });\n`,
+    'src/offer.ts': OFFER,
+    'src/everyone.ts': EVERYONE,
+    'test/handlers.ts': `import { http, HttpResponse } from 'msw';\n\nexport const handlers = [http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }))];\n`,
+    'test/server.ts': `import { setupServer } from 'msw/node';\nimport { handlers } from './handlers.js';\n\nexport const server = setupServer(...handlers);\n`,
+    'test/setup.ts': `import { afterAll, afterEach, beforeAll } from 'vitest';\nimport { server } from './server.js';\n\nbeforeAll(() => server.listen({ onUnhandledRequest: 'error' }));\nafterEach(() => server.resetHandlers());\nafterAll(() => server.close());\n`,
+    'test/offer.test.ts': offerTest,
+    'test/everyone.test.ts': EVERYONE_TEST,
+  });
+
+  it('a server.use override installed by a helper function that one test calls does not answer the call in the file\'s other tests', () => {
+    // `platformDown()` runs in one test only: 'offers an app' still relies on the shared handler, which waits.
+    const sites = run(sharedLayout(`import { http, HttpResponse } from 'msw';
+import { expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from './server.js';
+
+function platformDown() {
+  server.use(http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ error: 'down' }, { status: 503 })));
+}
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(200);
+});
+
+it('passes the platform error on', async () => {
+  platformDown();
+  expect(await offer('crm-sync', 'biz_1')).toBe(503);
+});
+`));
+    expectSetupKeepsOffer(sites, 'test/handlers.ts');
+  });
+
+  it('a handler factory in a shared module, installed by one test, does not answer the call either', () => {
+    const files = sharedLayout(`import { expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { failingAssign } from './failures.js';
+import { server } from './server.js';
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(200);
+});
+
+it('passes the platform error on', async () => {
+  server.use(failingAssign());
+  expect(await offer('crm-sync', 'biz_1')).toBe(503);
+});
+`);
+    const sites = run({
+      ...files,
+      'test/failures.ts': `import { http, HttpResponse } from 'msw';\n\nexport const failingAssign = () => http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ error: 'down' }, { status: 503 }));\n`,
+    });
+    const offer = sites.get('src/offer.ts')!.filter((site) => site.kind === 'call');
+    expect(offer.map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+    expect(sites.get('test/handlers.ts')!.filter((site) => site.kind === 'mock').map((m) => m.migrated)).toEqual([false]);
+  });
+
+  it('an override in a top-level beforeEach whose resolver falls through does not answer the requests it passes on', () => {
+    // It answers the blocked business only; every other request goes on to the shared handler, which waits.
+    const sites = run(sharedLayout(`import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from './server.js';
+
+beforeEach(() => {
+  server.use(
+    http.post('*/platform/v1/apps/:id/assign', async ({ request }) => {
+      const body = (await request.json()) as { business_uid?: string };
+      if (body.business_uid === 'biz_blocked') return new HttpResponse(null, { status: 403 });
+      return undefined;
+    }),
+  );
+});
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(200);
+});
+
+it('passes the refusal on', async () => {
+  expect(await offer('crm-sync', 'biz_blocked')).toBe(403);
+});
+`));
+    expectSetupKeepsOffer(sites, 'test/handlers.ts');
+  });
+
+  it('an override in a top-level beforeEach that always answers does answer the call: the call moves with it', () => {
+    const sites = run(sharedLayout(`import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from './server.js';
+
+beforeEach(() => {
+  server.use(http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })));
+});
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(201);
+});
+`));
+    expect(sites.get('src/offer.ts')!.filter((site) => site.kind === 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock').map((m) => m.migrated)).toEqual([true]);
+  });
 });
 
 describe('a form call whose rewrite sends JSON, and a mock of its headers', () => {

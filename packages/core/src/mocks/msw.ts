@@ -49,6 +49,8 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
     found.typed = (call.typeArguments?.params.length ?? 0) > 0;
   }
   const blocked = found.reads.length > 0;
+  // A resolver that may return nothing passes those requests on to the next handler: it answers only some of them.
+  const fallsThrough = resolver !== undefined && isFunction(resolver) && !alwaysAnswers(resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression);
   return {
     node: call,
     ctx,
@@ -60,6 +62,7 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
     ...(!blocked && found.keyTests.length > 0 ? { keyTests: [...new Set(found.keyTests)] } : {}),
     ...(!blocked && found.edits.length > 0 ? { resolverEdits: found.edits } : {}),
     ...(found.typed ? { typed: true as const } : {}),
+    ...(fallsThrough ? { fallsThrough: true as const } : {}),
   };
 }
 

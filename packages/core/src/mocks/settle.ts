@@ -44,6 +44,12 @@ export interface MockFacts {
    * once (msw's `{ once: true }`): it does not answer its calls in the file's other tests.
    */
   readonly scoped?: true;
+  /**
+   * It may leave some requests of its calls to the mocks installed after it: its resolver can fall through, or it is
+   * installed by a function (a helper, a handler factory) that not every test may call. It does not answer its calls
+   * for a mock that waits.
+   */
+  readonly partial?: true;
   /** It matches or asserts the request's headers. */
   readonly headers?: true;
   /** A negated assertion: it keeps no call, whatever becomes of it. */
@@ -194,7 +200,9 @@ export function callsKeptByMocks(
   const keepsFor = mocks.map((mock, index) => (stoodFor[index] === 'unknown' ? certainlyStoodFor(mock, calls, reach, known) : stoodFor[index]!));
   // The calls some mock follows to v3: that mock answers them there. One installed for one test only (a `server.use`
   // in an `it`) answers them in that test alone; the file's other tests still rely on the mock that waits.
-  const answered = new Set(stoodFor.flatMap((stood, index) => (stood === 'unknown' || settled[index]!.outcome === 'manual' || mocks[index]!.scoped === true ? [] : stood)));
+  // One that answers only some requests of its calls, or is installed by a function, answers them for sure nowhere.
+  const answered = new Set(stoodFor.flatMap((stood, index) =>
+    (stood === 'unknown' || settled[index]!.outcome === 'manual' || mocks[index]!.scoped === true || mocks[index]!.partial === true ? [] : stood)));
   mocks.forEach((mock, index) => {
     const finding = settled[index]!;
     if (finding.outcome !== 'manual' || mock.negated === true) return;
@@ -309,6 +317,7 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
     ...(mock.library === 'msw' || (mock.library !== 'assertion' && mock.body === undefined && mock.checksAppCode !== true) ? { routeOnly: true as const } : {}),
     place,
     ...(insideTest(mock.node) || answersOnce(mock.node) ? { scoped: true as const } : {}),
+    ...(mock.fallsThrough === true || installedByFunction(mock.node) ? { partial: true as const } : {}),
     ...(mock.checksHeaders === true ? { headers: true as const } : {}),
     ...(mock.negated === true ? { negated: true as const } : {}),
   };
@@ -414,6 +423,23 @@ function insideTest(node: TSESTree.Node): boolean {
     let callee: TSESTree.Node = at.callee;
     while (callee.type === 'MemberExpression' || callee.type === 'CallExpression') callee = callee.type === 'MemberExpression' ? callee.object : callee.callee;
     if (callee.type === 'Identifier' && TEST_FUNCTIONS.test(callee.name) && at.arguments.some((argument) => isFunction(argument))) return true;
+  }
+  return false;
+}
+
+const FILE_WIDE_HOOKS = /^(?:beforeAll|beforeEach|before)$/;
+
+/**
+ * Whether a node is written in a function other than the callback of a top-level `beforeAll` / `beforeEach` (a helper
+ * such as `platformDown()`, a handler factory): only the tests that call it install it.
+ */
+function installedByFunction(node: TSESTree.Node): boolean {
+  for (let at = node.parent; at != null; at = at.parent) {
+    if (at.type === 'FunctionDeclaration') return true;
+    if (!isFunction(at)) continue;
+    const hook = at.parent;
+    return !(hook?.type === 'CallExpression' && hook.arguments.includes(at as TSESTree.CallExpressionArgument) && hook.callee.type === 'Identifier' &&
+      FILE_WIDE_HOOKS.test(hook.callee.name) && hook.parent?.type === 'ExpressionStatement' && hook.parent.parent?.type === 'Program');
   }
   return false;
 }

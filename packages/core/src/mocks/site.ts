@@ -69,6 +69,8 @@ export interface MockSite {
    * any call, and what the filter does to the v3 request is not known.
    */
   readonly filter?: string;
+  /** An msw resolver that may return nothing: msw passes those requests on to the next handler. */
+  readonly fallsThrough?: true;
   /** `expect(...).not.toHaveBeenCalledWith(...)`: it says the request is not sent, and holds no call. */
   readonly negated?: true;
   /** The mock declares a type for the request body (`http.post<Params, LegacyBody>(...)`): it describes the old body. */
