@@ -499,6 +499,46 @@ it('passes the refusal on', async () => {
     expectSetupKeepsOffer(sites, 'test/handlers.ts');
   });
 
+  it('a body read added for params.id in a shared handler, where the test\'s override reads the body and falls through: both stay, with the call', () => {
+    // msw hands each handler the same request: the override has read the body when it falls through to the shared one.
+    const sites = run({
+      'src/offer.ts': OFFER,
+      'test/handlers.ts': `import { http, HttpResponse } from 'msw';
+
+export const handlers = [
+  http.post<{ id: string }, { business_uid?: string }>('*/platform/v1/apps/:id/assign', ({ params }) => HttpResponse.json({ app: params.id }, { status: 201 })),
+];
+`,
+      'test/offer.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { handlers } from './handlers.js';
+
+const server = setupServer(...handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  server.use(
+    http.post('*/platform/v1/apps/:id/assign', async ({ request }) => {
+      const body = (await request.json()) as { business_uid?: string };
+      if (body.business_uid === 'biz_blocked') return new HttpResponse(null, { status: 403 });
+      return undefined;
+    }),
+  );
+});
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+    });
+    const shared = sites.get('test/handlers.ts')!.filter((site) => site.kind === 'mock');
+    expect(shared.map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-resolver-reads', 'mock-keeps-calls']]]);
+    expect(shared[0]!.reasons![0]!.key).toContain('the handler in test/offer.test.ts may read the body first');
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+    expect(sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock').map((m) => m.migrated)).toEqual([false]);
+  });
+
   it('an override in a top-level beforeEach that always answers does answer the call: the call moves with it', () => {
     const sites = run(sharedLayout(`import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, it } from 'vitest';

@@ -50,6 +50,10 @@ export interface MockFacts {
    * for a mock that waits.
    */
   readonly partial?: true;
+  /** Its rewrite adds a read of the request body, for this read of the app code (`params.id`). */
+  readonly addsBodyRead?: string;
+  /** It may read the request body and then fall through to the next handler, which then finds the body read. */
+  readonly consumesBody?: true;
   /** It matches or asserts the request's headers. */
   readonly headers?: true;
   /** A negated assertion: it keeps no call, whatever becomes of it. */
@@ -113,6 +117,13 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
       const key = `${calls[shared.call]!.place}, which the mock ${other.place ?? ''} of ${other.appCode ?? 'every app'} answers too`.replace('mock  of', 'mock of');
       decision = { kind: 'hold', reason: { code: ReasonCode.mockOtherApps, key } };
     }
+    // A body read added to a handler fails where another handler of its calls, which msw may run first (an override,
+    // one listed before it), has read the body and fallen through: msw hands each the same request.
+    const consumed = decision.kind === 'follow' && mock.addsBodyRead !== undefined ? bodyReadFirst(index, mocks, stoodFor) : undefined;
+    if (consumed !== undefined) {
+      const key = `${mock.addsBodyRead!} (a read of the body added for it would fail: the handler ${mocks[consumed]!.place ?? ''} may read the body first and fall through to it)`.replace('handler  may', 'handler may');
+      decision = { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key } };
+    }
     // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
     // after they moved to v3), so that its TODO stays the same.
     const read = mock.reads ?? mock.flags?.[0] ?? mock.tested?.[0];
@@ -156,6 +167,17 @@ function sharedWithOtherApp(
     if (call !== undefined) return { call, mock: other };
   }
   return undefined;
+}
+
+/** Another mock that stands for a call of the mock at `index` and may read the request body, then fall through. */
+function bodyReadFirst(index: number, mocks: readonly MockFacts[], stoodFor: readonly (number[] | 'unknown')[]): number | undefined {
+  const own = stoodFor[index]!;
+  if (own === 'unknown') return undefined;
+  const found = mocks.findIndex((facts, other) => {
+    const theirs = stoodFor[other]!;
+    return other !== index && facts.consumesBody === true && theirs !== 'unknown' && own.some((call) => theirs.includes(call));
+  });
+  return found < 0 ? undefined : found;
 }
 
 /** The calls a mock stands for, or 'unknown' when its tests reach modules this run did not read. */
@@ -318,6 +340,8 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
     place,
     ...(insideTest(mock.node) || answersOnce(mock.node) ? { scoped: true as const } : {}),
     ...(mock.fallsThrough === true || installedByFunction(mock.node) ? { partial: true as const } : {}),
+    ...(mock.addsBodyRead === undefined ? {} : { addsBodyRead: mock.addsBodyRead }),
+    ...(mock.fallsThrough === true && mock.readsRequest === true ? { consumesBody: true as const } : {}),
     ...(mock.checksHeaders === true ? { headers: true as const } : {}),
     ...(mock.negated === true ? { negated: true as const } : {}),
   };

@@ -71,6 +71,13 @@ export interface MockSite {
   readonly filter?: string;
   /** An msw resolver that may return nothing: msw passes those requests on to the next handler. */
   readonly fallsThrough?: true;
+  /** An msw resolver that reads the request it is given: its body, maybe (which can be read once). */
+  readonly readsRequest?: true;
+  /**
+   * The read of the route's app code (`params.id`) that the rewrite reads from a read of the body it adds: it fails
+   * when a handler msw runs first has read the body and fallen through (settle.ts).
+   */
+  readonly addsBodyRead?: string;
   /** `expect(...).not.toHaveBeenCalledWith(...)`: it says the request is not sent, and holds no call. */
   readonly negated?: true;
   /** The mock declares a type for the request body (`http.post<Params, LegacyBody>(...)`): it describes the old body. */
