@@ -671,6 +671,38 @@ it('publishes', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
+  it('a nock scope whose base holds the platform prefix: the interceptor is the call\'s mock, held with it', () => {
+    // nock joins the base's path to the interceptor's: `/apps/crm-sync/assign` is POST /platform/v1/apps/crm-sync/assign.
+    const files = {
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const PLATFORM = 'https://api.example.com/platform/v1';
+
+it('publishes', async () => {
+  const platform = nock(PLATFORM);
+  platform.post('/apps/crm-sync/assign', { directory_uid: 'dir_1', pre_installed: 'true' }).reply(201);
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+    };
+    const { mocks } = expectGroupKept(run(files), 'mock-route-not-editable');
+    expect(mocks[0]!.line).toBe(9);
+    const ignored = run(files, 'ignore');
+    expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-route-not-editable']]);
+  });
+
+  it('a nock scope whose base holds another prefix: no mock of the request', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': nockTest('').replace(`nock('https://api.example.com')`, `nock('https://api.example.com/tickets/v1')`).replace('.reply(201)', `.post('/apps/crm-sync/assign').reply(201)`),
+    });
+    expect(kinds(sites, 'mock')).toEqual([]);
+  });
+
   it('nock .intercept with a method that cannot be read: the interceptor and its call stay', () => {
     const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', process.env.METHOD ?? 'POST')`) };
     expectGroupKept(run(files), 'mock-route-not-editable');
