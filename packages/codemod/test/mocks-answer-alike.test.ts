@@ -703,6 +703,36 @@ it('publishes', async () => {
     expect(kinds(sites, 'mock')).toEqual([]);
   });
 
+  it('a nock.back recording: the test replays requests this run does not read, so the recording holds its call', () => {
+    // In lockdown, the recorded POST /platform/v1/apps/crm-sync/assign no longer matches once the call sends v3.
+    const files = {
+      'src/publish.ts': PUBLISH,
+      'test/__nock-fixtures__/publish.json': JSON.stringify([{ scope: 'https://api.example.com', method: 'POST', path: '/platform/v1/apps/crm-sync/assign', body: { directory_uid: 'dir_1', pre_installed: 'true' }, status: 201 }]),
+      'test/publish.test.ts': `import nock from 'nock';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+beforeAll(() => {
+  nock.back.fixtures = fileURLToPath(new URL('./__nock-fixtures__', import.meta.url));
+  nock.back.setMode('lockdown');
+});
+
+it('publishes (recorded)', async () => {
+  const { nockDone } = await nock.back('publish.json');
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+  nockDone();
+});
+`,
+    };
+    const { mocks, calls } = expectGroupKept(run(files), 'mock-recorded');
+    expect(mocks.map((m) => [m.path, m.line, m.reasons![0]!.key])).toEqual([['test/publish.test.ts', 12, `nock.back('publish.json')`]]);
+    expect(calls[0]!.reasons![0]!.key).toContain(`replays recorded requests (nock.back('publish.json'))`);
+    // The recording itself is named as one, not as a file that may hold a call.
+    const scan = cli(['scan', '.'], tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'tsconfig.json': TSCONFIG, ...files }));
+    expect(scan.stdout).toContain('test/__nock-fixtures__/publish.json: a .json file that spells the route (a recording of requests, or data)');
+  });
+
   it('nock .intercept with a method that cannot be read: the interceptor and its call stay', () => {
     const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', process.env.METHOD ?? 'POST')`) };
     expectGroupKept(run(files), 'mock-route-not-editable');

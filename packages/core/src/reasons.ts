@@ -81,6 +81,7 @@ export const ReasonCode = {
   mockRouteNotEditable: 'mock-route-not-editable',
   mockV3RouteTaken: 'mock-v3-route-taken',
   mockRequestFiltered: 'mock-request-filtered',
+  mockRecorded: 'mock-recorded',
   mockKeepsCalls: 'mock-keeps-calls',
   mockAssertionNegated: 'mock-assertion-negated',
   callMockHeld: 'call-mock-held',
@@ -241,6 +242,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `this assertion checks that the deprecated request is not sent; once the calls it stands for send POST ${V3_ASSIGN.path}, it passes whatever they send: assert the v3 request (its app_code_name and assignee in the body) instead`,
   'mock-request-filtered': (key) =>
     `the mock's scope rewrites the request before it is matched${key === undefined ? '' : ` (${key})`}, with a filter written for the deprecated path or body: the route and body it names are not what it compares, and it may answer any app; rewrite the filter and the interceptor for POST ${V3_ASSIGN.path} by hand`,
+  'mock-recorded': (key) =>
+    `this test replays recorded requests${key === undefined ? '' : ` (${key})`}, which this run does not read; a recording of the deprecated request no longer matches once its calls send POST ${V3_ASSIGN.path}: migrate those calls by hand, then re-record (or edit the recording to the v3 route and body)`,
   'mock-v3-route-taken': (key) =>
     `this mock's tests already install a mock that answers POST ${V3_ASSIGN.path}${key === undefined ? '' : ` (${key})`}, or may; msw, nock, axios-mock-adapter and fetch-mock answer with the first that matches, so the rewritten mock would answer in its place or never: merge them by hand`,
 };

@@ -253,6 +253,7 @@ function whyMockStays(reason: Reason | undefined): string | undefined {
     case ReasonCode.mockOtherApps: return `names one app in its route and also answers the call ${reason.key ?? 'of another app'}`;
     case ReasonCode.mockV3RouteTaken: return `would answer next to a mock of the v3 route${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place`;
+    case ReasonCode.mockRecorded: return `replays recorded requests${reason.key === undefined ? '' : ` (${reason.key})`} that this run does not read`;
     case ReasonCode.mockRequestFiltered: return `rewrites the request before matching it${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockCallsUnseen: return `cannot see every call it stands for${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockAppCodeUnknown: return `matches any app but checks the body`;

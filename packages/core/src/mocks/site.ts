@@ -69,6 +69,8 @@ export interface MockSite {
    * any call, and what the filter does to the v3 request is not known.
    */
   readonly filter?: string;
+  /** Requests replayed from a recording (`nock.back('name.json')`, as written): the route and body are not read. */
+  readonly recording?: string;
   /** An msw resolver that may return nothing: msw passes those requests on to the next handler. */
   readonly fallsThrough?: true;
   /** An msw resolver that reads the request it is given: its body, maybe (which can be read once). */
