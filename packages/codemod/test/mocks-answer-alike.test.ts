@@ -227,6 +227,25 @@ it('shows crm-sync to a business at once', async () => {
     expect(calls[0]!.reasons![0]!.key).toContain('mock in test/platform.test.ts');
   });
 
+  it('nock: the deprecated interceptor\'s own route, built by concatenation, is no v3 route', () => {
+    const sites = run({
+      'src/assign.ts': SHOW_AXIOS,
+      'test/platform.test.ts': `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+const PLATFORM = '/platform/v1';
+
+it('shows crm-sync to a business at once', async () => {
+  nock('https://api.example.com').post(PLATFORM + '/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+    });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   it('nock: an interceptor of another v3 route takes nothing', () => {
     const sites = run({
       'src/assign.ts': SHOW_AXIOS,

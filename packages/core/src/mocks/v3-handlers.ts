@@ -12,6 +12,7 @@ import type { SourceContext } from '../context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
 import { valueOfName } from '../follow.js';
 import { forEachCall, unwrapTS } from '../syntax.js';
+import { DEFAULT_ROUTE, matchRoute, readUrl } from '../url.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 
 /** A path the v3 route has, and one the deprecated route has: a route that matches the first and not the second is v3's. */
@@ -130,7 +131,10 @@ function interceptorRoute(call: TSESTree.CallExpression, name: string, library: 
   }
   const route = call.arguments[0];
   if (route === undefined) return library === 'axios-mock-adapter' ? 'other' : 'v3';
+  if (route.type === 'SpreadElement') return 'v3';
   const expr = unwrapTS(route);
+  // The deprecated route, as the call recognizer reads it (a concatenation, a const): a mock of the old request.
+  if (matchRoute(readUrl(expr, ctx), [DEFAULT_ROUTE]) !== undefined) return 'other';
   const text = expr.type === 'Literal' && typeof expr.value === 'string' ? expr.value : undefined;
   const prefixed = library === 'fetch-mock' && text !== undefined ? /^(path|end|begin|express|glob|url):(.*)$/s.exec(text) : null;
   const matches = prefixed === null ? routeMatcher(route, ctx) : patternMatcher(`${prefixed[1] === 'end' ? '*' : ''}${prefixed[2]!}${prefixed[1] === 'begin' ? '*' : ''}`);
