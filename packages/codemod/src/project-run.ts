@@ -291,7 +291,7 @@ function withMocks(
     // Only the files that may hold a mock are parsed (most were, for their calls).
     const text = textOf(path);
     // An msw route may match the request with placeholders where the route has words (`/apps/:id/:action`).
-    if (text === undefined || !(mayContainAssignCall(text, options) || MOCK_PATTERN.test(text)) || !mayContainMock(text)) continue;
+    if (text === undefined || !(mayContainAssignCall(text, options) || MOCK_PATTERN.test(text) || RECORDING_PATTERN.test(text)) || !mayContainMock(text)) continue;
     const file = analysisRun.file(path);
     if (file === undefined) continue;
     const mocks = analyzeMocks(file.program, file.context);
@@ -302,7 +302,7 @@ function withMocks(
   for (const [path, findings] of findingsOf) calls.set(path, { findings, sites: applied.get(path)?.sites ?? [] });
   const v3HandlerOf = (path: string): string | undefined => {
     const text = textOf(path);
-    if (text === undefined || !/\bmsw\b/.test(text)) return undefined;
+    if (text === undefined || !/\b(?:msw|nock|axios-mock-adapter|fetch-mock)\b/.test(text)) return undefined;
     const file = analysisRun.file(path);
     return file === undefined ? undefined : v3HandlerIn(file.program, file.context);
   };
@@ -325,6 +325,8 @@ function withMocks(
 }
 
 const MOCK_PATTERN = /\/apps\/[:*{[]/;
+/** A test that replays recorded requests (`nock.back(...)`), which may hold the route in a file the run does not read. */
+const RECORDING_PATTERN = /\bnock\s*\.\s*(?:back|load|define)\s*\(/;
 
 /** The finding as the analysis gave it, for one as this attempt applied it (the same call). */
 function originalFinding(finding: Finding, findings: ReadonlyMap<string, readonly Finding[]>): Finding | undefined {

@@ -51,5 +51,7 @@ export function unreadTypeReason(file: string): string | undefined {
     return undefined; // a file that cannot be read is no source of this run: its folder's listing said what there is
   }
   const type = extname(file) === '' ? 'a file without an extension' : `a ${extname(file)} file`;
+  // A test's recorded requests (nock.back's `__nock-fixtures__/*.json`) replay the route: the test that loads them holds its calls.
+  if (extname(file) === '.json') return `${type} that spells the route (a recording of requests, or data); files of this type are not read as code, so a request in it is not migrated: re-record it once its calls send v3`;
   return `${type} that spells the route; files of this type are not read as code, so a call in it is not migrated`;
 }

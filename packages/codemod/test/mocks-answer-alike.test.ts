@@ -174,6 +174,95 @@ it('publishes', async () => {
     expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
+
+  const SHOW_AXIOS = `import axios from 'axios';
+
+export async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const res = await axios.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { business_uid: businessUid }, { validateStatus: () => true });
+  return res.status;
+}
+`;
+  const ONBOARDING = `import axios from 'axios';
+
+export async function startOnboarding(directoryUid: string): Promise<number> {
+  const res = await axios.post('https://api.example.com/v3/apps/app_assignments', { assignee_type: 'directory', assignee_uid: directoryUid, app_code_name: 'starter-kit' });
+  return res.status;
+}
+`;
+  const platformTest = (imports: string, setup: string) => `${imports}
+import { beforeAll, expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+import { startOnboarding } from '../src/onboarding.js';
+
+beforeAll(() => {
+${setup}
+});
+
+it('starts onboarding', async () => {
+  expect(await startOnboarding('dir_new')).toBe(202);
+});
+
+it('shows crm-sync to a business at once', async () => {
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+
+  // nock, axios-mock-adapter and fetch-mock answer with the first interceptor or route that matches, as msw does: the
+  // body-less v3 one answers the rewritten one's request (202 where it was 201), or, the other way round, the rewritten
+  // one answers onboarding's.
+  it.each([
+    ['nock', `import nock from 'nock';`, `  nock('https://api.example.com').persist().post('/v3/apps/app_assignments').reply(202);
+  nock('https://api.example.com').persist().post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);`],
+    ['nock, the v3 interceptor after it', `import nock from 'nock';`, `  nock('https://api.example.com').persist().post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);
+  nock('https://api.example.com').persist().post('/v3/apps/app_assignments').reply(202);`],
+    ['axios-mock-adapter', `import axios from 'axios';\nimport MockAdapter from 'axios-mock-adapter';`, `  const mock = new MockAdapter(axios);
+  mock.onPost('https://api.example.com/v3/apps/app_assignments').reply(202);
+  mock.onPost('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);`],
+    ['fetch-mock', `import fetchMock from 'fetch-mock';`, `  fetchMock.post('path:/v3/apps/app_assignments', 202);
+  fetchMock.post('https://api.example.com/platform/v1/apps/crm-sync/assign', 201, { body: { business_uid: 'biz_1' } });`],
+  ])('%s: an existing mock of the v3 route holds the rewrite, and the call stays with it', (_name, imports, setup) => {
+    const sites = run({ 'src/assign.ts': SHOW_AXIOS, 'src/onboarding.ts': ONBOARDING, 'test/platform.test.ts': platformTest(imports, setup) });
+    const { mocks, calls } = expectGroupKept(sites, 'mock-v3-route-taken');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain('/v3/apps/app_assignments');
+    expect(calls[0]!.reasons![0]!.key).toContain('mock in test/platform.test.ts');
+  });
+
+  it('nock: the deprecated interceptor\'s own route, built by concatenation, is no v3 route', () => {
+    const sites = run({
+      'src/assign.ts': SHOW_AXIOS,
+      'test/platform.test.ts': `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+const PLATFORM = '/platform/v1';
+
+it('shows crm-sync to a business at once', async () => {
+  nock('https://api.example.com').post(PLATFORM + '/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+    });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('nock: an interceptor of another v3 route takes nothing', () => {
+    const sites = run({
+      'src/assign.ts': SHOW_AXIOS,
+      'test/platform.test.ts': `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+it('shows crm-sync to a business at once', async () => {
+  nock('https://api.example.com').post('/v3/apps').reply(200);
+  nock('https://api.example.com').post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+    });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
 });
 
 describe('a function that answers the request reads it too', () => {
@@ -342,6 +431,150 @@ afterAll(() => server.close());
     });
     expectSetupKeepsOffer(sites, 'test/handlers.ts');
   });
+
+  const sharedLayout = (offerTest: string) => ({
+    'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { setupFiles: ['./test/setup.ts'] } });\n`,
+    'src/offer.ts': OFFER,
+    'src/everyone.ts': EVERYONE,
+    'test/handlers.ts': `import { http, HttpResponse } from 'msw';\n\nexport const handlers = [http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }))];\n`,
+    'test/server.ts': `import { setupServer } from 'msw/node';\nimport { handlers } from './handlers.js';\n\nexport const server = setupServer(...handlers);\n`,
+    'test/setup.ts': `import { afterAll, afterEach, beforeAll } from 'vitest';\nimport { server } from './server.js';\n\nbeforeAll(() => server.listen({ onUnhandledRequest: 'error' }));\nafterEach(() => server.resetHandlers());\nafterAll(() => server.close());\n`,
+    'test/offer.test.ts': offerTest,
+    'test/everyone.test.ts': EVERYONE_TEST,
+  });
+
+  it('a server.use override installed by a helper function that one test calls does not answer the call in the file\'s other tests', () => {
+    // `platformDown()` runs in one test only: 'offers an app' still relies on the shared handler, which waits.
+    const sites = run(sharedLayout(`import { http, HttpResponse } from 'msw';
+import { expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from './server.js';
+
+function platformDown() {
+  server.use(http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ error: 'down' }, { status: 503 })));
+}
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(200);
+});
+
+it('passes the platform error on', async () => {
+  platformDown();
+  expect(await offer('crm-sync', 'biz_1')).toBe(503);
+});
+`));
+    expectSetupKeepsOffer(sites, 'test/handlers.ts');
+  });
+
+  it('a handler factory in a shared module, installed by one test, does not answer the call either', () => {
+    const files = sharedLayout(`import { expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { failingAssign } from './failures.js';
+import { server } from './server.js';
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(200);
+});
+
+it('passes the platform error on', async () => {
+  server.use(failingAssign());
+  expect(await offer('crm-sync', 'biz_1')).toBe(503);
+});
+`);
+    const sites = run({
+      ...files,
+      'test/failures.ts': `import { http, HttpResponse } from 'msw';\n\nexport const failingAssign = () => http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ error: 'down' }, { status: 503 }));\n`,
+    });
+    const offer = sites.get('src/offer.ts')!.filter((site) => site.kind === 'call');
+    expect(offer.map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+    expect(sites.get('test/handlers.ts')!.filter((site) => site.kind === 'mock').map((m) => m.migrated)).toEqual([false]);
+  });
+
+  it('an override in a top-level beforeEach whose resolver falls through does not answer the requests it passes on', () => {
+    // It answers the blocked business only; every other request goes on to the shared handler, which waits.
+    const sites = run(sharedLayout(`import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from './server.js';
+
+beforeEach(() => {
+  server.use(
+    http.post('*/platform/v1/apps/:id/assign', async ({ request }) => {
+      const body = (await request.json()) as { business_uid?: string };
+      if (body.business_uid === 'biz_blocked') return new HttpResponse(null, { status: 403 });
+      return undefined;
+    }),
+  );
+});
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(200);
+});
+
+it('passes the refusal on', async () => {
+  expect(await offer('crm-sync', 'biz_blocked')).toBe(403);
+});
+`));
+    expectSetupKeepsOffer(sites, 'test/handlers.ts');
+  });
+
+  it('a body read added for params.id in a shared handler, where the test\'s override reads the body and falls through: both stay, with the call', () => {
+    // msw hands each handler the same request: the override has read the body when it falls through to the shared one.
+    const sites = run({
+      'src/offer.ts': OFFER,
+      'test/handlers.ts': `import { http, HttpResponse } from 'msw';
+
+export const handlers = [
+  http.post<{ id: string }, { business_uid?: string }>('*/platform/v1/apps/:id/assign', ({ params }) => HttpResponse.json({ app: params.id }, { status: 201 })),
+];
+`,
+      'test/offer.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { handlers } from './handlers.js';
+
+const server = setupServer(...handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  server.use(
+    http.post('*/platform/v1/apps/:id/assign', async ({ request }) => {
+      const body = (await request.json()) as { business_uid?: string };
+      if (body.business_uid === 'biz_blocked') return new HttpResponse(null, { status: 403 });
+      return undefined;
+    }),
+  );
+});
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+    });
+    const shared = sites.get('test/handlers.ts')!.filter((site) => site.kind === 'mock');
+    expect(shared.map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-resolver-reads', 'mock-keeps-calls']]]);
+    expect(shared[0]!.reasons![0]!.key).toContain('the handler in test/offer.test.ts may read the body first');
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+    expect(sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock').map((m) => m.migrated)).toEqual([false]);
+  });
+
+  it('an override in a top-level beforeEach that always answers does answer the call: the call moves with it', () => {
+    const sites = run(sharedLayout(`import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from './server.js';
+
+beforeEach(() => {
+  server.use(http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })));
+});
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(201);
+});
+`));
+    expect(sites.get('src/offer.ts')!.filter((site) => site.kind === 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock').map((m) => m.migrated)).toEqual([true]);
+  });
 });
 
 describe('a form call whose rewrite sends JSON, and a mock of its headers', () => {
@@ -457,6 +690,68 @@ it('publishes', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
+  it('a nock scope whose base holds the platform prefix: the interceptor is the call\'s mock, held with it', () => {
+    // nock joins the base's path to the interceptor's: `/apps/crm-sync/assign` is POST /platform/v1/apps/crm-sync/assign.
+    const files = {
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const PLATFORM = 'https://api.example.com/platform/v1';
+
+it('publishes', async () => {
+  const platform = nock(PLATFORM);
+  platform.post('/apps/crm-sync/assign', { directory_uid: 'dir_1', pre_installed: 'true' }).reply(201);
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+    };
+    const { mocks } = expectGroupKept(run(files), 'mock-route-not-editable');
+    expect(mocks[0]!.line).toBe(9);
+    const ignored = run(files, 'ignore');
+    expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-route-not-editable']]);
+  });
+
+  it('a nock scope whose base holds another prefix: no mock of the request', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': nockTest('').replace(`nock('https://api.example.com')`, `nock('https://api.example.com/tickets/v1')`).replace('.reply(201)', `.post('/apps/crm-sync/assign').reply(201)`),
+    });
+    expect(kinds(sites, 'mock')).toEqual([]);
+  });
+
+  it('a nock.back recording: the test replays requests this run does not read, so the recording holds its call', () => {
+    // In lockdown, the recorded POST /platform/v1/apps/crm-sync/assign no longer matches once the call sends v3.
+    const files = {
+      'src/publish.ts': PUBLISH,
+      'test/__nock-fixtures__/publish.json': JSON.stringify([{ scope: 'https://api.example.com', method: 'POST', path: '/platform/v1/apps/crm-sync/assign', body: { directory_uid: 'dir_1', pre_installed: 'true' }, status: 201 }]),
+      'test/publish.test.ts': `import nock from 'nock';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+beforeAll(() => {
+  nock.back.fixtures = fileURLToPath(new URL('./__nock-fixtures__', import.meta.url));
+  nock.back.setMode('lockdown');
+});
+
+it('publishes (recorded)', async () => {
+  const { nockDone } = await nock.back('publish.json');
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+  nockDone();
+});
+`,
+    };
+    const { mocks, calls } = expectGroupKept(run(files), 'mock-recorded');
+    expect(mocks.map((m) => [m.path, m.line, m.reasons![0]!.key])).toEqual([['test/publish.test.ts', 12, `nock.back('publish.json')`]]);
+    expect(calls[0]!.reasons![0]!.key).toContain(`replays recorded requests (nock.back('publish.json'))`);
+    // The recording itself is named as one, not as a file that may hold a call.
+    const scan = cli(['scan', '.'], tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'tsconfig.json': TSCONFIG, ...files }));
+    expect(scan.stdout).toContain('test/__nock-fixtures__/publish.json: a .json file that spells the route (a recording of requests, or data)');
+  });
+
   it('nock .intercept with a method that cannot be read: the interceptor and its call stay', () => {
     const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', process.env.METHOD ?? 'POST')`) };
     expectGroupKept(run(files), 'mock-route-not-editable');
@@ -484,6 +779,72 @@ it('publishes', async () => {
 `,
     };
     expectGroupKept(run(files), 'mock-route-not-editable');
+  });
+});
+
+describe('a nock scope that rewrites the request before its interceptor matches it', () => {
+  const SHOW = `import axios from 'axios';
+
+export async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const res = await axios.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { business_uid: businessUid }, { validateStatus: () => true });
+  return res.status;
+}
+`;
+  const CRM = `import axios from 'axios';
+
+export async function showCrmSync(businessUid: string): Promise<number> {
+  const res = await axios.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: businessUid }, { validateStatus: () => true });
+  return res.status;
+}
+`;
+  const filtered = (imports: string, scope: string, test: string) => `import nock from 'nock';
+import { afterEach, expect, it } from 'vitest';
+${imports}
+
+afterEach(() => nock.cleanAll());
+
+it('assigns', async () => {
+${scope}
+${test}
+});
+`;
+
+  it('.filteringRequestBody: the body matcher compares the filtered body, not the one the mapping sees: held with its call', () => {
+    // The filter folds `"business_uid":"…"` into ANY; on the v3 body it matches nothing, so the rewritten matcher
+    // (`assignee_uid: 'ANY'`) no longer matches the request.
+    const files = {
+      'src/assign.ts': SHOW,
+      'test/assign.test.ts': filtered(`import { showToBusiness } from '../src/assign.js';`, `  nock('https://api.example.com')
+    .filteringRequestBody(/"business_uid":"[^"]*"/, '"business_uid":"ANY"')
+    .post('/platform/v1/apps/crm-sync/assign', { business_uid: 'ANY' })
+    .reply(201);`, `  expect(await showToBusiness('crm-sync', \`biz_\${Date.now()}\`)).toBe(201);`),
+    };
+    const { mocks, calls } = expectGroupKept(run(files), 'mock-request-filtered');
+    expect(mocks[0]!.reasons![0]!.key).toBe('.filteringRequestBody(...)');
+    expect(calls[0]!.reasons![0]!.key).toContain('rewrites the request before matching it (.filteringRequestBody(...))');
+    const ignored = run(files, 'ignore');
+    expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-request-filtered']]);
+  });
+
+  it('.filteringPath that folds every app into one path: it stands for the call of another app in its route, and holds it', () => {
+    // The interceptor names the app ANY, yet the filter makes it answer crm-sync: it is that call's mock.
+    const { mocks } = expectGroupKept(run({
+      'src/crm.ts': CRM,
+      'test/crm.test.ts': filtered(`import { showCrmSync } from '../src/crm.js';`, `  nock('https://api.example.com')
+    .filteringPath(/\\/apps\\/[^/]+\\/assign$/, '/apps/ANY/assign')
+    .post('/platform/v1/apps/ANY/assign')
+    .reply(201);`, `  expect(await showCrmSync('biz_1')).toBe(201);`),
+    }), 'mock-request-filtered');
+    expect(codes(mocks[0]!)).not.toContain('mock-other-apps');
+  });
+
+  it('the filter on a scope const', () => {
+    expectGroupKept(run({
+      'src/assign.ts': SHOW,
+      'test/assign.test.ts': filtered(`import { showToBusiness } from '../src/assign.js';`, `  const scope = nock('https://api.example.com').filteringPath(() => '/platform/v1/apps/crm-sync/assign');
+  scope.post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);`, `  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);`),
+    }), 'mock-request-filtered');
   });
 });
 
@@ -611,6 +972,54 @@ it('reports that legacy-fax is retired', async () => {
 `,
     });
     expectGroupKept(sites, 'mock-other-apps');
+  });
+
+  /** The one-app handler stays, naming the catch-all; the catch-all and the call stay with it. */
+  function expectOneAppHeldOverCatchAll(sites: Map<string, Site[]>) {
+    const mocks = kinds(sites, 'mock');
+    expect(mocks.map((m) => m.migrated)).toEqual([false, false]);
+    const oneApp = mocks.find((m) => codes(m).includes('mock-other-apps'));
+    expect(oneApp?.reasons![0]!.key).toBe('in list (src/list.ts), which the mock in test/list.test.ts of every app answers too');
+    expect(codes(oneApp!)).toContain('mock-keeps-calls');
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+  }
+  const LIST_APP = LIST.replace('listApp', 'list');
+  const listTest = (handlers: string, override = '') => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { list } from '../src/list.js';
+
+const server = setupServer(
+  ${handlers}
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+it.each([
+  ['crm-sync', 201],
+  ['legacy-fax', 410],
+])('lists %s: %i', async (app, status) => {
+  ${override}expect(await list(app, 'biz_1')).toBe(status);
+});
+`;
+
+  it('a one-app handler listed before a catch-all: on the one v3 route it would answer every app, so both stay, with the call', () => {
+    // Rewritten, the legacy-fax handler answered crm-sync's request too (410 where it was 201).
+    expectOneAppHeldOverCatchAll(run({
+      'src/list.ts': LIST_APP,
+      'test/list.test.ts': listTest(`http.post('https://api.example.com/platform/v1/apps/legacy-fax/assign', () => new HttpResponse(null, { status: 410 })),
+  http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })),`),
+    }));
+  });
+
+  it('a one-app server.use override in each test over a catch-all: both stay, with the call', () => {
+    expectOneAppHeldOverCatchAll(run({
+      'src/list.ts': LIST_APP,
+      'test/list.test.ts': listTest(`http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })),`,
+        `server.use(http.post('https://api.example.com/platform/v1/apps/legacy-fax/assign', () => new HttpResponse(null, { status: 410 })));\n  `),
+    }));
   });
 
   it('one interceptor per test, its route built from the test\'s app and its body matched: the call moves', () => {

@@ -134,6 +134,24 @@ describe('msw resolvers: adversarial review', () => {
       expectHandlerLeft(input, override);
     });
 
+    it('a handler that reads the app code, after an override that reads the body and falls through to it', () => {
+      // msw hands every handler the same request: the override (installed first by server.use) has read the body when
+      // it falls through, so the body read added for `params.id` throws ("Body is unusable") and msw answers 500.
+      const base = `http.post<{ id: string }, { business_uid?: string }>(${ROUTE}, ({ params }) => HttpResponse.json({ app: params.id }, { status: 201 }))`;
+      const input = testFile(['business'], base, `beforeEach(() => {
+  server.use(
+    http.post(${ROUTE}, async ({ request }) => {
+      const body = (await request.json()) as { business_uid?: string };
+      if (body.business_uid === 'biz_blocked') return new HttpResponse(null, { status: 403 });
+      return undefined;
+    }),
+  );
+});
+`).replace(`import { expect, it } from 'vitest';`, `import { beforeEach, expect, it } from 'vitest';`);
+      const result = expectHandlerLeft(input, base);
+      expect(result.output).not.toContain('await request.json()).app_code_name');
+    });
+
     it('a wildcard handler listed after a v3 handler the server already has', () => {
       // The rewritten route is the v3 handler's: the first handler answers every request (500), the rewritten one
       // (201) is never reached, so the calls it answered get another response.

@@ -80,7 +80,9 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'mock-app-code-unchecked': 'if the test meant to check the app, match app_code_name in the body; otherwise delete the comment',
   'mock-other-apps': 'point the handler at the v3 route and answer each app by its app_code_name in the body',
   'mock-route-not-editable': 'write the v3 route in the mock, and its matcher or handler for the v3 body',
-  'mock-v3-route-taken': 'keep one handler of the v3 route, answering as both did',
+  'mock-v3-route-taken': 'keep one mock of the v3 route, answering as both did',
+  'mock-recorded': 'migrate the calls it keeps by hand, then re-record the requests (or edit the recording to the v3 route and body)',
+  'mock-request-filtered': 'rewrite the scope\'s filter for the v3 path and body (the app is now app_code_name in the body), point the interceptor at /v3/apps/app_assignments with the v3 body, then migrate its calls',
   'mock-keeps-calls': 'make the mock exact for the v3 request (or rewrite it and its calls by hand); a rerun then migrates the calls it names with it',
   'call-mock-held': 'deal with the TODO of the mock it names (make its handler read the v3 request); a rerun then migrates the call and the mock together',
 };

@@ -5,12 +5,13 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import { type BodyEncoding, readBody } from '../body.js';
 import type { SourceContext } from '../context.js';
+import { DEPRECATED_ASSIGN } from '../contract.js';
 import { valueOfName } from '../follow.js';
 import { findVariable } from '../scope.js';
 import { isFunction, propertyOf, someNode, unwrapTS } from '../syntax.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { readBodyMatcher } from './msw.js';
-import { readMockRoute } from './route.js';
+import { readMockRoute, type MockRoute } from './route.js';
 import type { MockLibrary, MockSite } from './site.js';
 
 export interface RouteMatcher {
@@ -41,7 +42,8 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
     bodyAt = general.methodArgument + 1;
     if (known === undefined) return onRouteOnly(call, ctx, spec, bodyAt);
   } else if (general !== undefined) return onRouteOnly(call, ctx, spec, bodyAt);
-  const route = readMockRoute(call.arguments[0], ctx);
+  const scope = spec.library === 'nock' ? nockScope(method.object, ctx) : undefined;
+  const route = readMockRoute(call.arguments[0], ctx) ?? routeUnderBase(call.arguments[0], scope?.base, ctx);
   if (route === undefined) return undefined;
   const matcher = call.arguments[bodyAt];
   // A function of the parsed body (nock's `(body) => ...`, axios-mock-adapter's `{ asymmetricMatch: (body) => ... }`):
@@ -51,8 +53,9 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
   // What answers the request reads it too (nock's `.reply((uri, body) => …)`, axios-mock-adapter's
   // `.reply((config) => …)`): after the rewrite it would read the v3 path and body in the old shape.
   const replies = replyReads(call, ctx);
-  const headers = call.arguments.length > bodyAt + 1 || (spec.library === 'nock' && chainMatchesHeaders(method.object, ctx, 0)) ? { checksHeaders: true as const } : {};
-  if (read !== undefined) return { node: call, ctx, library: spec.library, route, ...read, reads: [...read.reads, ...replies], ...headers };
+  const headers = call.arguments.length > bodyAt + 1 || scope?.headers === true ? { checksHeaders: true as const } : {};
+  const filtered = scope?.filter === undefined ? {} : { filter: scope.filter };
+  if (read !== undefined) return { node: call, ctx, library: spec.library, route, ...read, reads: [...read.reads, ...replies], ...headers, ...filtered };
   return {
     node: call,
     ctx,
@@ -61,6 +64,7 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
     ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, spec.encoding) }),
     reads: replies,
     ...headers,
+    ...filtered,
   };
 }
 
@@ -79,28 +83,82 @@ function onRouteOnly(call: TSESTree.CallExpression, ctx: SourceContext, spec: Ro
   };
 }
 
+/** nock's scope methods that rewrite the request before its interceptors match it. */
+const FILTERS = /^(?:filteringPath|filteringRequestBody)$/;
+
 /**
- * Whether a nock scope matches headers: `.matchHeader(...)` on the way to the interceptor, or options given to
- * `nock(base, { reqheaders })` (followed through consts: `const scope = nock(API).matchHeader(...)`).
+ * What a nock scope does on the way to the interceptor (followed through consts: `const scope = nock(API).matchHeader(...)`):
+ * whether it matches headers (`.matchHeader(...)`, or options given to `nock(base, { reqheaders })`), and the first
+ * filter that rewrites the request before it is matched (`.filteringPath(...)`, `.filteringRequestBody(...)`), by name.
  */
-function chainMatchesHeaders(node: TSESTree.Node, ctx: SourceContext, depth: number): boolean {
+function nockScope(node: TSESTree.Node, ctx: SourceContext): { headers: boolean; filter?: string; base?: TSESTree.Node } {
+  let headers = false;
+  let filter: string | undefined;
+  let base: TSESTree.Node | undefined;
   let expr = unwrapTS(node);
+  let depth = 0;
   while (depth < 8) {
     if (expr.type === 'CallExpression') {
       const method = methodOf(expr);
-      if (method?.name === 'matchHeader') return true;
-      if (method === undefined) return expr.arguments.length > 1;
+      if (method?.name === 'matchHeader') headers = true;
+      else if (method !== undefined && FILTERS.test(method.name)) filter ??= `.${method.name}(...)`;
+      if (method === undefined) {
+        headers ||= expr.arguments.length > 1;
+        base = expr.arguments[0];
+        break;
+      }
       expr = unwrapTS(method.object);
     } else if (expr.type === 'MemberExpression') {
       expr = unwrapTS(expr.object);
     } else if (expr.type === 'Identifier') {
       const name = valueOfName(expr, ctx);
-      if (name.kind !== 'const' || name.value.ctx !== ctx) return false;
+      if (name.kind !== 'const' || name.value.ctx !== ctx) break;
       expr = unwrapTS(name.value.node);
       depth += 1;
-    } else return false;
+    } else break;
   }
-  return false;
+  return { headers, ...(filter === undefined ? {} : { filter }), ...(base === undefined ? {} : { base }) };
+}
+
+/**
+ * nock joins its scope's base path to each interceptor's (`nock('https://api.example.com/platform/v1')` and
+ * `.post('/apps/crm-sync/assign')`): the deprecated route split between the two. Found with its app code, so that it
+ * keeps its calls; never rewritten here, since the prefix is in the scope, which other interceptors may share.
+ */
+function routeUnderBase(path: TSESTree.Node | undefined, base: TSESTree.Node | undefined, ctx: SourceContext): MockRoute | undefined {
+  if (path === undefined || base === undefined) return undefined;
+  const tail = stringTail(base, ctx);
+  const own = stringTail(path, ctx);
+  if (tail === undefined || own?.whole !== true) return undefined;
+  const joined = `${tail.text.replace(/\/+$/, '')}${own.text.startsWith('/') ? '' : '/'}${own.text}`;
+  const match = DEPRECATED_UNDER_BASE.exec(joined.replace(/[?#].*$/, ''));
+  if (match === null || !tail.text.includes(DEPRECATED_ASSIGN.prefix)) return undefined;
+  try {
+    return { appCode: decodeURIComponent(match[1]!) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `…/platform/v1/apps/<app>/assign` at the end of a path. */
+const DEPRECATED_UNDER_BASE = new RegExp(`${DEPRECATED_ASSIGN.prefix.replace(/\//g, '\\/')}\\/apps\\/([^/]+)\\/assign\\/?$`);
+
+/**
+ * The static text at the end of a string (a literal, a template after its last expression, a const of the file that
+ * holds one), and whether that is the whole string.
+ */
+function stringTail(node: TSESTree.Node, ctx: SourceContext, depth = 0): { text: string; whole: boolean } | undefined {
+  const expr = unwrapTS(node);
+  if (expr.type === 'Literal' && typeof expr.value === 'string') return { text: expr.value, whole: true };
+  if (expr.type === 'TemplateLiteral') {
+    const last = expr.quasis[expr.quasis.length - 1]!.value.cooked;
+    return last === null ? undefined : { text: last, whole: expr.expressions.length === 0 };
+  }
+  if (expr.type === 'Identifier' && depth < 4) {
+    const name = valueOfName(expr, ctx);
+    return name.kind === 'const' || name.kind === 'imported' ? stringTail(name.value.node, name.value.ctx, depth + 1) : undefined;
+  }
+  return undefined;
 }
 
 /** The methods of a chain after the route that answer the request, and may be given a function of it. */

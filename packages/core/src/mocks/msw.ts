@@ -46,9 +46,12 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
   } else {
     // msw 1 (`rest.post<RequestBody, Params>`, `(req, res, ctx)`): what its resolver reads is left to a person.
     if (resolver !== undefined) found.reads.push(...msw1Reads(resolver, ctx));
+    found.readsRequest = found.reads.length > 0;
     found.typed = (call.typeArguments?.params.length ?? 0) > 0;
   }
   const blocked = found.reads.length > 0;
+  // A resolver that may return nothing passes those requests on to the next handler: it answers only some of them.
+  const fallsThrough = resolver !== undefined && isFunction(resolver) && !alwaysAnswers(resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression);
   return {
     node: call,
     ctx,
@@ -60,6 +63,9 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
     ...(!blocked && found.keyTests.length > 0 ? { keyTests: [...new Set(found.keyTests)] } : {}),
     ...(!blocked && found.edits.length > 0 ? { resolverEdits: found.edits } : {}),
     ...(found.typed ? { typed: true as const } : {}),
+    ...(fallsThrough ? { fallsThrough: true as const } : {}),
+    ...(found.readsRequest === true ? { readsRequest: true as const } : {}),
+    ...(!blocked && found.addedRead !== undefined ? { addsBodyRead: found.addedRead } : {}),
   };
 }
 
@@ -72,6 +78,10 @@ interface Resolver {
   readonly keyTests: BodyKeyRead['key'][];
   readonly edits: ResolverEdit[];
   typed: boolean;
+  /** The read of the route's app code that a read of the body was added for (`params.id`). */
+  addedRead?: string;
+  /** It reads the request it is given (its body, maybe). */
+  readsRequest?: boolean;
 }
 
 const ASSIGNEE_KEYS: readonly string[] = Object.keys(ASSIGNEE_TYPE_OF_KEY);
@@ -98,7 +108,10 @@ function readResolver(call: TSESTree.CallExpression, resolver: TSESTree.Node, ro
   const fn = resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression;
   const param = fn.params[0];
   if (param === undefined) return;
-  if (param.type === 'Identifier') return void (used(param, fn, ctx) && out.reads.push(param.name));
+  if (param.type === 'Identifier') {
+    out.readsRequest = used(param, fn, ctx);
+    return void (out.readsRequest && out.reads.push(param.name));
+  }
   if (param.type !== 'ObjectPattern') return void out.reads.push('its argument');
   const parts = new Map<string, { property: TSESTree.Property; variable: VariableLike | undefined }>();
   for (const property of param.properties) {
@@ -110,6 +123,7 @@ function readResolver(call: TSESTree.CallExpression, resolver: TSESTree.Node, ro
     parts.set(key, { property, variable: variable?.references.some((ref) => !ref.init) === true ? variable : undefined });
   }
   const request = parts.get('request');
+  out.readsRequest = request?.variable !== undefined;
   const body = request?.variable === undefined ? { const: undefined } : readBodyOf(request.variable, fn, ctx, out);
   const params = parts.get('params');
   if (body === undefined) {
@@ -405,6 +419,7 @@ function readParams(
   // A new `request` binding must not hide a name the resolver uses.
   if (request === 'absent' && /\brequest\b/.test(ctx.text.slice(fn.range[0], fn.range[1]))) return refuse();
   rewrite((site) => (site.kind === 'member' ? `(await ${requestName}.json())` : `await ${requestName}.json()`));
+  out.addedRead = read(sites[0]!.node);
   out.edits.push(request === 'absent' ? { range: property.range, text: 'request' } : removeProperty(property, pattern, ctx));
   if (!fn.async) out.edits.push({ range: [fn.range[0], fn.range[0]], text: 'async ' });
 }

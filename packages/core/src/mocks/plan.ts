@@ -37,8 +37,10 @@ export function analyzeMocks(program: TSESTree.Node, ctx: SourceContext): MockFi
 export function planMock(mock: MockSite, options: PlanOptions): MockFinding {
   const manual = (reasons: readonly Reason[]): MockFinding => ({ mock, outcome: 'manual', reasons });
   if (mock.negated === true) return manual([{ code: ReasonCode.mockAssertionNegated }]);
+  if (mock.recording !== undefined) return manual([{ code: ReasonCode.mockRecorded, key: mock.recording }]);
   const { route } = mock;
   const blockers: Reason[] = [];
+  if (mock.filter !== undefined) blockers.push({ code: ReasonCode.mockRequestFiltered, key: mock.filter });
   if (route.edit === undefined) blockers.push({ code: ReasonCode.mockRouteNotEditable });
   for (const read of mock.reads) blockers.push({ code: ReasonCode.mockResolverReads, key: read });
   if (route.appCode !== undefined && /^\d+$/.test(route.appCode)) blockers.push({ code: ReasonCode.appIdNumeric });

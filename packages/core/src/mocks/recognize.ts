@@ -5,7 +5,7 @@ import { recognizeAssertion } from './assertions.js';
 import { recognizeAxiosMockAdapter } from './axios-mock-adapter.js';
 import { recognizeFetchMock } from './fetch-mock.js';
 import { recognizeMsw } from './msw.js';
-import { recognizeNock } from './nock.js';
+import { recognizeNock, recognizeNockRecording } from './nock.js';
 import type { MockSite } from './site.js';
 
 /**
@@ -16,7 +16,7 @@ export function mayContainMock(text: string): boolean {
   return /\b(?:msw|nock|axios-mock-adapter|fetch-mock|expect)\b/.test(text);
 }
 
-const RECOGNIZERS = [recognizeMsw, recognizeNock, recognizeAxiosMockAdapter, recognizeFetchMock, recognizeAssertion];
+const RECOGNIZERS = [recognizeMsw, recognizeNock, recognizeNockRecording, recognizeAxiosMockAdapter, recognizeFetchMock, recognizeAssertion];
 
 export function recognizeMock(call: TSESTree.CallExpression, ctx: SourceContext): MockSite | undefined {
   for (const recognize of RECOGNIZERS) {

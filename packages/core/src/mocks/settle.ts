@@ -44,6 +44,16 @@ export interface MockFacts {
    * once (msw's `{ once: true }`): it does not answer its calls in the file's other tests.
    */
   readonly scoped?: true;
+  /**
+   * It may leave some requests of its calls to the mocks installed after it: its resolver can fall through, or it is
+   * installed by a function (a helper, a handler factory) that not every test may call. It does not answer its calls
+   * for a mock that waits.
+   */
+  readonly partial?: true;
+  /** Its rewrite adds a read of the request body, for this read of the app code (`params.id`). */
+  readonly addsBodyRead?: string;
+  /** It may read the request body and then fall through to the next handler, which then finds the body read. */
+  readonly consumesBody?: true;
   /** It matches or asserts the request's headers. */
   readonly headers?: true;
   /** A negated assertion: it keeps no call, whatever becomes of it. */
@@ -104,8 +114,15 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
     const shared = decision.kind === 'follow' ? sharedWithOtherApp(index, mocks, stoodFor, calls) : undefined;
     if (shared !== undefined) {
       const other = mocks[shared.mock]!;
-      const key = `${calls[shared.call]!.place}, which the mock ${other.place ?? ''} of ${other.appCode!} answers too`.replace('mock  of', 'mock of');
+      const key = `${calls[shared.call]!.place}, which the mock ${other.place ?? ''} of ${other.appCode ?? 'every app'} answers too`.replace('mock  of', 'mock of');
       decision = { kind: 'hold', reason: { code: ReasonCode.mockOtherApps, key } };
+    }
+    // A body read added to a handler fails where another handler of its calls, which msw may run first (an override,
+    // one listed before it), has read the body and fallen through: msw hands each the same request.
+    const consumed = decision.kind === 'follow' && mock.addsBodyRead !== undefined ? bodyReadFirst(index, mocks, stoodFor) : undefined;
+    if (consumed !== undefined) {
+      const key = `${mock.addsBodyRead!} (a read of the body added for it would fail: the handler ${mocks[consumed]!.place ?? ''} may read the body first and fall through to it)`.replace('handler  may', 'handler may');
+      decision = { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key } };
     }
     // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
     // after they moved to v3), so that its TODO stays the same.
@@ -125,8 +142,10 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
 }
 
 /**
- * A call that the mock at `index` and another mock both stand for, where both name an app by their route alone (no
- * body matcher asks it), name different apps, and are installed for the whole file (not inside one test).
+ * A call that the mock at `index` and another mock both stand for, where the first names an app by its route alone (no
+ * body matcher asks it) and the other tells apps apart by its route alone too: it names another app, both installed
+ * for the whole file (not inside one test), or any app (a catch-all, wherever either is installed: a one-app override
+ * over it, or a one-app handler listed before it, would answer every app once both are on the one v3 route).
  */
 function sharedWithOtherApp(
   index: number,
@@ -136,10 +155,11 @@ function sharedWithOtherApp(
 ): { call: number; mock: number } | undefined {
   const mock = mocks[index]!;
   const own = stoodFor[index]!;
-  if (mock.routeOnly !== true || mock.appCode === undefined || mock.scoped === true || own === 'unknown') return undefined;
+  if (mock.routeOnly !== true || mock.appCode === undefined || own === 'unknown') return undefined;
   for (const [other, facts] of mocks.entries()) {
     const theirs = stoodFor[other]!;
-    if (other === index || facts.routeOnly !== true || facts.appCode === undefined || facts.appCode === mock.appCode || facts.scoped === true ||
+    const catchAll = facts.appCode === undefined;
+    if (other === index || facts.routeOnly !== true || facts.appCode === mock.appCode || (!catchAll && (mock.scoped === true || facts.scoped === true)) ||
       theirs === 'unknown') continue;
     // The request itself rather than a caller that goes with it.
     const both = own.filter((call) => theirs.includes(call));
@@ -147,6 +167,17 @@ function sharedWithOtherApp(
     if (call !== undefined) return { call, mock: other };
   }
   return undefined;
+}
+
+/** Another mock that stands for a call of the mock at `index` and may read the request body, then fall through. */
+function bodyReadFirst(index: number, mocks: readonly MockFacts[], stoodFor: readonly (number[] | 'unknown')[]): number | undefined {
+  const own = stoodFor[index]!;
+  if (own === 'unknown') return undefined;
+  const found = mocks.findIndex((facts, other) => {
+    const theirs = stoodFor[other]!;
+    return other !== index && facts.consumesBody === true && theirs !== 'unknown' && own.some((call) => theirs.includes(call));
+  });
+  return found < 0 ? undefined : found;
 }
 
 /** The calls a mock stands for, or 'unknown' when its tests reach modules this run did not read. */
@@ -191,7 +222,9 @@ export function callsKeptByMocks(
   const keepsFor = mocks.map((mock, index) => (stoodFor[index] === 'unknown' ? certainlyStoodFor(mock, calls, reach, known) : stoodFor[index]!));
   // The calls some mock follows to v3: that mock answers them there. One installed for one test only (a `server.use`
   // in an `it`) answers them in that test alone; the file's other tests still rely on the mock that waits.
-  const answered = new Set(stoodFor.flatMap((stood, index) => (stood === 'unknown' || settled[index]!.outcome === 'manual' || mocks[index]!.scoped === true ? [] : stood)));
+  // One that answers only some requests of its calls, or is installed by a function, answers them for sure nowhere.
+  const answered = new Set(stoodFor.flatMap((stood, index) =>
+    (stood === 'unknown' || settled[index]!.outcome === 'manual' || mocks[index]!.scoped === true || mocks[index]!.partial === true ? [] : stood)));
   mocks.forEach((mock, index) => {
     const finding = settled[index]!;
     if (finding.outcome !== 'manual' || mock.negated === true) return;
@@ -218,8 +251,10 @@ function whyMockStays(reason: Reason | undefined): string | undefined {
     case ReasonCode.mockResolverReads: return `reads ${reason.key ?? 'the request'} of the deprecated request`;
     case ReasonCode.mockCallHeld: return `also stands for the call ${reason.key ?? 'that keeps the deprecated route'}`;
     case ReasonCode.mockOtherApps: return `names one app in its route and also answers the call ${reason.key ?? 'of another app'}`;
-    case ReasonCode.mockV3RouteTaken: return `would answer next to a handler of the v3 route${reason.key === undefined ? '' : ` (${reason.key})`}`;
+    case ReasonCode.mockV3RouteTaken: return `would answer next to a mock of the v3 route${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place`;
+    case ReasonCode.mockRecorded: return `replays recorded requests${reason.key === undefined ? '' : ` (${reason.key})`} that this run does not read`;
+    case ReasonCode.mockRequestFiltered: return `rewrites the request before matching it${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockCallsUnseen: return `cannot see every call it stands for${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockAppCodeUnknown: return `matches any app but checks the body`;
     case ReasonCode.bodyTyped: return `declares a type for the deprecated body that cannot be rewritten with it`;
@@ -286,7 +321,9 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
   const where = whereInTests(finding.mock.node);
   const place = shown === '' ? where : `in ${shown}${where === 'at the top level' ? '' : `, ${where}`}`;
   const { mock } = finding;
-  const body = mock.body?.facts.kind === 'object'
+  // A filter rewrites the request before it is matched: the route and body it names rule out no call.
+  const filtered = mock.filter !== undefined;
+  const body = !filtered && mock.body?.facts.kind === 'object'
     ? Object.fromEntries(mock.body.facts.entries.flatMap((e) => (e.value.kind === 'string' ? [[e.key, e.value.value] as const] : [])))
     : undefined;
   const reads = mock.bodyReads?.[0]?.key;
@@ -294,7 +331,7 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
   const tested = mock.keyTests ?? [];
   return {
     file,
-    ...(mock.route.appCode === undefined ? {} : { appCode: mock.route.appCode }),
+    ...(mock.route.appCode === undefined || filtered ? {} : { appCode: mock.route.appCode }),
     ...(body === undefined ? {} : { body }),
     ...(reads === undefined ? {} : { reads }),
     ...(flags.length === 0 ? {} : { flags }),
@@ -303,6 +340,9 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
     ...(mock.library === 'msw' || (mock.library !== 'assertion' && mock.body === undefined && mock.checksAppCode !== true) ? { routeOnly: true as const } : {}),
     place,
     ...(insideTest(mock.node) || answersOnce(mock.node) ? { scoped: true as const } : {}),
+    ...(mock.fallsThrough === true || installedByFunction(mock.node) ? { partial: true as const } : {}),
+    ...(mock.addsBodyRead === undefined ? {} : { addsBodyRead: mock.addsBodyRead }),
+    ...(mock.fallsThrough === true && mock.readsRequest === true ? { consumesBody: true as const } : {}),
     ...(mock.checksHeaders === true ? { headers: true as const } : {}),
     ...(mock.negated === true ? { negated: true as const } : {}),
   };
@@ -342,7 +382,7 @@ export function applyMockDecision(
   v3Elsewhere?: string,
 ): MockFinding {
   // Decided last, so that a handler held for its calls keeps saying so once another one its tests install is on v3.
-  if ((decision.kind === 'follow' || decision.followsAlone === true) && finding.outcome !== 'manual' && finding.mock.library === 'msw') {
+  if ((decision.kind === 'follow' || decision.followsAlone === true) && finding.outcome !== 'manual' && finding.mock.library !== 'assertion') {
     const taken = v3HandlerIn(programOf(finding.mock.node), finding.mock.ctx) ?? v3Elsewhere;
     if (taken !== undefined) {
       const keeps = decision.kind === 'hold' && decision.keeps !== undefined ? [{ code: ReasonCode.mockKeepsCalls, key: listed(decision.keeps) }] : [];
@@ -408,6 +448,23 @@ function insideTest(node: TSESTree.Node): boolean {
     let callee: TSESTree.Node = at.callee;
     while (callee.type === 'MemberExpression' || callee.type === 'CallExpression') callee = callee.type === 'MemberExpression' ? callee.object : callee.callee;
     if (callee.type === 'Identifier' && TEST_FUNCTIONS.test(callee.name) && at.arguments.some((argument) => isFunction(argument))) return true;
+  }
+  return false;
+}
+
+const FILE_WIDE_HOOKS = /^(?:beforeAll|beforeEach|before)$/;
+
+/**
+ * Whether a node is written in a function other than the callback of a top-level `beforeAll` / `beforeEach` (a helper
+ * such as `platformDown()`, a handler factory): only the tests that call it install it.
+ */
+function installedByFunction(node: TSESTree.Node): boolean {
+  for (let at = node.parent; at != null; at = at.parent) {
+    if (at.type === 'FunctionDeclaration') return true;
+    if (!isFunction(at)) continue;
+    const hook = at.parent;
+    return !(hook?.type === 'CallExpression' && hook.arguments.includes(at as TSESTree.CallExpressionArgument) && hook.callee.type === 'Identifier' &&
+      FILE_WIDE_HOOKS.test(hook.callee.name) && hook.parent?.type === 'ExpressionStatement' && hook.parent.parent?.type === 'Program');
   }
   return false;
 }

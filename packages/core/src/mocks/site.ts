@@ -63,6 +63,23 @@ export interface MockSite {
    * content type (a form sent as JSON) would no longer match (settle.ts).
    */
   readonly checksHeaders?: true;
+  /**
+   * nock's scope rewrites the request before this interceptor matches it (`.filteringPath(...)`,
+   * `.filteringRequestBody(...)`, by name): the route and body it names are not what it compares, so it may stand for
+   * any call, and what the filter does to the v3 request is not known.
+   */
+  readonly filter?: string;
+  /** Requests replayed from a recording (`nock.back('name.json')`, as written): the route and body are not read. */
+  readonly recording?: string;
+  /** An msw resolver that may return nothing: msw passes those requests on to the next handler. */
+  readonly fallsThrough?: true;
+  /** An msw resolver that reads the request it is given: its body, maybe (which can be read once). */
+  readonly readsRequest?: true;
+  /**
+   * The read of the route's app code (`params.id`) that the rewrite reads from a read of the body it adds: it fails
+   * when a handler msw runs first has read the body and fallen through (settle.ts).
+   */
+  readonly addsBodyRead?: string;
   /** `expect(...).not.toHaveBeenCalledWith(...)`: it says the request is not sent, and holds no call. */
   readonly negated?: true;
   /** The mock declares a type for the request body (`http.post<Params, LegacyBody>(...)`): it describes the old body. */

@@ -1,16 +1,18 @@
 /**
- * msw answers a request with the first handler that matches it. A deprecated handler rewritten onto the v3 route next
- * to a handler that already answers POST /v3/apps/app_assignments would answer in its place, or never: whichever
- * stands first answers both. This module finds such handlers among what a handler's tests install: the handlers of
- * its file (their route read through consts and imports, as a call's URL is), and the handler arrays spread into
- * `setupServer`, `setupWorker` or `server.use` from another module (through the project's imports). A route that
- * cannot be read may be the v3 route: it counts as one.
+ * msw answers a request with the first handler that matches it, and nock, axios-mock-adapter and fetch-mock with the
+ * first interceptor or route that matches it. A deprecated mock rewritten onto the v3 route next to one that already
+ * answers POST /v3/apps/app_assignments would answer in its place, or never: whichever stands first answers both. This
+ * module finds such mocks among what a mock's tests install: the mocks of its file (an msw route read through consts
+ * and imports, as a call's URL is), and the handler arrays spread into `setupServer`, `setupWorker` or `server.use`
+ * from another module (through the project's imports). A route that cannot be read may be the v3 route: it counts as
+ * one.
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
 import { valueOfName } from '../follow.js';
 import { forEachCall, unwrapTS } from '../syntax.js';
+import { DEFAULT_ROUTE, matchRoute, readUrl } from '../url.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 
 /** A path the v3 route has, and one the deprecated route has: a route that matches the first and not the second is v3's. */
@@ -91,19 +93,51 @@ function arrayPlace(array: TSESTree.ArrayExpression, ctx: SourceContext, depth: 
 }
 
 /**
- * For an msw handler that answers POST (`http.post`, `http.all`, msw 1's `rest`): 'v3' when its route may match the
- * v3 request and does not match the deprecated one, 'other' when it does not; undefined for any other call.
+ * For an msw handler that answers POST (`http.post`, `http.all`, msw 1's `rest`), or a nock, axios-mock-adapter or
+ * fetch-mock mock of a POST: 'v3' when its route may match the v3 request and does not match the deprecated one,
+ * 'other' when it does not; undefined for any other call.
  */
 function handlerRoute(call: TSESTree.CallExpression, ctx: SourceContext): 'v3' | 'other' | undefined {
   const method = methodOf(call);
   if (method === undefined) return undefined;
   const object = unwrapTS(method.object);
   const origin = originOf(object, ctx);
+  const library = fromModule(origin, INTERCEPTORS) ? origin.source : undefined;
+  if (library !== undefined) return interceptorRoute(call, method.name, library, ctx);
   if (!fromModule(origin, ['msw'])) return undefined;
   const kind = object.type === 'Identifier' ? origin.imported : object.type === 'MemberExpression' && !object.computed && object.property.type === 'Identifier' ? object.property.name : undefined;
   if (kind !== 'http' && kind !== 'rest') return undefined;
   if (method.name !== 'post' && method.name !== 'all') return 'other';
   const matches = routeMatcher(call.arguments[0], ctx);
+  if (matches === undefined) return 'v3';
+  return matches(V3_PATH) && !matches(OLD_PATH) ? 'v3' : 'other';
+}
+
+/** The libraries whose mocks are an object's methods that take a route (`scope.post(path)`, `mock.onPost(url)`). */
+const INTERCEPTORS = ['nock', 'axios-mock-adapter', 'fetch-mock'];
+
+/**
+ * nock's `scope.post(path)` (or `.intercept(path, method)`), axios-mock-adapter's `mock.onPost(url)` (or `onAny`),
+ * fetch-mock's `fetchMock.post(route)` (or `postOnce`): the route read as an msw route is, a fetch-mock matcher prefix
+ * (`path:`, `end:`, `express:`) dropped. A route that matches every request (axios-mock-adapter's `onPost()`) answered
+ * the deprecated request too: it takes nothing.
+ */
+function interceptorRoute(call: TSESTree.CallExpression, name: string, library: string, ctx: SourceContext): 'v3' | 'other' | undefined {
+  const posts = library === 'nock' ? name === 'post' || name === 'intercept' : library === 'axios-mock-adapter' ? name === 'onPost' || name === 'onAny' : name === 'post' || name === 'postOnce';
+  if (!posts) return undefined;
+  if (name === 'intercept') {
+    const verb = call.arguments[1] === undefined ? undefined : unwrapTS(call.arguments[1]);
+    if (verb?.type === 'Literal' && typeof verb.value === 'string' && verb.value.toUpperCase() !== 'POST') return 'other';
+  }
+  const route = call.arguments[0];
+  if (route === undefined) return library === 'axios-mock-adapter' ? 'other' : 'v3';
+  if (route.type === 'SpreadElement') return 'v3';
+  const expr = unwrapTS(route);
+  // The deprecated route, as the call recognizer reads it (a concatenation, a const): a mock of the old request.
+  if (matchRoute(readUrl(expr, ctx), [DEFAULT_ROUTE]) !== undefined) return 'other';
+  const text = expr.type === 'Literal' && typeof expr.value === 'string' ? expr.value : undefined;
+  const prefixed = library === 'fetch-mock' && text !== undefined ? /^(path|end|begin|express|glob|url):(.*)$/s.exec(text) : null;
+  const matches = prefixed === null ? routeMatcher(route, ctx) : patternMatcher(`${prefixed[1] === 'end' ? '*' : ''}${prefixed[2]!}${prefixed[1] === 'begin' ? '*' : ''}`);
   if (matches === undefined) return 'v3';
   return matches(V3_PATH) && !matches(OLD_PATH) ? 'v3' : 'other';
 }
