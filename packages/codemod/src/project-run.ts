@@ -17,6 +17,7 @@ import {
   filesOutside,
   mayContainAssignCall,
   mayContainMock,
+  mayMentionRequest,
   type MockFinding,
   type Reason,
   ReasonCode,
@@ -289,8 +290,9 @@ function withMocks(
   for (const path of files) {
     // Only the files that may hold a mock are parsed (most were, for their calls).
     const text = textOf(path);
-    // An msw route may match the request with placeholders where the route has words (`/apps/:id/:action`).
-    if (text === undefined || !(mayContainAssignCall(text, options) || MOCK_PATTERN.test(text)) || !mayContainMock(text)) continue;
+    // An msw route may match the request with placeholders where the route has words (`/apps/:id/:action`), and an
+    // assertion may name a part of the route only.
+    if (text === undefined || !(mayContainAssignCall(text, options) || mayMentionRequest(text)) || !mayContainMock(text)) continue;
     const file = analysisRun.file(path);
     if (file === undefined) continue;
     const mocks = analyzeMocks(file.program, file.context);
@@ -322,8 +324,6 @@ function withMocks(
   }
   return { links, kept };
 }
-
-const MOCK_PATTERN = /\/apps\/[:*{[]/;
 
 /** The finding as the analysis gave it, for one as this attempt applied it (the same call). */
 function originalFinding(finding: Finding, findings: ReadonlyMap<string, readonly Finding[]>): Finding | undefined {

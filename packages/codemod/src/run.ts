@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AnalysisOptions, mayContainAssignCall } from '@app-assignment/core';
+import { type AnalysisOptions, mayContainAssignCall, mayContainMock, mayMentionRequest } from '@app-assignment/core';
 import { componentKindOf, componentScripts, type UnreadPart } from '@app-assignment/core/components';
 import { collect, type Collected, SOURCE_FILE, type Shard, shardOf } from './files.js';
 import { uncommittedFiles } from './git.js';
@@ -197,7 +197,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
     // The files a project run may read and change: every file that could be read (a wrapper's callers need not
     // mention the route themselves).
     readable.push(file);
-    if (mayContainAssignCall(text, options.analysis)) {
+    if (mayContainAssignCall(text, options.analysis) || (mayContainMock(text) && mayMentionRequest(text))) {
       candidates.push(file);
       texts.set(file, text);
     } else {

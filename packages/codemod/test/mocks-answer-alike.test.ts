@@ -631,3 +631,79 @@ it.each([['crm-sync', 201], ['legacy-fax', 410]] as const)('lists %s', async (ap
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 });
+
+describe('assertions of the deprecated request beyond the URL of toHaveBeenCalledWith', () => {
+  const SHOW = `export async function showApp(appCode: string, businessUid: string): Promise<void> {
+  await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+}
+`;
+  const fetchTest = (assertions: string) => `import { afterEach, expect, it, vi } from 'vitest';
+import { showApp } from '../src/report.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+it('posts the assignment', async () => {
+  const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 201 }));
+  vi.stubGlobal('fetch', fetchMock);
+  await showApp('crm-sync', 'biz_1');
+${assertions}
+});
+`;
+
+  it.each([
+    ['mock.calls[0] destructured, then its URL and body', `  const [url, init] = fetchMock.mock.calls[0]!;\n  expect(url).toBe('https://api.example.com/platform/v1/apps/crm-sync/assign');\n  expect(JSON.parse(init.body as string)).toEqual({ business_uid: 'biz_1' });`],
+    ['mock.calls[0][0]', `  expect(fetchMock.mock.calls[0]![0]).toBe('https://api.example.com/platform/v1/apps/crm-sync/assign');`],
+    ['mock.lastCall, with a part of the route', `  expect(fetchMock.mock.lastCall?.[0]).toContain('/platform/v1/apps/');`],
+  ])('what a mocked fetch recorded, read through %s: the assertion and the call it stands for stay', (_name, assertions) => {
+    const sites = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(assertions) });
+    const { mocks } = expectGroupKept(sites, 'mock-calls-recorded');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-calls-recorded')!.key).toMatch(/^fetchMock\.mock\.(?:calls|lastCall)$/);
+  });
+
+  it('a recorded call compared with another route is no assertion of the request: the call moves', () => {
+    const sites = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock.mock.calls[0]![0]).toContain('/platform/v1/apps/crm-sync/unassign');`) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('the whole route in expect.stringContaining follows its call; a part of it stays, with the call', () => {
+    const whole = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/apps/crm-sync/assign'), expect.objectContaining({ method: 'POST' }));`) });
+    expect(kinds(whole, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['review', true]]);
+    expect(kinds(whole, 'call').map((c) => c.migrated)).toEqual([true]);
+    const part = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/apps/'), expect.anything());`) });
+    expectGroupKept(part, 'mock-route-not-editable');
+  });
+
+  const platform = (base: string) => `import axios from 'axios';
+
+export const platform = axios.create({ baseURL: '${base}' });
+
+export async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const res = await platform.post(\`/apps/\${appCode}/assign\`, { business_uid: businessUid });
+  return res.status;
+}
+`;
+  const spyTest = (spy: string) => `import { afterEach, expect, it, vi } from 'vitest';
+import { platform, showToBusiness } from '../src/platform.js';
+
+afterEach(() => vi.restoreAllMocks());
+
+it('posts the assignment through the platform client', async () => {
+  ${spy}
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+  expect(post).toHaveBeenCalledWith('/apps/crm-sync/assign', { business_uid: 'biz_1' });
+});
+`;
+
+  it.each([
+    ['vi.spyOn(platform, \'post\')', `const post = vi.spyOn(platform, 'post').mockResolvedValue({ status: 201 });`],
+    ['vi.mocked(platform.post)', `vi.spyOn(platform, 'post').mockResolvedValue({ status: 201 });\n  const post = vi.mocked(platform.post);`],
+  ])('a path relative to an imported instance\'s baseURL, asserted on %s: the assertion and the call stay', (_name, spy) => {
+    const sites = run({ 'src/platform.ts': platform('https://api.example.com/platform/v1'), 'test/platform.test.ts': spyTest(spy) });
+    expectGroupKept(sites, 'mock-route-not-editable');
+  });
+});

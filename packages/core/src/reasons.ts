@@ -82,6 +82,7 @@ export const ReasonCode = {
   mockV3RouteTaken: 'mock-v3-route-taken',
   mockKeepsCalls: 'mock-keeps-calls',
   mockAssertionNegated: 'mock-assertion-negated',
+  mockCallsRecorded: 'mock-calls-recorded',
   callMockHeld: 'call-mock-held',
 } as const;
 export type ReasonCode = (typeof ReasonCode)[keyof typeof ReasonCode];
@@ -231,13 +232,15 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'mock-other-apps': (key) =>
     `the handler names one app in the deprecated route, and its tests also call another app${key === undefined ? '' : ` (the call ${key})`}; the v3 route names no app, so the rewritten handler would answer that call too: check app_code_name in the handler by hand`,
   'mock-route-not-editable': () =>
-    `the mock's route cannot be rewritten in place (every method with http.all or onAny, a regular expression, a pattern that also answers other routes, a route held by a const or built elsewhere); point the mock at POST ${V3_ASSIGN.path} by hand when its calls move to v3`,
+    `the mock's route cannot be rewritten in place (every method with http.all or onAny, a regular expression, a pattern or a part of the route that also answers other routes, a route held by a const or built elsewhere, a path relative to a client's base URL); point the mock at POST ${V3_ASSIGN.path} by hand when its calls move to v3`,
   'mock-keeps-calls': (key) =>
     `it keeps on the deprecated route ${key === undefined ? 'the calls it stands for' : `the call${key.includes(' and ') ? 's' : ''} ${key}`}, since a call and its mocks move together; once this mock can follow, a rerun migrates both`,
   'call-mock-held': (key) =>
     `kept on the deprecated route because its test's ${key ?? 'mock of the request'} (see its TODO): the test would mock the old route while the call sends v3, so the call and its mocks move together; make the mock read the v3 request (or migrate both by hand), then rerun`,
   'mock-assertion-negated': () =>
     `this assertion checks that the deprecated request is not sent; once the calls it stands for send POST ${V3_ASSIGN.path}, it passes whatever they send: assert the v3 request (its app_code_name and assignee in the body) instead`,
+  'mock-calls-recorded': (key) =>
+    `this assertion compares what a mock recorded${key === undefined ? '' : ` (${key})`} with the deprecated request, in a shape this tool does not rewrite; once the calls it stands for send ${V3}, assert that request (its route and the v3 body) by hand`,
   'mock-v3-route-taken': (key) =>
     `this handler's tests already install a handler that answers POST ${V3_ASSIGN.path}${key === undefined ? '' : ` (${key})`}, or may; msw answers with the first that matches, so the rewritten handler would answer in its place or never: merge them by hand`,
 };

@@ -37,6 +37,7 @@ export function analyzeMocks(program: TSESTree.Node, ctx: SourceContext): MockFi
 export function planMock(mock: MockSite, options: PlanOptions): MockFinding {
   const manual = (reasons: readonly Reason[]): MockFinding => ({ mock, outcome: 'manual', reasons });
   if (mock.negated === true) return manual([{ code: ReasonCode.mockAssertionNegated }]);
+  if (mock.recorded !== undefined) return manual([{ code: ReasonCode.mockCallsRecorded, key: mock.recorded }]);
   const { route } = mock;
   const blockers: Reason[] = [];
   if (route.edit === undefined) blockers.push({ code: ReasonCode.mockRouteNotEditable });

@@ -220,6 +220,7 @@ function whyMockStays(reason: Reason | undefined): string | undefined {
     case ReasonCode.mockOtherApps: return `names one app in its route and also answers the call ${reason.key ?? 'of another app'}`;
     case ReasonCode.mockV3RouteTaken: return `would answer next to a handler of the v3 route${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place`;
+    case ReasonCode.mockCallsRecorded: return `compares what a mock recorded${reason.key === undefined ? '' : ` (${reason.key})`} with the deprecated request`;
     case ReasonCode.mockCallsUnseen: return `cannot see every call it stands for${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockAppCodeUnknown: return `matches any app but checks the body`;
     case ReasonCode.bodyTyped: return `declares a type for the deprecated body that cannot be rewritten with it`;
