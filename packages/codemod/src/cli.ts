@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import type { AnalysisOptions } from '@app-assignment/core';
 import type { Shard } from './files.js';
 import { sharedOptions, TREE_OPTIONS, UsageError } from './options.js';
-import { emptyPathWarnings, FILE_BY_FILE, ignoredLines, skippedLines, unreadLines } from './report/ignored.js';
+import { emptyPathWarnings, FILE_BY_FILE, ignoredLines, skippedLines, TESTS_UNREAD, unreadLines } from './report/ignored.js';
 import type { RunReport } from './run.js';
 
 /** The exit code of a crash of the tool itself, distinct from 1 (some file errored) and 2 (usage). */
@@ -157,6 +157,7 @@ function printSummary(report: RunReport, cli: Cli, out: (line: string) => void, 
     // Said, not silent: per-file mode sees no wrapper's callers in other files, so it migrates fewer calls.
     out(FILE_BY_FILE);
   }
+  if (report.mode.kind === 'file' && report.mode.testsUnread === true && totals.migrated > 0 && cli.analysis.tests !== 'ignore') out(TESTS_UNREAD);
   const todos = report.files.flatMap((file) =>
     file.sites.filter((site) => site.reason !== undefined && site.withWrapper !== true)
       .map((site) => `  ${file.path}:${site.line}:${site.column}  ${site.reason}`),

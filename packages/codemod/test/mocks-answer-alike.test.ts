@@ -707,3 +707,90 @@ it('posts the assignment through the platform client', async () => {
     expectGroupKept(sites, 'mock-route-not-editable');
   });
 });
+
+describe('read file by file (no tsconfig.json or jsconfig.json, or --no-project): a test\'s mock keeps the calls of the modules it imports', () => {
+  const ASSIGN = `/** Shows an app in one business's App Market. */
+export async function showToBusiness(appCode, businessUid) {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return response.status;
+}
+`;
+  const mswTest = (from: string) => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { showToBusiness } from '${from}';
+
+const server = setupServer(
+  http.post('*/platform/v1/apps/:id/assign', async ({ request }) => {
+    const body = await request.json();
+    return HttpResponse.json({ status: 'OK' }, { status: body.business_uid === 'biz_1' ? 201 : 403 });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+it('shows an app to a business', async () => {
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+  /** A JavaScript project without a tsconfig.json or jsconfig.json: the CLI reads it file by file. */
+  function fileRun(files: Record<string, string>, args: string[] = ['.']) {
+    const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', ...files });
+    const out = cli(['migrate', ...args, '--dry', '--json'], dir);
+    expect(out.code, out.stderr).toBe(0);
+    const report = JSON.parse(out.stdout) as { mode: { kind: string; testsUnread?: true }; files: { path: string; sites: Site[] }[] };
+    expect(report.mode.kind).toBe('file');
+    return { dir, report, sites: new Map(report.files.map((file) => [file.path, file.sites])) };
+  }
+
+  it('the call a test imports stays with the handler that cannot see it, each naming the other', () => {
+    const { sites } = fileRun({ 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('../src/assign.js') });
+    const [call] = kinds(sites, 'call');
+    expect(call!.migrated).toBe(false);
+    expect(codes(call!)).toEqual(['call-mock-held']);
+    expect(call!.reasons![0]!.key).toBe('handler in test/assign.test.js, which this run read file by file, apart from the modules its test imports');
+    expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-calls-unseen']]]);
+  });
+
+  it('through a module in between, imported without its extension; with --tests ignore the call moves', () => {
+    const files = {
+      'src/assign.js': ASSIGN,
+      'src/market/index.js': `export { showToBusiness } from '../assign.js';\n`,
+      'test/assign.test.js': mswTest('../src/market'),
+    };
+    expect(kinds(fileRun(files).sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+    const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', ...files });
+    const ignored = JSON.parse(cli(['migrate', '.', '--dry', '--json', '--tests', 'ignore'], dir).stdout) as { files: { path: string; sites: Site[] }[] };
+    expect(ignored.files.flatMap((f) => f.sites.filter((s) => s.kind === 'call').map((s) => s.migrated))).toEqual([true]);
+  });
+
+  it('an import it cannot follow (a path alias) may lead to any call of the run: they all stay, the reason names the import', () => {
+    const { sites } = fileRun({ 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('@/assign') });
+    const [call] = kinds(sites, 'call');
+    expect(call!.migrated).toBe(false);
+    expect(call!.reasons![0]!.key).toContain(`whose test imports '@/assign', which cannot be followed without a tsconfig.json or jsconfig.json`);
+  });
+
+  it('a test that imports other modules keeps no call', () => {
+    const { sites } = fileRun({
+      'src/assign.js': ASSIGN,
+      'src/other.js': `export async function showToBusiness() { return 201; }\n`,
+      'test/assign.test.js': mswTest('../src/other.js'),
+    });
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('when no test is among the paths given, the run says that no test\'s mock was checked', () => {
+    const files = { 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('../src/assign.js') };
+    const { dir, report } = fileRun(files, ['src']);
+    expect(report.mode.testsUnread).toBe(true);
+    expect(kinds(new Map(report.files.map((f) => [f.path, f.sites])), 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(cli(['migrate', 'src', '--dry'], dir).stdout).toContain('no test file was among the files read, so no test\'s mock of the deprecated request was checked');
+    expect(cli(['migrate', '.', '--dry'], dir).stdout).not.toContain('no test file was among the files read');
+    expect(fileRun(files).report.mode.testsUnread).toBeUndefined();
+  });
+});

@@ -19,6 +19,7 @@ export {
   mockFactsOf,
   type Reach,
   settleMocks,
+  isLibraryModule,
   showsAllItsCalls,
 } from './settle.js';
 export { holdBack, keepCallsForMocks } from './keep.js';

@@ -368,6 +368,11 @@ export const LOADERS = /^(?:importActual|requireActual|importMock|requireMock|cr
 /** Packages whose imports bring no call of the program into a file: test runners, mock libraries, HTTP clients. */
 const LIBRARIES = /^(?:node:.*|vitest|@jest\/globals|jest|msw(?:\/.*)?|nock|axios-mock-adapter|fetch-mock|jest-fetch-mock|axios|got|ky|superagent|ofetch|node-fetch|undici|cross-fetch)$/;
 
+/** Whether an import of this module brings no call of the program into a file (a test runner, a mock library, a client). */
+export function isLibraryModule(specifier: string): boolean {
+  return LIBRARIES.test(specifier);
+}
+
 /**
  * Per file, a mock's calls are all in sight only when the file exports nothing (no test elsewhere uses its mocks)
  * and imports nothing of the program (only the libraries above).
