@@ -44,9 +44,11 @@ Options:
                      for it are one group; a call whose mock cannot follow it
                      to v3 (a handler that reads the old request in a way v3
                      cannot answer) stays on the old route with it, and each
-                     TODO names the other. ignore: the code moves first; such
-                     a mock is left with a TODO, and its test fails until it is
-                     rewritten.
+                     TODO names the other. Only the tests among the files
+                     read are checked; read file by file, a test keeps the
+                     calls of the modules it imports. ignore: the code moves
+                     first; such a mock is left with a TODO, and its test fails
+                     until it is rewritten.
   --config <file>    JSON file with extra clients and routes (the shape of the
                      ESLint rule's options): {"clients": [{"callee": "api.request",
                      "url": 0, "body": 1}], "routes": [...], "builtIn": "keep"}
