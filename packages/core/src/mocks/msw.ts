@@ -157,6 +157,11 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
       if (!readKey(use, out, ctx)) return undefined;
       continue;
     }
+    // `const { business_uid, pre_installed } = await request.json()`: each name read as the key it holds.
+    if (use?.type === 'VariableDeclarator' && use.id.type === 'ObjectPattern' && use.parent?.type === 'VariableDeclaration' && use.parent.kind === 'const') {
+      if (!readPattern(use as TSESTree.VariableDeclarator & { id: TSESTree.ObjectPattern }, fn, ctx, out)) return undefined;
+      continue;
+    }
     if (use?.type !== 'VariableDeclarator' || use.id.type !== 'Identifier' || use.parent?.type !== 'VariableDeclaration' || use.parent.kind !== 'const') return refuse();
     // `const body: LegacyBody = await request.json()`: the same.
     const annotation = use.id.typeAnnotation?.typeAnnotation;
@@ -186,6 +191,74 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
   // One read of the body into a const, written in the resolver itself, is where the app code can be read too.
   const own = declared !== undefined && jsonReads === 1 && declared.parent?.parent === fn.body ? declared : undefined;
   return { const: own };
+}
+
+/**
+ * `const { business_uid, pre_installed } = await request.json()`: the keys of the old body bound to names, each name
+ * compared as a key of a body const is (`business_uid === 'biz_1'`, `pre_installed === 'true'`) or read as the
+ * assignee. The pattern then binds the v3 fields those reads need (`{ assignee_type, assignee_uid, settings }`), and
+ * each read asks the same question of them (`assignee_type === 'business' && assignee_uid === 'biz_1'`,
+ * `settings?.assignment_mode === 'pre_installed'`). A default, a rest element, a renamed key, a type on the pattern, a
+ * key no v3 field holds, any other use of a name, or a v3 name the resolver already uses keeps the handler, naming
+ * what it reads.
+ */
+function readPattern(declarator: TSESTree.VariableDeclarator & { id: TSESTree.ObjectPattern }, fn: TSESTree.FunctionLike, ctx: SourceContext, out: Resolver): boolean {
+  const pattern = declarator.id;
+  const refuse = (read = 'the request body') => (out.reads.push(read), false);
+  if (pattern.typeAnnotation !== undefined) return refuse();
+  const edits: ResolverEdit[] = [];
+  const bodyReads: BodyKeyRead[] = [];
+  const flagReads: FlagKeyRead[] = [];
+  const needed = new Set<string>();
+  for (const property of pattern.properties) {
+    if (property.type !== 'Property' || property.computed || property.value.type !== 'Identifier') return refuse();
+    const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : undefined;
+    if (key === undefined || !(DEPRECATED_KEYS as readonly string[]).includes(key)) return refuse();
+    // `business_uid: uid` keeps a name the rewrite would have to explain: left to a person.
+    if (property.value.name !== key) return refuse(key);
+    if (!ASSIGNEE_KEYS.includes(key) && !MODE_FLAGS.includes(key)) return refuse(key);
+    const variable = findVariable(ctx.getScope(declarator), key);
+    for (const ref of variable?.references ?? []) {
+      if (ref.init === true) continue;
+      const id = ref.identifier as TSESTree.Identifier;
+      if (ASSIGNEE_KEYS.includes(key)) {
+        const compared = assigneeComparison(id, key as BodyKeyRead['key'], ctx);
+        if (compared !== undefined) edits.push(compared);
+        else if (isPlainRead(id)) bodyReads.push({ key: key as BodyKeyRead['key'], range: id.range });
+        else return refuse(key);
+        needed.add(V3Key.assigneeType).add(V3Key.assigneeUid);
+        continue;
+      }
+      const compared = comparedWithEnabled(id);
+      if (compared === undefined) return refuse(key);
+      const quote = compared.raw[0]!;
+      flagReads.push({ key: key as FlagKeyRead['key'] });
+      edits.push({ range: id.range, text: `${V3Key.settings}?.${V3Key.assignmentMode}` }, { range: compared.range, text: `${quote}${MODE_OF_FLAG[key as keyof typeof MODE_OF_FLAG]}${quote}` });
+      needed.add(V3Key.settings);
+    }
+  }
+  // The names bound for the v3 fields must be new to the resolver: no other name of it may be hidden or reused.
+  const text = ctx.text.slice(fn.range[0], fn.range[1]);
+  const keys = pattern.properties.map((property) => ((property as TSESTree.Property).value as TSESTree.Identifier).name);
+  for (const name of needed) {
+    if (findVariable(ctx.getScope(declarator), name) !== undefined || new RegExp(`\\b${name}\\b`).test(text)) {
+      return refuse(`${keys.join(' and ')} (destructured beside a name of its own, ${name})`);
+    }
+  }
+  const order = [V3Key.assigneeType, V3Key.assigneeUid, V3Key.settings].filter((name) => needed.has(name));
+  edits.push({ range: pattern.range, text: order.length === 0 ? '{}' : `{ ${order.join(', ')} }` });
+  out.edits.push(...edits);
+  out.bodyReads.push(...bodyReads);
+  out.flagReads.push(...flagReads);
+  return true;
+}
+
+/** A read of a value that is neither written nor called nor deleted: `received.push(business_uid)`. */
+function isPlainRead(id: TSESTree.Identifier): boolean {
+  const parent = id.parent;
+  return !((parent?.type === 'AssignmentExpression' && parent.left === id) || parent?.type === 'UpdateExpression' ||
+    (parent?.type === 'CallExpression' && parent.callee === id) || (parent?.type === 'MemberExpression' && parent.object === id) ||
+    (parent?.type === 'Property' && parent.parent?.type === 'ObjectPattern') || (parent?.type === 'UnaryExpression' && parent.operator === 'typeof'));
 }
 
 /** One read of a key of the JSON body: an assignee key, a flag compared with "true", or a read named as it stays. */
@@ -231,13 +304,17 @@ function readKey(member: TSESTree.MemberExpression, out: Resolver, ctx: SourceCo
  * `body.assignee_type === 'business' && body.assignee_uid === X`. The body must be a name (a const), so that it is
  * read twice at no cost. Undefined for any other read.
  */
-function assigneeComparison(member: TSESTree.MemberExpression, key: BodyKeyRead['key'], ctx: SourceContext): ResolverEdit | undefined {
+function assigneeComparison(member: TSESTree.MemberExpression | TSESTree.Identifier, key: BodyKeyRead['key'], ctx: SourceContext): ResolverEdit | undefined {
   // `body?.business_uid` is a chain around the member.
   const read = member.parent?.type === 'ChainExpression' ? member.parent : member;
   const parent = read.parent;
   if (parent?.type !== 'BinaryExpression' || !['===', '!==', '==', '!='].includes(parent.operator)) return undefined;
-  const object = member.object;
-  if (object.type !== 'Identifier') return undefined;
+  // `body.` before each v3 field; nothing for a name destructured from the body (`business_uid === X`).
+  let owner = '';
+  if (member.type === 'MemberExpression') {
+    if (member.object.type !== 'Identifier') return undefined;
+    owner = `${member.object.name}${member.optional ? '?.' : '.'}`;
+  }
   const other = parent.left === read ? parent.right : parent.left;
   // `X` must be a string: `business_uid === X` asks `assignee_type === 'business' && assignee_uid === X` only when X is
   // never undefined (or null, for `==`); a parameter, a `let` or a value read from the environment may be.
@@ -246,15 +323,14 @@ function assigneeComparison(member: TSESTree.MemberExpression, key: BodyKeyRead[
     (other.type === 'Identifier' && isStringConst(other, ctx));
   if (!plain) return undefined;
   const quote = other.type === 'Literal' && /^['"]/.test(other.raw) ? other.raw[0]! : quoteOf(ctx);
-  const dot = member.optional ? '?.' : '.';
   const value = ctx.text.slice(other.range[0], other.range[1]);
   const type = `${quote}${ASSIGNEE_TYPE_OF_KEY[key]}${quote}`;
   const negated = parent.operator.startsWith('!');
-  const uid = `${object.name}${dot}${V3Key.assigneeUid}`;
+  const uid = `${owner}${V3Key.assigneeUid}`;
   const uidTest = parent.left === read ? `${uid} ${parent.operator} ${value}` : `${value} ${parent.operator} ${uid}`;
   const text = negated
-    ? `${object.name}${dot}${V3Key.assigneeType} !== ${type} || ${uidTest}`
-    : `${object.name}${dot}${V3Key.assigneeType} === ${type} && ${uidTest}`;
+    ? `${owner}${V3Key.assigneeType} !== ${type} || ${uidTest}`
+    : `${owner}${V3Key.assigneeType} === ${type} && ${uidTest}`;
   return { range: parent.range, text: standsAlone(parent, negated ? '||' : '&&') || parenthesized(parent, ctx) ? text : `(${text})` };
 }
 
@@ -321,7 +397,7 @@ function quoteOf(ctx: SourceContext): string {
 }
 
 /** The literal "true" that `flag === 'true'` (or `!==`, `==`, `!=`, either side) compares the flag with. */
-function comparedWithEnabled(member: TSESTree.MemberExpression): TSESTree.StringLiteral | undefined {
+function comparedWithEnabled(member: TSESTree.MemberExpression | TSESTree.Identifier): TSESTree.StringLiteral | undefined {
   const parent = member.parent;
   if (parent?.type !== 'BinaryExpression' || !['===', '!==', '==', '!='].includes(parent.operator)) return undefined;
   const other = parent.left === member ? parent.right : parent.left;
