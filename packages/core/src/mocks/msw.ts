@@ -1,7 +1,8 @@
 /**
  * Mock Service Worker: `http.post(route, resolver)` (msw 2) and `rest.post(route, resolver)` (msw 1), with `http` or
  * `rest` imported from `msw`. The handler matches no body; its resolver reads the request in the old shape. What it
- * may read and still follow its calls to v3 is what maps exactly onto the v3 request (msw 2 only):
+ * may read and still follow its calls to v3 is what maps exactly onto the v3 request (msw 1's `req.json()`, `req.body`
+ * and `req.params` read as msw 2's `request.json()`, the body and `params`):
  * - an assignee key of the JSON body (`body.business_uid`): `assignee_uid`, when every call sends that key (settle.ts);
  * - a flag compared with "true" (`body.is_internal === 'true'`): the mode it enables
  *   (`body.settings?.assignment_mode === 'internal'`), when every call sends the flag as a static string or not at all;
@@ -44,8 +45,9 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
     if (resolver !== undefined) readResolver(call, resolver, route, ctx, found);
     retypeHandler(call, route, ctx, found);
   } else {
-    // msw 1 (`rest.post<RequestBody, Params>`, `(req, res, ctx)`): what its resolver reads is left to a person.
-    if (resolver !== undefined) found.reads.push(...msw1Reads(resolver, ctx));
+    // msw 1 (`rest.post<RequestBody, Params>`, `(req, res, ctx)`): the body it reads (`await req.json()`, `req.body`)
+    // and the app code (`req.params.id`) map as msw 2's do; anything else of the request is left to a person.
+    if (resolver !== undefined) readMsw1Resolver(resolver, route, ctx, found);
     found.typed = (call.typeArguments?.params.length ?? 0) > 0;
   }
   const blocked = found.reads.length > 0;
@@ -78,13 +80,59 @@ const ASSIGNEE_KEYS: readonly string[] = Object.keys(ASSIGNEE_TYPE_OF_KEY);
 const MODE_FLAGS: readonly string[] = Object.keys(MODE_OF_FLAG);
 const EMPTY_PARAMS = 'Record<string, never>';
 
-function msw1Reads(resolver: TSESTree.Node, ctx: SourceContext): string[] {
-  if (!isFunction(resolver)) return ['its argument'];
-  const fn = resolver as TSESTree.FunctionLike;
+/**
+ * The msw 1 resolver `(req, res, ctx) => ...`: `await req.json()` read as msw 2's `request.json()` (in place, or into
+ * one const), `req.body.<key>` as a key of that body (msw 1 parses the JSON body into `req.body`), and
+ * `req.params.<name>` of the route's placeholder as the body const's `app_code_name` (the decoded code, as msw 2's
+ * `params`), where the resolver declares that const before every such read. Any other read of `req` is named.
+ */
+function readMsw1Resolver(resolver: TSESTree.Node, route: MockRoute, ctx: SourceContext, out: Resolver): void {
+  if (!isFunction(resolver)) return void out.reads.push('its argument');
+  const fn = resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression;
   const param = fn.params[0];
-  if (param === undefined) return [];
-  if (param.type !== 'Identifier') return ['its argument'];
-  return used(param, fn, ctx) ? [param.name] : [];
+  if (param === undefined) return;
+  if (param.type !== 'Identifier') return void out.reads.push('its argument');
+  const variable = findVariable(ctx.getScope(fn.body), param.name);
+  if (variable === undefined) return;
+  const name = param.name;
+  const json: (typeof variable.references)[number][] = [];
+  const codeReads: TSESTree.MemberExpression[] = [];
+  for (const ref of variable.references) {
+    if (ref.init === true) continue;
+    const id = ref.identifier as TSESTree.Node;
+    const member = id.parent;
+    const part = member?.type === 'MemberExpression' && member.object === id ? staticMemberName(member) : undefined;
+    if (part === 'json') {
+      json.push(ref);
+      continue;
+    }
+    const use = member?.parent;
+    const inner = use?.type === 'MemberExpression' && use.object === member && !use.computed ? use : undefined;
+    if (part === 'body') {
+      if (inner === undefined) return void out.reads.push(`${name}.body`);
+      if (!readKey(inner, out, ctx)) return;
+      continue;
+    }
+    if (part === 'params' && inner !== undefined && route.param !== undefined && staticMemberName(inner) === route.param && isPlainRead(inner)) {
+      codeReads.push(inner);
+      continue;
+    }
+    return void out.reads.push(part === undefined ? name : part === 'params' ? `${name}.params.${route.param ?? 'id'}` : `${name}.${part}`);
+  }
+  let body: TSESTree.VariableDeclarator | undefined;
+  if (json.length > 0) {
+    const read = readBodyOf({ ...variable, references: json } as VariableLike, fn, ctx, out);
+    if (read === undefined) return;
+    body = read.const;
+  }
+  if (codeReads.length === 0) return;
+  const refuse = () => void out.reads.push(`${name}.params.${route.param ?? 'id'}`);
+  // The body const, declared before every read of the app code and meaning the same there.
+  if (body === undefined) return refuse();
+  const bodyName = (body.id as TSESTree.Identifier).name;
+  const declared = findVariable(ctx.getScope(body), bodyName);
+  if (!codeReads.every((read) => read.range[0] > body.parent.range[1] && enclosingFunction(read) === fn && findVariable(ctx.getScope(read), bodyName) === declared)) return refuse();
+  for (const read of codeReads) out.edits.push({ range: read.range, text: `${bodyName}.${V3Key.appCodeName}` });
 }
 
 function used(id: TSESTree.Identifier, fn: TSESTree.FunctionLike, ctx: SourceContext): boolean {
@@ -253,10 +301,14 @@ function readPattern(declarator: TSESTree.VariableDeclarator & { id: TSESTree.Ob
   return true;
 }
 
-/** A read of a value that is neither written nor called nor deleted: `received.push(business_uid)`. */
-function isPlainRead(id: TSESTree.Identifier): boolean {
+/**
+ * A read of a value that is neither written nor called nor deleted: `received.push(business_uid)`. Not a shorthand
+ * property (`{ business_uid }`), whose name is also the key it writes.
+ */
+function isPlainRead(id: TSESTree.Node): boolean {
   const parent = id.parent;
   return !((parent?.type === 'AssignmentExpression' && parent.left === id) || parent?.type === 'UpdateExpression' ||
+    (parent?.type === 'Property' && parent.shorthand) ||
     (parent?.type === 'CallExpression' && parent.callee === id) || (parent?.type === 'MemberExpression' && parent.object === id) ||
     (parent?.type === 'Property' && parent.parent?.type === 'ObjectPattern') || (parent?.type === 'UnaryExpression' && parent.operator === 'typeof'));
 }
@@ -312,8 +364,12 @@ function assigneeComparison(member: TSESTree.MemberExpression | TSESTree.Identif
   // `body.` before each v3 field; nothing for a name destructured from the body (`business_uid === X`).
   let owner = '';
   if (member.type === 'MemberExpression') {
-    if (member.object.type !== 'Identifier') return undefined;
-    owner = `${member.object.name}${member.optional ? '?.' : '.'}`;
+    // A name, or a name's member (msw 1's `req.body`): read twice at no cost.
+    const object = member.object;
+    const plain = object.type === 'Identifier' ||
+      (object.type === 'MemberExpression' && !object.computed && !object.optional && object.object.type === 'Identifier');
+    if (!plain) return undefined;
+    owner = `${ctx.text.slice(object.range[0], object.range[1])}${member.optional ? '?.' : '.'}`;
   }
   const other = parent.left === read ? parent.right : parent.left;
   // `X` must be a string: `business_uid === X` asks `assignee_type === 'business' && assignee_uid === X` only when X is
