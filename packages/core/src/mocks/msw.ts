@@ -121,7 +121,7 @@ function readMsw1Resolver(resolver: TSESTree.Node, route: MockRoute, ctx: Source
   }
   let body: TSESTree.VariableDeclarator | undefined;
   if (json.length > 0) {
-    const read = readBodyOf({ ...variable, references: json } as VariableLike, fn, ctx, out);
+    const read = readBodyOf({ ...variable, references: json }, fn, ctx, out);
     if (read === undefined) return;
     body = read.const;
   }
