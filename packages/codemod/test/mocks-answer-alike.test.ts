@@ -706,6 +706,19 @@ it('posts the assignment through the platform client', async () => {
     const sites = run({ 'src/platform.ts': platform('https://api.example.com/platform/v1'), 'test/platform.test.ts': spyTest(spy) });
     expectGroupKept(sites, 'mock-route-not-editable');
   });
+
+  it('the same path on an instance of another base, or on an object that is no client, is some other API\'s: the call moves', () => {
+    const other = `import axios from 'axios';\n\nexport const tickets = axios.create({ baseURL: 'https://desk.example.com/api' });\nexport const desk = { post: async (_path: string, _body: unknown) => ({ status: 201 }) };\n`;
+    for (const owner of ['tickets', 'desk']) {
+      const sites = run({
+        'src/platform.ts': platform('https://api.example.com/platform/v1'),
+        'src/desk.ts': other,
+        'test/desk.test.ts': `import { expect, it, vi } from 'vitest';\nimport { ${owner} } from '../src/desk.js';\nimport { showToBusiness } from '../src/platform.js';\n\nit('assigns a ticket', async () => {\n  const post = vi.spyOn(${owner}, 'post');\n  await showToBusiness('crm-sync', 'biz_1');\n  expect(post).toHaveBeenCalledWith('/apps/1/assign', { agent: 'a_1' });\n});\n`,
+      });
+      expect(kinds(sites, 'mock'), owner).toEqual([]);
+      expect(kinds(sites, 'call').map((c) => c.migrated), owner).toEqual([true]);
+    }
+  });
 });
 
 describe('read file by file (no tsconfig.json or jsconfig.json, or --no-project): a test\'s mock keeps the calls of the modules it imports', () => {

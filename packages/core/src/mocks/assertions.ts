@@ -106,7 +106,8 @@ function assertedRoute(node: TSESTree.Node | undefined, ctx: SourceContext): Moc
  * base URL ends in `/platform/v1` (`vi.spyOn(platform, 'post')`, `vi.mocked(platform.post)`): the path is relative to
  * that base, as the call's is, so it asserts the deprecated request. The call's rewrite writes the whole v3 URL (the
  * base cannot change for one call), which this assertion does not spell: never rewritten. An instance this file
- * cannot read (imported, read file by file) may have such a base: it counts. The library itself (`axios.post`), an
+ * cannot read (imported, read file by file) may have such a base: it counts; in a project, an owner that is no client
+ * the analysis knows is some other object. The library itself (`axios.post`), an
  * instance without a base, or one whose base is another, makes the path some other API's.
  */
 function relativeToBase(target: TSESTree.Node, url: TSESTree.Node | undefined, ctx: SourceContext): MockRoute | undefined {
@@ -115,6 +116,8 @@ function relativeToBase(target: TSESTree.Node, url: TSESTree.Node | undefined, c
   const owner = match === null ? undefined : spiedOwner(target, ctx);
   if (owner === undefined) return undefined;
   const client = resolveClient(owner, ctx);
+  // Read with the program (a project), an owner that is no client the analysis knows is some other object.
+  if (client === undefined && ctx.project !== undefined) return undefined;
   if (client !== undefined) {
     const base = client.base === undefined ? undefined : staticString(client.base.node, client.base.ctx);
     if (!client.instance || client.base === undefined || (base !== undefined && !/\/platform\/v1\/?$/.test(base))) return undefined;
