@@ -797,6 +797,17 @@ it('shows an app to a business', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
+  it('with worker processes (--jobs 2 over more files than one worker takes), the call stays with its handler too', () => {
+    const fillers = Object.fromEntries(Array.from({ length: 110 }, (_, i) => [`src/filler/f${i}.js`, `export const f${i} = () => fetch('https://api.example.com/platform/v1/apps/a${i}/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });\n`]));
+    const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('../src/assign.js'), ...fillers });
+    const out = cli(['migrate', '.', '--dry', '--json', '--jobs', '2'], dir);
+    expect(out.code, out.stderr).toBe(0);
+    const report = JSON.parse(out.stdout) as { files: { path: string; sites: Site[] }[] };
+    const sites = new Map(report.files.map((file) => [file.path, file.sites]));
+    expect(sites.get('src/assign.js')!.map((site) => [site.migrated, codes(site)])).toEqual([[false, ['call-mock-held']]]);
+    expect(kinds(sites, 'call').filter((call) => call.migrated)).toHaveLength(110);
+  });
+
   it('when no test is among the paths given, the run says that no test\'s mock was checked', () => {
     const files = { 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('../src/assign.js') };
     const { dir, report } = fileRun(files, ['src']);
