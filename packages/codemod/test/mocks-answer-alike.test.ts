@@ -664,8 +664,11 @@ ${assertions}
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-calls-recorded')!.key).toMatch(/^fetchMock\.mock\.(?:calls|lastCall)$/);
   });
 
-  it('a recorded call compared with another route is no assertion of the request: the call moves', () => {
-    const sites = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock.mock.calls[0]![0]).toContain('/platform/v1/apps/crm-sync/unassign');`) });
+  it.each([
+    ['a sibling route', `  expect(fetchMock.mock.calls[0]![0]).toContain('/platform/v1/apps/crm-sync/unassign');`],
+    ['the list of apps, compared whole', `  expect(fetchMock.mock.calls[1]?.[0]).toBe('https://api.example.com/platform/v1/apps');`],
+  ])('a recorded call compared with %s is no assertion of the request: the call moves', (_name, assertion) => {
+    const sites = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(assertion) });
     expect(kinds(sites, 'mock')).toEqual([]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });

@@ -39,7 +39,7 @@ export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceCon
   if (expectCall.type !== 'CallExpression' || !isExpect(expectCall.callee, ctx)) return undefined;
   const target = expectCall.arguments[0];
   if (target === undefined || target.type === 'SpreadElement') return undefined;
-  if (!MATCHERS.has(method.name)) return recordedAssertion(call, target, negated, ctx);
+  if (!MATCHERS.has(method.name)) return recordedAssertion(call, target, negated, method.name === 'toContain' || method.name === 'toMatch', ctx);
   const args = method.name.startsWith('toHaveBeenNth') || method.name === 'nthCalledWith' ? call.arguments.slice(1) : call.arguments;
   let shape = shapeOf(target, ctx);
   let route = shape === undefined ? undefined : assertedRoute(args[0], ctx);
@@ -160,16 +160,19 @@ function spiedOwner(target: TSESTree.Node, ctx: SourceContext): TSESTree.Node | 
  * and what it is compared with are read apart (often in two statements), so it is never rewritten: it keeps its calls
  * on the deprecated route, with a TODO that names what it reads.
  */
-function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node, negated: boolean, ctx: SourceContext): MockSite | undefined {
+function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node, negated: boolean, contains: boolean, ctx: SourceContext): MockSite | undefined {
   let appCode: string | undefined;
   let old = false;
+  // A part of the route (`/platform/v1/apps/`) is the deprecated request's only where the matcher looks for it inside
+  // the value (`toContain`, `toMatch`, `expect.stringContaining`); `toBe('…/platform/v1/apps')` is another route's.
+  const part = (node: TSESTree.Node) => contains || (node.parent?.type === 'CallExpression' && calleePath(node.parent.callee) === 'expect.stringContaining');
   for (const argument of call.arguments) {
     someNode(argument, (node) => {
       if (node.type === 'Literal' || node.type === 'TemplateLiteral') {
         const route = node.type === 'TemplateLiteral' && node.expressions.length > 0 ? readMockRoute(node, ctx) : undefined;
         const text = route === undefined ? staticString(node, ctx) : undefined;
         const whole = text === undefined ? route : readMockRoute(node, ctx);
-        if (whole !== undefined || (text !== undefined && partOfDeprecatedRoute(text)) || isRouteRegex(node)) {
+        if (whole !== undefined || (text !== undefined && part(node) && partOfDeprecatedRoute(text)) || isRouteRegex(node)) {
           old = true;
           appCode ??= whole?.appCode;
         }
