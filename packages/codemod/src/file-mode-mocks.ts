@@ -41,6 +41,9 @@ const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'
 /** `from '…'`, `import('…')`, `import '…'`, `require('…')`, `vi.importActual('…')`, `jest.requireActual('…')`. */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*|\b(?:importActual|requireActual|importMock|requireMock)\s*(?:<[^>()]*>)?\(\s*)(['"])([^'"\n]+)\1/g;
 
+/** `import(x)`, `require(x)` of a name or an expression, and `createRequire(...)`. */
+const COMPUTED_LOAD = /\b(?:import|require)\s*\(\s*(?!['"`\s)])|\bcreateRequire\s*\(/;
+
 /**
  * For each file of the run, the mocks of the run's tests that stand for its calls though their files do not show them.
  * `files`: the files the run migrates; `display`: a path as reports show it.
@@ -70,7 +73,7 @@ export function mocksElsewhere(
     const targets = reach.unfollowed === undefined ? [...reach.files].filter((file) => run.has(file)) : files;
     const how = reach.unfollowed === undefined
       ? 'which this run read file by file, apart from the modules its test imports'
-      : `which this run read file by file, and whose test imports ${reach.unfollowed}, which cannot be followed without a tsconfig.json or jsconfig.json`;
+      : `which this run read file by file, and whose test loads ${reach.unfollowed}, which cannot be followed without a tsconfig.json or jsconfig.json`;
     for (const mock of mocks) {
       const facts = mockFactsOf(mock, test, display(test));
       const kind = mock.mock.library === 'msw' ? 'handler' : mock.mock.library === 'assertion' ? 'assertion' : 'mock';
@@ -108,6 +111,12 @@ function reachOf(test: string, textOf: (file: string) => string | undefined): { 
     const file = queue.shift()!;
     const text = file === test ? textOf(file) : textOf(file) ?? readText(file);
     if (text === undefined) continue;
+    // A module loaded by a name this step cannot read (`import(path)`, `require(name)`, `createRequire`).
+    const computed = COMPUTED_LOAD.exec(text);
+    if (computed !== null) {
+      const loader = computed[0].startsWith('createRequire') ? 'createRequire' : `a computed ${computed[0].startsWith('import') ? 'import' : 'require'}()`;
+      return { files, unfollowed: `a module by ${loader}` };
+    }
     for (const match of text.matchAll(SPECIFIER)) {
       const specifier = match[2]!;
       if (specifier.startsWith('.') || specifier.startsWith('/')) {

@@ -788,7 +788,15 @@ it('shows an app to a business', async () => {
     const { sites } = fileRun({ 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('@/assign') });
     const [call] = kinds(sites, 'call');
     expect(call!.migrated).toBe(false);
-    expect(call!.reasons![0]!.key).toContain(`whose test imports '@/assign', which cannot be followed without a tsconfig.json or jsconfig.json`);
+    expect(call!.reasons![0]!.key).toContain(`whose test loads '@/assign', which cannot be followed without a tsconfig.json or jsconfig.json`);
+  });
+
+  it('a module loaded by a computed import() may be any: every call of the run stays', () => {
+    const test = mswTest('./helpers.js').replace(`import { showToBusiness } from './helpers.js';`, `const { showToBusiness } = await import(process.env.MODULE ?? '../src/assign.js');`);
+    const { sites } = fileRun({ 'src/assign.js': ASSIGN, 'test/assign.test.js': test });
+    const [call] = kinds(sites, 'call');
+    expect(call!.migrated).toBe(false);
+    expect(call!.reasons![0]!.key).toContain('whose test loads a module by a computed import(), which cannot be followed');
   });
 
   it('a test that imports other modules keeps no call', () => {
