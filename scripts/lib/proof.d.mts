@@ -21,7 +21,11 @@ export interface Comparison {
 }
 export interface MigrateReport {
   readonly mode: { readonly kind: 'project' | 'file' };
-  readonly files: readonly { readonly path: string; readonly status: string }[];
+  readonly files: readonly {
+    readonly path: string;
+    readonly status: string;
+    readonly sites: readonly { readonly kind: string; readonly reasons: readonly { readonly code: string }[] }[];
+  }[];
   readonly totals: {
     readonly files: number;
     readonly changed: number;

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import type { AnalysisOptions } from '@app-assignment/core';
 import type { Shard } from './files.js';
 import { sharedOptions, TREE_OPTIONS, UsageError } from './options.js';
-import { emptyPathWarnings, FILE_BY_FILE, ignoredLines, skippedLines, unreadLines } from './report/ignored.js';
+import { emptyPathWarnings, FILE_BY_FILE, ignoredLines, skippedLines, TESTS_UNREAD, unreadLines } from './report/ignored.js';
 import type { RunReport } from './run.js';
 
 /** The exit code of a crash of the tool itself, distinct from 1 (some file errored) and 2 (usage). */
@@ -47,9 +47,11 @@ Options:
                      for it are one group; a call whose mock cannot follow it
                      to v3 (a handler that reads the old request in a way v3
                      cannot answer) stays on the old route with it, and each
-                     TODO names the other. ignore: the code moves first; such
-                     a mock is left with a TODO, and its test fails until it is
-                     rewritten.
+                     TODO names the other. Only the tests among the files
+                     read are checked; read file by file, a test keeps the
+                     calls of the modules it imports. ignore: the code moves
+                     first; such a mock is left with a TODO, and its test fails
+                     until it is rewritten.
   --config <file>    JSON file with extra clients and routes (the shape of the
                      ESLint rule's options): {"clients": [{"callee": "api.request",
                      "url": 0, "body": 1}], "routes": [...], "builtIn": "keep"}
@@ -160,6 +162,7 @@ function printSummary(report: RunReport, cli: Cli, out: (line: string) => void, 
     // Said, not silent: per-file mode sees no wrapper's callers in other files, so it migrates fewer calls.
     out(FILE_BY_FILE);
   }
+  if (report.mode.kind === 'file' && report.mode.testsUnread === true && totals.migrated > 0 && cli.analysis.tests !== 'ignore') out(TESTS_UNREAD);
   const todos = report.files.flatMap((file) =>
     file.sites.filter((site) => site.reason !== undefined && site.withWrapper !== true)
       .map((site) => `  ${file.path}:${site.line}:${site.column}  ${site.reason}`),

@@ -18,6 +18,7 @@ import {
   isUnreadPage,
   mayContainAssignCall,
   mayContainMock,
+  mayMentionRequest,
   type MockFinding,
   type Reason,
   ReasonCode,
@@ -290,8 +291,9 @@ function withMocks(
   for (const path of files) {
     // Only the files that may hold a mock are parsed (most were, for their calls).
     const text = textOf(path);
-    // An msw route may match the request with placeholders where the route has words (`/apps/:id/:action`).
-    if (text === undefined || !(mayContainAssignCall(text, options) || MOCK_PATTERN.test(text) || RECORDING_PATTERN.test(text)) || !mayContainMock(text)) continue;
+    // An msw route may match the request with placeholders where the route has words (`/apps/:id/:action`), and an
+    // assertion may name a part of the route only.
+    if (text === undefined || !(mayContainAssignCall(text, options) || mayMentionRequest(text) || RECORDING_PATTERN.test(text)) || !mayContainMock(text)) continue;
     const file = analysisRun.file(path);
     if (file === undefined) continue;
     const mocks = analyzeMocks(file.program, file.context);
@@ -324,7 +326,6 @@ function withMocks(
   return { links, kept };
 }
 
-const MOCK_PATTERN = /\/apps\/[:*{[]/;
 /** A test that replays recorded requests (`nock.back(...)`), which may hold the route in a file the run does not read. */
 const RECORDING_PATTERN = /\bnock\s*\.\s*(?:back|load|define)\s*\(/;
 

@@ -8,9 +8,10 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AnalysisOptions, mayContainAssignCall } from '@app-assignment/core';
+import { type AnalysisOptions, mayContainAssignCall, mayContainMock, mayMentionRequest } from '@app-assignment/core';
 import { componentKindOf, componentScripts, type UnreadPart } from '@app-assignment/core/components';
 import { collect, type Collected, SOURCE_FILE, type Shard, shardOf } from './files.js';
+import { mocksElsewhere, type MockElsewhere } from './file-mode-mocks.js';
 import { uncommittedFiles } from './git.js';
 import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
 import { nestingFailure, type ParserName, parserInUse } from './parse.js';
@@ -93,7 +94,11 @@ export interface RunReport {
   /** Project mode: the files whose changes must be written together (a wrapper with its callers, a call with its mocks). */
   readonly writeTogether?: readonly (readonly string[])[];
   /** How the files were read: as one project (with the configs it was loaded from), or each file alone. */
-  readonly mode: { readonly kind: 'project'; readonly configs: readonly string[] } | { readonly kind: 'file' };
+  readonly mode: { readonly kind: 'project'; readonly configs: readonly string[] } | {
+    readonly kind: 'file';
+    /** No test file was among the files read: their mocks of the request were not checked against the calls. */
+    readonly testsUnread?: true;
+  };
   /** Set when the run refused to write: the files with uncommitted changes. */
   readonly refused?: readonly string[];
   /** What `.gitignore` kept out of the run, and the folders named explicitly that yielded no file. */
@@ -106,6 +111,9 @@ export interface RunReport {
   readonly notes?: readonly string[];
 }
 
+/** A test file, by the names test runners look for (`*.test.ts`, `*.spec.js`, `__tests__/`, `test/`). */
+const TEST_FILE = /(?:^|[/\\])(?:__tests__|__mocks__|tests?|specs?)[/\\]|\.(?:test|spec)\.[cm]?[jt]sx?$/;
+
 /**
  * Below this many files to parse, starting worker processes costs more than it saves: a worker takes about 0.2 s to
  * start and load oxc-parser and scope-manager, and one file takes about 3 ms to parse and analyse.
@@ -116,9 +124,9 @@ import type { FileOutcome } from './results.js';
 
 export type { FileOutcome };
 
-export function migrateFile(path: string, text: string, analysis: AnalysisOptions): FileOutcome {
+export function migrateFile(path: string, text: string, analysis: AnalysisOptions, elsewhere?: readonly MockElsewhere[]): FileOutcome {
   try {
-    const result = migrateText(text, path, analysis);
+    const result = migrateText(text, path, analysis, undefined, undefined, elsewhere);
     return { path, output: result.output, changed: result.changed, sites: result.sites, ...parsedWith() };
   } catch (error) {
     const nesting = nestingFailure(error);
@@ -199,7 +207,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
     // The files a project run may read and change: every file that could be read (a wrapper's callers need not
     // mention the route themselves).
     readable.push(file);
-    if (mayContainAssignCall(text, options.analysis)) {
+    if (mayContainAssignCall(text, options.analysis) || (mayContainMock(text) && mayMentionRequest(text))) {
       candidates.push(file);
       texts.set(file, text);
     } else {
@@ -216,7 +224,8 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
     progress();
   };
   let outcomes: FileOutcome[];
-  let mode: RunReport['mode'] = { kind: 'file' };
+  // Read file by file, a call waits for its tests' mocks only when those tests are among the files read.
+  let mode: RunReport['mode'] = selection.some((file) => TEST_FILE.test(file)) ? { kind: 'file' } : { kind: 'file', testsUnread: true };
   let groupsOutside = 0;
   let writeTogether: readonly (readonly string[])[] = [];
   const projectRun = !asProject || candidates.length === 0
@@ -239,7 +248,10 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
     // Read alone after all (no config was found, or no file can hold a call): the selection, sliced by path.
     if (asProject && options.shard !== undefined) files = shardOf(selection, options.shard, options.cwd);
     const own = new Set(files);
-    outcomes = await migrateAll(candidates.filter((file) => own.has(file)), texts, options, onDone);
+    const migrated = candidates.filter((file) => own.has(file));
+    // A test's mocks whose calls are in the modules it imports keep those calls with them, though read apart.
+    const elsewhere = mocksElsewhere(migrated, (file) => texts.get(file), options.analysis, display);
+    outcomes = await migrateAll(migrated, texts, options, onDone, elsewhere);
   }
 
   const changes = new Map<string, { before: string; after: string }>();
@@ -348,11 +360,12 @@ async function migrateAll(
   texts: ReadonlyMap<string, string>,
   options: RunOptions,
   onDone: (outcome: FileOutcome) => void,
+  elsewhere: ReadonlyMap<string, readonly MockElsewhere[]> = new Map(),
 ): Promise<FileOutcome[]> {
   const workers = Math.min(options.jobs, Math.ceil(files.length / FILES_PER_WORKER));
   if (workers <= 1) {
     return files.map((file) => {
-      const outcome = migrateFile(file, texts.get(file)!, options.analysis);
+      const outcome = migrateFile(file, texts.get(file)!, options.analysis, elsewhere.get(file));
       onDone(outcome);
       return outcome;
     });
@@ -395,7 +408,7 @@ async function migrateAll(
         else settle();
       });
       // The texts were read once already, for the substring test; the workers get them rather than reading again.
-      child.send({ files: slice.map((path) => ({ path, text: texts.get(path)! })), analysis: options.analysis });
+      child.send({ files: slice.map((path) => ({ path, text: texts.get(path)!, ...(elsewhere.has(path) ? { elsewhere: elsewhere.get(path) } : {}) })), analysis: options.analysis });
     });
   const results = await Promise.all(slices.map(runSlice));
   return results.flat();

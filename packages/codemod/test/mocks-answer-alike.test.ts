@@ -1040,3 +1040,236 @@ it.each([['crm-sync', 201], ['legacy-fax', 410]] as const)('lists %s', async (ap
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 });
+
+describe('assertions of the deprecated request beyond the URL of toHaveBeenCalledWith', () => {
+  const SHOW = `export async function showApp(appCode: string, businessUid: string): Promise<void> {
+  await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+}
+`;
+  const fetchTest = (assertions: string) => `import { afterEach, expect, it, vi } from 'vitest';
+import { showApp } from '../src/report.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+it('posts the assignment', async () => {
+  const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 201 }));
+  vi.stubGlobal('fetch', fetchMock);
+  await showApp('crm-sync', 'biz_1');
+${assertions}
+});
+`;
+
+  it.each([
+    ['mock.calls[0] destructured, then its URL and body', `  const [url, init] = fetchMock.mock.calls[0]!;\n  expect(url).toBe('https://api.example.com/platform/v1/apps/crm-sync/assign');\n  expect(JSON.parse(init.body as string)).toEqual({ business_uid: 'biz_1' });`],
+    ['mock.calls[0][0]', `  expect(fetchMock.mock.calls[0]![0]).toBe('https://api.example.com/platform/v1/apps/crm-sync/assign');`],
+    ['mock.lastCall, with a part of the route', `  expect(fetchMock.mock.lastCall?.[0]).toContain('/platform/v1/apps/');`],
+  ])('what a mocked fetch recorded, read through %s: the assertion and the call it stands for stay', (_name, assertions) => {
+    const sites = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(assertions) });
+    const { mocks } = expectGroupKept(sites, 'mock-calls-recorded');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-calls-recorded')!.key).toMatch(/^fetchMock\.mock\.(?:calls|lastCall)$/);
+  });
+
+  it.each([
+    ['a sibling route', `  expect(fetchMock.mock.calls[0]![0]).toContain('/platform/v1/apps/crm-sync/unassign');`],
+    ['the list of apps, compared whole', `  expect(fetchMock.mock.calls[1]?.[0]).toBe('https://api.example.com/platform/v1/apps');`],
+  ])('a recorded call compared with %s is no assertion of the request: the call moves', (_name, assertion) => {
+    const sites = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(assertion) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('the whole route in expect.stringContaining follows its call; a part of it stays, with the call', () => {
+    const whole = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/apps/crm-sync/assign'), expect.objectContaining({ method: 'POST' }));`) });
+    expect(kinds(whole, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['review', true]]);
+    expect(kinds(whole, 'call').map((c) => c.migrated)).toEqual([true]);
+    const part = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/apps/'), expect.anything());`) });
+    expectGroupKept(part, 'mock-route-not-editable');
+  });
+
+  const platform = (base: string) => `import axios from 'axios';
+
+export const platform = axios.create({ baseURL: '${base}' });
+
+export async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const res = await platform.post(\`/apps/\${appCode}/assign\`, { business_uid: businessUid });
+  return res.status;
+}
+`;
+  const spyTest = (spy: string) => `import { afterEach, expect, it, vi } from 'vitest';
+import { platform, showToBusiness } from '../src/platform.js';
+
+afterEach(() => vi.restoreAllMocks());
+
+it('posts the assignment through the platform client', async () => {
+  ${spy}
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+  expect(post).toHaveBeenCalledWith('/apps/crm-sync/assign', { business_uid: 'biz_1' });
+});
+`;
+
+  it.each([
+    ['vi.spyOn(platform, \'post\')', `const post = vi.spyOn(platform, 'post').mockResolvedValue({ status: 201 });`],
+    ['vi.mocked(platform.post)', `vi.spyOn(platform, 'post').mockResolvedValue({ status: 201 });\n  const post = vi.mocked(platform.post);`],
+  ])('a path relative to an imported instance\'s baseURL, asserted on %s: the assertion and the call stay', (_name, spy) => {
+    const sites = run({ 'src/platform.ts': platform('https://api.example.com/platform/v1'), 'test/platform.test.ts': spyTest(spy) });
+    expectGroupKept(sites, 'mock-route-not-editable');
+  });
+
+  it('the same path on an instance of another base, or on an object that is no client, is some other API\'s: the call moves', () => {
+    const other = `import axios from 'axios';\n\nexport const tickets = axios.create({ baseURL: 'https://desk.example.com/api' });\nexport const desk = { post: async (_path: string, _body: unknown) => ({ status: 201 }) };\n`;
+    for (const owner of ['tickets', 'desk']) {
+      const sites = run({
+        'src/platform.ts': platform('https://api.example.com/platform/v1'),
+        'src/desk.ts': other,
+        'test/desk.test.ts': `import { expect, it, vi } from 'vitest';\nimport { ${owner} } from '../src/desk.js';\nimport { showToBusiness } from '../src/platform.js';\n\nit('assigns a ticket', async () => {\n  const post = vi.spyOn(${owner}, 'post');\n  await showToBusiness('crm-sync', 'biz_1');\n  expect(post).toHaveBeenCalledWith('/apps/1/assign', { agent: 'a_1' });\n});\n`,
+      });
+      expect(kinds(sites, 'mock'), owner).toEqual([]);
+      expect(kinds(sites, 'call').map((c) => c.migrated), owner).toEqual([true]);
+    }
+  });
+});
+
+describe('read file by file (no tsconfig.json or jsconfig.json, or --no-project): a test\'s mock keeps the calls of the modules it imports', () => {
+  const ASSIGN = `/** Shows an app in one business's App Market. */
+export async function showToBusiness(appCode, businessUid) {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return response.status;
+}
+`;
+  const mswTest = (from: string) => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { showToBusiness } from '${from}';
+
+const server = setupServer(
+  http.post('*/platform/v1/apps/:id/assign', async ({ request }) => {
+    const body = await request.json();
+    return HttpResponse.json({ status: 'OK' }, { status: body.business_uid === 'biz_1' ? 201 : 403 });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+it('shows an app to a business', async () => {
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+  /** A JavaScript project without a tsconfig.json or jsconfig.json: the CLI reads it file by file. */
+  function fileRun(files: Record<string, string>, args: string[] = ['.']) {
+    const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', ...files });
+    const out = cli(['migrate', ...args, '--dry', '--json'], dir);
+    expect(out.code, out.stderr).toBe(0);
+    const report = JSON.parse(out.stdout) as { mode: { kind: string; testsUnread?: true }; files: { path: string; sites: Site[] }[] };
+    expect(report.mode.kind).toBe('file');
+    return { dir, report, sites: new Map(report.files.map((file) => [file.path, file.sites])) };
+  }
+
+  it('the call a test imports stays with the handler that cannot see it, each naming the other', () => {
+    const { sites } = fileRun({ 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('../src/assign.js') });
+    const [call] = kinds(sites, 'call');
+    expect(call!.migrated).toBe(false);
+    expect(codes(call!)).toEqual(['call-mock-held']);
+    expect(call!.reasons![0]!.key).toBe('handler in test/assign.test.js, which this run read file by file, apart from the modules its test imports');
+    expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-calls-unseen']]]);
+  });
+
+  it('through a module in between, imported without its extension; with --tests ignore the call moves', () => {
+    const files = {
+      'src/assign.js': ASSIGN,
+      'src/market/index.js': `export { showToBusiness } from '../assign.js';\n`,
+      'test/assign.test.js': mswTest('../src/market'),
+    };
+    expect(kinds(fileRun(files).sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+    const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', ...files });
+    const ignored = JSON.parse(cli(['migrate', '.', '--dry', '--json', '--tests', 'ignore'], dir).stdout) as { files: { path: string; sites: Site[] }[] };
+    expect(ignored.files.flatMap((f) => f.sites.filter((s) => s.kind === 'call').map((s) => s.migrated))).toEqual([true]);
+  });
+
+  it('an import it cannot follow (a path alias) may lead to any call of the run: they all stay, the reason names the import', () => {
+    const { sites } = fileRun({ 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('@/assign') });
+    const [call] = kinds(sites, 'call');
+    expect(call!.migrated).toBe(false);
+    expect(call!.reasons![0]!.key).toContain(`whose test loads '@/assign', which cannot be followed without a tsconfig.json or jsconfig.json`);
+  });
+
+  it('a module loaded by a computed import() may be any: every call of the run stays', () => {
+    const test = mswTest('./helpers.js').replace(`import { showToBusiness } from './helpers.js';`, `const { showToBusiness } = await import(process.env.MODULE ?? '../src/assign.js');`);
+    const { sites } = fileRun({ 'src/assign.js': ASSIGN, 'test/assign.test.js': test });
+    const [call] = kinds(sites, 'call');
+    expect(call!.migrated).toBe(false);
+    expect(call!.reasons![0]!.key).toContain('whose test loads a module by a computed import(), which cannot be followed');
+  });
+
+  it('a test that imports other modules keeps no call', () => {
+    const { sites } = fileRun({
+      'src/assign.js': ASSIGN,
+      'src/other.js': `export async function showToBusiness() { return 201; }\n`,
+      'test/assign.test.js': mswTest('../src/other.js'),
+    });
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('with worker processes (--jobs 2 over more files than one worker takes), the call stays with its handler too', () => {
+    const fillers = Object.fromEntries(Array.from({ length: 110 }, (_, i) => [`src/filler/f${i}.js`, `export const f${i} = () => fetch('https://api.example.com/platform/v1/apps/a${i}/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });\n`]));
+    const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('../src/assign.js'), ...fillers });
+    const out = cli(['migrate', '.', '--dry', '--json', '--jobs', '2'], dir);
+    expect(out.code, out.stderr).toBe(0);
+    const report = JSON.parse(out.stdout) as { files: { path: string; sites: Site[] }[] };
+    const sites = new Map(report.files.map((file) => [file.path, file.sites]));
+    expect(sites.get('src/assign.js')!.map((site) => [site.migrated, codes(site)])).toEqual([[false, ['call-mock-held']]]);
+    expect(kinds(sites, 'call').filter((call) => call.migrated)).toHaveLength(110);
+  });
+
+  it('when no test is among the paths given, the run says that no test\'s mock was checked', () => {
+    const files = { 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('../src/assign.js') };
+    const { dir, report } = fileRun(files, ['src']);
+    expect(report.mode.testsUnread).toBe(true);
+    expect(kinds(new Map(report.files.map((f) => [f.path, f.sites])), 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(cli(['migrate', 'src', '--dry'], dir).stdout).toContain('no test file was among the files read, so no test\'s mock of the deprecated request was checked');
+    expect(cli(['migrate', '.', '--dry'], dir).stdout).not.toContain('no test file was among the files read');
+    expect(fileRun(files).report.mode.testsUnread).toBeUndefined();
+  });
+});
+
+describe('a resolver that destructures the keys of the old body', () => {
+  const handlerTest = (resolver: string) => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const server = setupServer(http.post('*/platform/v1/apps/:id/assign', ${resolver}));
+
+it('publishes', async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`;
+
+  it('compares them: the pattern binds the v3 fields, and the handler follows its call', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': handlerTest(`async ({ request }) => {\n  const { directory_uid, pre_installed } = await request.json();\n  return new HttpResponse(null, { status: directory_uid !== 'dir_2' && pre_installed === 'true' ? 201 : 403 });\n}`),
+    });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it.each([
+    ['a key bound to another name', `const { directory_uid: dir } = await request.json();\n  return new HttpResponse(null, { status: dir === 'dir_1' ? 201 : 403 });`, 'directory_uid'],
+    ['a default value', `const { directory_uid = 'dir_1' } = await request.json();\n  return new HttpResponse(null, { status: directory_uid === 'dir_1' ? 201 : 403 });`, 'the request body'],
+    ['a v3 field\'s name the resolver already uses', `const settings = { strict: true };\n  const { pre_installed } = await request.json();\n  return HttpResponse.json(settings, { status: pre_installed === 'true' ? 201 : 403 });`, 'pre_installed (destructured beside a name of its own, settings)'],
+    ['a key no v3 field holds', `const { built_in } = await request.json();\n  return new HttpResponse(null, { status: built_in === 'true' ? 201 : 403 });`, 'built_in'],
+  ])('%s: the handler and its call stay, the TODO naming what it reads', (_name, body, read) => {
+    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': handlerTest(`async ({ request }) => {\n  ${body}\n}`) });
+    const { mocks } = expectGroupKept(sites, 'mock-resolver-reads');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-resolver-reads')!.key).toBe(read);
+  });
+});

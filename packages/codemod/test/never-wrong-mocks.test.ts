@@ -490,6 +490,11 @@ it('refuses a directory and accepts a business', async () => {
       expectHandlerRewritten(input, `mswHttp.post('*/v3/apps/app_assignments', () => new HttpResponse(null, { status: 201 }))`);
     });
 
+    it('an msw 1 handler that reads an assignee of req.body, which every call sends: the v3 assignee', () => {
+      const input = testFile(['business'], `rest.post(${ROUTE}, (req, res, ctx) => res(ctx.status(req.body.business_uid ? 201 : 400)))`).replace(`import { http, HttpResponse } from 'msw';`, `import { rest } from 'msw';`);
+      expectHandlerRewritten(input, `rest.post('*/v3/apps/app_assignments', (req, res, ctx) => res(ctx.status(req.body.assignee_uid ? 201 : 400)))`);
+    });
+
     it('an msw 1 handler whose resolver does not read the request', () => {
       const input = testFile(['business'], `rest.post(${ROUTE}, (_req, res, ctx) => res(ctx.status(201)))`).replace(`import { http, HttpResponse } from 'msw';`, `import { rest } from 'msw';`);
       expectHandlerRewritten(input, `rest.post('*/v3/apps/app_assignments', (_req, res, ctx) => res(ctx.status(201)))`);
@@ -603,7 +608,7 @@ it('refuses a directory and accepts a business', async () => {
       ['the body destructured', ['business'], `http.post(${ROUTE}, async ({ request }) => {
     const { business_uid } = await request.json();
     return HttpResponse.json({ business_uid });
-  })`, 'mock-resolver-reads:the request body'],
+  })`, 'mock-resolver-reads:business_uid'],
       ['the body in a let', ['business'], `http.post(${ROUTE}, async ({ request }) => {
     let body = await request.json();
     return HttpResponse.json({ b: body.business_uid });
@@ -670,8 +675,24 @@ it('refuses a directory and accepts a business', async () => {
       expect(mock.reasons.map((r) => (r.key === undefined ? r.code : `${r.code}:${r.key}`))).toEqual([reason]);
     });
 
-    it('an msw 1 handler that reads req', () => {
-      const handler = `rest.post(${ROUTE}, (req, res, ctx) => res(ctx.status(req.body.business_uid ? 201 : 400)))`;
+    it.each([
+      ['the app code before the body is read', `rest.post(${ROUTE}, async (req, res, ctx) => {
+    seen.push(req.params.id);
+    const body = await req.json();
+    return res(ctx.status(body.business_uid === 'biz_1' ? 201 : 403));
+  })`],
+      ['the whole body passed on', `rest.post(${ROUTE}, (req, res, ctx) => res(ctx.json(req.body)))`],
+      ['the body destructured from req', `rest.post(${ROUTE}, (req, res, ctx) => {
+    const { business_uid } = req.body;
+    return res(ctx.status(business_uid === 'biz_1' ? 201 : 403));
+  })`],
+    ])('an msw 1 handler that reads %s', (_name, handler) => {
+      const input = testFile(['business'], handler).replace(`import { http, HttpResponse } from 'msw';`, `import { rest } from 'msw';`);
+      expectHandlerLeft(input, handler);
+    });
+
+    it('an msw 1 handler that reads req past its body and the app code', () => {
+      const handler = `rest.post(${ROUTE}, (req, res, ctx) => res(ctx.status(req.body.business_uid && req.url.pathname.length > 0 ? 201 : 400)))`;
       expectHandlerLeft(testFile(['business'], handler).replace(`import { http, HttpResponse } from 'msw';`, `import { rest } from 'msw';`), handler);
     });
   });

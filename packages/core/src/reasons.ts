@@ -84,6 +84,7 @@ export const ReasonCode = {
   mockRecorded: 'mock-recorded',
   mockKeepsCalls: 'mock-keeps-calls',
   mockAssertionNegated: 'mock-assertion-negated',
+  mockCallsRecorded: 'mock-calls-recorded',
   callMockHeld: 'call-mock-held',
 } as const;
 export type ReasonCode = (typeof ReasonCode)[keyof typeof ReasonCode];
@@ -234,7 +235,7 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'mock-other-apps': (key) =>
     `the handler names one app in the deprecated route, and its tests also call another app${key === undefined ? '' : ` (the call ${key})`}; the v3 route names no app, so the rewritten handler would answer that call too: check app_code_name in the handler by hand`,
   'mock-route-not-editable': () =>
-    `the mock's route cannot be rewritten in place (every method with http.all or onAny, a regular expression, a pattern that also answers other routes, a route held by a const or built elsewhere, a nock scope whose base path holds part of it); point the mock at POST ${V3_ASSIGN.path} by hand when its calls move to v3`,
+    `the mock's route cannot be rewritten in place (every method with http.all, onAny, or fetch-mock's mock or route without a method, a function that matches the request, a regular expression, a pattern or a part of the route that also answers other routes, a route held by a const or built elsewhere, a path relative to a client's base URL, a nock scope whose base path holds part of it); point the mock at POST ${V3_ASSIGN.path} by hand when its calls move to v3`,
   'mock-keeps-calls': (key) =>
     `it keeps on the deprecated route ${key === undefined ? 'the calls it stands for' : `the call${key.includes(' and ') ? 's' : ''} ${key}`}, since a call and its mocks move together; once this mock can follow, a rerun migrates both`,
   'call-mock-held': (key) =>
@@ -245,6 +246,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `the mock's scope rewrites the request before it is matched${key === undefined ? '' : ` (${key})`}, with a filter written for the deprecated path or body: the route and body it names are not what it compares, and it may answer any app; rewrite the filter and the interceptor for POST ${V3_ASSIGN.path} by hand`,
   'mock-recorded': (key) =>
     `this test replays recorded requests${key === undefined ? '' : ` (${key})`}, which this run does not read; a recording of the deprecated request no longer matches once its calls send POST ${V3_ASSIGN.path}: migrate those calls by hand, then re-record (or edit the recording to the v3 route and body)`,
+  'mock-calls-recorded': (key) =>
+    `this assertion compares what a mock recorded${key === undefined ? '' : ` (${key})`} with the deprecated request, in a shape this tool does not rewrite; once the calls it stands for send ${V3}, assert that request (its route and the v3 body) by hand`,
   'mock-v3-route-taken': (key) =>
     `this mock's tests already install a mock that answers POST ${V3_ASSIGN.path}${key === undefined ? '' : ` (${key})`}, or may; msw, nock, axios-mock-adapter and fetch-mock answer with the first that matches, so the rewritten mock would answer in its place or never: merge them by hand`,
 };

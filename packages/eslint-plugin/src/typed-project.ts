@@ -22,6 +22,7 @@ import {
   MAX_NESTING_DEPTH,
   mayContainAssignCall,
   mayContainMock,
+  mayMentionRequest,
   mayContainReportQuery,
   moduleSpellsAll,
   nestingDepth,
@@ -528,7 +529,8 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
    * those that import no module of the program (shared handlers a test runner loads for every test).
    */
   const mockModules = (): { standingFor(file: string): readonly string[] } => {
-    const mentions = (text: string | undefined) => text !== undefined && mayContainMock(text) && mayContainAssignCall(text, options);
+    // As the codemod's project run: an assertion may name a part of the route only.
+    const mentions = (text: string | undefined) => text !== undefined && mayContainMock(text) && (mayContainAssignCall(text, options) || mayMentionRequest(text));
     const holders = ownFiles().filter((fileName) => {
       if (!mentions(textOf(fileName))) return false;
       const file = parsed(fileName);

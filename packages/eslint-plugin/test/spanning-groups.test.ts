@@ -88,4 +88,32 @@ describe('a call and the tests\' mocks that stand for it are one group', () => {
     expect(result!.messages[0]!.message).toContain('run `app-assignment migrate src/offer.ts test/offer.test.ts`');
     expect(readFileSync(join(dir, 'src/offer.ts'), 'utf8')).toBe(files['src/offer.ts']);
   });
+
+  it('a test that asserts only a part of the route of what a mock recorded holds the call too, as migrate reads it', async () => {
+    const dir = makeTempDir('app-assignment-mock-group-recorded-');
+    const files: Record<string, string> = {
+      'package.json': '{"private":true,"type":"module"}\n',
+      'tsconfig.json': JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true }, include: ['src', 'test'] }),
+      'src/offer.ts': "export async function offerCrm(uid: string): Promise<number> {\n  const res = await fetch('https://api.example.com/platform/v1/apps/crm/assign', { method: 'POST', body: JSON.stringify({ business_uid: uid }) });\n  return res.status;\n}\n",
+      'test/offer.test.ts': "import { expect, it, vi } from 'vitest';\nimport { offerCrm } from '../src/offer.js';\n\nit('offers', async () => {\n  const fetchMock = vi.fn(async () => new Response(null, { status: 201 }));\n  vi.stubGlobal('fetch', fetchMock);\n  await offerCrm('biz_1');\n  expect(fetchMock.mock.lastCall?.[0]).toContain('/platform/v1/apps/');\n});\n",
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    symlinkSync(join(SAMPLE_APP_DIR, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const eslint = new ESLint({
+      cwd: dir,
+      overrideConfigFile: true,
+      overrideConfig: [{
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: dir } },
+        plugins: { 'app-assignment': plugin as unknown as ESLint.Plugin },
+        rules: { 'app-assignment/no-deprecated-assign': ['error', { followImports: true, autofix: true }] },
+      }],
+    });
+    const [result] = await eslint.lintFiles(['src/offer.ts']);
+    expect(result!.messages.map((m) => m.messageId)).toEqual(['deprecatedGroup']);
+    expect(result!.messages[0]!.message).toContain('test/offer.test.ts');
+  });
 });

@@ -75,6 +75,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'mock-no-calls': 'find the code the mock stands for (another repository, a module the tests do not import); update the mock when that code moves to v3',
   'mock-calls-unseen': 'rerun over the whole repository with its tsconfig.json (project mode), so that the mock and the code its tests import are read together; where its tests load modules past their imports (vi.importActual), a rerun shows no more: update the mock and its calls by hand',
   'mock-assertion-negated': 'assert that the v3 request is not sent either (POST /v3/apps/app_assignments with the app_code_name and assignee the old route and body named), then delete the comment',
+  'mock-calls-recorded': 'assert the v3 request where the test reads what the mock recorded (the route /v3/apps/app_assignments, app_code_name and the assignee in the body), then rerun',
   'mock-resolver-reads': 'read the v3 body in the handler (app_code_name, assignee_type, assignee_uid, settings.assignment_mode) and point its route at /v3/apps/app_assignments',
   'mock-app-code-unknown': 'write the v3 body matcher, with the app_code_name the test expects, by hand',
   'mock-app-code-unchecked': 'if the test meant to check the app, match app_code_name in the body; otherwise delete the comment',

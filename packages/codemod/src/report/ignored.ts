@@ -38,6 +38,10 @@ export function skippedLines(files: RunReport['files']): string[] {
 export const FILE_BY_FILE =
   'read file by file: no tsconfig.json or jsconfig.json in this folder, above it or in its folders (add one to follow imports across files, or say --no-project)';
 
+/** What a run read file by file says when no test was among its files, and it migrated calls. */
+export const TESTS_UNREAD =
+  'no test file was among the files read, so no test\'s mock of the deprecated request was checked against the calls migrated here: a test that mocks one of them (msw, nock, a mocked fetch) still mocks the old route; run over the tests too (or the whole repository), and a call whose mock cannot follow it stays on the old route with it';
+
 /** The parts of files a run read that it did not read (a component's external script, the route in its markup). */
 export function unreadLines(files: RunReport['files']): string[] {
   const parts = files.flatMap((file) => (file.unread ?? []).map((part) => `  ${file.path}:${part.line}: ${part.reason}`));

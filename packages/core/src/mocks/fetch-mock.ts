@@ -1,40 +1,104 @@
 /**
- * fetch-mock: `fetchMock.post(route, response, options?)` and `postOnce`, with `fetchMock` from `fetch-mock`. A route
- * may carry a matcher prefix (`path:`, `end:`, `begin:`, `express:`); `options.body` is the JSON body it matches.
+ * fetch-mock: `fetchMock.post(matcher, response, options?)` and `postOnce`, and the general `mock` (fetch-mock 9),
+ * `route` (10 to 12), `once` and `sticky`, whose method is the options' (or the matcher object's) `method`: without
+ * one they answer every method, as msw's `http.all` does (found, never rewritten). `fetchMock` comes from
+ * `fetch-mock`. The matcher is a URL (a prefix `path:`, `end:`, `begin:`, `express:`, `glob:` too), an object of
+ * options with its `url`, or a function of the request (`(url, options) => …`, `(callLog) => …`, or
+ * `functionMatcher`): a function that spells the route, or a part of it, reads the request in the old shape (found,
+ * never rewritten). `options.body` (or the matcher object's) is the JSON body it matches.
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { readBody } from '../body.js';
 import type { SourceContext } from '../context.js';
-import { propertyOf, unwrapTS } from '../syntax.js';
+import { staticString } from '../static-value.js';
+import { isFunction, propertyOf, someNode, unwrapTS } from '../syntax.js';
 import { functionReads } from './matcher.js';
 import { fromModule, methodOf, originOf } from './reference.js';
-import { readMockRoute } from './route.js';
+import { type MockRoute, partOfDeprecatedRoute, readMockRoute } from './route.js';
 import type { MockSite } from './site.js';
+
+const SHORTHANDS = new Set(['post', 'postOnce']);
+/** The methods that take the HTTP method from their options: every method when none is given. */
+const GENERAL = new Set(['mock', 'route', 'once', 'sticky']);
 
 export function recognizeFetchMock(call: TSESTree.CallExpression, ctx: SourceContext): MockSite | undefined {
   const method = methodOf(call);
-  if (method?.name !== 'post' && method?.name !== 'postOnce') return undefined;
+  if (method === undefined || (!SHORTHANDS.has(method.name) && !GENERAL.has(method.name))) return undefined;
   if (!fromModule(originOf(method.object, ctx), ['fetch-mock'])) return undefined;
-  const route = readMockRoute(call.arguments[0], ctx);
-  if (route === undefined) return undefined;
+  const first = call.arguments[0] === undefined || call.arguments[0].type === 'SpreadElement' ? undefined : unwrapTS(call.arguments[0]);
+  if (first === undefined) return undefined;
   const options = call.arguments[2];
-  let matcher: TSESTree.Node | undefined;
-  let headers = false;
-  if (options !== undefined) {
-    const object = unwrapTS(options);
+  const object = options === undefined ? undefined : unwrapTS(options);
+  // `{ url, method, body, headers, functionMatcher }` in place of the URL (fetch-mock's matcher object).
+  const described = first.type === 'ObjectExpression' ? first : undefined;
+  const verb = SHORTHANDS.has(method.name) ? 'post' : methodOfOptions(object, described);
+  // Another method is another request.
+  if (verb === 'other') return undefined;
+  const urlNode = described === undefined ? first : propertyOf(described, 'url')?.value;
+  let route = urlNode === undefined || isFunction(urlNode) ? undefined : readMockRoute(urlNode, ctx) ?? beginsWithPart(urlNode, ctx);
+  const reads: string[] = [];
+  // A function of the request that matches it: found when it spells the route (or a part of it); what it reads of the
+  // request is the old shape.
+  const matcher = isFunction(first) ? first : functionMatcherOf(described) ?? functionMatcherOf(object?.type === 'ObjectExpression' ? object : undefined);
+  if (matcher !== undefined) {
+    if (route === undefined && !spellsRoute(matcher, ctx)) return undefined;
+    route ??= {};
+    reads.push('the request in its matcher function');
+  }
+  if (route === undefined) return undefined;
+  // Every method, or one that cannot be read: it answers the v3 route whatever the method, so it is never rewritten.
+  if (verb !== 'post') route = route.appCode === undefined ? {} : { appCode: route.appCode };
+  let body: TSESTree.Node | undefined = described === undefined ? undefined : propertyOf(described, 'body')?.value;
+  let headers = described !== undefined && propertyOf(described, 'headers') !== undefined;
+  if (object !== undefined) {
     // Options that cannot be read may match a body: the mock is read as matching one it cannot see.
-    if (object.type !== 'ObjectExpression') matcher = options;
-    else matcher = propertyOf(object, 'body')?.value;
-    headers = object.type !== 'ObjectExpression' || propertyOf(object, 'headers') !== undefined;
+    if (object.type !== 'ObjectExpression') body = options;
+    else body = propertyOf(object, 'body')?.value ?? body;
+    headers ||= object.type !== 'ObjectExpression' || propertyOf(object, 'headers') !== undefined;
   }
   return {
     node: call,
     ctx,
     library: 'fetch-mock',
     route,
-    ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, { objectIsJson: true, stringifyIsJson: true }) }),
+    ...(body === undefined ? {} : { body: readBody(body, ctx, { objectIsJson: true, stringifyIsJson: true }) }),
     // A response built by a function of the request (`(url, options) => …`) reads it in the old shape.
-    reads: call.arguments[1] === undefined ? [] : functionReads(call.arguments[1], ctx),
+    reads: [...reads, ...(call.arguments[1] === undefined ? [] : functionReads(call.arguments[1], ctx))],
     ...(headers ? { checksHeaders: true as const } : {}),
   };
+}
+
+/** The method `mock` or `route` matches: POST, every one (none given), another, or unknown (not written out). */
+function methodOfOptions(options: TSESTree.Node | undefined, described: TSESTree.ObjectExpression | undefined): 'post' | 'any' | 'other' | 'unknown' {
+  if (options !== undefined && options.type !== 'ObjectExpression') return 'unknown';
+  const property = (options === undefined ? undefined : propertyOf(options, 'method')) ?? (described === undefined ? undefined : propertyOf(described, 'method'));
+  if (property === undefined) {
+    const spread = [options, described].some((o) => o?.type === 'ObjectExpression' && o.properties.some((p) => p.type === 'SpreadElement'));
+    return spread ? 'unknown' : 'any';
+  }
+  const value = unwrapTS(property.value);
+  if (value.type !== 'Literal' || typeof value.value !== 'string') return 'unknown';
+  return value.value.toUpperCase() === 'POST' ? 'post' : 'other';
+}
+
+function functionMatcherOf(object: TSESTree.ObjectExpression | undefined): TSESTree.Node | undefined {
+  const value = object === undefined ? undefined : propertyOf(object, 'functionMatcher')?.value;
+  return value === undefined ? undefined : unwrapTS(value);
+}
+
+/** `begin:https://api.example.com/platform/v1/apps/`: a prefix that the deprecated URL has and no v3 one; never rewritten. */
+function beginsWithPart(node: TSESTree.Node, ctx: SourceContext): MockRoute | undefined {
+  const text = staticString(node, ctx);
+  return text?.startsWith('begin:') === true && partOfDeprecatedRoute(text.slice('begin:'.length)) ? {} : undefined;
+}
+
+/** Whether a function spells the deprecated route, or a part of it no v3 URL has (`/assign`), in a string it holds. */
+function spellsRoute(fn: TSESTree.Node, ctx: SourceContext): boolean {
+  return someNode(fn, (node) => {
+    if (node.type !== 'Literal' && node.type !== 'TemplateLiteral') return false;
+    if (readMockRoute(node, ctx) !== undefined) return true;
+    const text = staticString(node, ctx);
+    // `url.endsWith('/assign')` matches the deprecated request too (and no v3 one).
+    return text !== undefined && (partOfDeprecatedRoute(text) || /^\/?assign$/.test(text));
+  });
 }

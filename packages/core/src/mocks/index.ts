@@ -5,7 +5,7 @@
  */
 export type { BodyKeyRead, FlagKeyRead, MockLibrary, MockSite, ResolverEdit } from './site.js';
 export type { MockRoute } from './route.js';
-export { mayContainMock, recognizeMock } from './recognize.js';
+export { mayContainMock, mayMentionRequest, recognizeMock } from './recognize.js';
 export { analyzeMocks, asCall, type MockFinding, planMock } from './plan.js';
 export {
   applyMockDecision,
@@ -19,6 +19,7 @@ export {
   mockFactsOf,
   type Reach,
   settleMocks,
+  isLibraryModule,
   showsAllItsCalls,
 } from './settle.js';
 export { holdBack, keepCallsForMocks } from './keep.js';

@@ -1,7 +1,8 @@
 /**
  * Mock Service Worker: `http.post(route, resolver)` (msw 2) and `rest.post(route, resolver)` (msw 1), with `http` or
  * `rest` imported from `msw`. The handler matches no body; its resolver reads the request in the old shape. What it
- * may read and still follow its calls to v3 is what maps exactly onto the v3 request (msw 2 only):
+ * may read and still follow its calls to v3 is what maps exactly onto the v3 request (msw 1's `req.json()`, `req.body`
+ * and `req.params` read as msw 2's `request.json()`, the body and `params`):
  * - an assignee key of the JSON body (`body.business_uid`): `assignee_uid`, when every call sends that key (settle.ts);
  * - a flag compared with "true" (`body.is_internal === 'true'`): the mode it enables
  *   (`body.settings?.assignment_mode === 'internal'`), when every call sends the flag as a static string or not at all;
@@ -44,9 +45,11 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
     if (resolver !== undefined) readResolver(call, resolver, route, ctx, found);
     retypeHandler(call, route, ctx, found);
   } else {
-    // msw 1 (`rest.post<RequestBody, Params>`, `(req, res, ctx)`): what its resolver reads is left to a person.
-    if (resolver !== undefined) found.reads.push(...msw1Reads(resolver, ctx));
-    found.readsRequest = found.reads.length > 0;
+    // msw 1 (`rest.post<RequestBody, Params>`, `(req, res, ctx)`): the body it reads (`await req.json()`, `req.body`)
+    // and the app code (`req.params.id`) map as msw 2's do; anything else of the request is left to a person.
+    if (resolver !== undefined) readMsw1Resolver(resolver, route, ctx, found);
+    // Any read of the request may read its body, which a handler after it then cannot read again.
+    found.readsRequest = resolver !== undefined && msw1UsesRequest(resolver, ctx);
     found.typed = (call.typeArguments?.params.length ?? 0) > 0;
   }
   const blocked = found.reads.length > 0;
@@ -88,13 +91,68 @@ const ASSIGNEE_KEYS: readonly string[] = Object.keys(ASSIGNEE_TYPE_OF_KEY);
 const MODE_FLAGS: readonly string[] = Object.keys(MODE_OF_FLAG);
 const EMPTY_PARAMS = 'Record<string, never>';
 
-function msw1Reads(resolver: TSESTree.Node, ctx: SourceContext): string[] {
-  if (!isFunction(resolver)) return ['its argument'];
-  const fn = resolver as TSESTree.FunctionLike;
+/**
+ * The msw 1 resolver `(req, res, ctx) => ...`: `await req.json()` read as msw 2's `request.json()` (in place, or into
+ * one const), `req.body.<key>` as a key of that body (msw 1 parses the JSON body into `req.body`), and
+ * `req.params.<name>` of the route's placeholder as the body const's `app_code_name` (the decoded code, as msw 2's
+ * `params`), where the resolver declares that const before every such read. Any other read of `req` is named.
+ */
+/** Whether an msw 1 resolver `(req, res, ctx) => ...` uses its request at all. */
+function msw1UsesRequest(resolver: TSESTree.Node, ctx: SourceContext): boolean {
+  if (!isFunction(resolver)) return true;
+  const fn = resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression;
   const param = fn.params[0];
-  if (param === undefined) return [];
-  if (param.type !== 'Identifier') return ['its argument'];
-  return used(param, fn, ctx) ? [param.name] : [];
+  if (param === undefined) return false;
+  return param.type !== 'Identifier' || used(param, fn, ctx);
+}
+
+function readMsw1Resolver(resolver: TSESTree.Node, route: MockRoute, ctx: SourceContext, out: Resolver): void {
+  if (!isFunction(resolver)) return void out.reads.push('its argument');
+  const fn = resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression;
+  const param = fn.params[0];
+  if (param === undefined) return;
+  if (param.type !== 'Identifier') return void out.reads.push('its argument');
+  const variable = findVariable(ctx.getScope(fn.body), param.name);
+  if (variable === undefined) return;
+  const name = param.name;
+  const json: (typeof variable.references)[number][] = [];
+  const codeReads: TSESTree.MemberExpression[] = [];
+  for (const ref of variable.references) {
+    if (ref.init === true) continue;
+    const id = ref.identifier as TSESTree.Node;
+    const member = id.parent;
+    const part = member?.type === 'MemberExpression' && member.object === id ? staticMemberName(member) : undefined;
+    if (part === 'json') {
+      json.push(ref);
+      continue;
+    }
+    const use = member?.parent;
+    const inner = use?.type === 'MemberExpression' && use.object === member && !use.computed ? use : undefined;
+    if (part === 'body') {
+      if (inner === undefined) return void out.reads.push(`${name}.body`);
+      if (!readKey(inner, out, ctx)) return;
+      continue;
+    }
+    if (part === 'params' && inner !== undefined && route.param !== undefined && staticMemberName(inner) === route.param && isPlainRead(inner)) {
+      codeReads.push(inner);
+      continue;
+    }
+    return void out.reads.push(part === undefined ? name : part === 'params' ? `${name}.params.${route.param ?? 'id'}` : `${name}.${part}`);
+  }
+  let body: TSESTree.VariableDeclarator | undefined;
+  if (json.length > 0) {
+    const read = readBodyOf({ ...variable, references: json }, fn, ctx, out);
+    if (read === undefined) return;
+    body = read.const;
+  }
+  if (codeReads.length === 0) return;
+  const refuse = () => void out.reads.push(`${name}.params.${route.param ?? 'id'}`);
+  // The body const, declared before every read of the app code and meaning the same there.
+  if (body === undefined) return refuse();
+  const bodyName = (body.id as TSESTree.Identifier).name;
+  const declared = findVariable(ctx.getScope(body), bodyName);
+  if (!codeReads.every((read) => read.range[0] > body.parent.range[1] && enclosingFunction(read) === fn && findVariable(ctx.getScope(read), bodyName) === declared)) return refuse();
+  for (const read of codeReads) out.edits.push({ range: read.range, text: `${bodyName}.${V3Key.appCodeName}` });
 }
 
 function used(id: TSESTree.Identifier, fn: TSESTree.FunctionLike, ctx: SourceContext): boolean {
@@ -171,6 +229,11 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
       if (!readKey(use, out, ctx)) return undefined;
       continue;
     }
+    // `const { business_uid, pre_installed } = await request.json()`: each name read as the key it holds.
+    if (use?.type === 'VariableDeclarator' && use.id.type === 'ObjectPattern' && use.parent?.type === 'VariableDeclaration' && use.parent.kind === 'const') {
+      if (!readPattern(use as TSESTree.VariableDeclarator & { id: TSESTree.ObjectPattern }, fn, ctx, out)) return undefined;
+      continue;
+    }
     if (use?.type !== 'VariableDeclarator' || use.id.type !== 'Identifier' || use.parent?.type !== 'VariableDeclaration' || use.parent.kind !== 'const') return refuse();
     // `const body: LegacyBody = await request.json()`: the same.
     const annotation = use.id.typeAnnotation?.typeAnnotation;
@@ -200,6 +263,78 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
   // One read of the body into a const, written in the resolver itself, is where the app code can be read too.
   const own = declared !== undefined && jsonReads === 1 && declared.parent?.parent === fn.body ? declared : undefined;
   return { const: own };
+}
+
+/**
+ * `const { business_uid, pre_installed } = await request.json()`: the keys of the old body bound to names, each name
+ * compared as a key of a body const is (`business_uid === 'biz_1'`, `pre_installed === 'true'`) or read as the
+ * assignee. The pattern then binds the v3 fields those reads need (`{ assignee_type, assignee_uid, settings }`), and
+ * each read asks the same question of them (`assignee_type === 'business' && assignee_uid === 'biz_1'`,
+ * `settings?.assignment_mode === 'pre_installed'`). A default, a rest element, a renamed key, a type on the pattern, a
+ * key no v3 field holds, any other use of a name, or a v3 name the resolver already uses keeps the handler, naming
+ * what it reads.
+ */
+function readPattern(declarator: TSESTree.VariableDeclarator & { id: TSESTree.ObjectPattern }, fn: TSESTree.FunctionLike, ctx: SourceContext, out: Resolver): boolean {
+  const pattern = declarator.id;
+  const refuse = (read = 'the request body') => (out.reads.push(read), false);
+  if (pattern.typeAnnotation !== undefined) return refuse();
+  const edits: ResolverEdit[] = [];
+  const bodyReads: BodyKeyRead[] = [];
+  const flagReads: FlagKeyRead[] = [];
+  const needed = new Set<string>();
+  for (const property of pattern.properties) {
+    if (property.type !== 'Property' || property.computed || property.value.type !== 'Identifier') return refuse();
+    const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : undefined;
+    if (key === undefined || !(DEPRECATED_KEYS as readonly string[]).includes(key)) return refuse();
+    // `business_uid: uid` keeps a name the rewrite would have to explain: left to a person.
+    if (property.value.name !== key) return refuse(key);
+    if (!ASSIGNEE_KEYS.includes(key) && !MODE_FLAGS.includes(key)) return refuse(key);
+    const variable = findVariable(ctx.getScope(declarator), key);
+    for (const ref of variable?.references ?? []) {
+      if (ref.init === true) continue;
+      const id = ref.identifier as TSESTree.Identifier;
+      if (ASSIGNEE_KEYS.includes(key)) {
+        const compared = assigneeComparison(id, key as BodyKeyRead['key'], ctx);
+        if (compared !== undefined) edits.push(compared);
+        else if (isPlainRead(id)) bodyReads.push({ key: key as BodyKeyRead['key'], range: id.range });
+        else return refuse(key);
+        needed.add(V3Key.assigneeType).add(V3Key.assigneeUid);
+        continue;
+      }
+      const compared = comparedWithEnabled(id);
+      if (compared === undefined) return refuse(key);
+      const quote = compared.raw[0]!;
+      flagReads.push({ key: key as FlagKeyRead['key'] });
+      edits.push({ range: id.range, text: `${V3Key.settings}?.${V3Key.assignmentMode}` }, { range: compared.range, text: `${quote}${MODE_OF_FLAG[key as keyof typeof MODE_OF_FLAG]}${quote}` });
+      needed.add(V3Key.settings);
+    }
+  }
+  // The names bound for the v3 fields must be new to the resolver: no other name of it may be hidden or reused.
+  const text = ctx.text.slice(fn.range[0], fn.range[1]);
+  const keys = pattern.properties.map((property) => ((property as TSESTree.Property).value as TSESTree.Identifier).name);
+  for (const name of needed) {
+    if (findVariable(ctx.getScope(declarator), name) !== undefined || new RegExp(`\\b${name}\\b`).test(text)) {
+      return refuse(`${keys.join(' and ')} (destructured beside a name of its own, ${name})`);
+    }
+  }
+  const order = [V3Key.assigneeType, V3Key.assigneeUid, V3Key.settings].filter((name) => needed.has(name));
+  edits.push({ range: pattern.range, text: order.length === 0 ? '{}' : `{ ${order.join(', ')} }` });
+  out.edits.push(...edits);
+  out.bodyReads.push(...bodyReads);
+  out.flagReads.push(...flagReads);
+  return true;
+}
+
+/**
+ * A read of a value that is neither written nor called nor deleted: `received.push(business_uid)`. Not a shorthand
+ * property (`{ business_uid }`), whose name is also the key it writes.
+ */
+function isPlainRead(id: TSESTree.Node): boolean {
+  const parent = id.parent;
+  return !((parent?.type === 'AssignmentExpression' && parent.left === id) || parent?.type === 'UpdateExpression' ||
+    (parent?.type === 'Property' && parent.shorthand) ||
+    (parent?.type === 'CallExpression' && parent.callee === id) || (parent?.type === 'MemberExpression' && parent.object === id) ||
+    (parent?.type === 'Property' && parent.parent?.type === 'ObjectPattern') || (parent?.type === 'UnaryExpression' && parent.operator === 'typeof'));
 }
 
 /** One read of a key of the JSON body: an assignee key, a flag compared with "true", or a read named as it stays. */
@@ -245,13 +380,21 @@ function readKey(member: TSESTree.MemberExpression, out: Resolver, ctx: SourceCo
  * `body.assignee_type === 'business' && body.assignee_uid === X`. The body must be a name (a const), so that it is
  * read twice at no cost. Undefined for any other read.
  */
-function assigneeComparison(member: TSESTree.MemberExpression, key: BodyKeyRead['key'], ctx: SourceContext): ResolverEdit | undefined {
+function assigneeComparison(member: TSESTree.MemberExpression | TSESTree.Identifier, key: BodyKeyRead['key'], ctx: SourceContext): ResolverEdit | undefined {
   // `body?.business_uid` is a chain around the member.
   const read = member.parent?.type === 'ChainExpression' ? member.parent : member;
   const parent = read.parent;
   if (parent?.type !== 'BinaryExpression' || !['===', '!==', '==', '!='].includes(parent.operator)) return undefined;
-  const object = member.object;
-  if (object.type !== 'Identifier') return undefined;
+  // `body.` before each v3 field; nothing for a name destructured from the body (`business_uid === X`).
+  let owner = '';
+  if (member.type === 'MemberExpression') {
+    // A name, or a name's member (msw 1's `req.body`): read twice at no cost.
+    const object = member.object;
+    const plain = object.type === 'Identifier' ||
+      (object.type === 'MemberExpression' && !object.computed && !object.optional && object.object.type === 'Identifier');
+    if (!plain) return undefined;
+    owner = `${ctx.text.slice(object.range[0], object.range[1])}${member.optional ? '?.' : '.'}`;
+  }
   const other = parent.left === read ? parent.right : parent.left;
   // `X` must be a string: `business_uid === X` asks `assignee_type === 'business' && assignee_uid === X` only when X is
   // never undefined (or null, for `==`); a parameter, a `let` or a value read from the environment may be.
@@ -260,15 +403,14 @@ function assigneeComparison(member: TSESTree.MemberExpression, key: BodyKeyRead[
     (other.type === 'Identifier' && isStringConst(other, ctx));
   if (!plain) return undefined;
   const quote = other.type === 'Literal' && /^['"]/.test(other.raw) ? other.raw[0]! : quoteOf(ctx);
-  const dot = member.optional ? '?.' : '.';
   const value = ctx.text.slice(other.range[0], other.range[1]);
   const type = `${quote}${ASSIGNEE_TYPE_OF_KEY[key]}${quote}`;
   const negated = parent.operator.startsWith('!');
-  const uid = `${object.name}${dot}${V3Key.assigneeUid}`;
+  const uid = `${owner}${V3Key.assigneeUid}`;
   const uidTest = parent.left === read ? `${uid} ${parent.operator} ${value}` : `${value} ${parent.operator} ${uid}`;
   const text = negated
-    ? `${object.name}${dot}${V3Key.assigneeType} !== ${type} || ${uidTest}`
-    : `${object.name}${dot}${V3Key.assigneeType} === ${type} && ${uidTest}`;
+    ? `${owner}${V3Key.assigneeType} !== ${type} || ${uidTest}`
+    : `${owner}${V3Key.assigneeType} === ${type} && ${uidTest}`;
   return { range: parent.range, text: standsAlone(parent, negated ? '||' : '&&') || parenthesized(parent, ctx) ? text : `(${text})` };
 }
 
@@ -335,7 +477,7 @@ function quoteOf(ctx: SourceContext): string {
 }
 
 /** The literal "true" that `flag === 'true'` (or `!==`, `==`, `!=`, either side) compares the flag with. */
-function comparedWithEnabled(member: TSESTree.MemberExpression): TSESTree.StringLiteral | undefined {
+function comparedWithEnabled(member: TSESTree.MemberExpression | TSESTree.Identifier): TSESTree.StringLiteral | undefined {
   const parent = member.parent;
   if (parent?.type !== 'BinaryExpression' || !['===', '!==', '==', '!='].includes(parent.operator)) return undefined;
   const other = parent.left === member ? parent.right : parent.left;

@@ -38,6 +38,7 @@ export function planMock(mock: MockSite, options: PlanOptions): MockFinding {
   const manual = (reasons: readonly Reason[]): MockFinding => ({ mock, outcome: 'manual', reasons });
   if (mock.negated === true) return manual([{ code: ReasonCode.mockAssertionNegated }]);
   if (mock.recording !== undefined) return manual([{ code: ReasonCode.mockRecorded, key: mock.recording }]);
+  if (mock.recorded !== undefined) return manual([{ code: ReasonCode.mockCallsRecorded, key: mock.recorded }]);
   const { route } = mock;
   const blockers: Reason[] = [];
   if (mock.filter !== undefined) blockers.push({ code: ReasonCode.mockRequestFiltered, key: mock.filter });

@@ -16,6 +16,15 @@ export function mayContainMock(text: string): boolean {
   return /\b(?:msw|nock|axios-mock-adapter|fetch-mock|expect)\b/.test(text);
 }
 
+/**
+ * Text that a mock or an assertion of the request may hold where the text test for calls finds nothing: a route with
+ * placeholders where the route has words (`/apps/:id/:action`), a part of the route (`/platform/v1/apps/` in a
+ * `toContain`), a key of the old body (an assertion of what a mock recorded).
+ */
+export function mayMentionRequest(text: string): boolean {
+  return /\/apps\/[:*{[]|platform\/v1|business_uid|directory_uid/.test(text);
+}
+
 const RECOGNIZERS = [recognizeMsw, recognizeNock, recognizeNockRecording, recognizeAxiosMockAdapter, recognizeFetchMock, recognizeAssertion];
 
 export function recognizeMock(call: TSESTree.CallExpression, ctx: SourceContext): MockSite | undefined {

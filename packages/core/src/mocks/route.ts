@@ -89,13 +89,35 @@ function paramOf(route: string): { param?: string } {
 }
 
 /** A regular expression literal that matches the deprecated path of some app. */
-function isRouteRegex(expr: TSESTree.Node): boolean {
+export function isRouteRegex(expr: TSESTree.Node): boolean {
   if (expr.type !== 'Literal' || !('regex' in expr) || expr.regex == null) return false;
   try {
     return new RegExp(expr.regex.pattern, expr.regex.flags.replace(/[gy]/g, '')).test(`https://api.example.com${DEPRECATED_ASSIGN.prefix}/apps/some-app/assign`);
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a text may be part of the deprecated URL and of no v3 one: what `expect.stringContaining(text)` or a
+ * `toContain(text)` of a recorded URL asserts (`/platform/v1/apps/`, `/apps/crm-sync/assign` after a base that ends
+ * in `/platform/v1`). Such an assertion fails once its call sends v3.
+ */
+export function partOfDeprecatedRoute(text: string): boolean {
+  const prefix = DEPRECATED_ASSIGN.prefix.slice(1);
+  const at = text.indexOf(prefix);
+  if (at === -1) return /(?:^|\/)apps\/[^/?#\s]+\/assign(?:[?#].*)?$/.test(text);
+  // What follows `platform/v1`: a prefix of `/apps/<id>/assign` (a query or a fragment after it); not a sibling
+  // (`/apps/<id>/unassign`) nor another resource.
+  const rest = text.slice(at + prefix.length);
+  const apps = '/apps/';
+  if (apps.startsWith(rest)) return true;
+  if (!rest.startsWith(apps)) return false;
+  const after = rest.slice(apps.length);
+  const end = after.search(/[/?#\s]/);
+  if (end === -1) return true;
+  const tail = after.slice(end);
+  return '/assign'.startsWith(tail) || /^\/assign(?:[?#].*)?$/.test(tail);
 }
 
 function literalText(expr: TSESTree.Node): { value: string; exact: boolean } | undefined {

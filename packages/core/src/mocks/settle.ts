@@ -255,6 +255,7 @@ function whyMockStays(reason: Reason | undefined): string | undefined {
     case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place`;
     case ReasonCode.mockRecorded: return `replays recorded requests${reason.key === undefined ? '' : ` (${reason.key})`} that this run does not read`;
     case ReasonCode.mockRequestFiltered: return `rewrites the request before matching it${reason.key === undefined ? '' : ` (${reason.key})`}`;
+    case ReasonCode.mockCallsRecorded: return `compares what a mock recorded${reason.key === undefined ? '' : ` (${reason.key})`} with the deprecated request`;
     case ReasonCode.mockCallsUnseen: return `cannot see every call it stands for${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockAppCodeUnknown: return `matches any app but checks the body`;
     case ReasonCode.bodyTyped: return `declares a type for the deprecated body that cannot be rewritten with it`;
@@ -406,6 +407,11 @@ export const LOADERS = /^(?:importActual|requireActual|importMock|requireMock|cr
 
 /** Packages whose imports bring no call of the program into a file: test runners, mock libraries, HTTP clients. */
 const LIBRARIES = /^(?:node:.*|vitest|@jest\/globals|jest|msw(?:\/.*)?|nock|axios-mock-adapter|fetch-mock|jest-fetch-mock|axios|got|ky|superagent|ofetch|node-fetch|undici|cross-fetch)$/;
+
+/** Whether an import of this module brings no call of the program into a file (a test runner, a mock library, a client). */
+export function isLibraryModule(specifier: string): boolean {
+  return LIBRARIES.test(specifier);
+}
 
 /**
  * Per file, a mock's calls are all in sight only when the file exports nothing (no test elsewhere uses its mocks)

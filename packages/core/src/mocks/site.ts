@@ -80,6 +80,11 @@ export interface MockSite {
    * when a handler msw runs first has read the body and fallen through (settle.ts).
    */
   readonly addsBodyRead?: string;
+  /**
+   * An assertion of what a mock recorded (`expect(fetchMock.mock.calls[0][0]).toBe(<the deprecated URL>)`), named as
+   * it is read: never rewritten, it keeps the calls it stands for.
+   */
+  readonly recorded?: string;
   /** `expect(...).not.toHaveBeenCalledWith(...)`: it says the request is not sent, and holds no call. */
   readonly negated?: true;
   /** The mock declares a type for the request body (`http.post<Params, LegacyBody>(...)`): it describes the old body. */
