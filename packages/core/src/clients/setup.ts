@@ -278,20 +278,10 @@ function functionOf(arg: TSESTree.Node, ctx: SourceContext): TSESTree.FunctionLi
 /** What a request interceptor's function changes; 'unknown' when the function cannot be read here. */
 function interceptorEffect(arg: TSESTree.Node | undefined, ctx: SourceContext): SetupEffect | undefined {
   if (arg === undefined) return undefined;
-  let fn: TSESTree.Node | undefined = unwrapTS(arg);
-  if (fn.type === 'Literal' && fn.value === null) return undefined;
-  if (fn.type === 'Identifier') {
-    if (fn.name === 'undefined') return undefined;
-    const variable = findVariable(ctx.getScope(fn), fn.name);
-    const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
-    if (def?.type === 'FunctionName') fn = def.node as TSESTree.Node;
-    else if (def?.type === 'Variable' && def.parent?.type === 'VariableDeclaration' && (def.parent as TSESTree.VariableDeclaration).kind === 'const') {
-      const init = (def.node as TSESTree.VariableDeclarator).init;
-      fn = init == null ? undefined : unwrapTS(init);
-    } else fn = undefined;
-  }
-  if (fn === undefined || (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression' && fn.type !== 'FunctionDeclaration')) return 'unknown';
-  return functionEffect(fn, ctx);
+  const written = unwrapTS(arg);
+  if ((written.type === 'Literal' && written.value === null) || (written.type === 'Identifier' && written.name === 'undefined')) return undefined;
+  const fn = functionOf(written, ctx);
+  return fn === undefined ? 'unknown' : functionEffect(fn, ctx);
 }
 
 function functionEffect(fn: TSESTree.FunctionLike, ctx: SourceContext): SetupEffect | undefined {
