@@ -125,7 +125,9 @@ export function readPlan(path: string, tool: string): Plan {
     const edits: readonly PlanEdit[] | undefined = Array.isArray(file?.edits) ? file.edits : undefined;
     const ordered = edits?.every((edit, i) => Number.isInteger(edit.start) && Number.isInteger(edit.end) && edit.start <= edit.end && typeof edit.text === 'string' &&
       (i === 0 || edit.start >= edits[i - 1]!.end)) === true;
-    if (typeof file?.path !== 'string' || typeof file.sha256 !== 'string' || !ordered || file.path.startsWith('../') || file.path.startsWith('/')) {
+    // A path stays inside the folder the plan is applied in: relative, with `/`, and no `..` segment.
+    const inside = typeof file?.path === 'string' && !file.path.startsWith('/') && !/^[A-Za-z]:|\\/.test(file.path) && !file.path.split('/').includes('..');
+    if (!inside || typeof file.sha256 !== 'string' || !ordered) {
       throw new PlanError(`${path}: a file entry is malformed (${JSON.stringify(file).slice(0, 120)}): analyze again`);
     }
   }

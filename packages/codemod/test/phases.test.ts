@@ -162,5 +162,16 @@ describe('the three phases as separate processes', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('no such plan file');
     expect(run(['analyze', '.'], dir).stderr).toContain('--out <file> is required');
+
+    // A plan whose path leaves the folder it is applied in is refused whole, before anything is written.
+    const plan = join(units, 'whole.json');
+    expect(run(['analyze', '.', '--out', plan], dir).status).toBe(0);
+    const data = JSON.parse(readFileSync(plan, 'utf8')) as Plan;
+    writeFileSync(plan, JSON.stringify({ ...data, files: [...data.files, { ...data.files[0]!, path: 'src/../../outside.ts' }] }));
+    const before = snapshot(dir);
+    const outside = run(['apply', plan, '--force'], dir);
+    expect(outside.status).toBe(2);
+    expect(outside.stderr).toContain('a file entry is malformed');
+    expect(snapshot(dir)).toEqual(before);
   }, 60_000);
 });
