@@ -73,7 +73,7 @@ export function runRoot(cwd: string): string {
   }
 }
 
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+export const sha256 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
 /**
  * Takes the lock of the run's root and, when an interrupted run left its journal, completes it (or rolls it back).

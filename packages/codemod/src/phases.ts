@@ -4,7 +4,7 @@
  * writing happens later, elsewhere, or sliced again (`apply --shard i/n`). `migrate` is the same three phases in one
  * process; the files they write are the same, byte for byte.
  */
-import { existsSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Shard } from './files.js';
@@ -83,13 +83,9 @@ Examples:
   app-assignment apply plan.json --shard 1/3
 `;
 
-/** A plan file written whole or not at all: over an old one atomically, a new one through a temporary file beside it. */
+/** A plan file, written whole or not at all. */
 function writePlan(path: string, plan: Plan): void {
-  const text = `${JSON.stringify(plan, null, 2)}\n`;
-  if (existsSync(path)) return writeFileAtomic(path, text);
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, text, { flag: 'wx' });
-  renameSync(temp, path);
+  writeFileAtomic(path, `${JSON.stringify(plan, null, 2)}\n`);
 }
 
 const stderr = (line: string) => process.stderr.write(`${line}\n`);

@@ -8,9 +8,10 @@
  * The file is JSON (`PLAN_VERSION`, described by `docs/plan.schema.json`); it holds no syntax tree and nothing of the
  * process that made it, so the phases can run in other processes or on other machines of a CI matrix.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { toPosix } from './git.js';
+import { sha256 } from './journal.js';
 import type { AnalysisOptions } from '@app-assignment/core';
 import { type Shard, shardIndexOf } from './files.js';
 import type { FileReport, RunReport } from './run.js';
@@ -54,9 +55,6 @@ export interface Plan {
 /** A plan file that cannot be used, with what to do about it. */
 export class PlanError extends Error {}
 
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-const posix = (path: string) => path.split(sep).join('/');
 
 /** The edits that turn `before` into `after`: the span between their common start and end. */
 export function editsBetween(before: string, after: string): PlanEdit[] {
@@ -88,7 +86,7 @@ export function applyEdits(text: string, edits: readonly PlanEdit[]): string {
 
 /** The plan of a dry run (`runMigration` with `dry`), its paths relative to `cwd`. */
 export function planOf(report: RunReport, options: { cwd: string; tool: string; paths: readonly string[]; project: boolean; analysis: AnalysisOptions; shard?: Shard }): Plan {
-  const rel = (file: string) => posix(relative(options.cwd, file));
+  const rel = (file: string) => toPosix(relative(options.cwd, file));
   const files = [...report.changes].map(([file, { before, after }]) => ({ path: rel(file), sha256: sha256(before), edits: editsBetween(before, after) }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const changed = new Set(files.map((file) => file.path));

@@ -5,7 +5,7 @@
  * the new text. Temporary files are named so that a later run recognises them as its own.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, type Stats, statSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, type Stats, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** The middle of every temporary file's name: `.<file>.app-assignment-tmp-<pid>-<random>`. */
@@ -63,8 +63,22 @@ export function discard(staged: Staged): void {
   if (staged.temp !== undefined) removeQuietly(staged.temp);
 }
 
-/** Atomic write of one file (what the journal's completion and rollback use). */
+/**
+ * Atomic write of one file (what the journal's completion and rollback use, and a plan file): over an existing file
+ * with its mode and owner, or a new one through a temporary file beside it.
+ */
 export function writeFileAtomic(path: string, text: string): void {
+  if (!existsSync(path)) {
+    const temp = tempNameFor(path);
+    try {
+      writeDurably(temp, text, 'wx');
+      renameSync(temp, path);
+    } catch (error) {
+      removeQuietly(temp);
+      throw error;
+    }
+    return;
+  }
   const staged = stage(path, text);
   try {
     commit(staged);

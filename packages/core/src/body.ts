@@ -13,7 +13,7 @@ import type { BodyFacts, ValueClass } from './plan.js';
 import { ReasonCode } from './reasons.js';
 import { namespaceModule } from './clients/modules.js';
 import { findVariable, importOf, isExported, isSingleUse, usesOf, type VariableLike } from './scope.js';
-import { calleePath, isAsConst, isPure, propertyOf, staticKey, unwrapTS } from './syntax.js';
+import { calleePath, isAsConst, isPure, isRecordOfStringsType, propertyOf, staticKey, unwrapTS } from './syntax.js';
 
 /** How a client serializes the value it is given as the body. */
 export interface BodyEncoding {
@@ -388,9 +388,7 @@ function namedParameterType(variable: VariableLike): TSESTree.TSTypeReference | 
   const type = name.typeAnnotation?.typeAnnotation;
   if (type?.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return undefined;
   // A named type, or `Record<string, string>` (typed-body.ts widens it with the bodies).
-  if (type.typeArguments === undefined) return type;
-  const params = type.typeArguments.params;
-  return type.typeName.name === 'Record' && params.length === 2 && params.every((p) => p.type === 'TSStringKeyword') ? type : undefined;
+  return type.typeArguments === undefined || isRecordOfStringsType(type) ? type : undefined;
 }
 
 function parameterTypeIsNarrow(variable: VariableLike, ctx: SourceContext): boolean {

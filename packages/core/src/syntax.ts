@@ -165,3 +165,10 @@ export function chainedCalls(call: TSESTree.CallExpression): ChainedCall[] {
   }
   return chain;
 }
+
+/** `Record<string, string>` as written (whether `Record` is TypeScript's own is for the caller to check). */
+export function isRecordOfStringsType(type: TSESTree.TypeNode): type is TSESTree.TSTypeReference {
+  const params = type.type === 'TSTypeReference' ? type.typeArguments?.params : undefined;
+  return type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && type.typeName.name === 'Record' &&
+    params?.length === 2 && params[0]!.type === 'TSStringKeyword' && params[1]!.type === 'TSStringKeyword';
+}

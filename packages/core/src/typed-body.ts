@@ -15,7 +15,7 @@ import type { SourceContext } from './context.js';
 import { AssigneeType, AssignmentMode, DEPRECATED_KEYS, V3Key } from './contract.js';
 import type { BodyObject } from './body.js';
 import { findVariable, importOf, isExported, type VariableLike } from './scope.js';
-import { isAsConst } from './syntax.js';
+import { isAsConst, isRecordOfStringsType } from './syntax.js';
 
 /** One edit of a type, in the file of the body or of the type. */
 export interface TypeEdit {
@@ -126,9 +126,7 @@ export function retypeParameter(annotation: TSESTree.TSTypeReference, ctx: Sourc
 
 /** `Record<string, string>`, with TypeScript's own `Record`. */
 function isRecordOfStrings(annotation: TSESTree.TSTypeReference, ctx: SourceContext): boolean {
-  const params = annotation.typeArguments?.params;
-  return annotation.typeName.type === 'Identifier' && annotation.typeName.name === 'Record' && findVariable(ctx.getScope(annotation), 'Record') === undefined &&
-    params?.length === 2 && params[0]!.type === 'TSStringKeyword' && params[1]!.type === 'TSStringKeyword';
+  return isRecordOfStringsType(annotation) && findVariable(ctx.getScope(annotation), 'Record') === undefined;
 }
 
 /**

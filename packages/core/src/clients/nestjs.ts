@@ -18,7 +18,7 @@ import { constInitOf, findVariable, importOf, isNeverReassigned, type VariableLi
 import { calleePath, forEachCall, MAX_DEPTH, someNode, staticKey, unwrapTS } from '../syntax.js';
 import { axiosClient } from './axios.js';
 import { isPlainObject } from './options.js';
-import { setupOf, type ClientSetup } from './setup.js';
+import { headersChangeNothing, setupOf, type ClientSetup } from './setup.js';
 import type { ClientRef, ClientSpec } from './spec.js';
 import { thisField } from './this-member.js';
 
@@ -151,15 +151,8 @@ function harmlessOptions(options: TSESTree.Node | undefined): boolean {
     // A base URL is the service's as an instance's is (a URL built on it is read at the call); headers of static
     // names, none of them the content type, change nothing of how the body is sent.
     if (key === 'baseURL') return true;
-    if (key === 'headers') return staticHeaders(unwrapTS(p.value));
+    if (key === 'headers') return headersChangeNothing(p.value);
     return HARMLESS_OPTIONS.has(key);
-  });
-}
-
-function staticHeaders(headers: TSESTree.Node): boolean {
-  return headers.type === 'ObjectExpression' && headers.properties.every((p) => {
-    const name = p.type === 'Property' ? staticKey(p) : undefined;
-    return name !== undefined && name.toLowerCase() !== 'content-type' && !name.toLowerCase().includes('method');
   });
 }
 

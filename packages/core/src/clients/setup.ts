@@ -434,6 +434,11 @@ function headerEffect(name: string): SetupEffect | undefined {
   return undefined;
 }
 
+/** Whether a headers object written out changes nothing the migration depends on (static names, no content type). */
+export function headersChangeNothing(value: TSESTree.Node): boolean {
+  return headersObject(value, false) === undefined;
+}
+
 /** A headers object written whole: static names, none a content type; with groups where `groups`. */
 function headersObject(value: TSESTree.Node, groups: boolean): SetupEffect | undefined {
   const object = unwrapTS(value);
