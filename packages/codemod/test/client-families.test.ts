@@ -132,6 +132,8 @@ describe('NestJS: HttpModule options that change nothing the migration depends o
     ['a factory with a request transform', FACTORY.replace('timeout: 5000', 'transformRequest: [(d: unknown) => d]')],
     ['a factory that returns options made elsewhere', "HttpModule.registerAsync({ inject: [ConfigService], useFactory: (config: ConfigService) => config.get('http') })"],
     ['useClass', 'HttpModule.registerAsync({ useClass: HttpConfig })'],
+    ['headers for POST only that set a form content type', FACTORY.replace('headers: {', "headers: { post: { 'Content-Type': 'application/x-www-form-urlencoded' }, ")],
+    ['headers spread from what the factory is given', FACTORY.replace('headers: {', 'headers: { ...config.headers, ')],
   ])('%s: held, naming the module', (_name, imports) => {
     const dir = trees.project({ 'src/apps.module.ts': module(imports), 'src/apps.service.ts': service });
     const report = migrateIn<Report>(dir);

@@ -134,8 +134,11 @@ describe('setup that may change the URL, the method or the body holds the calls 
       ['got: an init hook that writes the json', GOT("  hooks: {\n    init: [(raw, options) => { options.json = { ...(raw.json as object), directory_uid: 'd' }; }],\n  },\n"), 'the hooks of got.extend(...) at line 5'],
       ['ky: a hook imported from elsewhere', "import { sign } from './sign';\n" + KY('  hooks: { beforeRequest: [sign] },\n'), 'the hooks of ky.create(...) at line 6'],
       ['ky: a hook list spread from elsewhere', KY('  hooks: { beforeRequest: [...shared] },\n'), 'the hooks of ky.create(...) at line 5'],
+      ['got: a hook that reads its options through arguments', GOT("  hooks: {\n    init: [function () { arguments[1].json = { business_uid: 'x' }; }],\n  },\n"), 'the hooks of got.extend(...) at line 5'],
+      ['ky: an arrow hook that returns what another function makes of the request', KY("  hooks: {\n    beforeRequest: [(request) => shim(request.url)],\n  },\n"), 'the hooks of ky.create(...) at line 5'],
+      ['ky: a hook that sets the content type under a name with a space', KY("  hooks: {\n    beforeRequest: [(request) => { request.headers.set('Content-Type ', 'text/plain'); }],\n  },\n"), 'the hooks of ky.create(...) at line 5'],
     ])('%s: held, naming the hooks', (_name, input, key) => {
-      const result = run(`declare function sign(r: unknown): void;\ndeclare const shared: never[];\n${input}`);
+      const result = run(`declare function sign(r: unknown): void;\ndeclare const shared: never[]; declare function shim(u: string): Response;\n${input}`);
       expect(result.sites.map((site) => [site.migrated, codes(site.reasons).filter((r) => r.code === 'client-setup')]), result.output).toEqual([[false, [{ code: 'client-setup', key }]]]);
     });
   });

@@ -182,6 +182,13 @@ describe('a wrapper whose body parameter is a Record<string, string>', () => {
     compiles(dir);
   });
 
+  it('a body parameter with a default (an old body sent when a caller passes none) is not widened: every call stays', () => {
+    const defaulted = WRAPPER.replace('body: Record<string, string>)', "body: Record<string, string> = { directory_uid: 'root' })");
+    const dir = project({ 'src/assign.ts': defaulted, 'src/onboard.ts': CALLERS });
+    expect(migrate(dir).totals.migrated).toBe(0);
+    expect(read(dir, 'src/assign.ts')).toContain("body: Record<string, string> = { directory_uid: 'root' }");
+  });
+
   it('a wrapper that also reads a value of the body as a string is not widened: every call stays', () => {
     const reads = WRAPPER.replace('  return res.status;', '  console.log(body.business_uid?.toUpperCase());\n  return res.status;');
     const dir = project({ 'src/assign.ts': reads, 'src/onboard.ts': CALLERS });

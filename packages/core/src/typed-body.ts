@@ -109,7 +109,11 @@ export function retypeParameter(annotation: TSESTree.TSTypeReference, ctx: Sourc
   // `body: Record<string, string>`: a map of strings, which the v3 body's settings object is not; every body passed
   // there fits `Record<string, unknown>`, and the function (which sends its body as it is given, or it would not be
   // followed) reads no value of it as a string.
-  if (isRecordOfStrings(annotation, ctx)) return edits({ range: annotation.range, text: 'Record<string, unknown>', ctx });
+  // A default value (`body: Record<string, string> = { directory_uid: 'root' }`) is an old body the widened type would
+  // let through to v3 for a call that passes none: the type stays, and so do the bodies.
+  const parameter = annotation.parent?.parent;
+  const defaulted = parameter?.parent?.type === 'AssignmentPattern' && parameter.parent.left === parameter;
+  if (isRecordOfStrings(annotation, ctx)) return defaulted ? undefined : edits({ range: annotation.range, text: 'Record<string, unknown>', ctx });
   const own = retypeAnnotation(annotation, ctx);
   if (own !== undefined || ctx.project === undefined || annotation.typeName.type !== 'Identifier') return own;
   const name = annotation.typeName;

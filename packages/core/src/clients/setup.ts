@@ -12,7 +12,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
 import { findVariable, importOf } from '../scope.js';
-import { calleePath, unwrapTS } from '../syntax.js';
+import { calleePath, someNode, unwrapTS } from '../syntax.js';
 import type { ClientRef, ClientSetup, ResolveClient, SetupEffect, SetupTarget } from './spec.js';
 
 export type { ClientSetup, SetupEffect, SetupTarget } from './spec.js';
@@ -235,10 +235,13 @@ function hookListEffect(value: TSESTree.Node, ctx: SourceContext): SetupEffect |
 function hookEffect(arg: TSESTree.Node, ctx: SourceContext): SetupEffect | undefined {
   const fn = functionOf(arg, ctx);
   if (fn === undefined || fn.body == null) return 'unknown';
+  // `arguments[0].json = ...`: what the hook is given, read past its parameters.
+  if (readsArguments(fn)) return 'unknown';
   const returns: TSESTree.Node[] = [];
   if (fn.body.type === 'BlockStatement') collectReturns(fn.body, returns);
-  // An arrow with an expression body returns it: only a call of a headers method, which returns nothing.
-  else if (unwrapTS(fn.body).type !== 'CallExpression') return 'unknown';
+  // An arrow with an expression body returns it: only a call of a headers method or a logger, which return nothing
+  // (a hook that returns a request or a response replaces what is sent).
+  else if (!returnsNothing(unwrapTS(fn.body))) return 'unknown';
   if (returns.some((value) => value.type !== 'ReturnStatement')) return 'unknown';
   const names: TSESTree.Identifier[] = [];
   for (const param of fn.params) {
@@ -258,6 +261,27 @@ function hookEffect(arg: TSESTree.Node, ctx: SourceContext): SetupEffect | undef
     }
   }
   return worst(effects);
+}
+
+/** `request.headers.set(...)` (or `append`, `delete`) and `console.log(...)`: calls that return nothing. */
+function returnsNothing(expr: TSESTree.Node): boolean {
+  if (expr.type !== 'CallExpression') return false;
+  if (isLogger(expr.callee)) return true;
+  const callee = unwrapTS(expr.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || !['set', 'append', 'delete'].includes(callee.property.name)) return false;
+  const owner = unwrapTS(callee.object);
+  return owner.type === 'MemberExpression' && propertyName(owner) === 'headers';
+}
+
+/** Whether a function (not an arrow, which has none of its own) reads `arguments`. */
+function readsArguments(fn: TSESTree.FunctionLike): boolean {
+  if (fn.type === 'ArrowFunctionExpression' || fn.body == null) return false;
+  let found = false;
+  someNode(fn.body, (node) => {
+    if (node.type === 'Identifier' && node.name === 'arguments') found = true;
+    return found;
+  });
+  return found;
 }
 
 /** The function an argument names: written there, or a function or const of the file. */
@@ -285,6 +309,7 @@ function interceptorEffect(arg: TSESTree.Node | undefined, ctx: SourceContext): 
 }
 
 function functionEffect(fn: TSESTree.FunctionLike, ctx: SourceContext): SetupEffect | undefined {
+  if (readsArguments(fn)) return 'unknown';
   const [param] = fn.params;
   const effects: (SetupEffect | undefined)[] = [];
   // What the function returns becomes the request's config.
@@ -428,7 +453,8 @@ function headersWrite(path: readonly (string | null)[], value: TSESTree.Node | u
 }
 
 function headerEffect(name: string): SetupEffect | undefined {
-  const lower = name.toLowerCase();
+  // HTTP clients trim a header's name: `'Content-Type '` is the content type.
+  const lower = name.trim().toLowerCase();
   if (lower === 'content-type') return 'body';
   if (lower.includes('method')) return 'method';
   return undefined;
@@ -436,7 +462,11 @@ function headerEffect(name: string): SetupEffect | undefined {
 
 /** Whether a headers object written out changes nothing the migration depends on (static names, no content type). */
 export function headersChangeNothing(value: TSESTree.Node): boolean {
-  return headersObject(value, false) === undefined;
+  // Method groups (`post: { 'Content-Type': ... }`) apply as the headers do; a spread brings headers not read here.
+  const object = unwrapTS(value);
+  const spreads = object.type === 'ObjectExpression' && object.properties.some((p) => p.type === 'SpreadElement' ||
+    (p.type === 'Property' && unwrapTS(p.value).type === 'ObjectExpression' && (unwrapTS(p.value) as TSESTree.ObjectExpression).properties.some((q) => q.type === 'SpreadElement')));
+  return !spreads && headersObject(value, true) === undefined;
 }
 
 /** A headers object written whole: static names, none a content type; with groups where `groups`. */
