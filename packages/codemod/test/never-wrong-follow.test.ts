@@ -580,6 +580,37 @@ export const run = (uid: string) => assignTwice('crm', { business_uid: uid }, { 
 `, 3);
     expect(result.sites.some((site) => site.reason?.includes('sends the deprecated request more than once'))).toBe(true);
   });
+
+  it('a function that sends it twice, passed only values its requests copy: each request migrates where it is', () => {
+    const input = `async function onboard(dir: string, biz: string) {
+  await fetch(\`https://api.example.com/platform/v1/apps/crm/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: biz }) });
+  await fetch(\`https://api.example.com/platform/v1/apps/hr/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: dir, pre_installed: 'true' }) });
+}
+export const run = () => onboard(process.argv[2]!, process.argv[3]!);
+`;
+    const result = run(input);
+    // The two requests are the sites; the call of the function, which no rewrite changes, is none.
+    expect(result.sites.map((site) => [site.line, site.migrated])).toEqual([[2, true], [3, true]]);
+    expect(result.output).toContain("body: JSON.stringify({ assignee_type: 'business', assignee_uid: biz, app_code_name: 'crm' })");
+    expect(result.output).toContain("settings: { assignment_mode: 'pre_installed' }");
+    expect(result.output).toContain('export const run = () => onboard(process.argv[2]!, process.argv[3]!);');
+  });
+
+  it('a function that sends it twice, passed a flag its body copies: the flag is not read into the requests', () => {
+    const input = `async function onboard(dir: string, internal: string) {
+  await fetch(\`https://api.example.com/platform/v1/apps/crm/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: dir, is_internal: internal }) });
+  await fetch(\`https://api.example.com/platform/v1/apps/hr/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+}
+export const run = () => onboard('d1', 'true');
+export const other = () => onboard('d2', 'false');
+`;
+    const result = run(input);
+    // The first request depends on what each caller passes: it is held; the second copies values only.
+    const first = result.sites.find((site) => site.line === 2)!;
+    expect(first.migrated).toBe(false);
+    expect(first.reason).toBeDefined();
+    expect(result.output).not.toContain("assignment_mode: 'internal'");
+  });
 });
 
 describe('a client kept by a class (this.http): read from the one place that sets it', () => {

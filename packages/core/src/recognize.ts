@@ -203,13 +203,24 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
         // This call supplies the route (it passes the path, or a const of its file): it is the request's own call.
         // Otherwise the route is written in what it calls (a wrapper, a URL builder, an instance's base): a caller.
         const followed = [{ fn: target.fn, ctx: target.ctx }, ...found.via];
-        const suppliesRoute = (found.routeAt ?? []).some((at) => at.ctx.text === ctx.text &&
-          !followed.some(({ fn, ctx: where }) => where.text === at.ctx.text && at.node.range[0] >= fn.range[0] && at.node.range[1] <= fn.range[1]));
+        // Spelled in this call's file outside the functions followed: something this call (or a const it names) passes.
+        const suppliedHere = (range: readonly [number, number], where: SourceContext): boolean => where.text === ctx.text &&
+          !followed.some(({ fn, ctx: inFn }) => inFn.text === where.text && range[0] >= fn.range[0] && range[1] <= fn.range[1]);
+        const suppliesRoute = (found.routeAt ?? []).some((at) => suppliedHere(at.node.range, at.ctx));
         const routeInside = !suppliesRoute;
         // A method reached through `this` may be overridden where the class is extended: its code is never rewritten.
         if (inherited !== undefined && (routeInside || (found.body !== undefined && found.body.ctx.text !== ctx.text))) return 'not-followed';
         // A function that sends the request more than once: each request its own rewrite, or none; by hand.
-        const several = calls.slice(index + 1).some((other) => recognizeAssignCall(other, inner) !== undefined);
+        const others = calls.slice(index + 1).flatMap((other) => recognizeAssignCall(other, inner) ?? []);
+        const several = others.length > 0;
+        // Passed only values its requests copy (`main(dir, biz)` calling `apps.assign('crm', dir)`): no part of any
+        // rewrite is written outside the function, so each of its requests is read where it is (a value that decides
+        // one, such as a flag, is unknown there) and this call, which no rewrite changes, is none.
+        const outside = (range: readonly [number, number], where: SourceContext): boolean =>
+          !followed.some(({ fn, ctx: inFn }) => inFn.text === where.text && range[0] >= fn.range[0] && range[1] <= fn.range[1]);
+        // Once one of them is migrated, the function still sends the assignment twice: read the same way again.
+        const twice = several || calls.some((other, at) => at !== index && sendsV3Assignment(other, inner));
+        if (twice && ![found, ...others].some((each) => suppliesPart(each, outside))) return undefined;
         const facts = several ? { ...found.facts, obstacles: [...found.facts.obstacles, { code: ReasonCode.wrapperSeveralRequests }] } : found.facts;
         return { ...found, node: call, ctx, facts, via: [{ node: own, ctx: inner, fn: target.fn }, ...found.via], ...(routeInside ? { caller: true as const } : {}) };
       }
@@ -219,6 +230,25 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
   } finally {
     following.delete(target.fn);
   }
+}
+
+/** Whether a call sends POST /v3/apps/app_assignments through a client this analysis knows (an assignment migrated). */
+function sendsV3Assignment(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  const layout = clientLayoutOf(call, ctx);
+  if (layout?.url === undefined || layout.method === 'other' || layout.method === 'unspecified') return false;
+  let pieces = readUrl(layout.url, ctx, null);
+  if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces, absoluteUrlWins(call, layout, ctx));
+  const url = pieces.map((piece) => (piece.kind === 'text' ? piece.value : '\u0000')).join('');
+  return url.split('?')[0]!.replace(/\/+$/, '').endsWith(V3_ASSIGN.path);
+}
+
+/** Whether any part of a request's rewrite (its route, body, app code, type, URL edit) is spelled where `here` says. */
+function suppliesPart(found: AssignCall, here: (range: readonly [number, number], ctx: SourceContext) => boolean): boolean {
+  return (found.routeAt ?? []).some((at) => here(at.node.range, at.ctx)) ||
+    (found.body !== undefined && here(found.body.object.range, found.body.ctx)) ||
+    (found.appCode?.kind === 'expression' && here(found.appCode.node.range, found.appCode.ctx)) ||
+    (found.urlEdit !== undefined && here(found.urlEdit.range, found.urlEdit.ctx)) ||
+    (found.typeEdits ?? []).some((edit) => here(edit.range, edit.ctx));
 }
 
 /**

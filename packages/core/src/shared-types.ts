@@ -26,7 +26,7 @@ export type DeclarationUses = (declaration: TypeDeclaration, ctx: SourceContext)
  * All such types are rewritten, or none: a rewritten type is a v3 body type, which a body typed by another old type
  * would take on the next run, so a run that rewrote one and left another would not be the last one.
  */
-export function settleTypedBodies(findings: readonly Finding[], uses: DeclarationUses, settle: (findings: Finding[]) => Finding[]): Finding[] {
+export function settleTypedBodies(findings: readonly Finding[], uses: DeclarationUses, settle: (findings: Finding[]) => Finding[], placeOfUse: PlaceOfUse = () => undefined): Finding[] {
   const groups = new Map<TypeDeclaration, number[]>();
   findings.forEach((finding, index) => {
     const shared = finding.call.sharedType;
@@ -34,14 +34,28 @@ export function settleTypedBodies(findings: readonly Finding[], uses: Declaratio
   });
   if (groups.size === 0) return settle([...findings]);
   const retyped = [...findings];
+  // A type that cannot take the v3 body holds every one back; each body it types says what holds it, where that is
+  // known (a use of the type that is no body migrated here).
+  const unwritable = [...findings];
+  let written = true;
   for (const [declaration, members] of groups) {
     const rewritten = members.map((index) => withType(findings[index]!));
-    if (rewritten.some((finding) => finding === undefined)) return settle([...findings]);
     const annotations = new Set<TSESTree.Node>(members.map((index) => findings[index]!.call.sharedType!.annotation));
     const found = uses(declaration, findings[members[0]!]!.call.sharedType!.ctx);
-    if (found === 'unknown' || found.length !== annotations.size || found.some((use) => !annotations.has(use))) return settle([...findings]);
+    const other = found === 'unknown' ? undefined : found.find((use) => !annotations.has(use));
+    const place = other === undefined ? undefined : placeOfUse(other);
+    if (place !== undefined) {
+      const { ctx } = findings[members[0]!]!.call.sharedType!;
+      const key = `${declaration.id.name}${ctx.file === undefined ? '' : ` (${ctx.file})`}, also used at ${place} by something that is not a body migrated here`;
+      for (const index of members) unwritable[index] = withTypeHeldBy(findings[index]!, key);
+    }
+    if (rewritten.some((finding) => finding === undefined) || found === 'unknown' || found.length !== annotations.size || other !== undefined) {
+      written = false;
+      continue;
+    }
     members.forEach((index, i) => (retyped[index] = rewritten[i]!));
   }
+  if (!written) return settle(unwritable);
   const settled = settle(retyped);
   // A body that the wrappers held back keeps its old type, and so does every other: each says which body holds the
   // type back, so that its TODO names the cause instead of the type alone.
@@ -61,6 +75,9 @@ export function settleTypedBodies(findings: readonly Finding[], uses: Declaratio
   }
   return settle(named);
 }
+
+/** Where a use of a type is, as a TODO names it (`src/jobs/backfill.ts:15`); undefined when the front end cannot say. */
+export type PlaceOfUse = (use: TSESTree.Node) => string | undefined;
 
 /** Reasons a caller takes from the wrapper it goes through, not from its own body. */
 const WRAPPER_REASONS: ReadonlySet<string> = new Set([ReasonCode.wrapperCallers, ReasonCode.wrapperCallersDiffer, ReasonCode.wrapperCallersUnknown]);

@@ -99,7 +99,17 @@ export function settleProgram(input: ProgramInput): Map<string, Finding[]> {
     const found = uses.of(declaration, declaration.id, ctx);
     return found === 'unknown' || Array.isArray(found) ? found as readonly TSESTree.Node[] | 'unknown' : 'unknown';
   };
-  const settled = settleTypedBodies([...raw.values()].flat(), typeUses, (findings) => settleWrappers(findings, uses.functions));
+  // Where a use of a type is: the file whose tree holds it, named as the findings name their files.
+  const placeOfUse = (use: TSESTree.Node): string | undefined => {
+    let root: TSESTree.Node = use;
+    while (root.parent != null) root = root.parent;
+    for (const path of input.files) {
+      const file = input.file(path);
+      if (file?.program === root) return `${file.context.file ?? input.idOf(path)}:${file.text.slice(0, use.range[0]).split('\n').length}`;
+    }
+    return undefined;
+  };
+  const settled = settleTypedBodies([...raw.values()].flat(), typeUses, (findings) => settleWrappers(findings, uses.functions), placeOfUse);
   const byFile = new Map<string, Finding[]>();
   for (const finding of settled) {
     const path = input.pathOf(finding.call.ctx);

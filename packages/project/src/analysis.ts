@@ -156,7 +156,7 @@ export class ProjectAnalysis {
 
     const all = [...raw.values()].flat();
     // A body typed by another module's old body type goes with every other use of that type; wrappers as always.
-    const settled = settleTypedBodies(all, this.#typeUses, (findings) => settleWrappers(findings, this.#uses));
+    const settled = settleTypedBodies(all, this.#typeUses, (findings) => settleWrappers(findings, this.#uses), this.#placeOfUse);
     const findings = new Map<string, Finding[]>();
     settled.forEach((finding) => {
       const path = this.#pathOfContext(finding.call.ctx);
@@ -445,6 +445,16 @@ export class ProjectAnalysis {
     if (path === undefined || !this.#scope.has(path)) return 'unknown';
     const found = this.#usesOf(declaration, declaration.id, ctx);
     return found === 'unknown' || Array.isArray(found) ? found as readonly TSESTree.Node[] | 'unknown' : 'unknown';
+  };
+
+  /** Where a node of a parsed file is, as a TODO names it: the file's id and the line. */
+  readonly #placeOfUse = (use: TSESTree.Node): string | undefined => {
+    let root: TSESTree.Node = use;
+    while (root.parent != null) root = root.parent;
+    for (const file of this.#files.values()) {
+      if (file?.program === root) return `${file.id}:${file.text.slice(0, use.range[0]).split('\n').length}`;
+    }
+    return undefined;
   };
 
   /** The uses of a module's top-level binding `id` (a function's or a type's), here and in the modules that import it. */

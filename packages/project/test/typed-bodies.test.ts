@@ -157,6 +157,20 @@ describe('near variants stay body-typed', () => {
     expect(keyOf('src/builtin.ts')).toBeUndefined();
   });
 
+  it('a use of the type that types no body: every body it types names that use, with its place', () => {
+    const tree = writeTree({
+      'package.json': json({ name: 'p', private: true, type: 'module' }), 'tsconfig.json': TSCONFIG,
+      'src/types.ts': OLD,
+      'src/send.ts': `import type { AssignAppRequest } from './types.js';\n${CALL('AssignAppRequest')}`,
+      'src/queue.ts': "import type { AssignAppRequest } from './types.js';\n\nexport const pending: AssignAppRequest[] = [];\n",
+    });
+    trees.push(tree);
+    const findings = [...analyze(tree.root).findings.values()].flat();
+    expect(findings.map((f) => [f.call.ctx.file, f.outcome])).toEqual([['src/send.ts', 'manual']]);
+    expect(findings[0]!.reasons.find((r) => r.code === 'body-typed')?.key)
+      .toBe('AssignAppRequest (src/types.ts), also used at src/queue.ts:3 by something that is not a body migrated here');
+  });
+
   describe('a body of a wrapper, typed by the shared type', () => {
     const WRAPPED = {
       'src/types.ts': 'export interface AssignAppRequest {\n  directory_uid?: string;\n  is_internal?: string;\n}\n',

@@ -82,8 +82,8 @@ export function rtkQueryLayout(call: TSESTree.CallExpression, ctx: SourceContext
   const bodyKey = api.custom === true && propertyOf(request.object, 'body') === undefined && propertyOf(request.object, 'data') !== undefined ? 'data' : 'body';
   const bodyNode = propertyOf(request.object, bodyKey)?.value;
   const param = (fn as TSESTree.FunctionLike).params[0];
-  const bodyIsArgument = bodyNode !== undefined && param?.type === 'Identifier' && unwrapTS(bodyNode).type === 'Identifier' &&
-    (unwrapTS(bodyNode) as TSESTree.Identifier).name === param.name;
+  const bodyIsArgument = bodyNode !== undefined && param !== undefined && unwrapTS(bodyNode).type === 'Identifier' &&
+    argumentNames(param).has((unwrapTS(bodyNode) as TSESTree.Identifier).name);
   let body: BodyRead;
   if (bodyIsArgument) {
     body = { kind: 'unknown', facts: { kind: 'unknown' } };
@@ -102,6 +102,18 @@ export function rtkQueryLayout(call: TSESTree.CallExpression, ctx: SourceContext
     ...(obstacles.length === 0 ? {} : { obstacles }),
   };
   return withOptions(layout, request, true, rtkQueryClient.queryKeys);
+}
+
+/** The names a query function's parameter binds: the argument itself, or the members it destructures (`({ code, body })`). */
+function argumentNames(param: TSESTree.Parameter): Set<string> {
+  const pattern = param.type === 'AssignmentPattern' ? param.left : param;
+  if (pattern.type === 'Identifier') return new Set([pattern.name]);
+  if (pattern.type !== 'ObjectPattern') return new Set();
+  return new Set(pattern.properties.flatMap((property) => {
+    if (property.type === 'RestElement') return property.argument.type === 'Identifier' ? [property.argument.name] : [];
+    const value = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
+    return value.type === 'Identifier' ? [value.name] : [];
+  }));
 }
 
 /** The key the endpoint is defined under (`assignApp: builder.mutation(...)`). */
