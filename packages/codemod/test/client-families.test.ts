@@ -121,6 +121,7 @@ describe('NestJS: HttpModule options that change nothing the migration depends o
   it.each([
     ['registerAsync whose factory returns a base URL, a timeout and an auth header', FACTORY],
     ['register with a base URL and an auth header', "HttpModule.register({ baseURL: 'https://api.example.com', headers: { Authorization: 'Bearer t' } })"],
+    ["registerAsync whose headers write JSON's content type out", FACTORY.replace('headers: {', "headers: { 'Content-Type': 'application/json', ")],
   ])('%s: the service call migrates', (_name, imports) => {
     const dir = trees.project({ 'src/apps.module.ts': module(imports), 'src/apps.service.ts': service });
     const report = migrateIn<Report>(dir);
@@ -129,6 +130,7 @@ describe('NestJS: HttpModule options that change nothing the migration depends o
 
   it.each([
     ['a factory that sets the content type', FACTORY.replace('headers: {', "headers: { 'Content-Type': 'application/x-www-form-urlencoded', ")],
+    ['a factory that sets a content type read from the config', FACTORY.replace('headers: {', "headers: { 'Content-Type': config.get<string>('CONTENT_TYPE', 'application/json'), ")],
     ['a factory with a request transform', FACTORY.replace('timeout: 5000', 'transformRequest: [(d: unknown) => d]')],
     ['a factory that returns options made elsewhere', "HttpModule.registerAsync({ inject: [ConfigService], useFactory: (config: ConfigService) => config.get('http') })"],
     ['useClass', 'HttpModule.registerAsync({ useClass: HttpConfig })'],

@@ -44,6 +44,7 @@ describe('setup that changes nothing the migration depends on holds nothing back
     ['an interceptor declared as a function of the file', "function auth(config: any) {\n  config.headers.set('Authorization', 'Bearer t');\n  return config;\n}\naxios.interceptors.request.use(auth);"],
     ['a response interceptor and an eject', 'axios.interceptors.response.use((r) => r.data);\naxios.interceptors.request.eject(0);'],
     ["lodash's defaults", "import _ from 'lodash';\nexport const merged = _.defaults({ a: 1 }, { b: 2 });"],
+    ["JSON's content type, written out", "axios.defaults.headers.post['Content-Type'] = 'application/json';\naxios.defaults.headers.common = { 'Content-Type': 'application/json; charset=utf-8' };\naxios.defaults.headers.common.set('Content-Type', `application/json`);"],
   ])('%s', (_name, setup) => {
     expectMigrated(`${AX}declare const token: string;\n${setup}\n${CALL}`);
   });
@@ -65,6 +66,8 @@ describe('setup that may change the URL, the method or the body holds the calls 
     ['a content type in a headers group written whole', "axios.defaults.headers.common = { 'content-type': 'text/plain' };", 'axios.defaults.headers.common'],
     ['a headers group spread from elsewhere', 'axios.defaults.headers.common = { ...shared };', 'axios.defaults.headers.common'],
     ['a content type through AxiosHeaders', "axios.defaults.headers.common.set('Content-Type', 'text/plain');", 'axios.defaults.headers.common.set'],
+    ["a content type that is JSON's only by name", "axios.defaults.headers.post['Content-Type'] = 'application/json-patch+json';", "axios.defaults.headers.post['Content-Type']"],
+    ['a content type from a value', "axios.defaults.headers.post['Content-Type'] = value;", "axios.defaults.headers.post['Content-Type']"],
     ['a header named by a value', 'axios.defaults.headers.common[name] = value;', 'axios.defaults.headers.common[name]'],
     ['a transform', 'axios.defaults.transformRequest = [(d: unknown) => String(d)];', 'axios.defaults.transformRequest'],
     ['a transform pushed', 'axios.defaults.transformRequest.push((d: unknown) => String(d));', 'axios.defaults.transformRequest.push'],

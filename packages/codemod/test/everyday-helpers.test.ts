@@ -246,3 +246,44 @@ export const assign = (code: string) => makeRequest(\`/platform/v1/apps/\${code}
     expect(result.sites.some((site) => site.migrated)).toBe(false);
   });
 });
+
+describe('a URL builder shared with other requests: the call of it is replaced by the v3 path, the builder stays', () => {
+  const COMPILED = `import { compile } from 'path-to-regexp';
+const assignPath = compile<{ code: string }>('/platform/v1/apps/:code/assign');
+const BASE = 'https://api.example.com';
+export async function assign(code: string, dir: string) {
+  return fetch(new URL(assignPath({ code }), BASE), { method: 'POST', body: JSON.stringify({ directory_uid: dir, pre_installed: 'true' }) });
+}
+export async function unassign(code: string) {
+  return fetch(new URL(assignPath({ code }), BASE), { method: 'DELETE' });
+}
+`;
+
+  it("path-to-regexp's compiled path, also used for DELETE", () => {
+    const result = migrate(COMPILED);
+    expect(sites(result)).toEqual([[5, 'call', 'fix', []]]);
+    expect(result.output).toBe(COMPILED.replace('fetch(new URL(assignPath({ code }), BASE), { method: \'POST\'', "fetch(new URL('/v3/apps/app_assignments', BASE), { method: 'POST'")
+      .replace("{ directory_uid: dir, pre_installed: 'true' }", "{ assignee_type: 'directory', assignee_uid: dir, app_code_name: code, settings: { assignment_mode: 'pre_installed' } }"));
+  });
+
+  it('a builder function of the program, with double quotes where the file writes them', () => {
+    const input = `const assignUrl = (code: string) => \`/platform/v1/apps/\${code}/assign\`;
+export const assign = (code: string, uid: string) => fetch("https://api.example.com" + assignUrl(code), { method: "POST", body: JSON.stringify({ business_uid: uid }) });
+export const remove = (code: string) => fetch("https://api.example.com" + assignUrl(code), { method: "DELETE" });
+`;
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[2, 'call', 'fix', []]]);
+    expect(result.output.split('\n')[1]).toBe('export const assign = (code: string, uid: string) => fetch("https://api.example.com" + "/v3/apps/app_assignments", { method: "POST", body: JSON.stringify({ assignee_type: "business", assignee_uid: uid, app_code_name: code }) });');
+    expect(result.output.split('\n')[2]).toBe(input.split('\n')[2]);
+  });
+
+  it.each([
+    ['an argument with a side effect', 'assignPath({ code: next() })'],
+    ['a builder that adds a query', 'assignPath({ code }) + "?dry=1"'],
+  ])('%s: the call is held', (_name, call) => {
+    const input = COMPILED.replace('declare', '').replace("new URL(assignPath({ code }), BASE), { method: 'POST'", `new URL(${call}, BASE), { method: 'POST'`)
+      .replace("const BASE = 'https://api.example.com';", "const BASE = 'https://api.example.com';\ndeclare function next(): string;");
+    const result = migrate(input);
+    expect(result.sites.map((site) => site.migrated)).toEqual([false]);
+  });
+});

@@ -216,11 +216,11 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
         // Passed only values its requests copy (`main(dir, biz)` calling `apps.assign('crm', dir)`): no part of any
         // rewrite is written outside the function, so each of its requests is read where it is (a value that decides
         // one, such as a flag, is unknown there) and this call, which no rewrite changes, is none.
-        const outside = (range: readonly [number, number], where: SourceContext): boolean =>
-          !followed.some(({ fn, ctx: inFn }) => inFn.text === where.text && range[0] >= fn.range[0] && range[1] <= fn.range[1]);
+        const outside = (each: AssignCall) => (range: readonly [number, number], where: SourceContext): boolean =>
+          ![{ fn: target.fn, ctx: target.ctx }, ...each.via].some(({ fn, ctx: inFn }) => inFn.text === where.text && range[0] >= fn.range[0] && range[1] <= fn.range[1]);
         // Once one of them is migrated, the function still sends the assignment twice: read the same way again.
         const twice = several || calls.some((other, at) => at !== index && sendsV3Assignment(other, inner));
-        if (twice && ![found, ...others].some((each) => suppliesPart(each, outside))) return undefined;
+        if (twice && ![found, ...others].some((each) => suppliesPart(each, outside(each)))) return undefined;
         const facts = several ? { ...found.facts, obstacles: [...found.facts.obstacles, { code: ReasonCode.wrapperSeveralRequests }] } : found.facts;
         return { ...found, node: call, ctx, facts, via: [{ node: own, ctx: inner, fn: target.fn }, ...found.via], ...(routeInside ? { caller: true as const } : {}) };
       }
@@ -232,8 +232,10 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
   }
 }
 
-/** Whether a call sends POST /v3/apps/app_assignments through a client this analysis knows (an assignment migrated). */
+/** Whether a call sends POST /v3/apps/app_assignments (an assignment migrated): its text spells the route, or a client this analysis knows is given it. */
 function sendsV3Assignment(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  // Through a helper of the program: the migrated route written where the call is (`send(\`${BASE}/v3/...\`, init)`).
+  if (ctx.text.slice(call.range[0], call.range[1]).includes(V3_ASSIGN.path.slice(1))) return true;
   const layout = clientLayoutOf(call, ctx);
   if (layout?.url === undefined || layout.method === 'other' || layout.method === 'unspecified') return false;
   let pieces = readUrl(layout.url, ctx, null);

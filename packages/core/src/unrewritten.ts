@@ -352,6 +352,8 @@ function spells(node: TSESTree.Node, ctx: SourceContext, depth: number, pattern:
     case 'CallExpression': {
       // A call that is itself a site says so itself (`firstValueFrom(http.post(url))` is not another one).
       if (recognizeAssignCall(expr, ctx) !== undefined) return false;
+      // Nor is what a request read as another one returns (`parse(await fetch(url, { method: 'DELETE' }))`): a response.
+      if (readAsNoSite(expr, ctx)) return false;
       const callee = unwrapTS(expr.callee);
       // `ROUTE.replace(':id', code)`, `url.toString()`: the text of what it is called on.
       if (callee.type === 'MemberExpression' && TEXT_METHODS.has(memberName(callee) ?? '')) return spells(callee.object, ctx, depth + 1, true, note);

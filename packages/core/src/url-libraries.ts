@@ -80,7 +80,8 @@ export function libraryUrlPieces(call: TSESTree.CallExpression, ctx: SourceConte
     const template = readUrl(compiled.template, compiled.ctx, compiled.region, depth + 1);
     const filled = fillPlaceholders(template, params, ctx, compiled.region, depth, readUrl, 'ignore');
     if (filled === undefined) return undefined;
-    return compiled.shared ? filled.pieces.map((piece) => (piece.kind === 'text' ? { ...piece, region: null, builtBy: call } : { ...piece, region: null })) : filled.pieces;
+    const builder = { call, region, ctx };
+    return compiled.shared ? filled.pieces.map((piece) => (piece.kind === 'text' ? { ...piece, region: null, builtBy: call, builder } : { ...piece, region: null, builder })) : filled.pieces;
   }
   switch (libraryOf(callee, ctx)) {
     case 'urlcat':

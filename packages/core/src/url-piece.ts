@@ -29,6 +29,8 @@ export type UrlPiece =
       readonly at?: Region;
       /** Set when the text comes from what a function of the program returns (a URL builder): `assignAppUrl(code)`. */
       readonly builtBy?: TSESTree.CallExpression;
+      /** With `builtBy`, on every piece of what the builder returned: where its call is written (see `Builder`). */
+      readonly builder?: Builder;
       /** Set when the text comes from a client's base URL (axios baseURL, ky/got prefixUrl). */
       readonly fromClientBase?: true;
       /** With `fromClientBase`: the client sends an absolute URL as it is, without the base (axios). */
@@ -57,7 +59,20 @@ export type UrlPiece =
       /** With `variants`: the one URL the parts make at run time (joined, normalised), read to find the route, never edited. */
       readonly assembled?: true;
       readonly dropWith?: UrlEdit;
+      readonly builder?: Builder;
     };
+
+/**
+ * A call of a URL builder shared with other calls (`assignPath({ code })`), as this call's URL reads it: the builder
+ * is never edited for one call, but the call of it, where this call alone reads it, may be replaced whole by the v3
+ * path when it builds nothing but the route.
+ */
+export interface Builder {
+  readonly call: TSESTree.CallExpression;
+  /** Where the builder's call can be edited (null: a const other calls share). */
+  readonly region: Region;
+  readonly ctx: SourceContext;
+}
 
 export interface UrlEdit {
   readonly range: readonly [number, number];

@@ -13,6 +13,7 @@ import { calledFunction, contextForCall, returnedExpression, thisMethod, valueOf
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isExported, isSingleUse, usesOf, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
+import { fileQuotes } from './text-facts.js';
 import { fieldValues } from './class-fields.js';
 import { assembled, assembledCall, normalised, urlWrites } from './assembled-urls.js';
 import { libraryUrlPieces } from './url-libraries.js';
@@ -180,7 +181,8 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       if (target === undefined || returned === undefined) break;
       const inner = readUrl(returned, contextForCall(target, expr, ctx), null, depth + 1);
       if (!inner.some((piece) => piece.kind === 'text')) break;
-      return inner.map((piece) => ({ ...piece, region: null, ...(piece.kind === 'text' ? { builtBy: expr } : {}) }));
+      const builder = { call: expr, region, ctx };
+      return inner.map((piece) => ({ ...piece, region: null, builder, ...(piece.kind === 'text' ? { builtBy: expr } : {}) }));
     }
     case 'NewExpression': {
       // new URL(path, base): an absolute path keeps only the base's origin, which is what the migration keeps too.
@@ -346,6 +348,12 @@ function usedBesidesOnlyInMessages(variable: VariableLike, use: TSESTree.Identif
   const others = usesOf(variable).filter((ref) => ref.identifier !== use);
   return others.length > 0 && others.every((ref) => {
     let node = ref.identifier as TSESTree.Node;
+    // The value as it is, made a string (`String(url)`).
+    const asString = (at: TSESTree.Node): boolean => at.parent?.type === 'CallExpression' && at.parent.arguments.length === 1 &&
+      at.parent.arguments[0] === at && at.parent.callee.type === 'Identifier' && at.parent.callee.name === 'String' &&
+      findVariable(ctx.getScope(at.parent.callee), 'String') === undefined;
+    while (asString(node)) node = node.parent!;
+    const asIs = node;
     // Inside the text of a message: a template literal or a string concatenation.
     while (node.parent?.type === 'TemplateLiteral' || (node.parent?.type === 'BinaryExpression' && node.parent.operator === '+')) node = node.parent;
     const parent = node.parent;
@@ -353,8 +361,10 @@ function usedBesidesOnlyInMessages(variable: VariableLike, use: TSESTree.Identif
       const callee = unwrapTS(parent.callee);
       if (callee.type !== 'Identifier' || !/Error$/.test(callee.name)) return false;
       // The path itself handed to an error class of the program may be kept as data (`err.path`) and read: only
-      // words made of it, or the language's own errors, are messages.
-      return node !== ref.identifier || findVariable(ctx.getScope(callee), callee.name) === undefined;
+      // words made of it, the language's own errors, or a class that keeps it where nothing of the program reads it
+      // are messages.
+      return node !== asIs || findVariable(ctx.getScope(callee), callee.name) === undefined ||
+        keptUnread(callee, parent.arguments.indexOf(node as TSESTree.Expression), ctx);
     }
     if (parent?.type === 'CallExpression' && parent.arguments.includes(node as TSESTree.Expression)) {
       const callee = unwrapTS(parent.callee);
@@ -364,6 +374,55 @@ function usedBesidesOnlyInMessages(variable: VariableLike, use: TSESTree.Identif
     }
     return false;
   });
+}
+
+/**
+ * Whether an error class of the program, given a value as its `index`th argument, only makes a message of it or keeps
+ * it in a field that no file of the program reads (`constructor(readonly status: number, readonly path: string)`,
+ * with no `.path` read anywhere). Seen only in a project: a file read alone cannot tell who catches the error.
+ */
+function keptUnread(callee: TSESTree.Identifier, index: number, ctx: SourceContext): boolean {
+  if (ctx.project?.anyFileMatches === undefined || index < 0) return false;
+  const name = valueOfName(callee, ctx);
+  // `class ApiError extends Error` in this file, or the class another module exports.
+  const def = name.kind === 'unknown' && name.variable.defs.length === 1 ? name.variable.defs[0] : undefined;
+  const cls = def?.type === 'ClassName' ? def.node as TSESTree.Node : name.kind === 'const' || name.kind === 'imported' ? unwrapTS(name.value.node) : undefined;
+  if (cls?.type !== 'ClassDeclaration' && cls?.type !== 'ClassExpression') return false;
+  const ctor = cls.body.body.find((member): member is TSESTree.MethodDefinition => member.type === 'MethodDefinition' && member.kind === 'constructor');
+  const param = ctor?.value.params[index];
+  if (ctor === undefined || param === undefined) return false;
+  const fields: string[] = [];
+  let id: TSESTree.Identifier;
+  if (param.type === 'TSParameterProperty') {
+    if (param.parameter.type !== 'Identifier') return false;
+    id = param.parameter;
+    fields.push(id.name);
+  } else if (param.type === 'Identifier') {
+    id = param;
+  } else {
+    return false;
+  }
+  const classCtx = name.kind === 'imported' ? name.value.ctx : ctx;
+  const variable = findVariable(classCtx.getScope(ctor.value.body ?? ctor.value), id.name);
+  if (variable === undefined) return false;
+  for (const ref of usesOf(variable)) {
+    let at = ref.identifier as TSESTree.Node;
+    while (at.parent?.type === 'TemplateLiteral' || (at.parent?.type === 'BinaryExpression' && at.parent.operator === '+')) at = at.parent;
+    const parent = at.parent;
+    // `super(\`... ${path}\`)`: the message.
+    if (at !== ref.identifier && parent?.type === 'CallExpression' && parent.callee.type === 'Super') continue;
+    // `this.path = path`: a field.
+    if (at === ref.identifier && parent?.type === 'AssignmentExpression' && parent.right === at && parent.left.type === 'MemberExpression' &&
+      parent.left.object.type === 'ThisExpression' && !parent.left.computed && parent.left.property.type === 'Identifier') {
+      fields.push(parent.left.property.name);
+      continue;
+    }
+    return false;
+  }
+  // Read nowhere: not as a member (other than the class's own `this.path`), not destructured (`const { path } = err`,
+  // `catch ({ path })`), not by a string key.
+  return fields.every((field) => !/^[A-Za-z_$][\w$]*$/.test(field) ? false : !ctx.project!.anyFileMatches!(
+    new RegExp(`(?<!this)\\??\\.${field}\\b|\\{[^{}]*\\b${field}\\b[^{}]*\\}\\s*(?:=(?![=>])|\\))|\\[['"\`]${field}['"\`]\\]`)));
 }
 
 /**
@@ -563,7 +622,7 @@ function editFor(
   const first = pieces[start.pieceIndex]!;
   const last = pieces[end.pieceIndex]!;
   if (first.kind !== 'text' || last.kind !== 'text') return { ok: false, reason: 'url-not-editable' };
-  if (first.builtBy !== undefined) return { ok: false, reason: 'url-built-by-function' };
+  if (first.builtBy !== undefined) return builderCallEdit(pieces, start, end, hasTail, route) ?? { ok: false, reason: 'url-built-by-function' };
   if (first.region === null || first.region !== last.region) {
     // The route starts in a base URL or constant that other calls share.
     // A shared constant that holds the whole route is not a base: it cannot be edited for this call alone.
@@ -586,6 +645,49 @@ function editFor(
   const range: [number, number] = [first.start + start.offset, last.start + end.offset];
   if (!spansOneToken(first, last)) return { ok: false, reason: 'url-not-editable' };
   return { ok: true, range, text: route.replacement, ctx: first.ctx };
+}
+
+/**
+ * A shared URL builder's call that builds the route and nothing else (`new URL(assignPath({ code }), BASE)` with
+ * `assignPath = compile('/platform/v1/apps/:code/assign')`, `this.routes.assign(code)` returning
+ * `\`/platform/v1/apps/${code}/assign\``): the call, written where only this call reads it, is replaced whole by the v3
+ * path as a string. Its arguments are names, literals or objects of them, so nothing is lost with them but the code
+ * name, which the v3 body carries.
+ */
+function builderCallEdit(pieces: readonly UrlPiece[], start: Located, end: Located, hasTail: boolean, route: RouteShape): RouteMatch['edit'] | undefined {
+  const first = pieces[start.pieceIndex]!;
+  const builder = first.builder;
+  if (builder === undefined || builder.region === null || hasTail || route.replacement === null || first.kind !== 'text') return undefined;
+  const own = pieces.flatMap((piece, index) => (piece.builder?.call === builder.call ? [index] : []));
+  if (own[0] !== start.pieceIndex || own[own.length - 1] !== end.pieceIndex || own.length !== end.pieceIndex - start.pieceIndex + 1) return undefined;
+  const last = pieces[end.pieceIndex]!;
+  if (last.kind !== 'text' || end.offset !== last.value.length) return undefined;
+  // Before the route, the builder writes a slash at most: the whole of what it builds is the route.
+  const before = first.value.slice(0, start.offset);
+  if (!/^\/?$/.test(before) || !builder.call.arguments.every(isPlainArgument)) return undefined;
+  const { single, double } = fileQuotes(builder.call, builder.ctx.tokens);
+  const quote = double > single ? '"' : "'";
+  return { ok: true, range: builder.call.range, text: `${quote}${before}${route.replacement}${quote}`, ctx: builder.ctx };
+}
+
+/** An argument whose evaluation does nothing but read: a name, a literal, `this.x`, an object or array of them. */
+function isPlainArgument(node: TSESTree.Node): boolean {
+  const expr = unwrapTS(node);
+  switch (expr.type) {
+    case 'Identifier':
+    case 'Literal':
+    case 'ThisExpression':
+      return true;
+    case 'TemplateLiteral':
+      return expr.expressions.every(isPlainArgument);
+    case 'MemberExpression':
+      return !expr.computed && (expr.object.type === 'Identifier' || expr.object.type === 'ThisExpression');
+    case 'ObjectExpression':
+      return expr.properties.every((property) => property.type === 'Property' && !property.computed && property.kind === 'init' && !property.method &&
+        isPlainArgument(property.value));
+    default:
+      return false;
+  }
 }
 
 export type { VariableLike };

@@ -49,6 +49,21 @@ describe('calls no client module rewrites', () => {
     ].join('\n'))).toEqual([[4, 'fix', []]]);
   });
 
+  it('what a request of another method returns is a response, not the route: a helper that reads it is no site', () => {
+    const source = [
+      "import { parse } from './parse';",
+      'export async function unassign(code: string, uid: string) {',
+      '  const url = new URL(`https://api.example.com/platform/v1/apps/${code}/assign`);',
+      "  url.searchParams.set('business_uid', uid);",
+      "  const res = await fetch(url, { method: 'DELETE' });",
+      '  await parse(res);',
+      '}',
+    ].join('\n');
+    expect(sites(source)).toEqual([]);
+    // The same helper given the URL itself still may send it: reported.
+    expect(sites(source.replace('await parse(res);', "await parse(url, { method: 'POST' });")).map(([line, outcome]) => [line, outcome])).toEqual([[6, 'manual']]);
+  });
+
   it('does not report route definitions, mocks, loggers, or a route sent as data to another URL', () => {
     expect(sites([
       "import { http, HttpResponse } from 'msw';",

@@ -9,7 +9,7 @@ import type { Bound, SourceContext } from '../context.js';
 import { DEPRECATED_ASSIGN } from '../contract.js';
 import { returnedOptions, valueOfName } from '../follow.js';
 import { type Reason, ReasonCode } from '../reasons.js';
-import { isSingleUse, type VariableLike } from '../scope.js';
+import { isExported, isSingleUse, usesOf, type VariableLike } from '../scope.js';
 import { staticString } from '../static-value.js';
 import { MAX_DEPTH, propertyOf, staticKey, unwrapTS } from '../syntax.js';
 import { type CallLayout, type ClientRef, JSON_OBJECT, type Method, type ObjectRef, STRING_ONLY } from './spec.js';
@@ -30,7 +30,26 @@ export function objectOf(node: TSESTree.Node, ctx: SourceContext, via: readonly 
 
 /** True when an object reached through consts is also used elsewhere, so editing it would change other code. */
 export function isShared(ref: ObjectRef): boolean {
-  return ref.exported === true || ref.via.some((variable) => !isSingleUse(variable));
+  return ref.exported === true || ref.via.some((variable) => !isSingleUse(variable) && !usedOnceBesidesHeaderReads(variable));
+}
+
+/**
+ * A name for options used once as a whole and otherwise only read for its headers or transport keys
+ * (`fetch(url, { ...init, headers: { ...init.headers } })`): those reads see neither the method nor the body.
+ */
+function usedOnceBesidesHeaderReads(variable: VariableLike): boolean {
+  if (isExported(variable)) return false;
+  const whole = usesOf(variable).filter((ref) => {
+    const id = ref.identifier as TSESTree.Node;
+    const member = id.parent;
+    if (member?.type !== 'MemberExpression' || member.object !== id || member.computed || member.property.type !== 'Identifier') return true;
+    if (member.property.name !== 'headers' && !TRANSPORT_KEYS.has(member.property.name)) return true;
+    // Read, not written, deleted or called.
+    const parent = member.parent;
+    return (parent?.type === 'AssignmentExpression' && parent.left === member) || parent?.type === 'UpdateExpression' ||
+      (parent?.type === 'UnaryExpression' && parent.operator === 'delete') || (parent?.type === 'CallExpression' && parent.callee === member);
+  });
+  return whole.length === 1;
 }
 
 /** Options: an object read through consts; 'absent' when the call passes none; 'unknown' when they cannot be read. */
@@ -62,18 +81,57 @@ const TRANSPORT_KEYS: ReadonlySet<string> = new Set(['signal', 'cache', 'credent
 function throughSpread(ref: ObjectRef): ObjectRef | undefined {
   const spreads = ref.object.properties.filter((property) => property.type === 'SpreadElement');
   if (spreads.length !== 1) return undefined;
+  const spread = spreads[0]!;
   const own = new Set<string>();
+  // Headers the helper adds (`headers: { Authorization: ..., 'Content-Type': 'application/json', ...init.headers }`):
+  // neither the URL, the method nor the body; a content type only JSON's, and the given options' own headers kept.
+  let mergesHeaders = false;
   for (const property of ref.object.properties) {
     if (property.type === 'SpreadElement') continue;
     const key = property.computed ? undefined : staticKey(property);
-    if (key === undefined || own.has(key) || !TRANSPORT_KEYS.has(key)) return undefined;
+    if (key === undefined || own.has(key)) return undefined;
+    if (key === 'headers') {
+      const merged = addedHeaders(property.value, spread.argument, ref.ctx);
+      if (merged === undefined) return undefined;
+      mergesHeaders = merged && property.range[0] > spread.range[0];
+    } else if (!TRANSPORT_KEYS.has(key)) {
+      return undefined;
+    }
     own.add(key);
   }
-  const source = objectOf(spreads[0]!.argument, ref.ctx, ref.via, ref.exported === true);
+  const source = objectOf(spread.argument, ref.ctx, ref.via, ref.exported === true);
   if (source === undefined || !isPlainObject(source.object)) return undefined;
-  // A key both write is sent as the later one says: the copy is then not the whole story.
-  if (source.object.properties.some((property) => property.type === 'Property' && own.has(staticKey(property) ?? ''))) return undefined;
+  // A key both write is sent as the later one says: the copy is then not the whole story (headers the helper merges
+  // after the copy keep the given ones, which are read where they are written).
+  if (source.object.properties.some((property) => property.type === 'Property' && own.has(staticKey(property) ?? '') &&
+    !(staticKey(property) === 'headers' && mergesHeaders))) return undefined;
   return source;
+}
+
+/**
+ * Headers a helper writes over the options it copies: undefined when they may change how the body is sent (a content
+ * type other than JSON's, one not written out, a spread of anything but the copied options' own headers); otherwise
+ * whether they spread the copied options' headers (`...init.headers`).
+ */
+function addedHeaders(value: TSESTree.Node, copied: TSESTree.Node, ctx: SourceContext): boolean | undefined {
+  const object = unwrapTS(value);
+  if (object.type !== 'ObjectExpression') return undefined;
+  const source = unwrapTS(copied);
+  let merges = false;
+  for (const header of object.properties) {
+    if (header.type === 'SpreadElement') {
+      const arg = unwrapTS(header.argument);
+      const ownHeaders = arg.type === 'MemberExpression' && !arg.computed && arg.property.type === 'Identifier' && arg.property.name === 'headers' &&
+        source.type === 'Identifier' && unwrapTS(arg.object).type === 'Identifier' && (unwrapTS(arg.object) as TSESTree.Identifier).name === source.name;
+      if (!ownHeaders) return undefined;
+      merges = true;
+      continue;
+    }
+    const key = header.computed ? staticString(header.key, ctx) : staticKey(header);
+    if (key === undefined) return undefined;
+    if (/^content-type$/i.test(key.trim()) && !/^application\/json\s*(?:;.*)?$/i.test(staticString(header.value, ctx) ?? '')) return undefined;
+  }
+  return merges;
 }
 
 /** Every key static and written once, no spread: what the object holds can be read from it. */

@@ -447,17 +447,26 @@ function headersWrite(path: readonly (string | null)[], value: TSESTree.Node | u
   if (HEADER_GROUPS.has(first)) {
     // A group written whole, or removed: only an object of static names is read.
     if (rest.length === 0) return value === undefined ? 'body' : headersObject(value, false);
-    return rest[0] === null ? 'body' : headerEffect(rest[0]!);
+    return rest[0] === null ? 'body' : headerEffect(rest[0]!, rest.length === 1 ? value : undefined);
   }
-  return headerEffect(first);
+  return headerEffect(first, rest.length === 0 ? value : undefined);
 }
 
-function headerEffect(name: string): SetupEffect | undefined {
-  // HTTP clients trim a header's name: `'Content-Type '` is the content type.
+function headerEffect(name: string, value?: TSESTree.Node): SetupEffect | undefined {
+  // HTTP clients trim a header's name: `'Content-Type '` is the content type. JSON's, written out, is how the body
+  // is sent anyway.
   const lower = name.trim().toLowerCase();
-  if (lower === 'content-type') return 'body';
+  if (lower === 'content-type') return value !== undefined && isJsonType(value) ? undefined : 'body';
   if (lower.includes('method')) return 'method';
   return undefined;
+}
+
+/** `'application/json'` written as a literal (a charset allowed). */
+function isJsonType(value: TSESTree.Node): boolean {
+  const node = unwrapTS(value);
+  const text = node.type === 'Literal' && typeof node.value === 'string' ? node.value
+    : node.type === 'TemplateLiteral' && node.expressions.length === 0 ? node.quasis[0]!.value.cooked : undefined;
+  return text != null && /^application\/json\s*(?:;\s*charset=utf-8\s*)?$/i.test(text);
 }
 
 /** Whether a headers object written out changes nothing the migration depends on (static names, no content type). */
@@ -485,7 +494,7 @@ function headersObject(value: TSESTree.Node, groups: boolean): SetupEffect | und
     const name = keyOf(property);
     if (name === undefined) return 'body';
     effects.push(groups && HEADER_GROUPS.has(name) && unwrapTS(property.value).type === 'ObjectExpression'
-      ? headersObject(property.value, false) : headerEffect(name));
+      ? headersObject(property.value, false) : headerEffect(name, property.value));
   }
   return worst(effects);
 }
@@ -513,7 +522,7 @@ function headersCall(path: readonly (string | null)[], call: TSESTree.CallExpres
   if (method === 'setAuthorization') return undefined;
   if (method === 'set' || method === 'delete' || method === 'append') {
     const name = call.arguments[0] === undefined ? undefined : stringOf(call.arguments[0]);
-    return name === undefined ? 'body' : headerEffect(name);
+    return name === undefined ? 'body' : headerEffect(name, method === 'set' ? call.arguments[1] : undefined);
   }
   return 'body';
 }

@@ -1,0 +1,128 @@
+/**
+ * Shapes of everyday application code, run as a user runs them (project mode, a tsconfig.json at the root), each with
+ * a close shape that must still hold:
+ * - a fetch helper that copies the options it is given and adds headers (`{ ...init, headers: { ..., ...init.headers } }`);
+ * - an error class of the program that keeps the URL in a field nothing reads (`new HttpError(res.status, String(url))`);
+ * - a function that sends the assignment twice and is passed only values (`main(dir, biz)`): its requests are the sites;
+ * - NestJS `HttpModule.registerAsync` whose headers write JSON's content type out.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compiles, migrateIn, projectTrees } from './helpers/project-tree.js';
+
+interface Report {
+  files: { path: string; sites: { line: number; outcome: string; migrated: boolean; reasons: { code: string; key?: string }[] }[] }[];
+}
+
+const trees = projectTrees();
+afterAll(() => trees.removeAll());
+
+const sitesOf = (report: Report) => report.files.flatMap((file) => file.sites.map((site) =>
+  `${file.path}:${site.line} ${site.outcome}${site.reasons.length === 0 ? '' : ` ${site.reasons.map((r) => r.code).join(',')}`}`));
+
+const HTTP = (errorReads = '') => `export const BASE = 'https://api.example.com';
+
+export class HttpError extends Error {
+  constructor(readonly status: number, readonly url: string, readonly text: string) {
+    super(\`\${status} from \${url}\`);
+  }
+}
+
+export async function send(url: string | URL, init: RequestInit = {}): Promise<unknown> {
+  const res = await fetch(url, {
+    ...init,
+    headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json', ...init.headers },
+  });
+  const text = await res.text();
+  if (!res.ok) throw new HttpError(res.status, String(url), text);
+  return text ? JSON.parse(text) : undefined;
+}
+${errorReads}`;
+
+const CALLER = `import { BASE, send } from './http.js';
+
+export async function assignInternal(directoryUid: string, code: string): Promise<void> {
+  await send(\`\${BASE}/platform/v1/apps/\${code}/assign\`, {
+    method: 'POST',
+    body: JSON.stringify({ directory_uid: directoryUid, is_internal: 'true' }),
+  });
+}
+`;
+
+describe('a fetch helper that copies its options, adds headers and keeps the URL in its error', () => {
+  it('the call migrates through the helper, and the result compiles', () => {
+    const dir = trees.project({ 'src/http.ts': HTTP(), 'src/assign.ts': CALLER });
+    const report = migrateIn<Report>(dir);
+    expect(sitesOf(report)).toEqual(['src/assign.ts:4 fix']);
+    const after = readFileSync(join(dir, 'src/assign.ts'), 'utf8');
+    expect(after).toBe(CALLER.replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments')
+      .replace("{ directory_uid: directoryUid, is_internal: 'true' }",
+        "{ assignee_type: 'directory', assignee_uid: directoryUid, app_code_name: code, settings: { assignment_mode: 'internal' } }"));
+    expect(readFileSync(join(dir, 'src/http.ts'), 'utf8')).toBe(HTTP());
+    compiles(dir);
+  });
+
+  it.each([
+    ['a file reads the URL the error keeps', "\nexport const failedUrl = (e: HttpError) => e.url;\n"],
+    ['a file destructures it', "\nexport function where(e: HttpError) {\n  const { url } = e;\n  return url;\n}\n"],
+  ])('%s: the URL is not edited for this call', (_name, reads) => {
+    const dir = trees.project({ 'src/http.ts': HTTP(reads), 'src/assign.ts': CALLER });
+    const report = migrateIn<Report>(dir);
+    expect(report.files.flatMap((file) => file.sites.map((site) => site.migrated))).toEqual([false]);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
+  });
+
+  it.each([
+    ['headers the helper writes before the copy', HTTP().replace("    ...init,\n    headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json', ...init.headers },",
+      "    headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json', ...init.headers },\n    ...init,")],
+    ['a form content type the helper adds', HTTP().replace("'Content-Type': 'application/json'", "'Content-Type': 'application/x-www-form-urlencoded'")],
+    ["another object's headers spread in", HTTP().replace('...init.headers', '...DEFAULT_HEADERS').replace('export const BASE', "const DEFAULT_HEADERS: Record<string, string> = {};\nexport const BASE")],
+    ['the helper reads the body it is given', HTTP().replace('  const text = await res.text();', '  console.log(init.body);\n  const text = await res.text();')],
+  ])('%s: the call is held', (_name, http) => {
+    const headers = _name === 'headers the helper writes before the copy'
+      ? CALLER.replace("    method: 'POST',", "    method: 'POST',\n    headers: { 'Content-Type': 'text/plain' },") : CALLER;
+    const dir = trees.project({ 'src/http.ts': http, 'src/assign.ts': headers });
+    const report = migrateIn<Report>(dir);
+    expect(report.files.flatMap((file) => file.sites.map((site) => site.migrated))).toEqual([false]);
+  });
+});
+
+describe('a function that sends the assignment twice, passed only values', () => {
+  const APPS = `import { BASE, send } from './http.js';
+
+export async function onboard(directoryUid: string, businessUid: string): Promise<void> {
+  await send(\`\${BASE}/platform/v1/apps/crm/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: directoryUid }) });
+  await send(\`\${BASE}/platform/v1/apps/hr/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: businessUid }) });
+}
+`;
+  const MAIN = "import { onboard } from './apps.js';\n\nexport const run = (dir: string, biz: string) => onboard(dir, biz).catch(() => undefined);\n";
+
+  it('each request migrates where it is; the call of the function is no site and is not touched; a second run changes nothing', () => {
+    const dir = trees.project({ 'src/http.ts': HTTP(), 'src/apps.ts': APPS, 'src/main.ts': MAIN });
+    expect(sitesOf(migrateIn<Report>(dir))).toEqual(['src/apps.ts:4 fix', 'src/apps.ts:5 fix']);
+    expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toBe(MAIN);
+    const after = readFileSync(join(dir, 'src/apps.ts'), 'utf8');
+    expect(after).toContain("{ assignee_type: 'directory', assignee_uid: directoryUid, app_code_name: 'crm' }");
+    expect(after).toContain("{ assignee_type: 'business', assignee_uid: businessUid, app_code_name: 'hr' }");
+    compiles(dir);
+    expect(sitesOf(migrateIn<Report>(dir))).toEqual([]);
+    expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toBe(after);
+  });
+
+  it('a flag passed by its callers is not read into either request: that one is held, with a reason', () => {
+    const apps = APPS.replace('businessUid: string', 'businessUid: string, internal: string')
+      .replace('{ directory_uid: directoryUid }', '{ directory_uid: directoryUid, is_internal: internal }');
+    const main = MAIN.replace('onboard(dir, biz)', "onboard(dir, biz, 'true')");
+    const dir = trees.project({ 'src/http.ts': HTTP(), 'src/apps.ts': apps, 'src/main.ts': main });
+    const sites = sitesOf(migrateIn<Report>(dir));
+    expect(sites[0]).toMatch(/^src\/apps\.ts:4 manual /);
+    expect(sites[1]).toBe('src/apps.ts:5 fix');
+    expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toBe(main);
+    // The held request keeps its TODO; a second run adds nothing, at the callers or anywhere.
+    const once = readFileSync(join(dir, 'src/apps.ts'), 'utf8');
+    migrateIn<Report>(dir);
+    expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toBe(once);
+    expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toBe(main);
+  });
+});
