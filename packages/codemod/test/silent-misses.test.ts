@@ -225,7 +225,7 @@ export const appsApi = createApi({
 });
 
 describe("a path-to-regexp compile(...) function exported by a routes module", () => {
-  it('project mode: its importer\'s request is read through the import and reported, the shared template kept', () => {
+  it('project mode: its importer\'s request is read through the import and rewritten, its call of the shared template replaced, the template kept', () => {
     const routes = "import { compile } from 'path-to-regexp';\nexport const assignPath = compile('/platform/v1/apps/:id/assign');\nexport const unassignPath = compile('/platform/v1/apps/:id/unassign');\n";
     const dir = trees.project({
       'src/routes.ts': routes,
@@ -240,8 +240,11 @@ export function unassign(code: string, dir: string) {
 }
 `,
     });
-    expect(scan(dir)).toEqual(['src/legacy.ts:5 manual url-built-by-function']);
-    expect(migrate(dir, ['src/routes.ts'])['src/routes.ts']).toBe(routes);
+    expect(scan(dir)).toEqual(['src/legacy.ts:5 fix ']);
+    const after = migrate(dir, ['src/routes.ts', 'src/legacy.ts']);
+    expect(after['src/routes.ts']).toBe(routes);
+    expect(after['src/legacy.ts']).toContain("return http.post('/v3/apps/app_assignments', { assignee_type: 'directory', assignee_uid: dir, app_code_name: code, settings: { assignment_mode: 'internal' } });");
+    expect(after['src/legacy.ts']).toContain('return http.post(unassignPath({ id: code }), { directory_uid: dir });');
   });
 });
 

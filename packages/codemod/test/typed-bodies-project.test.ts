@@ -198,3 +198,52 @@ describe('a wrapper whose body parameter is a Record<string, string>', () => {
     compiles(dir);
   });
 });
+
+describe('a wrapper with a destructured parameter whose body member is typed by the old body type', () => {
+  const API = [
+    'export type AssignPayload = {',
+    '  business_uid?: string',
+    '  directory_uid?: string',
+    '  is_internal?: string',
+    '}',
+    '',
+    'export const assignApp = ({ appCode, body }: { appCode: string; body: AssignPayload }) =>',
+    '  fetch(`https://api.example.com/platform/v1/apps/${appCode}/assign`, { method: "POST", body: JSON.stringify(body) })',
+    '',
+  ].join('\n');
+  const CALLERS = [
+    'import { assignApp } from "./api.js"',
+    '',
+    'export const staff = (dir: string) => assignApp({ appCode: "crm-sync", body: { directory_uid: dir, is_internal: "true" } })',
+    'export const owner = (biz: string) => assignApp({ appCode: "billing", body: { business_uid: biz } })',
+    '',
+  ].join('\n');
+
+  it('migrates with its callers and its type, written in the file\'s quotes and without semicolons; the result compiles', () => {
+    const dir = project({ 'src/api.ts': API, 'src/callers.ts': CALLERS });
+    const report = migrate(dir);
+    expect(report.totals.todos).toBe(0);
+    expect(read(dir, 'src/api.ts')).toBe(API.replace([
+      '  business_uid?: string',
+      '  directory_uid?: string',
+      '  is_internal?: string',
+    ].join('\n'), [
+      '  assignee_type: "business" | "directory"',
+      '  assignee_uid?: string',
+      '  app_code_name: string',
+      '  settings?: { assignment_mode: "internal" | "pre_installed" }',
+    ].join('\n')).replace('/platform/v1/apps/${appCode}/assign', '/v3/apps/app_assignments'));
+    expect(read(dir, 'src/callers.ts')).toBe(CALLERS
+      .replace('{ directory_uid: dir, is_internal: "true" }', '{ assignee_type: "directory", assignee_uid: dir, app_code_name: "crm-sync", settings: { assignment_mode: "internal" } }')
+      .replace('{ business_uid: biz }', '{ assignee_type: "business", assignee_uid: biz, app_code_name: "billing" }'));
+    compiles(dir);
+  });
+
+  it('a caller that cannot migrate (built_in) holds the wrapper, its type and every other caller', () => {
+    const held = CALLERS.replace('{ business_uid: biz }', '{ business_uid: biz, built_in: "true" }');
+    const dir = project({ 'src/api.ts': API.replace('  is_internal?: string', '  is_internal?: string\n  built_in?: string'), 'src/callers.ts': held });
+    expect(migrate(dir).totals.migrated).toBe(0);
+    expect(read(dir, 'src/api.ts')).toContain('  business_uid?: string');
+    compiles(dir);
+  });
+});

@@ -385,10 +385,24 @@ function functionTypedElsewhere(fn: TSESTree.Node | undefined, ctx: SourceContex
 function namedParameterType(variable: VariableLike): TSESTree.TSTypeReference | undefined {
   const name = variable.defs[0]?.name as TSESTree.Node | undefined;
   if (variable.defs.length !== 1 || variable.defs[0]?.type !== 'Parameter' || name?.type !== 'Identifier') return undefined;
-  const type = name.typeAnnotation?.typeAnnotation;
+  // Or a name destructured from the parameter (`({ appCode, body }: { appCode: string; body: AssignPayload })`): the
+  // type its key has in the pattern's type literal.
+  const type = name.typeAnnotation?.typeAnnotation ?? destructuredMemberType(name);
   if (type?.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return undefined;
   // A named type, or `Record<string, string>` (typed-body.ts widens it with the bodies).
   return type.typeArguments === undefined || isRecordOfStringsType(type) ? type : undefined;
+}
+
+/** The type a parameter's object pattern gives a name it destructures, written as a member of a type literal. */
+function destructuredMemberType(name: TSESTree.Identifier): TSESTree.TypeNode | undefined {
+  const property = name.parent;
+  const pattern = property?.type === 'Property' && property.value === name && !property.computed ? property.parent : undefined;
+  const literal = pattern?.type === 'ObjectPattern' ? pattern.typeAnnotation?.typeAnnotation : undefined;
+  if (literal?.type !== 'TSTypeLiteral') return undefined;
+  const key = staticKey(property as TSESTree.Property);
+  const member = literal.members.find((m): m is TSESTree.TSPropertySignature => m.type === 'TSPropertySignature' && !m.computed &&
+    (m.key.type === 'Identifier' ? m.key.name : m.key.type === 'Literal' ? String(m.key.value) : undefined) === key);
+  return member?.optional === true ? undefined : member?.typeAnnotation?.typeAnnotation;
 }
 
 function parameterTypeIsNarrow(variable: VariableLike, ctx: SourceContext): boolean {

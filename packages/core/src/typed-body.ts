@@ -16,6 +16,7 @@ import { AssigneeType, AssignmentMode, DEPRECATED_KEYS, V3Key } from './contract
 import type { BodyObject } from './body.js';
 import { findVariable, importOf, isExported, type VariableLike } from './scope.js';
 import { isAsConst, isRecordOfStringsType } from './syntax.js';
+import { fileQuotes } from './text-facts.js';
 
 /** One edit of a type, in the file of the body or of the type. */
 export interface TypeEdit {
@@ -408,7 +409,9 @@ function uidTypeOf(members: ReadonlyMap<string, TSESTree.TSPropertySignature>, c
 /** The v3 body's members, written in the layout of the literal they replace. */
 function v3Members(literal: TSESTree.TSInterfaceBody | TSESTree.TSTypeLiteral, uid: { text: string; optional: boolean }, ctx: SourceContext): string {
   const original = textOf(literal, ctx);
-  const quote = /"/.test(original) && !/'/.test(original) ? '"' : "'";
+  // The type's own quotes, else the file's.
+  const counts = /["']/.test(original) ? undefined : fileQuotes(literal, ctx.tokens);
+  const quote = counts !== undefined ? (counts.double > counts.single ? '"' : "'") : /"/.test(original) && !/'/.test(original) ? '"' : "'";
   const union = (values: readonly string[]) => values.map((value) => `${quote}${value}${quote}`).join(' | ');
   const members = [
     `${V3Key.assigneeType}: ${union(Object.values(AssigneeType))}`,
@@ -420,6 +423,14 @@ function v3Members(literal: TSESTree.TSInterfaceBody | TSESTree.TSTypeLiteral, u
   const eol = original.includes('\r\n') ? '\r\n' : '\n';
   const firstLine = /\{[ \t]*\r?\n([ \t]*)\S/.exec(original);
   if (firstLine === null) return `{ ${members.join(`${separator} `)} }`;
+  // Members written one per line with nothing after them (a file without semicolons): the same.
+  const written = literal.type === 'TSTypeLiteral' ? literal.members : literal.body;
+  const bare = written.length > 0 && !/[;,]/.test(original.slice(1, -1).replace(/\{[^{}]*\}/g, ''));
+  if (bare) {
+    const indent = firstLine[1]!;
+    const closing = /\r?\n([ \t]*)\}$/.exec(original)?.[1] ?? '';
+    return `{${eol}${members.map((member) => `${indent}${member}`).join(eol)}${eol}${closing}}`;
+  }
   const indent = firstLine[1]!;
   const closing = /\r?\n([ \t]*)\}$/.exec(original)?.[1] ?? '';
   return `{${eol}${members.map((member) => `${indent}${member}${separator}`).join(eol)}${eol}${closing}}`;
