@@ -11,7 +11,7 @@
  * scanned, or a file could not be parsed (each is listed); 2 a usage error (the manifest included); 3 a crash.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, appendFileSync, constants, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, appendFileSync, constants, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -564,7 +564,7 @@ async function writeReports(out: string, inventory: Inventory, outcomes: readonl
   };
   writeFileAtomic(
     join(out, 'index.html'),
-    toHtml(named, { version, made: { date: inventory.date }, ownersOf, campaign: { html: campaignHtml(inventory, history), style: CAMPAIGN_STYLE } }),
+    toHtml(named, { version, made: { date: inventory.date }, ownersOf, ownersFrom: "each repository's CODEOWNERS, else the manifest's owners", campaign: { html: campaignHtml(inventory, history), style: CAMPAIGN_STYLE } }),
   );
 }
 

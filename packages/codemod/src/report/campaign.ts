@@ -7,7 +7,6 @@ import type { SiteReport } from '../migrate.js';
 import type { FileReport, RunReport } from '../run.js';
 import { needsPerson, sitesOf } from './catalogue.js';
 import { esc } from './html.js';
-import type { ScanReport } from './model.js';
 
 /** Calls left: all of them, those `migrate` rewrites exactly, and those for a person (the tests' mocks are not calls). */
 export interface Counts {
@@ -126,9 +125,9 @@ function burndownSvg(points: readonly Point[], size: ChartSize, attributes: stri
   const personTop = points.map((p, i) => `${xs[i]},${f(y(p.person))}`);
   const allTop = points.map((p, i) => `${xs[i]},${f(y(p.person + p.automatic))}`);
   const base = [...xs].reverse().map((xi) => `${xi},${f(y(0))}`);
-  // Runs within two days of each other are told apart by their time.
-  const short = t1 - t0 < 2 * 24 * 3600 * 1000;
-  const when = (date: string) => (short ? `${date.slice(0, 10)} ${date.slice(11, 16)}` : date.slice(0, 10));
+  // Runs within two days of each other are told apart by their time; within an hour, to the second.
+  const span = t1 - t0;
+  const when = (date: string) => (span >= 2 * 24 * 3600 * 1000 ? date.slice(0, 10) : `${date.slice(0, 10)} ${date.slice(11, span < 3600 * 1000 ? 19 : 16)}`);
   const xLabels = points.length === 1 ? [0] : [0, points.length - 1];
   return `<svg ${attributes} role="img" aria-label="${esc(label)}" viewBox="0 0 ${size.width} ${size.height}" width="${size.width}" height="${size.height}" xmlns="http://www.w3.org/2000/svg">
 <line class="axis" x1="${left}" y1="${f(y(0))}" x2="${left + w}" y2="${f(y(0))}"/>
@@ -188,7 +187,7 @@ export function campaignHtml(inventory: Inventory, history: readonly HistoryLine
 ${rows}
 </tbody><tfoot><tr><th>all</th><td class="num">${total.calls}</td><td class="num">${total.automatic}</td><td class="num">${total.person}</td><td class="num">${since}</td><td></td></tr></tfoot></table></div>
 <h2>Burndown</h2>
-<p class="notes">The calls left at each run of the campaign:<svg width="10" height="10"><rect class="automatic" width="10" height="10"/></svg> with an exact rewrite, <svg width="10" height="10"><rect class="person" width="10" height="10"/></svg> for a person; a hollow point is a run in which some repository could not be scanned.${span}${points.length < 2 ? ' One run so far: the chart grows with each run.' : ''}</p>
+<p class="notes">The calls left at each run of the campaign: <svg width="10" height="10"><rect class="automatic" width="10" height="10"/></svg> with an exact rewrite, <svg width="10" height="10"><rect class="person" width="10" height="10"/></svg> for a person; a hollow point is a run in which some repository could not be scanned.${span}${points.length < 2 ? ' One run so far: the chart grows with each run.' : ''}</p>
 <div class="scroll">${points.length === 0 ? '' : burndownSvg(points, { width: 680, height: 260 }, 'id="burndown" class="burndown"', 'calls left in all repositories, run by run')}</div>
 <h3>By repository</h3>
 <div class="small-multiples">

@@ -17,6 +17,8 @@ export interface HtmlOptions {
   readonly made?: { readonly date: string; readonly commit?: string };
   /** The owners of a root-relative path (the repository's CODEOWNERS). */
   readonly ownersOf?: OwnersOf;
+  /** Where the owners come from, as the heading of the table by owner says it (default: CODEOWNERS). */
+  readonly ownersFrom?: string;
   /** The address of a site's code (`--link`'s template filled in). */
   readonly linkOf?: (site: { readonly path: string; readonly line: number; readonly column: number }) => string;
   /** The ratchet's baseline: its file, how many calls it holds, how many of them are gone (migrated) and how many are new. */
@@ -144,7 +146,7 @@ ${options.campaign?.html ?? ''}
 <div class="scroll"><table id="reasons"><thead><tr><th>reason</th><th>calls</th><th>what to do</th></tr></thead><tbody>
 ${reasonRows}
 </tbody></table></div>
-${owners === undefined ? '' : `<h2>By owner (CODEOWNERS)</h2>
+${owners === undefined ? '' : `<h2>By owner (${esc(options.ownersFrom ?? 'CODEOWNERS')})</h2>
 <div class="scroll"><table id="owners"><thead><tr><th>owner</th><th>calls</th><th>for a person</th></tr></thead><tbody>
 ${ownerRows.join('\n')}
 </tbody></table></div>`}
