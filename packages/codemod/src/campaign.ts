@@ -368,8 +368,9 @@ interface Ran {
 
 function run(command: string, args: readonly string[], cwd: string): Promise<Ran> {
   return new Promise((done) => {
-    // GIT_TERMINAL_PROMPT=0: a URL that asks for a password fails at once instead of waiting for a person.
-    const child = spawn(command, args, { cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A URL that asks for a password, or an SSH host that asks to be trusted, fails at once instead of waiting for a person.
+    const env = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_SSH_COMMAND: process.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes' };
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -562,10 +563,26 @@ async function writeReports(out: string, inventory: Inventory, outcomes: readonl
     const byCode = entry.codeowners?.(path.slice(slash + 1)) ?? [];
     return byCode.length > 0 ? byCode : entry.owners;
   };
+  // A call on GitHub links to its line at the commit scanned; other hosts spell their links each their own way.
+  const links = new Map(inventory.repositories.flatMap((r) => {
+    const base = r.url === undefined || r.commit === undefined ? undefined : blobBase(r.url, r.commit);
+    return base === undefined ? [] : [[r.name, base] as const];
+  }));
+  const linkOf = (site: { readonly path: string; readonly line: number; readonly column: number }) => {
+    const slash = site.path.indexOf('/');
+    const base = links.get(site.path.slice(0, slash));
+    return base === undefined ? undefined : `${base}${site.path.slice(slash + 1).split('/').map(encodeURIComponent).join('/')}#L${site.line}`;
+  };
   writeFileAtomic(
     join(out, 'index.html'),
-    toHtml(named, { version, made: { date: inventory.date }, ownersOf, ownersFrom: "each repository's CODEOWNERS, else the manifest's owners", campaign: { html: campaignHtml(inventory, history), style: CAMPAIGN_STYLE } }),
+    toHtml(named, { version, made: { date: inventory.date }, ownersOf, linkOf, ownersFrom: "each repository's CODEOWNERS, else the manifest's owners", campaign: { html: campaignHtml(inventory, history), style: CAMPAIGN_STYLE } }),
   );
+}
+
+/** The prefix of the links to a GitHub repository's files at a commit, from its https URL; undefined for other URLs. */
+export function blobBase(url: string, commit: string): string | undefined {
+  const web = /^https:\/\/github\.com\/[^/]+\/[^/]+?(?=(\.git)?\/?$)/.exec(url)?.[0];
+  return web === undefined ? undefined : `${web}/blob/${commit}/`;
 }
 
 function summaryLines(inventory: Inventory, history: readonly HistoryLine[], out: string, historyFile: string, cwd: string): string[] {

@@ -8,7 +8,7 @@
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appendHistory, readHistory } from '../src/campaign.js';
+import { appendHistory, blobBase, readHistory } from '../src/campaign.js';
 import { cli, tempDir, tree } from './helpers/cli.js';
 import { type CampaignRun, type CampaignTree, campaignTree, threeRuns } from './helpers/campaign.js';
 
@@ -244,5 +244,16 @@ describe('the history file', () => {
     expect(readHistory(file).map((h) => h.total.calls)).toEqual([9, 4]);
     expect(readFileSync(file, 'utf8').split('\n').filter((l) => l !== '')).toHaveLength(3);
     expect(readHistory(join(tempDir(), 'none.jsonl'))).toEqual([]);
+  });
+});
+
+describe('links to the code', () => {
+  it('go to a GitHub repository\'s file at the commit scanned; other URLs get none', () => {
+    for (const url of ['https://github.com/org/billing.git', 'https://github.com/org/billing', 'https://github.com/org/billing/']) {
+      expect(blobBase(url, 'abc123')).toBe('https://github.com/org/billing/blob/abc123/');
+    }
+    expect(blobBase('https://github.com/org/a.b.git', 'abc123')).toBe('https://github.com/org/a.b/blob/abc123/');
+    expect(blobBase('git@github.com:org/billing.git', 'abc123')).toBeUndefined();
+    expect(blobBase('https://gitlab.com/org/billing.git', 'abc123')).toBeUndefined();
   });
 });

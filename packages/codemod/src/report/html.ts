@@ -19,8 +19,8 @@ export interface HtmlOptions {
   readonly ownersOf?: OwnersOf;
   /** Where the owners come from, as the heading of the table by owner says it (default: CODEOWNERS). */
   readonly ownersFrom?: string;
-  /** The address of a site's code (`--link`'s template filled in). */
-  readonly linkOf?: (site: { readonly path: string; readonly line: number; readonly column: number }) => string;
+  /** The address of a site's code (`--link`'s template filled in); undefined for a site with none. */
+  readonly linkOf?: (site: { readonly path: string; readonly line: number; readonly column: number }) => string | undefined;
   /** The ratchet's baseline: its file, how many calls it holds, how many of them are gone (migrated) and how many are new. */
   readonly since?: { readonly file: string; readonly baseline: number; readonly gone: number; readonly added: number };
   /**
