@@ -491,7 +491,7 @@ function inventoryOf(outcomes: readonly Outcome[], date: string): Inventory {
     ignoredFiles += report.ignored.files;
     by.push(...report.ignored.by.map((b) => ({ ...b, source: `${repository.name}/${b.source}` })));
     for (const file of report.files) {
-      files.push({ ...file, repository: repository.name, sites: file.sites.map((site) => ({ ...site, repository: repository.name })) });
+      files.push({ ...file, repository: repository.name, owners: repository.owners, sites: file.sites.map((site) => ({ ...site, repository: repository.name })) });
     }
     return { ...where, counts: countsOf(report), totals: report.totals };
   });
@@ -512,7 +512,7 @@ function historyLineOf(inventory: Inventory): HistoryLine {
 
 /** The merged report with each path led by its repository's name: what the Markdown and the page show. */
 function namedReport(inventory: Inventory): ScanReport {
-  const files = inventory.files.map(({ repository, ...file }) => {
+  const files = inventory.files.map(({ repository, owners: _owners, ...file }) => {
     const prefix = (path: string) => `${repository}/${path}`;
     const [rebased] = rebase({ files: [{ ...file, sites: file.sites.map(({ repository: _r, ...site }) => site) }], totals: inventory.totals, ignored: inventory.ignored }, prefix).files;
     return rebased!;

@@ -24,6 +24,7 @@ interface Site {
 interface File {
   readonly path: string;
   readonly repository?: string;
+  readonly owners?: readonly string[];
   readonly sites: readonly Site[];
 }
 interface Counts {
@@ -91,8 +92,12 @@ describe('a campaign over three repositories, run three times while they are mig
     expect(inventory.repositories.find((r) => r.name === 'api')!.path).toBe('../repos/api');
     for (const [name, files] of scans) {
       const ours = inventory.files.filter((f) => f.repository === name);
-      expect(ours.map(({ repository: _r, ...file }) => ({ ...file, sites: file.sites.map(({ repository: _s, ...site }) => site) }))).toEqual(files);
-      for (const file of ours) for (const site of file.sites) expect(site.repository).toBe(name);
+      expect(ours.map(({ repository: _r, owners: _o, ...file }) => ({ ...file, sites: file.sites.map(({ repository: _s, ...site }) => site) }))).toEqual(files);
+      const owners = inventory.repositories.find((r) => r.name === name)!.owners;
+      for (const file of ours) {
+        expect(file.owners).toEqual(owners);
+        for (const site of file.sites) expect(site.repository).toBe(name);
+      }
       expect(inventory.repositories.find((r) => r.name === name)!.counts).toEqual(countsOf(files));
     }
     expect(inventory.files.length).toBe([...scans.values()].reduce((n, files) => n + files.length, 0));
@@ -166,6 +171,17 @@ describe('a repository that cannot be scanned', () => {
     expect(line!.failed).toEqual(['gone', 'unclonable']);
     expect(line!.total.calls).toBe(2);
     expect((line!.repositories.gone as { failed: string }).failed).toMatch(/no such folder/);
+  });
+
+  it('a file that does not parse is listed and makes the run exit 1, as scan does; its repository is still counted', () => {
+    const dir = tree({ 'one/src/a.ts': SOURCE, 'one/src/broken.ts': `${SOURCE}const = ;\n` });
+    writeFileSync(join(dir, 'campaign.json'), JSON.stringify({ repositories: [{ name: 'one', path: 'one' }] }));
+    const run = cli(['campaign', 'campaign.json', '--no-project'], dir);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toContain('1 of 1 repositories scanned: 1 deprecated calls, 1 with an exact rewrite, 0 for a person; 1 files that did not parse');
+    const inventory = JSON.parse(readFileSync(join(dir, 'campaign-report', 'inventory.json'), 'utf8')) as Inventory & { files: (File & { error?: string })[] };
+    expect(inventory.totals.errors).toBe(1);
+    expect(inventory.files.find((f) => f.error !== undefined)).toMatchObject({ repository: 'one', path: 'src/broken.ts' });
   });
 
   it('--json prints the inventory alone on stdout, the summary on stderr', () => {

@@ -33,8 +33,13 @@ export interface HistoryLine {
 
 /** A site of the inventory: a site of `scan --json` with its repository. */
 export type InventorySite = SiteReport & { readonly repository: string };
-/** A file of the inventory: a file of `scan --json` (its path relative to the repository) with its repository. */
-export type InventoryFile = Omit<FileReport, 'sites'> & { readonly repository: string; readonly sites: readonly InventorySite[] };
+/** A file of the inventory: a file of `scan --json` (its path relative to the repository) with its repository and owners. */
+export type InventoryFile = Omit<FileReport, 'sites'> & {
+  readonly repository: string;
+  /** The repository's owners in the manifest. */
+  readonly owners: readonly string[];
+  readonly sites: readonly InventorySite[];
+};
 
 /** A repository of the campaign: where it was read from, and its totals or why it could not be scanned. */
 export interface RepositorySummary {
