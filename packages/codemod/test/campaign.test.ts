@@ -25,6 +25,7 @@ interface File {
   readonly path: string;
   readonly repository?: string;
   readonly owners?: readonly string[];
+  readonly error?: string;
   readonly sites: readonly Site[];
 }
 interface Counts {
@@ -179,7 +180,7 @@ describe('a repository that cannot be scanned', () => {
     const run = cli(['campaign', 'campaign.json', '--no-project'], dir);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toContain('1 of 1 repositories scanned: 1 deprecated calls, 1 with an exact rewrite, 0 for a person; 1 files that did not parse');
-    const inventory = JSON.parse(readFileSync(join(dir, 'campaign-report', 'inventory.json'), 'utf8')) as Inventory & { files: (File & { error?: string })[] };
+    const inventory = JSON.parse(readFileSync(join(dir, 'campaign-report', 'inventory.json'), 'utf8')) as Inventory;
     expect(inventory.totals.errors).toBe(1);
     expect(inventory.files.find((f) => f.error !== undefined)).toMatchObject({ repository: 'one', path: 'src/broken.ts' });
   });
