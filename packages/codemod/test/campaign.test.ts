@@ -5,6 +5,7 @@
  * manifest's checks, a repository that cannot be found or cloned, the exit codes and the history's tolerance of a
  * line cut off by a killed run. (The page itself is opened in Chromium by test-browser/campaign.test.ts.)
  */
+import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ interface Counts {
   person: number;
 }
 interface Inventory {
-  repositories: { name: string; owners: string[]; counts?: Counts; error?: string; url?: string; path?: string }[];
+  repositories: { name: string; owners: string[]; counts?: Counts; error?: string; url?: string; path?: string; commit?: string }[];
   files: File[];
   totals: { files: number; errors: number };
 }
@@ -82,6 +83,7 @@ describe('a campaign over three repositories, run three times while they are mig
       expect(run.stderr).toMatch(/\[3\/3\]/);
       for (const name of ['api', 'helper', 'wrap']) expect(run.stdout).toMatch(new RegExp(`^${name}\\s+\\d+\\s+\\d+\\s+\\d+`, 'm'));
     }
+    expect(runs[0]!.stderr).toContain('3 repositories, 2 at a time');
     expect(runs[0]!.stderr).toContain('wrap: fetching file://');
     expect(runs[2]!.stdout).toMatch(/3 runs\): \d+ -> \d+ calls left/);
   });
@@ -90,6 +92,9 @@ describe('a campaign over three repositories, run three times while they are mig
     const inventory = JSON.parse(readFileSync(join(t.folder, 'campaign-report', 'inventory.json'), 'utf8')) as Inventory;
     expect(inventory.repositories.map((r) => [r.name, r.owners])).toEqual([['api', ['@org/api']], ['helper', ['@org/helper', '@org/platform']], ['wrap', ['@org/wrap']]]);
     expect(inventory.repositories.find((r) => r.name === 'wrap')!.url).toMatch(/^file:\/\//);
+    // The cached clone was fetched again: the inventory names the commit pushed upstream after the second run.
+    const pushed = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: t.upstream, encoding: 'utf8' }).stdout.trim();
+    expect(inventory.repositories.find((r) => r.name === 'wrap')!.commit).toBe(pushed);
     expect(inventory.repositories.find((r) => r.name === 'api')!.path).toBe('../repos/api');
     for (const [name, files] of scans) {
       const ours = inventory.files.filter((f) => f.repository === name);
