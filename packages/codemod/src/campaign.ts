@@ -528,7 +528,10 @@ async function writeReports(out: string, inventory: Inventory, outcomes: readonl
   writeFileAtomic(join(out, 'inventory.json'), `${JSON.stringify(inventory, null, 2)}\n`);
 
   const owners = new Map<string, { readonly codeowners?: OwnersOf; readonly owners: readonly string[] }>();
-  for (const { repository, report, dir } of outcomes) {
+  /** By repository: the link of a file (its path in the repository's report) at a line. */
+  const links = new Map<string, (path: string, line: number) => string>();
+  const encode = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+  for (const { repository, report, dir, commit } of outcomes) {
     const sarifFile = join(out, `${repository.name}.sarif`);
     if (report === undefined || dir === undefined) {
       // A report of an earlier run would pass for this run's.
@@ -548,12 +551,23 @@ async function writeReports(out: string, inventory: Inventory, outcomes: readonl
       }
     };
     writeFileAtomic(sarifFile, `${JSON.stringify(toSarif({ report: fromRoot, version, root, textOf }), null, 2)}\n`);
+    // On GitHub, the line at the commit scanned; elsewhere the file on this machine, from the reports' folder (other
+    // hosts spell their links each their own way).
+    const base = repository.url === undefined || commit === undefined ? undefined : blobBase(repository.url, commit);
+    const fromRootOf = (path: string) => toPosix(relative(root, resolve(real, path)));
+    links.set(repository.name, base === undefined
+      ? (path, line) => `${encode(toPosix(relative(out, resolve(real, path))))}#L${line}`
+      : (path, line) => `${base}${encode(fromRootOf(path))}#L${line}`);
     const codeowners = readCodeowners(root);
-    owners.set(repository.name, { owners: repository.owners, ...(codeowners === undefined ? {} : { codeowners: (path) => codeowners(toPosix(relative(root, resolve(real, path)))) }) });
+    owners.set(repository.name, { owners: repository.owners, ...(codeowners === undefined ? {} : { codeowners: (path) => codeowners(fromRootOf(path)) }) });
   }
 
+  const linkOf = (site: { readonly path: string; readonly line: number }) => {
+    const slash = site.path.indexOf('/');
+    return links.get(site.path.slice(0, slash))?.(site.path.slice(slash + 1), site.line);
+  };
   const named = namedReport(inventory);
-  writeFileAtomic(join(out, 'inventory.md'), `${repositoriesMarkdown(inventory)}\n${toMarkdown(named, { linkBase: '' })}`);
+  writeFileAtomic(join(out, 'inventory.md'), `${repositoriesMarkdown(inventory)}\n${toMarkdown(named, { linkBase: '', linkOf })}`);
 
   // A call's owners: its repository's CODEOWNERS where a rule names some, else the manifest's owners of the repository.
   const ownersOf: OwnersOf = (path) => {
@@ -562,16 +576,6 @@ async function writeReports(out: string, inventory: Inventory, outcomes: readonl
     if (entry === undefined) return [];
     const byCode = entry.codeowners?.(path.slice(slash + 1)) ?? [];
     return byCode.length > 0 ? byCode : entry.owners;
-  };
-  // A call on GitHub links to its line at the commit scanned; other hosts spell their links each their own way.
-  const links = new Map(inventory.repositories.flatMap((r) => {
-    const base = r.url === undefined || r.commit === undefined ? undefined : blobBase(r.url, r.commit);
-    return base === undefined ? [] : [[r.name, base] as const];
-  }));
-  const linkOf = (site: { readonly path: string; readonly line: number; readonly column: number }) => {
-    const slash = site.path.indexOf('/');
-    const base = links.get(site.path.slice(0, slash));
-    return base === undefined ? undefined : `${base}${site.path.slice(slash + 1).split('/').map(encodeURIComponent).join('/')}#L${site.line}`;
   };
   writeFileAtomic(
     join(out, 'index.html'),

@@ -127,6 +127,15 @@ describe('a campaign over three repositories, run three times while they are mig
       expect(markdown).toContain(`| ${name} | ${calls} | ${automatic} | ${person} |`);
     }
     expect(markdown).toContain('## app-assignment: calls of the deprecated');
+    // Each site links to its file on this machine (none of these repositories is on GitHub), at a line the file has.
+    const links = [...markdown.matchAll(/^- \[`([^`]+)`\]\(([^)#]+)#L(\d+)\)/gm)];
+    expect(links.length).toBeGreaterThan(0);
+    for (const [, where, href, line] of links) {
+      const file = join(t.folder, 'campaign-report', decodeURIComponent(href!));
+      expect(existsSync(file), where).toBe(true);
+      expect(readFileSync(file, 'utf8').split('\n').length).toBeGreaterThanOrEqual(Number(line));
+      expect(file.endsWith(where!.replace(/^[^/]+\//, '').replace(/:\d+:\d+$/, ''))).toBe(true);
+    }
     expect(existsSync(join(t.folder, 'campaign-report', 'index.html'))).toBe(true);
   });
 
