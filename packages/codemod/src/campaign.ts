@@ -12,6 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { accessSync, appendFileSync, constants, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,7 +22,6 @@ import { campaignHtml, CAMPAIGN_STYLE, countsOf, type Counts, type HistoryLine, 
 import type { OwnersOf } from './report/codeowners.js';
 import { rebase, type ScanReport } from './report/model.js';
 import type { RunReport } from './run.js';
-import { defaultJobs } from './run.js';
 import { writeFileAtomic } from './write.js';
 
 export const CAMPAIGN_HELP = `Usage:
@@ -255,7 +255,8 @@ function parse(argv: string[], cwd: string): CampaignCli | 'help' {
   if (positionals.length === 0) throw new UsageError('campaign needs its manifest, such as: app-assignment campaign campaign.json (see app-assignment campaign --help)');
   if (positionals.length > 1) throw new UsageError(`campaign takes one manifest, not ${positionals.length}: list every repository in it`);
   if (values.out === '') throw new UsageError('--out needs a folder, such as --out campaign-report');
-  let jobs = defaultJobs();
+  // The parent only waits on its children: it needs no more of the migration than their output (run.js stays unloaded).
+  let jobs = Math.max(1, availableParallelism());
   if (values.jobs !== undefined) {
     if (!/^\d+$/.test(values.jobs) || Number(values.jobs) < 1) throw new UsageError(`--jobs must be a whole number of at least 1, not "${values.jobs}"`);
     jobs = Number(values.jobs);
