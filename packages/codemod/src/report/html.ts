@@ -17,16 +17,23 @@ export interface HtmlOptions {
   readonly made?: { readonly date: string; readonly commit?: string };
   /** The owners of a root-relative path (the repository's CODEOWNERS). */
   readonly ownersOf?: OwnersOf;
-  /** The address of a site's code (`--link`'s template filled in). */
-  readonly linkOf?: (site: { readonly path: string; readonly line: number; readonly column: number }) => string;
+  /** Where the owners come from, as the heading of the table by owner says it (default: CODEOWNERS). */
+  readonly ownersFrom?: string;
+  /** The address of a site's code (`--link`'s template filled in); undefined for a site with none. */
+  readonly linkOf?: (site: { readonly path: string; readonly line: number; readonly column: number }) => string | undefined;
   /** The ratchet's baseline: its file, how many calls it holds, how many of them are gone (migrated) and how many are new. */
   readonly since?: { readonly file: string; readonly baseline: number; readonly gone: number; readonly added: number };
+  /**
+   * A campaign over many repositories (`app-assignment campaign`): its own HTML, shown after the totals (the table by
+   * repository and the burndown), and its own styles. The rest of the page is the merged report's.
+   */
+  readonly campaign?: { readonly html: string; readonly style: string };
 }
 
 /** C0 controls but tab and line breaks, and DEL: never valid in an HTML document, so never written to one. */
 // eslint-disable-next-line no-control-regex -- the control characters are what it finds
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-const esc = (text: string) =>
+export const esc = (text: string) =>
   text.replace(CONTROL, '\ufffd').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
@@ -119,7 +126,7 @@ td.num { text-align: right; }
 #sites th[aria-sort="ascending"]::after { content: " ▲"; } #sites th[aria-sort="descending"]::after { content: " ▼"; }
 svg text { font: 12px system-ui, sans-serif; fill: #1f2328; }
 .notes { color: #57606a; }
-</style>
+${options.campaign?.style ?? ''}</style>
 </head>
 <body>
 <h1>Calls of the deprecated <code>${esc(`${DEPRECATED_ASSIGN.method} ${DEPRECATED_ASSIGN.route}`)}</code></h1>
@@ -134,11 +141,12 @@ ${since === undefined ? '' : `<div class="card"><div class="value" id="migrated"
 </div>
 <div class="progress" title="${pct(automatic)}% with an exact rewrite, ${pct(person)}% for a person"><div class="automatic" style="width:${pct(automatic)}%"></div><div class="person" style="width:${pct(person)}%"></div></div>
 ${notes.length > 0 ? `<p class="notes">${notes.map(esc).join('<br>')}</p>` : ''}
+${options.campaign?.html ?? ''}
 <h2>By reason</h2>
 <div class="scroll"><table id="reasons"><thead><tr><th>reason</th><th>calls</th><th>what to do</th></tr></thead><tbody>
 ${reasonRows}
 </tbody></table></div>
-${owners === undefined ? '' : `<h2>By owner (CODEOWNERS)</h2>
+${owners === undefined ? '' : `<h2>By owner (${esc(options.ownersFrom ?? 'CODEOWNERS')})</h2>
 <div class="scroll"><table id="owners"><thead><tr><th>owner</th><th>calls</th><th>for a person</th></tr></thead><tbody>
 ${ownerRows.join('\n')}
 </tbody></table></div>`}

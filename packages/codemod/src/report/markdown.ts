@@ -13,6 +13,8 @@ export const SITES_SHOWN = 5;
 export interface MarkdownOptions {
   /** Prefix of the links to files, such as `https://github.com/OWNER/REPO/blob/SHA/`; empty for relative links. */
   readonly linkBase: string;
+  /** The link of a site where it is not `linkBase` and the path (a campaign's sites, each in its repository). */
+  readonly linkOf?: (site: { readonly path: string; readonly line: number }) => string | undefined;
 }
 
 export function toMarkdown(report: ScanReport, options: MarkdownOptions): string {
@@ -64,7 +66,7 @@ export function toMarkdown(report: ScanReport, options: MarkdownOptions): string
 }
 
 function item(site: LocatedSite, options: MarkdownOptions): string {
-  const link = `${options.linkBase}${encodeURI(site.path)}#L${site.line}`;
+  const link = options.linkOf?.(site) ?? `${options.linkBase}${encodeURI(site.path)}#L${site.line}`;
   const via = site.via.length > 0 ? `, via ${site.via.map((v) => `\`${v.path}:${v.line}\``).join(' → ')}` : '';
   return `- [\`${where(site)}\`](${link}) ${site.client}, ${site.outcome}${site.migrated ? ' (migrate rewrites it)' : ''}${via}`;
 }
