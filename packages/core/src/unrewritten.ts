@@ -210,6 +210,12 @@ function routeIn(call: TSESTree.CallExpression, ctx: SourceContext, methodRequir
       continue;
     }
     const value = unwrapTS(arg);
+    // A request helper given the method as its own argument (`this.request('DELETE', path)`).
+    const verb = value.type === 'Literal' && typeof value.value === 'string' ? value.value.toLowerCase() : undefined;
+    if (verb !== undefined && HTTP_VERBS.has(verb)) {
+      note(verb === 'post' ? 'post' : 'other');
+      continue;
+    }
     const merged = mergedObjects(value, ctx);
     if (merged !== undefined) {
       // Later objects override earlier ones: a method they do not name is the earlier one's.

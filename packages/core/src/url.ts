@@ -422,7 +422,7 @@ function keptUnread(callee: TSESTree.Identifier, index: number, ctx: SourceConte
   // Read nowhere: not as a member (other than the class's own `this.path`), not destructured (`const { path } = err`,
   // `catch ({ path })`), not by a string key.
   return fields.every((field) => !/^[A-Za-z_$][\w$]*$/.test(field) ? false : !ctx.project!.anyFileMatches!(
-    new RegExp(`(?<!this)\\??\\.${field}\\b|\\{[^{}]*\\b${field}\\b[^{}]*\\}\\s*(?:=(?![=>])|\\))|\\[['"\`]${field}['"\`]\\]`)));
+    new RegExp(`(?<!this)\\??\\.${field}\\b|\\{(?:[^{}]*,)?\\s*${field}\\s*[,}:=][^{}]*\\}\\s*(?:=(?![=>])|\\))|\\[['"\`]${field}['"\`]\\]`)));
 }
 
 /**

@@ -64,6 +64,15 @@ describe('calls no client module rewrites', () => {
     expect(sites(source.replace('await parse(res);', "await parse(url, { method: 'POST' });")).map(([line, outcome]) => [line, outcome])).toEqual([[6, 'manual']]);
   });
 
+  it('a request helper given another method as its own argument is no site; given POST it is reported', () => {
+    const source = [
+      "import { request } from './http';",
+      'export const remove = (code: string) => request(\'DELETE\', `/platform/v1/apps/${code}/assign?business_uid=b`);',
+      'export const add = (code: string) => request(\'post\', `/platform/v1/apps/${code}/assign`, { business_uid: \'b\' });',
+    ].join('\n');
+    expect(sites(source).map(([line, outcome]) => [line, outcome])).toEqual([[3, 'manual']]);
+  });
+
   it('does not report route definitions, mocks, loggers, or a route sent as data to another URL', () => {
     expect(sites([
       "import { http, HttpResponse } from 'msw';",
