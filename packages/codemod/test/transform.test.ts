@@ -52,7 +52,13 @@ describe('migrateText over fixtures/', () => {
       // A form's content type becomes JSON, and nothing else on its line changes.
       const formType = (before: string, after: string) => /application\/x-www-form-urlencoded[^'"]*/.test(before) &&
         before.replace(/application\/x-www-form-urlencoded[^'"]*/, 'application/json') === after;
-      const pairedEdit = (before: string, after: string) => baseEdit(before, after) || formType(before, after);
+      // A shared URL builder's call becomes the v3 path as a string, and nothing else on its line changes.
+      const builderCall = (before: string, after: string) => {
+        const call = /[\w$.]+\([^()]*\)/.exec(before)?.[0];
+        const path = /(['"])\/?v3\/apps\/app_assignments\1/.exec(after)?.[0];
+        return call !== undefined && path !== undefined && before.replace(call, path) === after;
+      };
+      const pairedEdit = (before: string, after: string) => baseEdit(before, after) || formType(before, after) || builderCall(before, after);
       // Every added line is a TODO, the new URL, a line of the new body, or such a base const or content type.
       for (const line of addedLines.filter((l) => l.trim() !== '' && !removedLines.some((r) => pairedEdit(r, l)))) {
         expect(line, `${fixture.name}: ${line}`).toMatch(

@@ -82,9 +82,12 @@ export type BodyRead =
   | { readonly kind: 'unreadable'; readonly facts: BodyFacts }
   | { readonly kind: 'unknown'; readonly facts: BodyFacts };
 
-export const unreadable = (reason: Extract<BodyFacts, { kind: 'unreadable' }>['reason'], builtIn: boolean | 'certain' | 'may' = false): BodyRead => ({
+export const unreadable = (reason: Extract<BodyFacts, { kind: 'unreadable' }>['reason'], builtIn: boolean | 'certain' | 'may' = false, key?: string): BodyRead => ({
   kind: 'unreadable',
-  facts: { kind: 'unreadable', reason, ...(builtIn === false ? {} : { builtIn: true as const }), ...(builtIn === 'certain' ? { builtInCertain: true as const } : {}) },
+  facts: {
+    kind: 'unreadable', reason, ...(builtIn === false ? {} : { builtIn: true as const }), ...(builtIn === 'certain' ? { builtInCertain: true as const } : {}),
+    ...(key === undefined ? {} : { key }),
+  },
 });
 
 /** Whether what builds a body sets built_in "true": certainly, maybe, or not. */
@@ -140,7 +143,7 @@ export function readBody(
         const steps = name.kind === 'const' && encoding.objectIsJson
           ? inSteps(name.variable, name.value.node, ctx, [...via, name.variable], isTyped || (declaredWithType(name.variable) && !declaredOpen(name.variable)))
           : undefined;
-        return steps ?? unreadable(ReasonCode.bodyMutated, builtInIn(expr, ctx));
+        return steps ?? unreadable(ReasonCode.bodyMutated, builtInIn(expr, ctx), name.kind === 'argument' ? otherUseAt(name.variable, expr, ctx) : undefined);
       }
       // A caller's argument is written at the caller: what leads to it starts there.
       const path = name.kind === 'argument' ? [] : [...via, name.variable];
@@ -391,6 +394,14 @@ function namedParameterType(variable: VariableLike): TSESTree.TSTypeReference | 
   if (type?.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return undefined;
   // A named type, or `Record<string, string>` (typed-body.ts widens it with the bodies).
   return type.typeArguments === undefined || isRecordOfStringsType(type) ? type : undefined;
+}
+
+/** Where a parameter the body was passed as is used besides the request (`src/sdk/apps.ts:62`), as a reason names it. */
+function otherUseAt(variable: VariableLike, use: TSESTree.Identifier, ctx: SourceContext): string | undefined {
+  const other = usesOf(variable).find((ref) => ref.identifier !== use);
+  if (other === undefined) return undefined;
+  const line = ctx.text.slice(0, other.identifier.range[0]).split('\n').length;
+  return ctx.file === undefined ? `line ${line}` : `${ctx.file}:${line}`;
 }
 
 /** The type a parameter's object pattern gives a name it destructures, written as a member of a type literal. */

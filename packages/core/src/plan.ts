@@ -61,6 +61,8 @@ export type BodyFacts =
       readonly builtIn?: true;
       /** The body certainly sends built_in "true" (a literal no later key or spread can change): said as certain. */
       readonly builtInCertain?: true;
+      /** Where the cause is, when it is elsewhere (`src/sdk/apps.ts:62`). */
+      readonly key?: string;
     };
 
 /** The `{id}` segment of the deprecated path. */
@@ -199,7 +201,7 @@ export function planMigration(input: CallFacts, options: PlanOptions = DEFAULT_P
   if (facts.body.kind === 'unreadable') {
     const builtIn: Reason[] = facts.body.builtIn !== true ? []
       : [{ code: facts.body.builtInCertain === true ? ReasonCode.builtInUnsupported : ReasonCode.builtInMayBeTrue, key: DeprecatedKey.builtIn }];
-    return { kind: 'manual', reasons: [...blockers, { code: facts.body.reason }, ...builtIn] };
+    return { kind: 'manual', reasons: [...blockers, { code: facts.body.reason, ...(facts.body.key === undefined ? {} : { key: facts.body.key }) }, ...builtIn] };
   }
   if (facts.body.kind === 'object' && facts.body.entries.some((entry) => entry.branches !== undefined)) {
     return planBranches(facts, facts.body.entries, options);

@@ -136,8 +136,9 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'body-computed-key': () => 'the body has a computed key; migrate by hand',
   'body-duplicate-key': () =>
     'the body sets the same key twice and only the last one is sent; remove the duplicate, then migrate',
-  'body-mutated': () =>
-    'the body object is changed or used elsewhere after it is built; migrate by hand',
+  'body-mutated': (key) => key === undefined
+    ? 'the body object is changed or used elsewhere after it is built; migrate by hand'
+    : `the body is passed to a function that also uses it besides sending it (${key}), where it would hold the v3 keys; migrate by hand`,
   'body-form-encoded': () =>
     'the body is form-encoded or a raw string, not a JSON object; migrate by hand to a JSON body',
   'body-dynamic': () => 'the body is built at run time and cannot be read here; migrate by hand',
