@@ -278,6 +278,16 @@ export const remove = (code: string) => fetch("https://api.example.com" + assign
   });
 
   it.each([
+    ['a member another module may replace', 'const routes = { assign: (code: string) => `/platform/v1/apps/${code}/assign` };\nexport function useTenant(t: string) {\n  routes.assign = (code: string) => `/tenants/${t}/platform/v1/apps/${code}/assign`;\n}\n', 'routes.assign(code)'],
+    ['a function declaration assigned again', 'let assignUrl = (code: string) => `/platform/v1/apps/${code}/assign`;\nexport function useTenant(t: string) {\n  assignUrl = (code: string) => `/tenants/${t}/platform/v1/apps/${code}/assign`;\n}\n', 'assignUrl(code)'],
+  ])('a builder called through %s: the call is not replaced', (_name, builder, call) => {
+    const input = `${builder}export const assign = (code: string, uid: string) => fetch(${call}, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });\nexport const remove = (code: string) => fetch(${call}, { method: 'DELETE' });\n`;
+    const result = migrate(input);
+    expect(result.sites.filter((site) => site.migrated)).toEqual([]);
+    expect(result.output).toContain(`fetch(${call}, { method: 'POST', body: JSON.stringify({ business_uid: uid }) })`);
+  });
+
+  it.each([
     ['an argument with a side effect', 'assignPath({ code: next() })'],
     ['a builder that adds a query', 'assignPath({ code }) + "?dry=1"'],
   ])('%s: the call is held', (_name, call) => {

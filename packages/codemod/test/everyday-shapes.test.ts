@@ -66,8 +66,17 @@ describe('a fetch helper that copies its options, adds headers and keeps the URL
   it.each([
     ['a file reads the URL the error keeps', "\nexport const failedUrl = (e: HttpError) => e.url;\n"],
     ['a file destructures it', "\nexport function where(e: HttpError) {\n  const { url } = e;\n  return url;\n}\n"],
+    ['a typed parameter destructures it', "\nexport const wasAssign = ({ url }: HttpError) => url.endsWith('/assign');\n"],
+    ['a file reads its fields wholesale', '\nexport const fields = (e: HttpError) => Object.values(e);\n'],
+    ['a file tests the message that holds it', "\nexport const conflict = (e: HttpError) => e.message.includes('/assign');\n"],
+    ['a subclass may read it', '\nexport class AssignError extends HttpError {}\n'],
+    ['a getter of the class reads it', 'GETTER'],
   ])('%s: the URL is not edited for this call', (_name, reads) => {
-    const dir = trees.project({ 'src/http.ts': HTTP(reads), 'src/assign.ts': CALLER });
+    const http = reads === 'GETTER'
+      ? HTTP().replace('    super(`${status} from ${url}`);\n  }', "    super(`${status} from ${url}`);\n  }\n  get retryable(): boolean {\n    return this.status === 409 && !this.url.endsWith('/assign');\n  }")
+      : HTTP(reads);
+    expect(http).not.toBe(HTTP());
+    const dir = trees.project({ 'src/http.ts': http, 'src/assign.ts': CALLER });
     const report = migrateIn<Report>(dir);
     expect(report.files.flatMap((file) => file.sites.map((site) => site.migrated))).toEqual([false]);
     expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
@@ -108,6 +117,18 @@ export async function onboard(directoryUid: string, businessUid: string): Promis
     compiles(dir);
     expect(sitesOf(migrateIn<Report>(dir))).toEqual([]);
     expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toBe(after);
+  });
+
+  it.each([
+    ['an encoded app code', 'encodeURIComponent(code)'],
+    ['a numeric app id', '4217'],
+  ])('%s passed for both requests: the call holds them, as one request of a wrapper would be held', (_name, code) => {
+    const apps = APPS.replace('onboard(directoryUid: string', 'onboard(code: string | number, directoryUid: string').replace(/apps\/(crm|hr)\/assign/g, 'apps/${code}/assign');
+    const main = `import { onboard } from './apps.js';\n\nexport const run = (code: string, dir: string, biz: string) => onboard(${code}, dir, biz).catch(() => undefined);\n`;
+    const dir = trees.project({ 'src/http.ts': HTTP(), 'src/apps.ts': apps, 'src/main.ts': main });
+    const report = migrateIn<Report>(dir);
+    expect(report.files.flatMap((file) => file.sites.map((site) => site.migrated))).not.toContain(true);
+    expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
   });
 
   it('a flag passed by its callers is not read into either request: that one is held, with a reason', () => {

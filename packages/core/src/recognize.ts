@@ -220,7 +220,13 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
           ![{ fn: target.fn, ctx: target.ctx }, ...each.via].some(({ fn, ctx: inFn }) => inFn.text === where.text && range[0] >= fn.range[0] && range[1] <= fn.range[1]);
         // Once one of them is migrated, the function still sends the assignment twice: read the same way again.
         const twice = several || calls.some((other, at) => at !== index && sendsV3Assignment(other, inner));
-        if (twice && ![found, ...others].some((each) => suppliesPart(each, outside(each)))) return undefined;
+        // The app code each request reads from this call must mean there what it means read alone: a plain code, not
+        // one encoded or numeric (`onboard(encodeURIComponent(code), ...)`, `onboard(4217, ...)`).
+        const plainCode = (each: AssignCall) => each.facts.appId.kind === 'expression'
+          ? each.facts.appId.pure && !each.facts.appId.encoded && each.facts.appId.numeric !== true
+          : each.facts.appId.kind === 'static' && /^[A-Za-z_][\w.-]*$/.test(each.facts.appId.value);
+        if (twice && [found, ...others].every(plainCode) && call.arguments.every((arg) => opaqueValue(arg, ctx, 0)) &&
+          ![found, ...others].some((each) => suppliesPart(each, outside(each)))) return undefined;
         const facts = several ? { ...found.facts, obstacles: [...found.facts.obstacles, { code: ReasonCode.wrapperSeveralRequests }] } : found.facts;
         return { ...found, node: call, ctx, facts, via: [{ node: own, ctx: inner, fn: target.fn }, ...found.via], ...(routeInside ? { caller: true as const } : {}) };
       }
@@ -233,15 +239,43 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
 }
 
 /** Whether a call sends POST /v3/apps/app_assignments (an assignment migrated): its text spells the route, or a client this analysis knows is given it. */
-function sendsV3Assignment(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+function sendsV3Assignment(call: TSESTree.CallExpression, ctx: SourceContext, depth = 0): boolean {
   // Through a helper of the program: the migrated route written where the call is (`send(\`${BASE}/v3/...\`, init)`).
   if (ctx.text.slice(call.range[0], call.range[1]).includes(V3_ASSIGN.path.slice(1))) return true;
+  // A wrapper of the program that sends it (migrated inside): its own calls.
+  const target = depth < MAX_FOLLOW_DEPTH ? calledFunction(call.callee, ctx) : undefined;
+  if (target !== undefined && ownCalls(target.fn).some((own) => sendsV3Assignment(own, target.ctx, depth + 1))) return true;
   const layout = clientLayoutOf(call, ctx);
   if (layout?.url === undefined || layout.method === 'other' || layout.method === 'unspecified') return false;
   let pieces = readUrl(layout.url, ctx, null);
   if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces, absoluteUrlWins(call, layout, ctx));
   const url = pieces.map((piece) => (piece.kind === 'text' ? piece.value : '\u0000')).join('');
   return url.split('?')[0]!.replace(/\/+$/, '').endsWith(V3_ASSIGN.path);
+}
+
+/**
+ * An argument that passes a value as it is: a name for an unknown value (a parameter, `process.argv[2]`), a plain
+ * string; not one made by a call (`encodeURIComponent(code)`), a number or a computation, which the function's requests,
+ * read alone, would not know of.
+ */
+function opaqueValue(node: TSESTree.Node, ctx: SourceContext, depth: number): boolean {
+  const expr = unwrapTS(node);
+  if (depth > 3) return false;
+  switch (expr.type) {
+    case 'Identifier': {
+      const name = valueOfName(expr, ctx);
+      if (name.kind === 'const' || name.kind === 'argument' || name.kind === 'imported') return opaqueValue(name.value.node, name.value.ctx, depth + 1);
+      return name.kind === 'unknown';
+    }
+    case 'Literal':
+      return typeof expr.value === 'string' && /^[\w.@-]*$/.test(expr.value);
+    case 'MemberExpression':
+      return !expr.computed || (expr.property.type === 'Literal' && typeof expr.property.value === 'number');
+    case 'LogicalExpression':
+      return opaqueValue(expr.left, ctx, depth + 1) && opaqueValue(expr.right, ctx, depth + 1);
+    default:
+      return false;
+  }
 }
 
 /** Whether any part of a request's rewrite (its route, body, app code, type, URL edit) is spelled where `here` says. */

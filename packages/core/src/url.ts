@@ -11,7 +11,7 @@ import type { Bound, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
 import { calledFunction, contextForCall, returnedExpression, thisMethod, valueOfMember, valueOfName } from './follow.js';
 import { isUtilFormat } from './not-a-request.js';
-import { findVariable, isExported, isSingleUse, usesOf, type VariableLike } from './scope.js';
+import { findVariable, isExported, isNeverReassigned, isSingleUse, usesOf, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
 import { fileQuotes } from './text-facts.js';
 import { fieldValues } from './class-fields.js';
@@ -383,6 +383,7 @@ function usedBesidesOnlyInMessages(variable: VariableLike, use: TSESTree.Identif
  */
 function keptUnread(callee: TSESTree.Identifier, index: number, ctx: SourceContext): boolean {
   if (ctx.project?.anyFileMatches === undefined || index < 0) return false;
+  const project = ctx.project as Required<Pick<NonNullable<SourceContext['project']>, 'anyFileMatches'>>;
   const name = valueOfName(callee, ctx);
   // `class ApiError extends Error` in this file, or the class another module exports.
   const def = name.kind === 'unknown' && name.variable.defs.length === 1 ? name.variable.defs[0] : undefined;
@@ -403,14 +404,18 @@ function keptUnread(callee: TSESTree.Identifier, index: number, ctx: SourceConte
     return false;
   }
   const classCtx = name.kind === 'imported' ? name.value.ctx : ctx;
+  let inMessage = false;
   const variable = findVariable(classCtx.getScope(ctor.value.body ?? ctor.value), id.name);
   if (variable === undefined) return false;
   for (const ref of usesOf(variable)) {
     let at = ref.identifier as TSESTree.Node;
     while (at.parent?.type === 'TemplateLiteral' || (at.parent?.type === 'BinaryExpression' && at.parent.operator === '+')) at = at.parent;
     const parent = at.parent;
-    // `super(\`... ${path}\`)`: the message.
-    if (at !== ref.identifier && parent?.type === 'CallExpression' && parent.callee.type === 'Super') continue;
+    // `super(\`... ${path}\`)`: the message, unless the program reads messages as data (below).
+    if (at !== ref.identifier && parent?.type === 'CallExpression' && parent.callee.type === 'Super') {
+      inMessage = true;
+      continue;
+    }
     // `this.path = path`: a field.
     if (at === ref.identifier && parent?.type === 'AssignmentExpression' && parent.right === at && parent.left.type === 'MemberExpression' &&
       parent.left.object.type === 'ThisExpression' && !parent.left.computed && parent.left.property.type === 'Identifier') {
@@ -419,10 +424,18 @@ function keptUnread(callee: TSESTree.Identifier, index: number, ctx: SourceConte
     }
     return false;
   }
-  // Read nowhere: not as a member (other than the class's own `this.path`), not destructured (`const { path } = err`,
-  // `catch ({ path })`), not by a string key.
-  return fields.every((field) => !/^[A-Za-z_$][\w$]*$/.test(field) ? false : !ctx.project!.anyFileMatches!(
-    new RegExp(`(?<!this)\\??\\.${field}\\b|\\{(?:[^{}]*,)?\\s*${field}\\s*[,}:=][^{}]*\\}\\s*(?:=(?![=>])|\\))|\\[['"\`]${field}['"\`]\\]`)));
+  // A message tested for what it says (`err.message.includes('/assign')`) reads the path in it.
+  if (inMessage && project.anyFileMatches(/\.message\s*\??\.\s*(?:includes|startsWith|endsWith|match|matchAll|indexOf|search|split|slice)\b|\.message\s*[=!]==?|\.test\([^)]*\.message\b/)) return false;
+  // A class that only stores: nothing in it but the constructor, and no subclass of it reads what it keeps in its own way.
+  if (cls.body.body.some((member) => member !== ctor)) return false;
+  if (cls.id != null && project.anyFileMatches(new RegExp(`\\bextends\\s+${cls.id.name}\\b`))) return false;
+  // The program reads no error's fields wholesale (`Object.values(err)`, `keyof HttpError`).
+  if (project.anyFileMatches(/\bObject\.(?:values|entries)\(/) ||
+    (cls.id != null && project.anyFileMatches(new RegExp(`\\bkeyof\\s+(?:typeof\\s+)?${cls.id.name}\\b`)))) return false;
+  // Read nowhere: not as a member, not destructured (`const { path } = err`, `catch ({ path })`,
+  // `({ path }: ApiError) =>`), not by a string key.
+  return fields.every((field) => !/^[A-Za-z_$][\w$]*$/.test(field) ? false : !project.anyFileMatches(
+    new RegExp(`(?<!\\bthis)\\??\\.${field}\\b|\\{(?:[^{}]*,)?\\s*${field}\\s*(?=[,}:=])[^{}]*\\}\\s*(?:[=:)](?![=>]))|\\[['"\`]${field}['"\`]\\]`)));
 }
 
 /**
@@ -664,10 +677,34 @@ function builderCallEdit(pieces: readonly UrlPiece[], start: Located, end: Locat
   if (last.kind !== 'text' || end.offset !== last.value.length) return undefined;
   // Before the route, the builder writes a slash at most: the whole of what it builds is the route.
   const before = first.value.slice(0, start.offset);
-  if (!/^\/?$/.test(before) || !builder.call.arguments.every(isPlainArgument)) return undefined;
+  if (!/^\/?$/.test(before) || !builder.call.arguments.every(isPlainArgument) || !fixedCallee(builder.call, builder.ctx)) return undefined;
   const { single, double } = fileQuotes(builder.call, builder.ctx.tokens);
   const quote = double > single ? '"' : "'";
   return { ok: true, range: builder.call.range, text: `${quote}${before}${route.replacement}${quote}`, ctx: builder.ctx };
+}
+
+/**
+ * A builder called by a name that always holds it: a const, a function never assigned again, or an import of one
+ * (not a member, which another module may replace, nor a method a subclass may override, nor `f?.()`).
+ */
+function fixedCallee(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  const callee = call.callee;
+  if (call.optional || callee.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(callee), callee.name);
+  if (variable === undefined || !isNeverReassigned(variable)) return false;
+  const name = valueOfName(callee, ctx);
+  if (name.kind === 'const') return true;
+  if (name.kind === 'imported') {
+    // The exporting module's binding: a `const` or a function declaration that module never assigns again.
+    const value = unwrapTS(name.value.node);
+    const declarator = value.parent;
+    if (value.type === 'FunctionDeclaration') {
+      const declared = value.id === null ? undefined : findVariable(name.value.ctx.getScope(value), value.id.name);
+      return declared !== undefined && isNeverReassigned(declared);
+    }
+    return declarator?.type === 'VariableDeclarator' && declarator.parent?.type === 'VariableDeclaration' && declarator.parent.kind === 'const';
+  }
+  return variable.defs.length === 1 && variable.defs[0]!.type === 'FunctionName';
 }
 
 /** An argument whose evaluation does nothing but read: a name, a literal, `this.x`, an object or array of them. */

@@ -522,7 +522,9 @@ function headersCall(path: readonly (string | null)[], call: TSESTree.CallExpres
   if (method === 'setAuthorization') return undefined;
   if (method === 'set' || method === 'delete' || method === 'append') {
     const name = call.arguments[0] === undefined ? undefined : stringOf(call.arguments[0]);
-    return name === undefined ? 'body' : headerEffect(name, method === 'set' ? call.arguments[1] : undefined);
+    // `set(...).set(...)`: what the chain does after this call is not read here.
+    const chained = call.parent?.type === 'MemberExpression' && call.parent.object === call;
+    return name === undefined ? 'body' : headerEffect(name, method === 'set' && !chained ? call.arguments[1] : undefined);
   }
   return 'body';
 }
