@@ -239,7 +239,8 @@ export function planMigration(input: CallFacts, options: PlanOptions = DEFAULT_P
     if (entry === undefined) continue;
     const state = flagState(entry.value);
     if (state === 'dynamic') {
-      blockers.push({ code: ReasonCode.flagDynamic, key });
+      // built_in has no mode to set: what may be "true" is named as what it is.
+      blockers.push(key === DeprecatedKey.builtIn ? { code: ReasonCode.builtInMayBeTrue, key } : { code: ReasonCode.flagDynamic, key });
       continue;
     }
     if (state === 'not-string') {

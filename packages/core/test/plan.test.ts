@@ -97,6 +97,11 @@ describe('planMigration: the rows of decisions.md', () => {
     expect(plan).toEqual({ kind: 'manual', reasons: [{ code: ReasonCode.flagDynamic, key: 'is_internal' }] });
   });
 
+  it('built_in whose value is not static: manual, named as built_in that may be "true" (it has no mode to set)', () => {
+    const plan = planMigration(facts([entry('directory_uid', str('d')), entry('built_in', { kind: 'dynamic' }, false)]));
+    expect(plan).toEqual({ kind: 'manual', reasons: [{ code: ReasonCode.builtInMayBeTrue, key: 'built_in' }] });
+  });
+
   it('built_in "true": by default the call stays, with the reason', () => {
     const plan = planMigration(facts([entry('directory_uid', str('d')), entry('built_in', str('true'))]));
     expect(plan).toEqual({ kind: 'manual', reasons: [{ code: ReasonCode.builtInUnsupported, key: 'built_in' }] });
@@ -195,7 +200,7 @@ function expected(assignees: readonly string[], flags: Record<(typeof FLAGS)[num
   let modes = 0;
   for (const flag of FLAGS) {
     const c = flags[flag];
-    if (c === 'dynamic') reasons.push(ReasonCode.flagDynamic);
+    if (c === 'dynamic') reasons.push(flag === 'built_in' ? ReasonCode.builtInMayBeTrue : ReasonCode.flagDynamic);
     else if (enabling(c) && business) reasons.push(ReasonCode.flagWithBusiness);
     else if (enabling(c)) {
       if (c === 'bool') notes.push(ReasonCode.flagBoolean);
