@@ -752,6 +752,21 @@ it('publishes (recorded)', async () => {
     expect(scan.stdout).toContain('test/__nock-fixtures__/publish.json: a .json file that spells the route (a recording of requests, or data)');
   });
 
+  it('a nock path given as a function that tests it against the deprecated route: the interceptor and its call stay, each naming the other', () => {
+    const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.post((uri) => /^\\/platform\\/v1\\/apps\\/[^/]+\\/assign$/.test(uri))`) };
+    const { mocks, calls } = expectGroupKept(run(files), 'mock-route-not-editable');
+    expect(mocks[0]!.reasons![0]!.key).toBe('a function of the path that tests it against the deprecated route');
+    expect(calls[0]!.reasons![0]!.key).toContain('mock in test/publish.test.ts, in the test "publishes"');
+    const startsWith = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.post((uri: string) => uri.startsWith('/platform/v1/apps/'))`) };
+    expectGroupKept(run(startsWith), 'mock-route-not-editable');
+  });
+
+  it('a nock path function that tests another route is no mock of the request: the call moves', () => {
+    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.post((uri) => /^\\/tickets\\/[^/]+\\/assign$/.test(uri))`) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   it('nock .intercept with a method that cannot be read: the interceptor and its call stay', () => {
     const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', process.env.METHOD ?? 'POST')`) };
     expectGroupKept(run(files), 'mock-route-not-editable');

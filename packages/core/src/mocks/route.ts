@@ -8,7 +8,8 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
 import { valueOfName } from '../follow.js';
-import { unwrapTS } from '../syntax.js';
+import { staticString } from '../static-value.js';
+import { someNode, unwrapTS } from '../syntax.js';
 import { DEFAULT_ROUTE, matchRoute, readUrl } from '../url.js';
 import { routeMatcher } from './v3-handlers.js';
 
@@ -19,6 +20,10 @@ export interface MockRoute {
   readonly edit?: { readonly range: readonly [number, number]; readonly text: string };
   /** The name of the route's `:name` placeholder (`id` in `:id`): what a handler finds in its `params`. */
   readonly param?: string;
+  /** Why a route that is the deprecated one cannot be rewritten in place, where the general reasons would not say. */
+  readonly held?: string;
+  /** The mock accepts any URL (`expect.any(String)`): the route needs no edit, and names no app. */
+  readonly anyUrl?: true;
 }
 
 /** `…/platform/v1/apps/<placeholder>/assign` at the end of a route pattern. */
@@ -88,14 +93,38 @@ function paramOf(route: string): { param?: string } {
   return name === undefined ? {} : { param: name };
 }
 
-/** A regular expression literal that matches the deprecated path of some app. */
+/**
+ * A regular expression literal that matches the deprecated URL or path of some app (nock tests a regular expression, or
+ * a function of the path, against the path alone: `/^\/platform\/v1\/apps\/[^/]+\/assign$/`).
+ */
 export function isRouteRegex(expr: TSESTree.Node): boolean {
   if (expr.type !== 'Literal' || !('regex' in expr) || expr.regex == null) return false;
   try {
-    return new RegExp(expr.regex.pattern, expr.regex.flags.replace(/[gy]/g, '')).test(`https://api.example.com${DEPRECATED_ASSIGN.prefix}/apps/some-app/assign`);
+    const regex = new RegExp(expr.regex.pattern, expr.regex.flags.replace(/[gy]/g, ''));
+    const path = `${DEPRECATED_ASSIGN.prefix}/apps/some-app/assign`;
+    return regex.test(`https://api.example.com${path}`) || regex.test(path);
   } catch {
     return false;
   }
+}
+
+/**
+ * A function that decides by the URL or path it is given, and spells the deprecated route to do it (nock's
+ * `.post((uri) => /…\/assign$/.test(uri))`, a stubbed fetch that answers that route): a regular expression that matches
+ * it, the route with an app code or a placeholder, or a part of it (`uri.startsWith('/platform/v1/apps/')`). Such a
+ * function cannot be rewritten in place; found, so that it keeps its calls.
+ */
+export function functionSpellsRoute(node: TSESTree.Node | undefined, ctx: SourceContext): boolean {
+  if (node === undefined || node.type === 'SpreadElement') return false;
+  const fn = unwrapTS(node);
+  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') return false;
+  return someNode(fn.body, (inner) => {
+    if (isRouteRegex(inner)) return true;
+    if (inner.type !== 'Literal' && inner.type !== 'TemplateLiteral') return false;
+    if (inner.type === 'TemplateLiteral' && inner.expressions.length > 0) return readMockRoute(inner, ctx) !== undefined;
+    const text = staticString(inner, ctx);
+    return text !== undefined && (PLACEHOLDER_ROUTE.test(text) || partOfDeprecatedRoute(text));
+  });
 }
 
 /**

@@ -252,14 +252,14 @@ function whyMockStays(reason: Reason | undefined): string | undefined {
     case ReasonCode.mockCallHeld: return `also stands for the call ${reason.key ?? 'that keeps the deprecated route'}`;
     case ReasonCode.mockOtherApps: return `names one app in its route and also answers the call ${reason.key ?? 'of another app'}`;
     case ReasonCode.mockV3RouteTaken: return `would answer next to a mock of the v3 route${reason.key === undefined ? '' : ` (${reason.key})`}`;
-    case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place`;
+    case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockRecorded: return `replays recorded requests${reason.key === undefined ? '' : ` (${reason.key})`} that this run does not read`;
     case ReasonCode.mockRequestFiltered: return `rewrites the request before matching it${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockCallsRecorded: return `compares what a mock recorded${reason.key === undefined ? '' : ` (${reason.key})`} with the deprecated request`;
     case ReasonCode.mockCallsUnseen: return `cannot see every call it stands for${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockAppCodeUnknown: return `matches any app but checks the body`;
     case ReasonCode.bodyTyped: return `declares a type for the deprecated body that cannot be rewritten with it`;
-    default: return `cannot be rewritten exactly (see its TODO)`;
+    default: return `cannot be rewritten exactly`;
   }
 }
 
