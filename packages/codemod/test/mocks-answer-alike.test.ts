@@ -664,6 +664,21 @@ it('publishes', async () => {
     expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-route-not-editable']]);
   });
 
+  it('an msw route built by a function of the test (assignRoute(\':id\')): the handler and its call stay, each naming the other', () => {
+    const helper = `const assignRoute = (app: string) => \`*/platform/v1/apps/\${app}/assign\`;\n`;
+    const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`assignRoute(':id')`).replace('\nconst server', `\n${helper}const server`) };
+    const { mocks, calls } = expectGroupKept(run(files), 'mock-route-not-editable');
+    expect(mocks[0]!.reasons![0]!.key).toBe('a route built by assignRoute(…)');
+    expect(calls[0]!.reasons![0]!.key).toContain('a route built by assignRoute(…)');
+  });
+
+  it('an msw route built by a function of the test for another resource is no mock of the request: the call moves', () => {
+    const helper = `const ticketRoute = (id: string) => \`*/tickets/\${id}/assign\`;\n`;
+    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`ticketRoute(':id')`).replace('\nconst server', `\n${helper}const server`) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   it('a catch-all answers the v3 request too: no mock of it', () => {
     const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`'*'`) });
     expect(kinds(sites, 'mock')).toEqual([]);

@@ -7,7 +7,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
-import { valueOfName } from '../follow.js';
+import { calledFunction, contextForCall, returnedExpression, valueOfName } from '../follow.js';
 import { staticString } from '../static-value.js';
 import { someNode, unwrapTS } from '../syntax.js';
 import { DEFAULT_ROUTE, matchRoute, readUrl } from '../url.js';
@@ -68,6 +68,10 @@ export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContex
     const held = name.kind === 'const' || name.kind === 'imported' ? literalText(unwrapTS(name.value.node)) : undefined;
     if (held !== undefined && PLACEHOLDER_ROUTE.test(held.value)) return {};
   }
+  if (expr.type === 'CallExpression') {
+    const built = helperRoute(expr, ctx);
+    if (built !== undefined) return built;
+  }
   const match = matchRoute(readUrl(expr, ctx), [DEFAULT_ROUTE]);
   if (match?.id.kind !== 'text') return patterns && answersOldRoute(expr, ctx) ? {} : undefined;
   let appCode: string;
@@ -79,6 +83,50 @@ export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContex
   // The edit is made in this file only: a route const of another module is shared with other code.
   const edit = match.edit.ok && match.edit.ctx.text === ctx.text ? { range: match.edit.range, text: match.edit.text } : undefined;
   return edit === undefined ? { appCode } : { appCode, edit };
+}
+
+/**
+ * A route a function of the program builds from its arguments (`assignRoute(':id')`, with `const assignRoute = (app:
+ * string) => \`*\/platform/v1/apps/${app}/assign\``): read as it builds it, a part it cannot read taken for any app.
+ * The deprecated route is in the function, which other mocks may use too: found, never rewritten here.
+ */
+function helperRoute(call: TSESTree.CallExpression, ctx: SourceContext): MockRoute | undefined {
+  const target = calledFunction(call.callee, ctx);
+  const returned = target === undefined ? undefined : returnedExpression(target.fn);
+  if (target === undefined || returned === undefined) return undefined;
+  const text = builtText(returned, contextForCall(target, call, ctx), 0);
+  if (text === undefined) return undefined;
+  const held = `a route built by ${ctx.text.slice(call.callee.range[0], call.callee.range[1])}(…)`;
+  if (PLACEHOLDER_ROUTE.test(text)) return { held };
+  const app = new RegExp(`${DEPRECATED_ASSIGN.prefix.replace(/\//g, '\\/')}\\/apps\\/([^/?#]+)\\/assign$`).exec(text)?.[1];
+  if (app === undefined) return undefined;
+  try {
+    return { appCode: decodeURIComponent(app), held };
+  } catch {
+    return { held };
+  }
+}
+
+/** The text a string expression builds (a literal, a template, `+`, names of static strings); `:any` for a part not known here. */
+function builtText(node: TSESTree.Node, ctx: SourceContext, depth: number): string | undefined {
+  if (depth > 4) return undefined;
+  const expr = unwrapTS(node);
+  if (expr.type === 'TemplateLiteral') {
+    let text = '';
+    for (const [index, quasi] of expr.quasis.entries()) {
+      if (quasi.value.cooked === null) return undefined;
+      text += quasi.value.cooked;
+      const inner = expr.expressions[index];
+      if (inner !== undefined) text += builtText(inner, ctx, depth + 1) ?? ':any';
+    }
+    return text;
+  }
+  if (expr.type === 'BinaryExpression' && expr.operator === '+') {
+    const left = builtText(expr.left, ctx, depth + 1);
+    const right = builtText(expr.right, ctx, depth + 1);
+    return left === undefined && right === undefined ? undefined : `${left ?? ':any'}${right ?? ':any'}`;
+  }
+  return staticString(expr, ctx);
 }
 
 /** A pattern that msw matches against the deprecated request, and not against the v3 one (a catch-all changes nothing). */
