@@ -5,6 +5,8 @@
  * old route, each naming the other. Every project runs through the CLI in project mode, with `--tests follow` (the
  * default: the calls wait for their mocks) and `--tests ignore` (the calls move; the mocks still follow or stay).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tree } from './helpers/cli.js';
 
@@ -1160,6 +1162,147 @@ it('posts the assignment through the platform client', async () => {
       expect(kinds(sites, 'mock'), owner).toEqual([]);
       expect(kinds(sites, 'call').map((c) => c.migrated), owner).toEqual([true]);
     }
+  });
+
+  const AXIOS_SHOW = (client: string, extra = '') => `${client === 'api' ? `import { api } from './api.js';` : `import axios from 'axios';`}
+
+export async function showToBusiness(appCode: string, businessUid: string): Promise<void> {
+  await ${client}.post(\`/platform/v1/apps/\${appCode}/assign\`, { business_uid: businessUid });
+}
+${extra}`;
+  const API = `import axios from 'axios';\n\nexport const api = axios.create({ baseURL: 'https://api.example.com', timeout: 5_000 });\n`;
+  const BUILT_IN = (client: string) => `\nexport async function showBuiltIn(appCode: string, businessUid: string): Promise<void> {\n  await ${client}.post(\`/platform/v1/apps/\${appCode}/assign\`, { business_uid: businessUid, built_in: 'true' });\n}\n`;
+  const mockedTest = (assertion: string) => `import { expect, it, vi } from 'vitest';
+import { api } from '../src/api.js';
+import { showToBusiness } from '../src/assign.js';
+
+vi.mock('../src/api.js', () => ({ api: { post: vi.fn().mockResolvedValue({ status: 201, data: {} }) } }));
+
+it('posts the assignment through the shared client', async () => {
+  await showToBusiness('crm-sync', 'biz_1');
+  ${assertion}
+});
+`;
+
+  it('an assertion on the post of the app\'s own client, its module mocked with vi.mock, follows its call', () => {
+    const sites = run({ 'src/api.ts': API, 'src/assign.ts': AXIOS_SHOW('api'), 'test/assign.test.ts': mockedTest(`expect(api.post).toHaveBeenCalledWith('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' });`) });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('the same assertion, where the client\'s module also sends built_in: the assertion stays with the call it stands for', () => {
+    const sites = run({ 'src/api.ts': API, 'src/assign.ts': AXIOS_SHOW('api', BUILT_IN('api')), 'test/assign.test.ts': mockedTest(`expect(api.post).toHaveBeenCalledWith('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' });`) });
+    expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-call-held']]);
+    expect(kinds(sites, 'mock')[0]!.reasons![0]!.key).toBe('in showBuiltIn (src/assign.ts)');
+  });
+
+  it('an assertion on vi.mocked(axios, true).post follows its call; where the module also sends built_in, it stays with that call', () => {
+    const test = (body: string) => `import axios from 'axios';
+import { expect, it, vi } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+vi.mock('axios');
+
+it('posts the assignment', async () => {
+  vi.mocked(axios, true).post.mockResolvedValue({ status: 201 });
+  await showToBusiness('crm-sync', 'biz_1');
+  expect(vi.mocked(axios, true).post).toHaveBeenCalledWith('/platform/v1/apps/crm-sync/assign', ${body});
+});
+`;
+    const follows = run({ 'src/assign.ts': AXIOS_SHOW('axios'), 'test/assign.test.ts': test(`{ business_uid: 'biz_1' }`) });
+    expect(kinds(follows, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(follows, 'call').map((c) => c.migrated)).toEqual([true]);
+    const held = run({ 'src/assign.ts': AXIOS_SHOW('axios', BUILT_IN('axios')), 'test/assign.test.ts': test(`{ business_uid: 'biz_1' }`) });
+    expect(kinds(held, 'mock').map((m) => [m.migrated, codes(m)[0], m.reasons![0]!.key])).toEqual([[false, 'mock-call-held', 'in showBuiltIn (src/assign.ts)']]);
+  });
+
+  const REQUEST = `import axios from 'axios';
+
+export async function showToBusiness(appCode: string, businessUid: string): Promise<void> {
+  await axios.request({
+    method: 'POST',
+    url: \`https://api.example.com/platform/v1/apps/\${appCode}/assign\`,
+    data: { business_uid: businessUid },
+  });
+}
+`;
+  const requestTest = (spy: string, config: string) => `import axios from 'axios';
+import { expect, it, vi } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+vi.mock('axios');
+
+it('sends the assignment', async () => {
+  ${spy}
+  await showToBusiness('crm-sync', 'biz_1');
+  expect(request).toHaveBeenCalledWith(${config});
+});
+`;
+  const CONFIG = `{ method: 'POST', url: 'https://api.example.com/platform/v1/apps/crm-sync/assign', data: { business_uid: 'biz_1' } }`;
+
+  it.each([
+    ['vi.spyOn(axios, \'request\')', `const request = vi.spyOn(axios, 'request').mockResolvedValue({ status: 201, data: {} });`],
+    ['axios.request of a mocked axios', `const request = vi.mocked(axios.request);`],
+  ])('an assertion of the axios config object, on %s, follows its call: url and data rewritten', (_name, spy) => {
+    const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'tsconfig.json': TSCONFIG, 'src/assign.ts': REQUEST, 'test/assign.test.ts': requestTest(spy, CONFIG) });
+    const out = cli(['migrate', '.', '--json'], dir);
+    expect(out.code, out.stderr).toBe(0);
+    const test = readFileSync(join(dir, 'test/assign.test.ts'), 'utf8');
+    expect(test).toContain(`{ method: 'POST', url: 'https://api.example.com/v3/apps/app_assignments', data: { assignee_type: 'business', assignee_uid: 'biz_1', app_code_name: 'crm-sync' } }`);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/v3/apps/app_assignments');
+  });
+
+  it('an assertion of the axios config object with a header follows; where the module also sends built_in it stays with that call; with another method it is no mock', () => {
+    const withHeaders = run({ 'src/assign.ts': REQUEST, 'test/assign.test.ts': requestTest(`const request = vi.mocked(axios.request);`, CONFIG.replace(`data:`, `headers: { 'X-Trace': 't' }, data:`)) });
+    expect(kinds(withHeaders, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    const builtIn = `\nexport async function showBuiltIn(appCode: string, businessUid: string): Promise<void> {\n  await axios.request({ method: 'POST', url: \`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, data: { business_uid: businessUid, built_in: 'true' } });\n}\n`;
+    const held = run({ 'src/assign.ts': REQUEST + builtIn, 'test/assign.test.ts': requestTest(`const request = vi.mocked(axios.request);`, CONFIG) });
+    expect(kinds(held, 'mock').map((m) => [m.migrated, codes(m)[0], m.reasons![0]!.key])).toEqual([[false, 'mock-call-held', 'in showBuiltIn (src/assign.ts)']]);
+    const get = run({ 'src/assign.ts': REQUEST, 'test/assign.test.ts': requestTest(`const request = vi.mocked(axios.request);`, CONFIG.replace(`method: 'POST'`, `method: 'GET'`)) });
+    expect(kinds(get, 'mock')).toEqual([]);
+  });
+
+  it('an assertion of the old body with any URL (expect.any(String)): it names no app, so it stays with its call; of another body, no mock', () => {
+    const anyTest = (body: string) => `import axios from 'axios';
+import { expect, it, vi } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+it('sends the business it was given', async () => {
+  const post = vi.spyOn(axios, 'post').mockResolvedValue({ status: 201 });
+  await showToBusiness('crm-sync', 'biz_1');
+  expect(post).toHaveBeenCalledWith(expect.any(String), ${body});
+});
+`;
+    const { mocks } = expectGroupKept(run({ 'src/assign.ts': AXIOS_SHOW('axios'), 'test/assign.test.ts': anyTest(`{ business_uid: 'biz_1' }`) }), 'mock-app-code-unknown');
+    expect(codes(mocks[0]!)).not.toContain('mock-route-not-editable');
+    const other = run({ 'src/assign.ts': AXIOS_SHOW('axios'), 'test/assign.test.ts': anyTest(`{ ticket: 't_1' }`) });
+    expect(kinds(other, 'mock')).toEqual([]);
+    expect(kinds(other, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('got\'s options in an assertion: the body is their json, and the assertion follows its call, or stays with a built_in call of its module', () => {
+    const GOT = `import got from 'got';
+
+export async function makeInternal(appCode: string, directoryUid: string): Promise<void> {
+  await got.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { json: { directory_uid: directoryUid, is_internal: 'true' } });
+}
+`;
+    const gotTest = (json: string) => `import got from 'got';
+import { expect, it, vi } from 'vitest';
+import { makeInternal } from '../src/assign.js';
+
+it('posts the internal assignment', async () => {
+  const post = vi.spyOn(got, 'post').mockResolvedValue({ statusCode: 201 } as never);
+  await makeInternal('crm-sync', 'dir_1');
+  expect(post).toHaveBeenCalledWith('https://api.example.com/platform/v1/apps/crm-sync/assign', { json: ${json} });
+});
+`;
+    const follows = run({ 'src/assign.ts': GOT, 'test/assign.test.ts': gotTest(`{ directory_uid: 'dir_1', is_internal: 'true' }`) });
+    expect(kinds(follows, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(follows, 'call').map((c) => c.migrated)).toEqual([true]);
+    const builtIn = `\nexport async function preInstall(appCode: string, directoryUid: string): Promise<void> {\n  await got.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { json: { directory_uid: directoryUid, is_internal: 'true', built_in: 'true' } });\n}\n`;
+    const held = run({ 'src/assign.ts': GOT + builtIn, 'test/assign.test.ts': gotTest(`{ directory_uid: 'dir_1', is_internal: 'true' }`) });
+    expect(kinds(held, 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-call-held', 'mock-keeps-calls']]]);
   });
 });
 
