@@ -1114,6 +1114,37 @@ ${assertions}
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
+  const stubTest = (stub: string) => `import { afterEach, expect, it, vi } from 'vitest';
+import { showApp } from '../src/report.js';
+
+afterEach(() => vi.restoreAllMocks());
+
+it('shows an app', async () => {
+  ${stub}
+  await showApp('crm-sync', 'biz_1');
+});
+`;
+
+  it.each([
+    ['vi.stubGlobal with vi.fn and a regular expression', `vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(null, { status: /\\/platform\\/v1\\/apps\\/[^/]+\\/assign$/.test(url) ? 201 : 404 })));`],
+    ['vi.spyOn(...).mockImplementation and a part of the route', `vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => new Response(null, { status: String(url).includes('/platform/v1/apps/') ? 201 : 404 }));`],
+  ])('a stubbed fetch that answers by the URL it is given (%s): the stub and its call stay, each naming the other', (_name, stub) => {
+    const { mocks, calls } = expectGroupKept(run({ 'src/report.ts': SHOW, 'test/report.test.ts': stubTest(stub) }), 'mock-route-not-editable');
+    expect(mocks[0]!.reasons![0]!.key).toBe('a stubbed function that answers by testing the URL it is given against the deprecated route');
+    expect(calls[0]!.reasons![0]!.key).toContain('stubbed function in test/report.test.ts, in the test "shows an app"');
+  });
+
+  it('a stubbed fetch that answers by another route, or by none, is no mock of the request: the call moves', () => {
+    for (const stub of [
+      `vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(null, { status: /\\/tickets\\/[^/]+\\/assign$/.test(url) ? 201 : 404 })));`,
+      `vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 201 })));`,
+    ]) {
+      const sites = run({ 'src/report.ts': SHOW, 'test/report.test.ts': stubTest(stub) });
+      expect(kinds(sites, 'mock'), stub).toEqual([]);
+      expect(kinds(sites, 'call').map((c) => c.migrated), stub).toEqual([true]);
+    }
+  });
+
   it('the whole route in expect.stringContaining follows its call; a part of it stays, with the call', () => {
     const whole = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/apps/crm-sync/assign'), expect.objectContaining({ method: 'POST' }));`) });
     expect(kinds(whole, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['review', true]]);

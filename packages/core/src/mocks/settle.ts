@@ -233,7 +233,7 @@ export function callsKeptByMocks(
     // A mock that stays only because another call it stands for stays (a shared handler, a setup file's) keeps no
     // call that a mock of its own test answers on v3.
     const waits = finding.reasons.every((reason) => reason.code === ReasonCode.mockCallHeld);
-    const key = `${finding.mock.library === 'msw' ? 'handler' : finding.mock.library === 'assertion' ? 'assertion' : 'mock'} ${mock.place ?? ''}`.trim();
+    const key = `${mockKind(finding.mock.library)} ${mock.place ?? ''}`.trim();
     const why = whyMockStays(finding.reasons[0]);
     for (const call of stood) {
       if (waits && answered.has(call)) continue;
@@ -242,6 +242,11 @@ export function callsKeptByMocks(
     }
   });
   return kept;
+}
+
+/** What a call's TODO calls a mock of its library. */
+export function mockKind(library: MockFinding['mock']['library']): string {
+  return library === 'msw' ? 'handler' : library === 'assertion' ? 'assertion' : library === 'stub' ? 'stubbed function' : 'mock';
 }
 
 /** A mock's first reason, in a few words for the TODO of a call it keeps. */
