@@ -681,6 +681,53 @@ it('publishes', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
+  const OFFER = (send: string) => `const API = 'https://api.example.com';
+
+export async function offer(appCode: string, businessUid: string): Promise<number> {
+  const res = await fetch(\`\${API}/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return res.status;
+}
+
+export async function makeInternal(appCode: string, directoryUid: string): Promise<number> {
+  const request = new Request(\`\${API}/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ directory_uid: directoryUid, is_internal: 'true' }),
+  });
+${send}
+}
+`;
+  const offerTest = `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { makeInternal, offer } from '../src/offer.js';
+
+const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })));
+
+it('offers an app', async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  expect(await offer('crm-sync', 'biz_1')).toBe(201);
+  expect(await makeInternal('crm-sync', 'dir_1')).toBe(201);
+});
+`;
+
+  it('fetch(request.clone()) of a Request made for it is that request: both calls and the wildcard handler move together', () => {
+    const sites = run({ 'src/offer.ts': OFFER(`  const res = await fetch(request.clone());\n  return res.status;`), 'test/offer.test.ts': offerTest });
+    expect(kinds(sites, 'call').map((c) => [c.line, c.migrated])).toEqual([[4, true], [18, true]]);
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+  });
+
+  it('a Request cloned for a retry is sent twice: its calls stay, and so does the handler, naming one', () => {
+    const sites = run({ 'src/offer.ts': OFFER(`  const first = await fetch(request.clone());\n  return first.ok ? first.status : (await fetch(request.clone())).status;`), 'test/offer.test.ts': offerTest });
+    expect(kinds(sites, 'call').filter((c) => c.line !== 4).map((c) => c.migrated)).toEqual([false, false]);
+    expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-call-held']]);
+    expect(kinds(sites, 'mock')[0]!.reasons![0]!.key).toBe('in makeInternal (src/offer.ts)');
+  });
+
   it('a catch-all answers the v3 request too: no mock of it', () => {
     const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`'*'`) });
     expect(kinds(sites, 'mock')).toEqual([]);
