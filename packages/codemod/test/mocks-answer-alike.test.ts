@@ -1003,6 +1003,34 @@ describe('mocks that tell apps apart by their routes alone', () => {
 }
 `;
 
+  it('a one-app override in one test names the other app\'s call of that test, by its test, not "at the top level"', () => {
+    const sites = run({
+      'src/list.ts': LIST,
+      'test/list.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { listApp } from '../src/list.js';
+
+const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })));
+
+it('lists an app', async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  expect(await listApp('crm-sync', 'biz_1')).toBe(201);
+});
+
+it('refuses the retired app only', async () => {
+  server.use(http.post('https://api.example.com/platform/v1/apps/legacy-fax/assign', () => new HttpResponse(null, { status: 410 })));
+  expect(await listApp('legacy-fax', 'biz_1')).toBe(410);
+  expect(await listApp('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+    });
+    const override = kinds(sites, 'mock').find((m) => codes(m)[0] === 'mock-other-apps')!;
+    expect(override.reasons![0]!.key).toBe('in the test "refuses the retired app only" (test/list.test.ts)');
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+    expect(JSON.stringify([...sites.values()])).not.toContain('at the top level');
+  });
+
   it('two msw handlers of two apps, installed side by side for the same call: both stay, with the call', () => {
     const sites = run({
       'src/listing.ts': LIST,

@@ -58,6 +58,8 @@ export interface MockFacts {
   readonly headers?: true;
   /** A negated assertion: it keeps no call, whatever becomes of it. */
   readonly negated?: true;
+  /** The test or function it is written in (`in the test "lists an app"`), for a call of the same test to name. */
+  readonly within?: string;
 }
 
 /** One deprecated call of the run, and what the run did to it. */
@@ -82,6 +84,8 @@ export interface CallRecord {
   readonly withWrapper?: true;
   /** Its rewrite changes its headers (a form body sent as JSON, with its content type). */
   readonly changesHeaders?: true;
+  /** The test or function it is written in, as `whereInTests` names it (`in the test "lists an app"`). */
+  readonly within?: string;
 }
 
 /**
@@ -277,7 +281,9 @@ function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach, 
   }
   // A handler that names one app by its route alone answers every app once on v3: no other app's call may reach it.
   if (mock.routeOnly === true && mock.appCode !== undefined) {
-    const other = calls.find((call) => files.has(call.file) && call.appCode !== undefined && call.appCode !== mock.appCode);
+    const others = calls.filter((call) => files.has(call.file) && call.appCode !== undefined && call.appCode !== mock.appCode);
+    // One installed for one test answers the calls of that test: name one of those first.
+    const other = (mock.scoped === true ? others.find((call) => call.file === mock.file && call.within === mock.within) : undefined) ?? others[0];
     if (other !== undefined) return { kind: 'hold', reason: { code: ReasonCode.mockOtherApps, key: other.place } };
   }
   const standsFor = calls.filter((call) => files.has(call.file) && mayMatch(mock, call));
@@ -351,6 +357,7 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
     ...(mock.fallsThrough === true && mock.readsRequest === true ? { consumesBody: true as const } : {}),
     ...(mock.checksHeaders === true ? { headers: true as const } : {}),
     ...(mock.negated === true ? { negated: true as const } : {}),
+    within: where,
   };
 }
 
@@ -373,6 +380,7 @@ export function callRecordOf(finding: Finding, migrated: boolean, file: string):
     // never for itself.
     ...(finding.repeatsWrapper === true || goesWithWrapper(finding, migrated) ? { withWrapper: true as const } : {}),
     ...(finding.call.body?.form !== undefined ? { changesHeaders: true as const } : {}),
+    within: whereInTests(finding.call.node),
   };
 }
 
