@@ -72,6 +72,7 @@ export const ReasonCode = {
   halfMigratedRoute: 'half-migrated-route',
   // Test mocks and assertions of the request: they follow the calls they stand for (mocks/ in this package).
   mockCallHeld: 'mock-call-held',
+  mockCallOutsideRun: 'mock-call-outside-run',
   mockNoCalls: 'mock-no-calls',
   mockCallsUnseen: 'mock-calls-unseen',
   mockResolverReads: 'mock-resolver-reads',
@@ -220,6 +221,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `this call must be migrated together with changes in ${key ?? 'other files'}, which this run was not given; run app-assignment migrate over all of them together`,
   'mock-call-held': (key) =>
     `this mock stands for ${key === undefined ? 'a call' : `the call ${key}`}, which keeps the deprecated route (see its TODO); update the mock when that call is migrated`,
+  'mock-call-outside-run': (key) =>
+    `this mock stands for ${key === undefined ? 'a call' : `the call ${key}`}, in a file this run was not given, which keeps the deprecated route (this run left that file as it is); run app-assignment migrate over that file and this one together, which migrates the call and the mock together`,
   'mock-no-calls': () =>
     'no deprecated call that this mock stands for was found in the modules its tests import; update it by hand when its calls move to v3',
   'mock-calls-unseen': (key) =>

@@ -86,6 +86,8 @@ export interface CallRecord {
   readonly changesHeaders?: true;
   /** The test or function it is written in, as `whereInTests` names it (`in the test "lists an app"`). */
   readonly within?: string;
+  /** Its file is not written by this run (read for the group, outside the paths given): it gets no TODO there. */
+  readonly unwritten?: true;
 }
 
 /**
@@ -131,7 +133,8 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
     // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
     // after they moved to v3), so that its TODO stays the same.
     const read = mock.reads ?? mock.flags?.[0] ?? mock.tested?.[0];
-    if (read !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld && decision.reason.code !== ReasonCode.mockOtherApps &&
+    if (read !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld && decision.reason.code !== ReasonCode.mockCallOutsideRun &&
+      decision.reason.code !== ReasonCode.mockOtherApps &&
       decision.reason.key !== FORM_HEADERS) {
       decision = { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: read } };
     }
@@ -236,7 +239,7 @@ export function callsKeptByMocks(
     if (stood === 'unknown') return;
     // A mock that stays only because another call it stands for stays (a shared handler, a setup file's) keeps no
     // call that a mock of its own test answers on v3.
-    const waits = finding.reasons.every((reason) => reason.code === ReasonCode.mockCallHeld);
+    const waits = finding.reasons.every((reason) => reason.code === ReasonCode.mockCallHeld || reason.code === ReasonCode.mockCallOutsideRun);
     const key = `${mockKind(finding.mock.library)} ${mock.place ?? ''}`.trim();
     const why = whyMockStays(finding.reasons[0]);
     for (const call of stood) {
@@ -259,6 +262,7 @@ function whyMockStays(reason: Reason | undefined): string | undefined {
   switch (reason.code) {
     case ReasonCode.mockResolverReads: return `reads ${reason.key ?? 'the request'} of the deprecated request`;
     case ReasonCode.mockCallHeld: return `also stands for the call ${reason.key ?? 'that keeps the deprecated route'}`;
+    case ReasonCode.mockCallOutsideRun: return `also stands for the call ${reason.key ?? 'that keeps the deprecated route'}, in a file this run was not given`;
     case ReasonCode.mockOtherApps: return `names one app in its route and also answers the call ${reason.key ?? 'of another app'}`;
     case ReasonCode.mockV3RouteTaken: return `would answer next to a mock of the v3 route${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place${reason.key === undefined ? '' : ` (${reason.key})`}`;
@@ -289,7 +293,7 @@ function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach, 
   const standsFor = calls.filter((call) => files.has(call.file) && mayMatch(mock, call));
   if (standsFor.length === 0) return { kind: 'hold', reason: { code: ReasonCode.mockNoCalls } };
   const held = standsFor.find((call) => !call.migrated && call.keptForMocks !== true);
-  if (held !== undefined) return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: held.place } };
+  if (held !== undefined) return { kind: 'hold', reason: { code: held.unwritten === true ? ReasonCode.mockCallOutsideRun : ReasonCode.mockCallHeld, key: held.place } };
   // A mock of the headers a call's rewrite changes (its form content type becomes JSON's) would match the old ones.
   if (mock.headers === true && standsFor.some((call) => call.changesHeaders === true)) {
     return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: FORM_HEADERS } };
@@ -408,7 +412,7 @@ export function applyMockDecision(
   const keeps = decision.keeps === undefined ? [] : [{ code: ReasonCode.mockKeepsCalls, key: listed(decision.keeps) }];
   if (finding.outcome === 'manual') return keeps.length === 0 ? finding : { ...finding, reasons: [...finding.reasons, ...keeps] };
   // Waiting for a call that keeps the old route: its TODO names that call, and the others it keeps with it.
-  if (decision.reason.code === ReasonCode.mockCallHeld) {
+  if (decision.reason.code === ReasonCode.mockCallHeld || decision.reason.code === ReasonCode.mockCallOutsideRun) {
     const others = (decision.keeps ?? []).filter((place) => place !== decision.reason.key);
     return { mock: finding.mock, outcome: 'manual', reasons: [decision.reason, ...(others.length === 0 ? [] : [{ code: ReasonCode.mockKeepsCalls, key: listed(others) }])] };
   }
