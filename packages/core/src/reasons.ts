@@ -236,7 +236,7 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'mock-app-code-unchecked': () =>
     `the mock named the app in the deprecated route; ${V3} carries it in the body, which this mock does not check, so check the app code by hand if the test meant to`,
   'mock-other-apps': (key) =>
-    `the handler names one app in the deprecated route, and its tests also call another app${key === undefined ? '' : ` (the call ${key})`}; the v3 route names no app, so the rewritten handler would answer that call too: check app_code_name in the handler by hand`,
+    `the mock names one app in the deprecated route, and its tests also call another app${key === undefined ? '' : ` (the call ${key})`}; the v3 route names no app, so the rewritten mock would answer that call too: check app_code_name in the mock by hand`,
   'mock-route-not-editable': (key) =>
     `the mock's route cannot be rewritten in place (${key ?? `every method with http.all, onAny, or fetch-mock's mock or route without a method, a function that matches the request, a regular expression, a pattern or a part of the route that also answers other routes, a route held by a const or built elsewhere, a path relative to a client's base URL, a nock scope whose base path holds part of it`}); point the mock at POST ${V3_ASSIGN.path} by hand when its calls move to v3`,
   'mock-keeps-calls': (key) =>
