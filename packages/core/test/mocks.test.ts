@@ -103,11 +103,16 @@ expect(vi.mocked(axios, true).post).toHaveBeenCalledWith(expect.any(String), { b
 expect(request).toHaveBeenCalledWith({ method: 'GET', url: 'https://h/platform/v1/apps/crm/assign' });
 expect(request).toHaveBeenCalledWith({ url: 'https://h/platform/v1/apps/crm/assign', data: { business_uid: 'b' } });
 expect(vi.mocked(axios, true).post).toHaveBeenCalledWith(expect.any(String), { name: 'n' });
+const send = vi.fn();
+expect(send).toHaveBeenCalledWith({ method: 'POST', url: 'https://h/platform/v1/apps/crm/assign', data: { business_uid: 'b' } });
+expect(send).toHaveBeenCalledWith({ method: 'POST', url: 'https://h/platform/v1/apps/crm/assign', body: { business_uid: 'b' } });
 `)).toEqual([
       ['assertion', 'fix', []],
       ['assertion', 'fix', []],
       ['assertion', 'fix', []],
       ['assertion', 'manual', ['mock-app-code-unknown']],
+      ['assertion', 'fix', []],
+      ['assertion', 'manual', ['mock-route-not-editable:an object with body beside its url, which this tool does not read as a request\'s']],
     ]);
   });
 });
