@@ -103,6 +103,10 @@ expect(vi.mocked(axios, true).post).toHaveBeenCalledWith(expect.any(String), { b
 expect(request).toHaveBeenCalledWith({ method: 'GET', url: 'https://h/platform/v1/apps/crm/assign' });
 expect(request).toHaveBeenCalledWith({ url: 'https://h/platform/v1/apps/crm/assign', data: { business_uid: 'b' } });
 expect(vi.mocked(axios, true).post).toHaveBeenCalledWith(expect.any(String), { name: 'n' });
+const options = { json: { business_uid: 'b' } };
+expect(post).toHaveBeenCalledWith('https://h/platform/v1/apps/crm/assign', { body: JSON.stringify({ business_uid: 'b' }) });
+expect(post).toHaveBeenCalledWith('https://h/platform/v1/apps/crm/assign', options);
+expect(post).toHaveBeenCalledWith('https://h/platform/v1/apps/crm/assign', { form: { business_uid: 'b' } });
 const send = vi.fn();
 expect(send).toHaveBeenCalledWith({ method: 'POST', url: 'https://h/platform/v1/apps/crm/assign', data: { business_uid: 'b' } });
 expect(send).toHaveBeenCalledWith({ method: 'POST', url: 'https://h/platform/v1/apps/crm/assign', body: { business_uid: 'b' } });
@@ -111,6 +115,9 @@ expect(send).toHaveBeenCalledWith({ method: 'POST', url: 'https://h/platform/v1/
       ['assertion', 'fix', []],
       ['assertion', 'fix', []],
       ['assertion', 'manual', ['mock-app-code-unknown']],
+      ['assertion', 'fix', []],
+      ['assertion', 'manual', ['mock-route-not-editable:the client\'s options (options not written here), which this tool does not read as a body']],
+      ['assertion', 'manual', ['mock-route-not-editable:the client\'s options (form), which this tool does not read as a body']],
       ['assertion', 'fix', []],
       ['assertion', 'manual', ['mock-route-not-editable:an object with body beside its url, which this tool does not read as a request\'s']],
     ]);

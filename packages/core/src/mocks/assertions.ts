@@ -68,6 +68,7 @@ export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceCon
   let matcher: TSESTree.Node | undefined;
   // got's and ky's `post(url, { json })`: the body is the options' `json`.
   const options = shape === 'options';
+  let optionsBody = false;
   if (fetchLike) {
     if (second?.type === 'ObjectExpression') {
       const verb = propertyOf(second, 'method')?.value;
@@ -75,14 +76,29 @@ export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceCon
       if (verb !== undefined && !(verb.type === 'Literal' && typeof verb.value === 'string' && verb.value.toUpperCase() === 'POST')) return undefined;
       matcher = propertyOf(second, 'body')?.value;
     }
-  } else if (options) {
-    matcher = second?.type === 'ObjectExpression' ? propertyOf(second, 'json')?.value : second;
+  } else if (options && second !== undefined) {
+    // `json` is sent as JSON, `body` as given (a JSON.stringify string); a form, or options this file cannot read,
+    // may hold the body in a shape not read here: found, never rewritten.
+    const object = second.type === 'ObjectExpression' ? second : undefined;
+    const unread = object === undefined ? ['options not written here'] : object.properties.flatMap((p) => {
+      const key = p.type === 'Property' ? staticKey(p) : undefined;
+      return key === undefined || key === 'form' ? [key ?? '…'] : [];
+    });
+    if (unread.length > 0) {
+      return { node: call, ctx, library: 'assertion', route: { held: `the client's options (${unread.join(', ')}), which this tool does not read as a body` }, reads: [], ...(negated ? { negated: true as const } : {}) };
+    }
+    matcher = propertyOf(object!, 'json')?.value;
+    const sent = propertyOf(object!, 'body')?.value;
+    if (matcher === undefined && sent !== undefined) {
+      matcher = sent;
+      optionsBody = true;
+    }
   } else {
     matcher = second;
   }
-  const encoding = fetchLike ? { objectIsJson: false, stringifyIsJson: true } : { objectIsJson: true, stringifyIsJson: false };
+  const encoding = fetchLike || optionsBody ? { objectIsJson: false, stringifyIsJson: true } : { objectIsJson: true, stringifyIsJson: false };
   // What else the call was given (fetch's init beyond method and body, a client's config or options): its headers, perhaps.
-  const own = fetchLike ? ['method', 'body'] : options ? ['json'] : [];
+  const own = fetchLike ? ['method', 'body'] : options ? ['json', 'body'] : [];
   const others = fetchLike || options
     ? args.length > 2 || (second !== undefined && (second.type !== 'ObjectExpression' ||
       second.properties.some((p) => p.type !== 'Property' || !own.includes(staticKey(p) ?? ''))))
