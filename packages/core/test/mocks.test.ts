@@ -98,6 +98,7 @@ const post = vi.spyOn(got, 'post');
 const request = vi.spyOn(axios, 'request');
 expect(post).toHaveBeenCalledWith('https://h/platform/v1/apps/crm/assign', { json: { business_uid: 'b' } });
 expect(request).toHaveBeenCalledWith({ method: 'POST', url: 'https://h/platform/v1/apps/crm/assign', data: { business_uid: 'b' } });
+expect(axios).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://h/platform/v1/apps/crm/assign', data: { business_uid: 'b' } }));
 expect(vi.mocked(axios, true).post).toHaveBeenCalledWith('https://h/platform/v1/apps/crm/assign', { business_uid: 'b' });
 expect(vi.mocked(axios, true).post).toHaveBeenCalledWith(expect.any(String), { business_uid: 'b' });
 expect(request).toHaveBeenCalledWith({ method: 'GET', url: 'https://h/platform/v1/apps/crm/assign' });
@@ -111,6 +112,7 @@ const send = vi.fn();
 expect(send).toHaveBeenCalledWith({ method: 'POST', url: 'https://h/platform/v1/apps/crm/assign', data: { business_uid: 'b' } });
 expect(send).toHaveBeenCalledWith({ method: 'POST', url: 'https://h/platform/v1/apps/crm/assign', body: { business_uid: 'b' } });
 `)).toEqual([
+      ['assertion', 'fix', []],
       ['assertion', 'fix', []],
       ['assertion', 'fix', []],
       ['assertion', 'fix', []],
