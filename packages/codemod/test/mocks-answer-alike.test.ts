@@ -730,12 +730,12 @@ it('offers an app', async () => {
 
   it('a POST Request made and handed to no call (returned for another module to send) is reported there, and the wildcard handler stays with it', () => {
     const returned = `  return (await fetch(prepared(appCode, directoryUid))).status;\n}\n\nfunction prepared(appCode: string, directoryUid: string): Request {\n  return new Request(\`\${API}/platform/v1/apps/\${appCode}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: directoryUid }) });`;
-    const sites = run({ 'src/offer.ts': OFFER(returned).replace(/  const request = new Request[\s\S]*?\}\);\n/, ''), 'test/offer.test.ts': offerTest });
+    const sites = run({ 'src/offer.ts': OFFER(returned).replace(/ {2}const request = new Request[\s\S]*?\}\);\n/, ''), 'test/offer.test.ts': offerTest });
     const calls = kinds(sites, 'call');
     expect(calls.map((c) => [c.line, c.migrated, codes(c)[0]])).toEqual([[4, false, 'call-mock-held'], [17, false, 'client-not-rewritten']]);
     expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)[0], m.reasons![0]!.key])).toEqual([[false, 'mock-call-held', 'in prepared (src/offer.ts)']]);
     // Without the method, the Request is a GET: no request of the route, and the rest moves.
-    const get = run({ 'src/offer.ts': OFFER(returned.replace("{ method: 'POST', body: JSON.stringify({ directory_uid: directoryUid }) }", '')).replace(/  const request = new Request[\s\S]*?\}\);\n/, ''), 'test/offer.test.ts': offerTest });
+    const get = run({ 'src/offer.ts': OFFER(returned.replace("{ method: 'POST', body: JSON.stringify({ directory_uid: directoryUid }) }", '')).replace(/ {2}const request = new Request[\s\S]*?\}\);\n/, ''), 'test/offer.test.ts': offerTest });
     expect(kinds(get, 'call').map((c) => c.migrated)).toEqual([true]);
     expect(kinds(get, 'mock').map((m) => m.migrated)).toEqual([true]);
   });
