@@ -22,6 +22,7 @@ import {
   mayContainMock,
   type MockFacts,
   mockFactsOf,
+  mockKind,
   type Reason,
   ReasonCode,
   showsAllItsCalls,
@@ -76,7 +77,7 @@ export function mocksElsewhere(
       : `which this run read file by file, and whose test loads ${reach.unfollowed}, which cannot be followed without a tsconfig.json or jsconfig.json`;
     for (const mock of mocks) {
       const facts = mockFactsOf(mock, test, display(test));
-      const kind = mock.mock.library === 'msw' ? 'handler' : mock.mock.library === 'assertion' ? 'assertion' : 'mock';
+      const kind = mockKind(mock.mock.library);
       const entry = { facts, key: `${kind} ${facts.place ?? ''}, ${how}` };
       for (const file of targets) byFile.set(file, [...(byFile.get(file) ?? []), entry]);
     }

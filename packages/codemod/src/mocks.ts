@@ -48,9 +48,14 @@ export function projectMocks(
   v3HandlerOf: (file: string) => string | undefined = () => undefined,
   /** The part of an unknown reach that is known (project mode). */
   known?: KnownReach,
+  /** Whether the run writes a file (not one read only for a group that reaches outside the paths given). */
+  written: (file: string) => boolean = () => true,
 ): { settled: Map<string, MockFinding[]>; kept: Map<Finding, Reason> } {
   const entries = [...callsByFile].flatMap(([file, { findings, sites }]) => findings.map((finding, index) => ({ finding, migrated: sites[index]?.migrated === true, file })));
-  const calls = entries.map(({ finding, migrated, file }) => callRecordOf(finding, migrated, file));
+  const calls = entries.map(({ finding, migrated, file }) => {
+    const record = callRecordOf(finding, migrated, file);
+    return written(file) ? record : { ...record, unwritten: true as const };
+  });
   const all = [...mocksByFile].flatMap(([file, mocks]) => mocks.map((mock) => ({ file, mock })));
   const facts = all.map(({ file, mock }) => mockFactsOf(mock, file, display(file)));
   const decisions = settleMocks(facts, calls, reach, known);

@@ -182,7 +182,7 @@ export async function migrateProject(
       });
     }
     if (broken.size === 0) {
-      const { links, kept } = withMocks(files, readText, analysisRun, findingsOf, incoming, applied, analysis, idOf);
+      const { links, kept } = withMocks(files, readText, analysisRun, findingsOf, incoming, applied, analysis, idOf, true, (path) => scope.selected.has(path));
       // A call and its mocks are one group: a call whose mock cannot follow it stays, with every call it shares code
       // with, and the run is made again (its mocks then name it).
       const keep = analysis.tests === 'ignore' ? [] : [...kept].flatMap(([finding, reason]) => {
@@ -237,7 +237,7 @@ export async function migrateProject(
     const file = result.files.get(path)!;
     unchanged.set(path, applyFindings(file.text, list, file.context, { allowRewrites: false, everything: all }));
   }
-  withMocks(files, readText, analysisRun, result.findings, new Map(), unchanged, analysis, idOf, false);
+  withMocks(files, readText, analysisRun, result.findings, new Map(), unchanged, analysis, idOf, false, (path) => scope.selected.has(path));
   // Nothing is rewritten, so no group spans files: each file is its own.
   const written = filesOfShard([...scope.selected], [], idOf, scope.shard);
   for (const [path, out] of unchanged) {
@@ -285,6 +285,8 @@ function withMocks(
   options: AnalysisOptions,
   display: (path: string) => string,
   allowRewrites = true,
+  /** Whether the run writes a file: a call in a file it only reads for a group gets no TODO there. */
+  written: (path: string) => boolean = () => true,
 ): { links: [string, string][]; kept: Map<Finding, Reason> } {
   const links: [string, string][] = [];
   const mocksByFile = new Map<string, MockFinding[]>();
@@ -308,7 +310,7 @@ function withMocks(
     const file = analysisRun.file(path);
     return file === undefined ? undefined : v3HandlerIn(file.program, file.context);
   };
-  const { settled, kept } = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path), display, v3HandlerOf, (path) => analysisRun.mockReachKnown(path));
+  const { settled, kept } = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path), display, v3HandlerOf, (path) => analysisRun.mockReachKnown(path), written);
   for (const [path, mocks] of settled) {
     const file = analysisRun.file(path)!;
     const apply = { incoming: incoming.get(path) ?? [], mocks, allowRewrites, everything: [...findingsOf.values()].flat() };

@@ -5,6 +5,8 @@
  * old route, each naming the other. Every project runs through the CLI in project mode, with `--tests follow` (the
  * default: the calls wait for their mocks) and `--tests ignore` (the calls move; the mocks still follow or stay).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, tree } from './helpers/cli.js';
 
@@ -664,6 +666,80 @@ it('publishes', async () => {
     expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-route-not-editable']]);
   });
 
+  it('an msw route built by a function of the test (assignRoute(\':id\')): the handler and its call stay, each naming the other', () => {
+    const helper = `const assignRoute = (app: string) => \`*/platform/v1/apps/\${app}/assign\`;\n`;
+    const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`assignRoute(':id')`).replace('\nconst server', `\n${helper}const server`) };
+    const { mocks, calls } = expectGroupKept(run(files), 'mock-route-not-editable');
+    expect(mocks[0]!.reasons![0]!.key).toBe('a route built by assignRoute(…)');
+    expect(calls[0]!.reasons![0]!.key).toContain('a route built by assignRoute(…)');
+  });
+
+  it('an msw route built by a function of the test for another resource is no mock of the request: the call moves', () => {
+    const helper = `const ticketRoute = (id: string) => \`*/tickets/\${id}/assign\`;\n`;
+    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`ticketRoute(':id')`).replace('\nconst server', `\n${helper}const server`) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  const OFFER = (send: string) => `const API = 'https://api.example.com';
+
+export async function offer(appCode: string, businessUid: string): Promise<number> {
+  const res = await fetch(\`\${API}/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return res.status;
+}
+
+export async function makeInternal(appCode: string, directoryUid: string): Promise<number> {
+  const request = new Request(\`\${API}/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ directory_uid: directoryUid, is_internal: 'true' }),
+  });
+${send}
+}
+`;
+  const offerTest = `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { makeInternal, offer } from '../src/offer.js';
+
+const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })));
+
+it('offers an app', async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  expect(await offer('crm-sync', 'biz_1')).toBe(201);
+  expect(await makeInternal('crm-sync', 'dir_1')).toBe(201);
+});
+`;
+
+  it('fetch(request.clone()) of a Request made for it is that request: both calls and the wildcard handler move together', () => {
+    const sites = run({ 'src/offer.ts': OFFER(`  const res = await fetch(request.clone());\n  return res.status;`), 'test/offer.test.ts': offerTest });
+    expect(kinds(sites, 'call').map((c) => [c.line, c.migrated])).toEqual([[4, true], [18, true]]);
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+  });
+
+  it('a Request cloned for a retry is sent twice: its calls stay, and so does the handler, naming one', () => {
+    const sites = run({ 'src/offer.ts': OFFER(`  const first = await fetch(request.clone());\n  return first.ok ? first.status : (await fetch(request.clone())).status;`), 'test/offer.test.ts': offerTest });
+    expect(kinds(sites, 'call').filter((c) => c.line !== 4).map((c) => c.migrated)).toEqual([false, false]);
+    expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-call-held']]);
+    expect(kinds(sites, 'mock')[0]!.reasons![0]!.key).toBe('in makeInternal (src/offer.ts)');
+  });
+
+  it('a POST Request made and handed to no call (returned for another module to send) is reported there, and the wildcard handler stays with it', () => {
+    const returned = `  return (await fetch(prepared(appCode, directoryUid))).status;\n}\n\nfunction prepared(appCode: string, directoryUid: string): Request {\n  return new Request(\`\${API}/platform/v1/apps/\${appCode}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: directoryUid }) });`;
+    const sites = run({ 'src/offer.ts': OFFER(returned).replace(/ {2}const request = new Request[\s\S]*?\}\);\n/, ''), 'test/offer.test.ts': offerTest });
+    const calls = kinds(sites, 'call');
+    expect(calls.map((c) => [c.line, c.migrated, codes(c)[0]])).toEqual([[4, false, 'call-mock-held'], [17, false, 'client-not-rewritten']]);
+    expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)[0], m.reasons![0]!.key])).toEqual([[false, 'mock-call-held', 'in prepared (src/offer.ts)']]);
+    // Without the method, the Request is a GET: no request of the route, and the rest moves.
+    const get = run({ 'src/offer.ts': OFFER(returned.replace("{ method: 'POST', body: JSON.stringify({ directory_uid: directoryUid }) }", '')).replace(/ {2}const request = new Request[\s\S]*?\}\);\n/, ''), 'test/offer.test.ts': offerTest });
+    expect(kinds(get, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(get, 'mock').map((m) => m.migrated)).toEqual([true]);
+  });
+
   it('a catch-all answers the v3 request too: no mock of it', () => {
     const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`'*'`) });
     expect(kinds(sites, 'mock')).toEqual([]);
@@ -750,6 +826,21 @@ it('publishes (recorded)', async () => {
     // The recording itself is named as one, not as a file that may hold a call.
     const scan = cli(['scan', '.'], tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'tsconfig.json': TSCONFIG, ...files }));
     expect(scan.stdout).toContain('test/__nock-fixtures__/publish.json: a .json file that spells the route (a recording of requests, or data)');
+  });
+
+  it('a nock path given as a function that tests it against the deprecated route: the interceptor and its call stay, each naming the other', () => {
+    const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.post((uri) => /^\\/platform\\/v1\\/apps\\/[^/]+\\/assign$/.test(uri))`) };
+    const { mocks, calls } = expectGroupKept(run(files), 'mock-route-not-editable');
+    expect(mocks[0]!.reasons![0]!.key).toBe('a function of the path that tests it against the deprecated route');
+    expect(calls[0]!.reasons![0]!.key).toContain('mock in test/publish.test.ts, in the test "publishes"');
+    const startsWith = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.post((uri: string) => uri.startsWith('/platform/v1/apps/'))`) };
+    expectGroupKept(run(startsWith), 'mock-route-not-editable');
+  });
+
+  it('a nock path function that tests another route is no mock of the request: the call moves', () => {
+    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.post((uri) => /^\\/tickets\\/[^/]+\\/assign$/.test(uri))`) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
   it('nock .intercept with a method that cannot be read: the interceptor and its call stay', () => {
@@ -924,6 +1015,34 @@ describe('mocks that tell apps apart by their routes alone', () => {
 }
 `;
 
+  it('a one-app override in one test names the other app\'s call of that test, by its test, not "at the top level"', () => {
+    const sites = run({
+      'src/list.ts': LIST,
+      'test/list.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { listApp } from '../src/list.js';
+
+const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })));
+
+it('lists an app', async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  expect(await listApp('crm-sync', 'biz_1')).toBe(201);
+});
+
+it('refuses the retired app only', async () => {
+  server.use(http.post('https://api.example.com/platform/v1/apps/legacy-fax/assign', () => new HttpResponse(null, { status: 410 })));
+  expect(await listApp('legacy-fax', 'biz_1')).toBe(410);
+  expect(await listApp('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+    });
+    const override = kinds(sites, 'mock').find((m) => codes(m)[0] === 'mock-other-apps')!;
+    expect(override.reasons![0]!.key).toBe('in the test "refuses the retired app only" (test/list.test.ts)');
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+    expect(JSON.stringify([...sites.values()])).not.toContain('at the top level');
+  });
+
   it('two msw handlers of two apps, installed side by side for the same call: both stay, with the call', () => {
     const sites = run({
       'src/listing.ts': LIST,
@@ -1082,6 +1201,37 @@ ${assertions}
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
+  const stubTest = (stub: string) => `import { afterEach, expect, it, vi } from 'vitest';
+import { showApp } from '../src/report.js';
+
+afterEach(() => vi.restoreAllMocks());
+
+it('shows an app', async () => {
+  ${stub}
+  await showApp('crm-sync', 'biz_1');
+});
+`;
+
+  it.each([
+    ['vi.stubGlobal with vi.fn and a regular expression', `vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(null, { status: /\\/platform\\/v1\\/apps\\/[^/]+\\/assign$/.test(url) ? 201 : 404 })));`],
+    ['vi.spyOn(...).mockImplementation and a part of the route', `vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => new Response(null, { status: String(url).includes('/platform/v1/apps/') ? 201 : 404 }));`],
+  ])('a stubbed fetch that answers by the URL it is given (%s): the stub and its call stay, each naming the other', (_name, stub) => {
+    const { mocks, calls } = expectGroupKept(run({ 'src/report.ts': SHOW, 'test/report.test.ts': stubTest(stub) }), 'mock-route-not-editable');
+    expect(mocks[0]!.reasons![0]!.key).toBe('a stubbed function that answers by testing the URL it is given against the deprecated route');
+    expect(calls[0]!.reasons![0]!.key).toContain('stubbed function in test/report.test.ts, in the test "shows an app"');
+  });
+
+  it('a stubbed fetch that answers by another route, or by none, is no mock of the request: the call moves', () => {
+    for (const stub of [
+      `vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(null, { status: /\\/tickets\\/[^/]+\\/assign$/.test(url) ? 201 : 404 })));`,
+      `vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 201 })));`,
+    ]) {
+      const sites = run({ 'src/report.ts': SHOW, 'test/report.test.ts': stubTest(stub) });
+      expect(kinds(sites, 'mock'), stub).toEqual([]);
+      expect(kinds(sites, 'call').map((c) => c.migrated), stub).toEqual([true]);
+    }
+  });
+
   it('the whole route in expect.stringContaining follows its call; a part of it stays, with the call', () => {
     const whole = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/apps/crm-sync/assign'), expect.objectContaining({ method: 'POST' }));`) });
     expect(kinds(whole, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['review', true]]);
@@ -1130,6 +1280,147 @@ it('posts the assignment through the platform client', async () => {
       expect(kinds(sites, 'mock'), owner).toEqual([]);
       expect(kinds(sites, 'call').map((c) => c.migrated), owner).toEqual([true]);
     }
+  });
+
+  const AXIOS_SHOW = (client: string, extra = '') => `${client === 'api' ? `import { api } from './api.js';` : `import axios from 'axios';`}
+
+export async function showToBusiness(appCode: string, businessUid: string): Promise<void> {
+  await ${client}.post(\`/platform/v1/apps/\${appCode}/assign\`, { business_uid: businessUid });
+}
+${extra}`;
+  const API = `import axios from 'axios';\n\nexport const api = axios.create({ baseURL: 'https://api.example.com', timeout: 5_000 });\n`;
+  const BUILT_IN = (client: string) => `\nexport async function showBuiltIn(appCode: string, businessUid: string): Promise<void> {\n  await ${client}.post(\`/platform/v1/apps/\${appCode}/assign\`, { business_uid: businessUid, built_in: 'true' });\n}\n`;
+  const mockedTest = (assertion: string) => `import { expect, it, vi } from 'vitest';
+import { api } from '../src/api.js';
+import { showToBusiness } from '../src/assign.js';
+
+vi.mock('../src/api.js', () => ({ api: { post: vi.fn().mockResolvedValue({ status: 201, data: {} }) } }));
+
+it('posts the assignment through the shared client', async () => {
+  await showToBusiness('crm-sync', 'biz_1');
+  ${assertion}
+});
+`;
+
+  it('an assertion on the post of the app\'s own client, its module mocked with vi.mock, follows its call', () => {
+    const sites = run({ 'src/api.ts': API, 'src/assign.ts': AXIOS_SHOW('api'), 'test/assign.test.ts': mockedTest(`expect(api.post).toHaveBeenCalledWith('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' });`) });
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('the same assertion, where the client\'s module also sends built_in: the assertion stays with the call it stands for', () => {
+    const sites = run({ 'src/api.ts': API, 'src/assign.ts': AXIOS_SHOW('api', BUILT_IN('api')), 'test/assign.test.ts': mockedTest(`expect(api.post).toHaveBeenCalledWith('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' });`) });
+    expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-call-held']]);
+    expect(kinds(sites, 'mock')[0]!.reasons![0]!.key).toBe('in showBuiltIn (src/assign.ts)');
+  });
+
+  it('an assertion on vi.mocked(axios, true).post follows its call; where the module also sends built_in, it stays with that call', () => {
+    const test = (body: string) => `import axios from 'axios';
+import { expect, it, vi } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+vi.mock('axios');
+
+it('posts the assignment', async () => {
+  vi.mocked(axios, true).post.mockResolvedValue({ status: 201 });
+  await showToBusiness('crm-sync', 'biz_1');
+  expect(vi.mocked(axios, true).post).toHaveBeenCalledWith('/platform/v1/apps/crm-sync/assign', ${body});
+});
+`;
+    const follows = run({ 'src/assign.ts': AXIOS_SHOW('axios'), 'test/assign.test.ts': test(`{ business_uid: 'biz_1' }`) });
+    expect(kinds(follows, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(follows, 'call').map((c) => c.migrated)).toEqual([true]);
+    const held = run({ 'src/assign.ts': AXIOS_SHOW('axios', BUILT_IN('axios')), 'test/assign.test.ts': test(`{ business_uid: 'biz_1' }`) });
+    expect(kinds(held, 'mock').map((m) => [m.migrated, codes(m)[0], m.reasons![0]!.key])).toEqual([[false, 'mock-call-held', 'in showBuiltIn (src/assign.ts)']]);
+  });
+
+  const REQUEST = `import axios from 'axios';
+
+export async function showToBusiness(appCode: string, businessUid: string): Promise<void> {
+  await axios.request({
+    method: 'POST',
+    url: \`https://api.example.com/platform/v1/apps/\${appCode}/assign\`,
+    data: { business_uid: businessUid },
+  });
+}
+`;
+  const requestTest = (spy: string, config: string) => `import axios from 'axios';
+import { expect, it, vi } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+vi.mock('axios');
+
+it('sends the assignment', async () => {
+  ${spy}
+  await showToBusiness('crm-sync', 'biz_1');
+  expect(request).toHaveBeenCalledWith(${config});
+});
+`;
+  const CONFIG = `{ method: 'POST', url: 'https://api.example.com/platform/v1/apps/crm-sync/assign', data: { business_uid: 'biz_1' } }`;
+
+  it.each([
+    ['vi.spyOn(axios, \'request\')', `const request = vi.spyOn(axios, 'request').mockResolvedValue({ status: 201, data: {} });`],
+    ['axios.request of a mocked axios', `const request = vi.mocked(axios.request);`],
+  ])('an assertion of the axios config object, on %s, follows its call: url and data rewritten', (_name, spy) => {
+    const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'tsconfig.json': TSCONFIG, 'src/assign.ts': REQUEST, 'test/assign.test.ts': requestTest(spy, CONFIG) });
+    const out = cli(['migrate', '.', '--json'], dir);
+    expect(out.code, out.stderr).toBe(0);
+    const test = readFileSync(join(dir, 'test/assign.test.ts'), 'utf8');
+    expect(test).toContain(`{ method: 'POST', url: 'https://api.example.com/v3/apps/app_assignments', data: { assignee_type: 'business', assignee_uid: 'biz_1', app_code_name: 'crm-sync' } }`);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/v3/apps/app_assignments');
+  });
+
+  it('an assertion of the axios config object with a header follows; where the module also sends built_in it stays with that call; with another method it is no mock', () => {
+    const withHeaders = run({ 'src/assign.ts': REQUEST, 'test/assign.test.ts': requestTest(`const request = vi.mocked(axios.request);`, CONFIG.replace(`data:`, `headers: { 'X-Trace': 't' }, data:`)) });
+    expect(kinds(withHeaders, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    const builtIn = `\nexport async function showBuiltIn(appCode: string, businessUid: string): Promise<void> {\n  await axios.request({ method: 'POST', url: \`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, data: { business_uid: businessUid, built_in: 'true' } });\n}\n`;
+    const held = run({ 'src/assign.ts': REQUEST + builtIn, 'test/assign.test.ts': requestTest(`const request = vi.mocked(axios.request);`, CONFIG) });
+    expect(kinds(held, 'mock').map((m) => [m.migrated, codes(m)[0], m.reasons![0]!.key])).toEqual([[false, 'mock-call-held', 'in showBuiltIn (src/assign.ts)']]);
+    const get = run({ 'src/assign.ts': REQUEST, 'test/assign.test.ts': requestTest(`const request = vi.mocked(axios.request);`, CONFIG.replace(`method: 'POST'`, `method: 'GET'`)) });
+    expect(kinds(get, 'mock')).toEqual([]);
+  });
+
+  it('an assertion of the old body with any URL (expect.any(String)): it names no app, so it stays with its call; of another body, no mock', () => {
+    const anyTest = (body: string) => `import axios from 'axios';
+import { expect, it, vi } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+it('sends the business it was given', async () => {
+  const post = vi.spyOn(axios, 'post').mockResolvedValue({ status: 201 });
+  await showToBusiness('crm-sync', 'biz_1');
+  expect(post).toHaveBeenCalledWith(expect.any(String), ${body});
+});
+`;
+    const { mocks } = expectGroupKept(run({ 'src/assign.ts': AXIOS_SHOW('axios'), 'test/assign.test.ts': anyTest(`{ business_uid: 'biz_1' }`) }), 'mock-app-code-unknown');
+    expect(codes(mocks[0]!)).not.toContain('mock-route-not-editable');
+    const other = run({ 'src/assign.ts': AXIOS_SHOW('axios'), 'test/assign.test.ts': anyTest(`{ ticket: 't_1' }`) });
+    expect(kinds(other, 'mock')).toEqual([]);
+    expect(kinds(other, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('got\'s options in an assertion: the body is their json, and the assertion follows its call, or stays with a built_in call of its module', () => {
+    const GOT = `import got from 'got';
+
+export async function makeInternal(appCode: string, directoryUid: string): Promise<void> {
+  await got.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { json: { directory_uid: directoryUid, is_internal: 'true' } });
+}
+`;
+    const gotTest = (json: string) => `import got from 'got';
+import { expect, it, vi } from 'vitest';
+import { makeInternal } from '../src/assign.js';
+
+it('posts the internal assignment', async () => {
+  const post = vi.spyOn(got, 'post').mockResolvedValue({ statusCode: 201 } as never);
+  await makeInternal('crm-sync', 'dir_1');
+  expect(post).toHaveBeenCalledWith('https://api.example.com/platform/v1/apps/crm-sync/assign', { json: ${json} });
+});
+`;
+    const follows = run({ 'src/assign.ts': GOT, 'test/assign.test.ts': gotTest(`{ directory_uid: 'dir_1', is_internal: 'true' }`) });
+    expect(kinds(follows, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(follows, 'call').map((c) => c.migrated)).toEqual([true]);
+    const builtIn = `\nexport async function preInstall(appCode: string, directoryUid: string): Promise<void> {\n  await got.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { json: { directory_uid: directoryUid, is_internal: 'true', built_in: 'true' } });\n}\n`;
+    const held = run({ 'src/assign.ts': GOT + builtIn, 'test/assign.test.ts': gotTest(`{ directory_uid: 'dir_1', is_internal: 'true' }`) });
+    expect(kinds(held, 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-call-held', 'mock-keeps-calls']]]);
   });
 });
 

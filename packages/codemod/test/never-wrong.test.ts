@@ -868,12 +868,23 @@ interface paths {
     it.each([
       ['passed to another function first', `  log(req);\n  return fetch(req);\n`],
       ['read after the fetch', `  const res = await fetch(req);\n  audit(req.url);\n  return res;\n`],
-      ['cloned', `  await fetch(req.clone());\n  return fetch(req);\n`],
       ['its headers changed', `  req.headers.set('content-type', 'application/x-www-form-urlencoded');\n  return fetch(req);\n`],
       ['an init from elsewhere at fetch', `  return fetch(req, init);\n`],
       ['a spread init at fetch', `  return fetch(req, { ...init });\n`],
     ])('a Request %s: a TODO', (_name, rest) => {
       expectLeftWithTodo(`declare const init: RequestInit;\nexport async function f() {\n  const req = ${REQUEST};\n${rest}}\n`);
+    });
+
+    it('a Request cloned and sent again: each send, the clone\'s too, gets a TODO', () => {
+      const input = `export async function f() {\n  const req = ${REQUEST};\n  await fetch(req.clone());\n  return fetch(req);\n}\n`;
+      const result = migrateText(input, 'a.ts');
+      expect(result.sites.map((s) => [s.line, s.migrated]), result.output).toEqual([[3, false], [4, false]]);
+      expect(withoutTodos(result.output)).toBe(input);
+    });
+
+    it('a Request cloned for its one send is that request: rewritten where it is made', () => {
+      const input = `export async function f() {\n  const req = ${REQUEST};\n  return fetch(req.clone());\n}\n`;
+      expect(migrateText(input, 'a.ts').output).toBe(input.replace(REQUEST, V3));
     });
 
     it('a URL object with a base: the absolute path is rewritten inside it', () => {

@@ -171,3 +171,59 @@ describe('a wrapper group migrated by half is recognised and finished', () => {
     }
   });
 });
+
+describe('a mock that stands for a call outside the paths given', () => {
+  const send = (name: string, body: string) => `export async function ${name}(appCode: string, uid: string): Promise<number> {
+  const res = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(${body}),
+  });
+  return res.status;
+}
+`;
+  const files = {
+    'package.json': '{"private":true,"type":"module"}\n',
+    'tsconfig.json': '{"compilerOptions":{"target":"ES2022","module":"NodeNext","moduleResolution":"NodeNext","strict":true,"noEmit":true,"skipLibCheck":true},"include":["src","lib","test"]}\n',
+    'src/offer.ts': send('offer', '{ business_uid: uid }'),
+    'lib/seed.ts': send('seedDemo', `{ directory_uid: uid, is_internal: 'true' }`),
+    'test/platform.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { seedDemo } from '../lib/seed.js';
+import { offer } from '../src/offer.js';
+
+const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })));
+
+it('offers an app and seeds the demo', async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  expect(await offer('crm-sync', 'biz_1')).toBe(201);
+  expect(await seedDemo('crm-sync', 'dir_demo')).toBe(201);
+});
+`,
+  };
+  const sitesOf = (report: Report) => report.files.flatMap((file) => file.sites.map((site) => ({ path: file.path, ...site })));
+
+  it('names that call as one this run was not given, not as one with a TODO of its own', () => {
+    const dir = tree(files);
+    made.push(dir);
+    const out = cli(['migrate', 'src', 'test', '--dry', '--json'], dir);
+    expect(out.code, out.stderr).toBe(0);
+    const sites = sitesOf(JSON.parse(out.stdout) as Report);
+    expect(sites.filter((site) => site.path === 'lib/seed.ts')).toEqual([]);
+    const mock = sites.find((site) => site.kind === 'mock')!;
+    expect(mock).toMatchObject({ migrated: false, reasons: [{ code: 'mock-call-outside-run', key: 'in seedDemo (lib/seed.ts)' }] });
+    expect(sites.find((site) => site.kind === 'call')).toMatchObject({ migrated: false, reasons: [{ code: 'group-outside-run', key: 'lib/seed.ts' }] });
+    expect(out.stdout).not.toContain('see its TODO');
+  });
+
+  it('with that file among the paths, the mock and both calls move together', () => {
+    const dir = tree(files);
+    made.push(dir);
+    const out = cli(['migrate', 'src', 'lib', 'test', '--dry', '--json'], dir);
+    expect(out.code, out.stderr).toBe(0);
+    const sites = sitesOf(JSON.parse(out.stdout) as Report);
+    expect(sites.filter((site) => site.kind === 'call').map((site) => [site.path, site.migrated])).toEqual([['lib/seed.ts', true], ['src/offer.ts', true]]);
+    expect(sites.filter((site) => site.kind === 'mock').map((site) => site.migrated)).toEqual([true]);
+  });
+});

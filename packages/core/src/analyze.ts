@@ -9,8 +9,8 @@ import { planMigration } from './plan.js';
 import { ReasonCode } from './reasons.js';
 import { type AssignCall, recognizeAssignCall } from './recognize.js';
 import { renderMigration } from './render.js';
-import { forEachCall } from './syntax.js';
-import { unrewrittenSite } from './unrewritten.js';
+import { forEachCall, someNode } from './syntax.js';
+import { requestObjectSite, unrewrittenSite } from './unrewritten.js';
 import { settleWrappers } from './wrappers.js';
 
 export type { Choice, Finding, Outcome } from './finding.js';
@@ -19,6 +19,12 @@ export type { Choice, Finding, Outcome } from './finding.js';
 export function analyzeCall(node: TSESTree.CallExpression, ctx: SourceContext): Finding | undefined {
   // A call no client module reads, whose arguments spell the route, is still reported (unrewritten.ts).
   const call = recognizeAssignCall(node, ctx) ?? unrewrittenSite(node, ctx);
+  return call === undefined ? undefined : findingOf(call);
+}
+
+/** Analyses one `new Request(...)` that no call is handed (unrewritten.ts); undefined when it is no such site. */
+export function analyzeRequestObject(node: TSESTree.NewExpression, ctx: SourceContext): Finding | undefined {
+  const call = requestObjectSite(node, ctx);
   return call === undefined ? undefined : findingOf(call);
 }
 
@@ -56,6 +62,13 @@ export function analyzeProgram(program: TSESTree.Node, ctx: SourceContext, optio
     const finding = analyzeCall(node, ctx);
     if (finding !== undefined) findings.push(finding);
   });
+  if (/\bnew\s+Request\b/.test(ctx.text)) {
+    someNode(program, (node) => {
+      const finding = node.type === 'NewExpression' ? analyzeRequestObject(node, ctx) : undefined;
+      if (finding !== undefined) findings.push(finding);
+      return false;
+    });
+  }
   findings.sort((a, b) => a.call.node.range[0] - b.call.node.range[0]);
   return options.settle === false ? findings : settleWrappers(findings);
 }

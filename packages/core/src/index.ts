@@ -16,7 +16,7 @@ export { OPTIONS_SCHEMA_PROPERTIES, validateOptions, type OptionsInput } from '.
 export type { ScopeLike, VariableLike, DefinitionLike, ReferenceLike } from './scope.js';
 export { type AssignCall, type AppCodeSource, type ClientKind, mayContainAssignCall, recognizeAssignCall, type ViaStep } from './recognize.js';
 export { applyEdits, renderMigration, renderTodo, staleGroupTodo, type TextEdit, type TodoPeers } from './render.js';
-export { analyzeCall, analyzeProgram, type Choice, type Finding, type Outcome } from './analyze.js';
+export { analyzeCall, analyzeProgram, analyzeRequestObject, type Choice, type Finding, type Outcome } from './analyze.js';
 export { enclosingStatement, forEachCall } from './syntax.js';
 export { type FunctionUses, nameOf, placeOf, settleWrappers, type UnreadUse, usesInFile } from './wrappers.js';
 export { callersGoingWith, filesOutside, goesWithWrapper, sharingCode, type WriteGroup, writeGroups } from './groups.js';

@@ -72,6 +72,7 @@ export const ReasonCode = {
   halfMigratedRoute: 'half-migrated-route',
   // Test mocks and assertions of the request: they follow the calls they stand for (mocks/ in this package).
   mockCallHeld: 'mock-call-held',
+  mockCallOutsideRun: 'mock-call-outside-run',
   mockNoCalls: 'mock-no-calls',
   mockCallsUnseen: 'mock-calls-unseen',
   mockResolverReads: 'mock-resolver-reads',
@@ -221,6 +222,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `this call must be migrated together with changes in ${key ?? 'other files'}, which this run was not given; run app-assignment migrate over all of them together`,
   'mock-call-held': (key) =>
     `this mock stands for ${key === undefined ? 'a call' : `the call ${key}`}, which keeps the deprecated route (see its TODO); update the mock when that call is migrated`,
+  'mock-call-outside-run': (key) =>
+    `this mock stands for ${key === undefined ? 'a call' : `the call ${key}`}, in a file this run was not given, which keeps the deprecated route (this run left that file as it is); run app-assignment migrate over that file and this one together, which migrates the call and the mock together`,
   'mock-no-calls': () =>
     'no deprecated call that this mock stands for was found in the modules its tests import; update it by hand when its calls move to v3',
   'mock-calls-unseen': (key) =>
@@ -234,9 +237,9 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'mock-app-code-unchecked': () =>
     `the mock named the app in the deprecated route; ${V3} carries it in the body, which this mock does not check, so check the app code by hand if the test meant to`,
   'mock-other-apps': (key) =>
-    `the handler names one app in the deprecated route, and its tests also call another app${key === undefined ? '' : ` (the call ${key})`}; the v3 route names no app, so the rewritten handler would answer that call too: check app_code_name in the handler by hand`,
-  'mock-route-not-editable': () =>
-    `the mock's route cannot be rewritten in place (every method with http.all, onAny, or fetch-mock's mock or route without a method, a function that matches the request, a regular expression, a pattern or a part of the route that also answers other routes, a route held by a const or built elsewhere, a path relative to a client's base URL, a nock scope whose base path holds part of it); point the mock at POST ${V3_ASSIGN.path} by hand when its calls move to v3`,
+    `the mock names one app in the deprecated route, and its tests also call another app${key === undefined ? '' : ` (the call ${key})`}; the v3 route names no app, so the rewritten mock would answer that call too: check app_code_name in the mock by hand`,
+  'mock-route-not-editable': (key) =>
+    `the mock's route cannot be rewritten in place (${key ?? `every method with http.all, onAny, or fetch-mock's mock or route without a method, a function that matches the request, a regular expression, a pattern or a part of the route that also answers other routes, a route held by a const or built elsewhere, a path relative to a client's base URL, a nock scope whose base path holds part of it`}); point the mock at POST ${V3_ASSIGN.path} by hand when its calls move to v3`,
   'mock-keeps-calls': (key) =>
     `it keeps on the deprecated route ${key === undefined ? 'the calls it stands for' : `the call${key.includes(' and ') ? 's' : ''} ${key}`}, since a call and its mocks move together; once this mock can follow, a rerun migrates both`,
   'call-mock-held': (key) =>

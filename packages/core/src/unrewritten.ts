@@ -83,6 +83,57 @@ export function unrewrittenSite(call: TSESTree.CallExpression, ctx: SourceContex
   };
 }
 
+/**
+ * `new Request(<the route>, { method: 'POST', … })` that no call here is handed: returned, kept in a queue
+ * (`queue.push(request)`), stored. Whatever sends it later is not seen, so the Request is the site, reported where it
+ * is made and never rewritten. One handed to a call (`fetch(request)`, `send(request)`, `fetch(request.clone())`) is
+ * that call's, and reported there.
+ */
+export function requestObjectSite(node: TSESTree.NewExpression, ctx: SourceContext): AssignCall | undefined {
+  const callee = unwrapTS(node.callee);
+  if (callee.type !== 'Identifier' || callee.name !== 'Request' || findVariable(ctx.getScope(callee), 'Request') !== undefined) return undefined;
+  const [url, init] = node.arguments;
+  if (url === undefined || url.type === 'SpreadElement' || init?.type === 'SpreadElement') return undefined;
+  if (!spells(url, ctx, 0, false, () => undefined)) return undefined;
+  const options = init === undefined ? undefined : optionsObject(init, ctx);
+  // Request's own default is GET; a method that cannot be read may be POST.
+  const method = init === undefined ? 'absent' : options === undefined ? 'dynamic' : methodIn(options, ctx);
+  if (method === 'absent' || method === 'other' || handedToCall(node, ctx)) return undefined;
+  return {
+    node: node as unknown as TSESTree.CallExpression,
+    ctx,
+    client: 'unresolved',
+    facts: {
+      appId: { kind: 'static', value: 'unknown' },
+      body: { kind: 'unknown' },
+      obstacles: [{ code: ReasonCode.clientNotRewritten, key: 'a Request object (new Request) that no call in this file is handed where it is made' }],
+    },
+    via: [],
+  };
+}
+
+/** Whether the value of `node` (or of the const it initializes, or a `clone()` of it) is an argument of a call that reads it. */
+function handedToCall(node: TSESTree.Node, ctx: SourceContext, depth = 0): boolean {
+  let child: TSESTree.Node = node;
+  let parent = node.parent;
+  while (parent !== undefined && (parent.type === 'AwaitExpression' || parent.type === 'TSAsExpression' || parent.type === 'TSNonNullExpression' ||
+    parent.type === 'TSSatisfiesExpression' || parent.type === 'ChainExpression')) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (parent === undefined) return false;
+  if (parent.type === 'CallExpression') return parent.callee !== child && isArgumentReader(parent);
+  // `request.clone()` handed on.
+  if (parent.type === 'MemberExpression' && parent.object === child && memberName(parent) === 'clone' && parent.parent?.type === 'CallExpression' &&
+    parent.parent.callee === parent) return depth < MAX_DEPTH && handedToCall(parent.parent, ctx, depth + 1);
+  if (parent.type === 'VariableDeclarator' && parent.init === child && parent.id.type === 'Identifier') {
+    const variable = findVariable(ctx.getScope(parent.id), parent.id.name);
+    return variable !== undefined && depth < MAX_DEPTH &&
+      variable.references.some((ref) => !ref.init && handedToCall(ref.identifier as TSESTree.Node, ctx, depth + 1));
+  }
+  return false;
+}
+
 const NEST_REGISTER = /\bHttpModule\s*\.\s*register\s*\(/;
 
 /**

@@ -1,4 +1,4 @@
-import { analyzeMocks, type CallRecord, callsKeptByMocks, type MockFacts, type MockFinding, type MockSite, settleMocks } from '@app-assignment/core';
+import { analyzeMocks, type CallRecord, callsKeptByMocks, describeReason, type MockFacts, type MockFinding, type MockSite, settleMocks } from '@app-assignment/core';
 import { parseSource } from '@app-assignment/core/parse';
 import { describe, expect, it } from 'vitest';
 
@@ -55,6 +55,74 @@ expect(spy).not.toHaveBeenCalledWith('/platform/v1/apps/crm/assign', { method: '
 `;
     const { program, context } = parseSource(text, 'a.ts');
     expect(analyzeMocks(program, context).map((m) => [m.mock.library, m.outcome, m.reasons.map((r) => r.code)])).toEqual([['assertion', 'manual', ['mock-assertion-negated']]]);
+  });
+});
+
+describe('mocks in shapes found by what they spell or what the asserted client takes', () => {
+  const found = (text: string) => {
+    const { program, context } = parseSource(text, 'a.test.ts');
+    return analyzeMocks(program, context).map((m) => [m.mock.library, m.outcome, m.reasons.map((r) => r.key === undefined ? r.code : `${r.code}:${r.key}`)]);
+  };
+
+  it('a nock path function, a route built by a function of the file, a stub that answers by the URL: found, never rewritten', () => {
+    expect(found(`import nock from 'nock';
+import { http } from 'msw';
+import { vi } from 'vitest';
+const assignRoute = (app: string) => \`*/platform/v1/apps/\${app}/assign\`;
+nock('https://h').post((uri) => /^\\/platform\\/v1\\/apps\\/[^/]+\\/assign$/.test(uri)).reply(201);
+http.post(assignRoute(':id'), () => null);
+vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(null, { status: url.endsWith('/platform/v1/apps/crm/assign') ? 201 : 404 })));
+`)).toEqual([
+      ['nock', 'manual', ['mock-route-not-editable:a function of the path that tests it against the deprecated route']],
+      ['msw', 'manual', ['mock-route-not-editable:a route built by assignRoute(…)']],
+      ['stub', 'manual', ['mock-route-not-editable:a stubbed function that answers by testing the URL it is given against the deprecated route']],
+    ]);
+  });
+
+  it('the same shapes of other routes are no mocks', () => {
+    expect(found(`import nock from 'nock';
+import { http } from 'msw';
+import { vi } from 'vitest';
+const ticketRoute = (id: string) => \`*/tickets/\${id}/assign\`;
+nock('https://h').post((uri) => /^\\/tickets\\/[^/]+\\/assign$/.test(uri)).reply(201);
+http.post(ticketRoute(':id'), () => null);
+vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(null, { status: url.endsWith('/platform/v1/apps/crm/unassign') ? 201 : 404 })));
+`)).toEqual([]);
+  });
+
+  it('got\'s options, axios\'s config, vi.mocked(axios, true).post: the body where the client keeps it; any URL with the old body names no app', () => {
+    expect(found(`import axios from 'axios';
+import got from 'got';
+import { expect, vi } from 'vitest';
+const post = vi.spyOn(got, 'post');
+const request = vi.spyOn(axios, 'request');
+expect(post).toHaveBeenCalledWith('https://h/platform/v1/apps/crm/assign', { json: { business_uid: 'b' } });
+expect(request).toHaveBeenCalledWith({ method: 'POST', url: 'https://h/platform/v1/apps/crm/assign', data: { business_uid: 'b' } });
+expect(axios).toHaveBeenCalledWith(expect.objectContaining({ url: 'https://h/platform/v1/apps/crm/assign', data: { business_uid: 'b' } }));
+expect(vi.mocked(axios, true).post).toHaveBeenCalledWith('https://h/platform/v1/apps/crm/assign', { business_uid: 'b' });
+expect(vi.mocked(axios, true).post).toHaveBeenCalledWith(expect.any(String), { business_uid: 'b' });
+expect(request).toHaveBeenCalledWith({ method: 'GET', url: 'https://h/platform/v1/apps/crm/assign' });
+expect(request).toHaveBeenCalledWith({ url: 'https://h/platform/v1/apps/crm/assign', data: { business_uid: 'b' } });
+expect(vi.mocked(axios, true).post).toHaveBeenCalledWith(expect.any(String), { name: 'n' });
+const options = { json: { business_uid: 'b' } };
+expect(post).toHaveBeenCalledWith('https://h/platform/v1/apps/crm/assign', { body: JSON.stringify({ business_uid: 'b' }) });
+expect(post).toHaveBeenCalledWith('https://h/platform/v1/apps/crm/assign', options);
+expect(post).toHaveBeenCalledWith('https://h/platform/v1/apps/crm/assign', { form: { business_uid: 'b' } });
+const send = vi.fn();
+expect(send).toHaveBeenCalledWith({ method: 'POST', url: 'https://h/platform/v1/apps/crm/assign', data: { business_uid: 'b' } });
+expect(send).toHaveBeenCalledWith({ method: 'POST', url: 'https://h/platform/v1/apps/crm/assign', body: { business_uid: 'b' } });
+`)).toEqual([
+      ['assertion', 'fix', []],
+      ['assertion', 'fix', []],
+      ['assertion', 'fix', []],
+      ['assertion', 'fix', []],
+      ['assertion', 'manual', ['mock-app-code-unknown']],
+      ['assertion', 'fix', []],
+      ['assertion', 'manual', ['mock-route-not-editable:the client\'s options (options not written here), which this tool does not read as a body']],
+      ['assertion', 'manual', ['mock-route-not-editable:the client\'s options (form), which this tool does not read as a body']],
+      ['assertion', 'fix', []],
+      ['assertion', 'manual', ['mock-route-not-editable:an object with body beside its url, which this tool does not read as a request\'s']],
+    ]);
   });
 });
 
@@ -150,6 +218,32 @@ describe('callsKeptByMocks: a call and its mocks are one group', () => {
     const again = [call('a.ts', false, { keptForMocks: true }), call('b.ts', false)];
     expect(settleMocks([mock], again, files)[0]).toMatchObject({ kind: 'hold', keeps: ['in f (a.ts)'] });
     expect(callsKeptByMocks([mock], [finding('fix')], [call('a.ts', true)], files).size).toBe(0);
+  });
+
+  it('a mock held for a reason with no words of its own is said to be not exact once: the call\'s TODO adds "see its TODO" itself', () => {
+    const mock: MockFacts = { file: 't.test.ts', place: 'in t.test.ts' };
+    const kept = callsKeptByMocks([mock], [finding('manual', [{ code: 'app-id-numeric' }])], [call('a.ts', true)], reach({ 't.test.ts': ['a.ts'] }));
+    expect([...kept]).toEqual([[0, { code: 'call-mock-held', key: 'handler in t.test.ts, which cannot be rewritten exactly' }]]);
+    expect(describeReason(kept.get(0)!)).toContain('cannot be rewritten exactly (see its TODO):');
+    expect(describeReason(kept.get(0)!)).not.toContain('(see its TODO) (see its TODO)');
+  });
+
+  it('a mock whose route cannot be rewritten names why, in its TODO and in the TODO of the call it keeps', () => {
+    const mock: MockFacts = { file: 't.test.ts', place: 'in t.test.ts' };
+    const why = 'a route built by assignRoute(…)';
+    const kept = callsKeptByMocks([mock], [finding('manual', [{ code: 'mock-route-not-editable', key: why }])], [call('a.ts', true)], reach({ 't.test.ts': ['a.ts'] }));
+    expect(kept.get(0)!.key).toBe(`handler in t.test.ts, which has a route that cannot be rewritten in place (${why})`);
+    expect(describeReason({ code: 'mock-route-not-editable', key: why })).toContain(`cannot be rewritten in place (${why});`);
+    expect(describeReason({ code: 'mock-route-not-editable' })).toContain('(every method with http.all');
+  });
+
+  it('a mock that waits for a call in a file the run does not write says so, not "see its TODO"', () => {
+    const mock: MockFacts = { file: 't.test.ts', place: 'in t.test.ts' };
+    const files = reach({ 't.test.ts': ['a.ts', 'lib.ts'] });
+    const outside = call('lib.ts', false, { unwritten: true });
+    expect(settleMocks([mock], [call('a.ts', true), outside], files)).toEqual([{ kind: 'hold', reason: { code: 'mock-call-outside-run', key: 'in f (lib.ts)' } }]);
+    expect(settleMocks([mock], [call('a.ts', true), call('lib.ts', false)], files)).toEqual([{ kind: 'hold', reason: { code: 'mock-call-held', key: 'in f (lib.ts)' } }]);
+    expect(describeReason({ code: 'mock-call-outside-run', key: 'in f (lib.ts)' })).not.toContain('see its TODO');
   });
 
   it('a mock that only waits for another call keeps no call that a mock of its own test follows to v3', () => {

@@ -28,8 +28,23 @@ export class TicketsApi extends BaseApi {
 `,
       filename: 'tickets.ts',
     },
+    {
+      name: 'a Request of the route without a method is a GET: not the request',
+      code: "export const make = (code: string) => new Request(`https://h/platform/v1/apps/${code}/assign`);\n",
+      filename: 'make.ts',
+    },
   ],
   invalid: [
+    {
+      name: 'a POST Request of the route that no call is handed (returned, queued): reported where it is made, as migrate reports it',
+      code: "export const make = (code: string) => new Request(`https://h/platform/v1/apps/${code}/assign`, { method: 'POST', body: '{}' });\nexport function queue(list: Request[], code: string) {\n  list.push(new Request(`https://h/platform/v1/apps/${code}/assign`, { method: 'POST', body: '{}' }));\n}\n",
+      filename: 'make.ts',
+      errors: [1, 3].map((line) => ({
+        messageId: 'deprecatedManual' as const,
+        line,
+        data: { reasons: 'the request is sent through a Request object (new Request) that no call in this file is handed where it is made, which this tool does not rewrite; send it to POST /v3/apps/app_assignments by hand, with the v3 body' },
+      })),
+    },
     {
       name: "an inherited request helper given '/platform/v1' by the subclass's super(...)",
       code: `abstract class BaseApi {

@@ -72,6 +72,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'half-migrated-route': 'give this call the v3 body (assignee_type, assignee_uid, app_code_name with the app it assigns, settings for a directory mode); the function it calls already sends v3',
   'group-outside-run': 'run app-assignment migrate over the files the comment names together with these (or over the whole repository); the group is then migrated whole',
   'mock-call-held': 'deal with the TODO of the call it names; a rerun then rewrites the mock with it',
+  'mock-call-outside-run': 'rerun app-assignment migrate over the file of the call it names together with this one (or over the whole repository); the call and the mock then move together',
   'mock-no-calls': 'find the code the mock stands for (another repository, a module the tests do not import); update the mock when that code moves to v3',
   'mock-calls-unseen': 'rerun over the whole repository with its tsconfig.json (project mode), so that the mock and the code its tests import are read together; where its tests load modules past their imports (vi.importActual), a rerun shows no more: update the mock and its calls by hand',
   'mock-assertion-negated': 'assert that the v3 request is not sent either (POST /v3/apps/app_assignments with the app_code_name and assignee the old route and body named), then delete the comment',

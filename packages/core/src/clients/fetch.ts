@@ -46,7 +46,7 @@ function sharedRequest(layout: CallLayout): CallLayout {
   return { ...layout, urlShared: true, body: layout.body.kind === 'object' ? unreadable(ReasonCode.bodyMutated) : layout.body };
 }
 
-/** `new Request(url, init)` (the global Request), written here or held by a const. */
+/** `new Request(url, init)` (the global Request), written here or held by a const, or a `clone()` of one. */
 function requestOf(node: TSESTree.Node, ctx: SourceContext, shared = false): { made: TSESTree.NewExpression; ctx: SourceContext; shared: boolean } | undefined {
   const expr = unwrapTS(node);
   if (expr.type === 'Identifier') {
@@ -57,6 +57,13 @@ function requestOf(node: TSESTree.Node, ctx: SourceContext, shared = false): { m
     const declarator = name.kind === 'unknown' && name.variable.defs.length === 1 ? name.variable.defs[0]!.node as TSESTree.Node : undefined;
     if (declarator?.type !== 'VariableDeclarator' || declarator.init === null) return undefined;
     return requestOf(declarator.init, ctx, true);
+  }
+  // `request.clone()`: the same URL, method and body; the Request it copies is this call's when nothing else uses it.
+  if (expr.type === 'CallExpression' && expr.arguments.length === 0) {
+    const callee = unwrapTS(expr.callee);
+    if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && callee.property.name === 'clone') {
+      return requestOf(callee.object, ctx, shared);
+    }
   }
   if (expr.type !== 'NewExpression' || expr.callee.type !== 'Identifier' || expr.callee.name !== 'Request') return undefined;
   if (findVariable(ctx.getScope(expr.callee), 'Request') !== undefined) return undefined;

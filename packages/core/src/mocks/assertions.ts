@@ -7,7 +7,7 @@
  * nothing once its calls send v3, and holds no call.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { readBody } from '../body.js';
+import { type BodyRead, readBody } from '../body.js';
 import { resolveClient } from '../clients/index.js';
 import type { SourceContext } from '../context.js';
 import { findVariable } from '../scope.js';
@@ -26,7 +26,17 @@ const TEST_MODULES = ['vitest', '@jest/globals'];
 const HTTP_CLIENTS = ['axios', 'got', 'ky', 'superagent', 'ofetch'];
 const GLOBAL_OBJECTS = new Set(['globalThis', 'window', 'self', 'global']);
 
-type Shape = 'fetch' | 'post' | 'mock';
+/**
+ * How the asserted function takes the request: fetch `(url, { method, body })`, a client's `post(url, data)` (axios),
+ * `post(url, { json })` (got, ky: options that hold the body), `request({ method, url, data })` (axios's config), or a
+ * mock function of the runner, read by what it is given.
+ */
+type Shape = 'fetch' | 'post' | 'options' | 'config' | 'mock';
+
+/** Clients whose `post` takes options with the body under `json` (got, ky). */
+const OPTIONS_CLIENTS = new Set(['got', 'ky']);
+/** The body keys of the deprecated request that say an asserted object is its body. */
+const OLD_BODY_KEYS = new Set(['business_uid', 'directory_uid']);
 
 export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceContext): MockSite | undefined {
   const method = methodOf(call);
@@ -42,7 +52,10 @@ export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceCon
   if (!MATCHERS.has(method.name)) return recordedAssertion(call, target, negated, method.name === 'toContain' || method.name === 'toMatch', ctx);
   const args = method.name.startsWith('toHaveBeenNth') || method.name === 'nthCalledWith' ? call.arguments.slice(1) : call.arguments;
   let shape = shapeOf(target, ctx);
-  let route = shape === undefined ? undefined : assertedRoute(args[0], ctx);
+  const config = configOf(shape, args, ctx);
+  if (config !== undefined) return configAssertion(call, config, shape === 'config', negated, ctx);
+  if (shape === 'config') return undefined;
+  let route = shape === undefined ? undefined : assertedRoute(args[0], ctx) ?? anyUrl(args[0], ctx);
   // A path relative to an instance's base: its `post` spied (`vi.spyOn(platform, 'post')`) or mocked (`vi.mocked(platform.post)`).
   if (route === undefined && (shape === 'post' || shape === undefined)) {
     route = relativeToBase(target, args[0], ctx);
@@ -53,6 +66,9 @@ export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceCon
   const second = args[1] === undefined || args[1].type === 'SpreadElement' || isAnyValue(args[1], ctx) ? undefined : contained(args[1], ctx);
   const fetchLike = shape === 'fetch' || (shape === 'mock' && (args.length === 1 || (second?.type === 'ObjectExpression' && hasRequestInit(second))));
   let matcher: TSESTree.Node | undefined;
+  // got's and ky's `post(url, { json })`: the body is the options' `json`.
+  const options = shape === 'options';
+  let optionsBody = false;
   if (fetchLike) {
     if (second?.type === 'ObjectExpression') {
       const verb = propertyOf(second, 'method')?.value;
@@ -60,21 +76,107 @@ export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceCon
       if (verb !== undefined && !(verb.type === 'Literal' && typeof verb.value === 'string' && verb.value.toUpperCase() === 'POST')) return undefined;
       matcher = propertyOf(second, 'body')?.value;
     }
+  } else if (options && second !== undefined) {
+    // `json` is sent as JSON, `body` as given (a JSON.stringify string); a form, or options this file cannot read,
+    // may hold the body in a shape not read here: found, never rewritten.
+    const object = second.type === 'ObjectExpression' ? second : undefined;
+    const unread = object === undefined ? ['options not written here'] : object.properties.flatMap((p) => {
+      const key = p.type === 'Property' ? staticKey(p) : undefined;
+      return key === undefined || key === 'form' ? [key ?? '…'] : [];
+    });
+    if (unread.length > 0) {
+      return { node: call, ctx, library: 'assertion', route: { held: `the client's options (${unread.join(', ')}), which this tool does not read as a body` }, reads: [], ...(negated ? { negated: true as const } : {}) };
+    }
+    matcher = propertyOf(object!, 'json')?.value;
+    const sent = propertyOf(object!, 'body')?.value;
+    if (matcher === undefined && sent !== undefined) {
+      matcher = sent;
+      optionsBody = true;
+    }
   } else {
     matcher = second;
   }
-  const encoding = fetchLike ? { objectIsJson: false, stringifyIsJson: true } : { objectIsJson: true, stringifyIsJson: false };
-  // What else the call was given (fetch's init beyond method and body, a client's config): its headers, perhaps.
-  const others = fetchLike
+  const encoding = fetchLike || optionsBody ? { objectIsJson: false, stringifyIsJson: true } : { objectIsJson: true, stringifyIsJson: false };
+  // What else the call was given (fetch's init beyond method and body, a client's config or options): its headers, perhaps.
+  const own = fetchLike ? ['method', 'body'] : options ? ['json', 'body'] : [];
+  const others = fetchLike || options
     ? args.length > 2 || (second !== undefined && (second.type !== 'ObjectExpression' ||
-      second.properties.some((p) => p.type !== 'Property' || !['method', 'body'].includes(staticKey(p) ?? ''))))
+      second.properties.some((p) => p.type !== 'Property' || !own.includes(staticKey(p) ?? ''))))
     : args.length > 2;
+  const body = matcher === undefined ? undefined : readBody(contained(matcher, ctx), ctx, encoding);
+  // Any URL (`expect.any(String)`): an assertion of the request only where it asserts the deprecated body.
+  if (route.anyUrl === true && !assertsOldBody(body)) return undefined;
   return {
     node: call,
     ctx,
     library: 'assertion',
     route,
-    ...(matcher === undefined ? {} : { body: readBody(contained(matcher, ctx), ctx, encoding) }),
+    ...(body === undefined ? {} : { body }),
+    reads: [],
+    ...(others ? { checksHeaders: true as const } : {}),
+    ...(negated ? { negated: true as const } : {}),
+  };
+}
+
+/** A body read as an object that sets an assignee key of the deprecated body. */
+function assertsOldBody(body: BodyRead | undefined): boolean {
+  return body?.facts.kind === 'object' && body.facts.entries.some((entry) => OLD_BODY_KEYS.has(entry.key));
+}
+
+/** `expect.any(String)`, `expect.anything()` as the URL: any URL. */
+function anyUrl(node: TSESTree.Node | undefined, ctx: SourceContext): MockRoute | undefined {
+  return node !== undefined && node.type !== 'SpreadElement' && isAnyValue(node, ctx) ? { anyUrl: true } : undefined;
+}
+
+/**
+ * The config object an axios `request(config)` (or `axios(config)`, or a mock function given one) was asserted with:
+ * `{ method: 'POST', url, data }`, or inside `expect.objectContaining(...)`. Undefined when the first argument is no
+ * such object.
+ */
+function configOf(shape: Shape | undefined, args: readonly TSESTree.CallExpressionArgument[], ctx: SourceContext): { object: TSESTree.ObjectExpression; partial: boolean; extra: boolean } | undefined {
+  if ((shape !== 'config' && shape !== 'mock') || args[0] === undefined || args[0].type === 'SpreadElement') return undefined;
+  const object = contained(args[0], ctx);
+  if (object.type !== 'ObjectExpression' || propertyOf(object, 'url') === undefined) return undefined;
+  return { object, partial: object !== unwrapTS(args[0]), extra: args.length > 1 };
+}
+
+/**
+ * `expect(request).toHaveBeenCalledWith({ method: 'POST', url, data })`: the route is the config's `url`, the body its
+ * `data` (axios sends an object as JSON). A config without `method` is axios's GET (inside `expect.objectContaining`,
+ * any method); another method is another request.
+ */
+function configAssertion(
+  call: TSESTree.CallExpression,
+  config: { object: TSESTree.ObjectExpression; partial: boolean; extra: boolean },
+  axiosConfig: boolean,
+  negated: boolean,
+  ctx: SourceContext,
+): MockSite | undefined {
+  const { object } = config;
+  const verb = propertyOf(object, 'method')?.value;
+  if (verb === undefined ? !config.partial : staticString(verb, ctx)?.toUpperCase() !== 'POST') return undefined;
+  const url = propertyOf(object, 'url')!.value;
+  const route = assertedRoute(url, ctx) ?? anyUrl(url, ctx);
+  if (route === undefined) return undefined;
+  // A mock function given an object of some other function's (`request({ url, method, body })`): a key beside these
+  // may hold the body in a shape this tool does not read. Found, so that it keeps its calls; never rewritten.
+  const unread = axiosConfig ? [] : object.properties.flatMap((p) => {
+    const key = p.type === 'Property' ? staticKey(p) : undefined;
+    return key !== undefined && ['method', 'url', 'data', 'headers'].includes(key) ? [] : [key ?? '…'];
+  });
+  if (unread.length > 0) {
+    return { node: call, ctx, library: 'assertion', route: { held: `an object with ${unread.join(', ')} beside its url, which this tool does not read as a request's` }, reads: [], ...(negated ? { negated: true as const } : {}) };
+  }
+  const data = propertyOf(object, 'data')?.value;
+  const body = data === undefined || isAnyValue(data, ctx) ? undefined : readBody(contained(data, ctx), ctx, { objectIsJson: true, stringifyIsJson: false });
+  if (route.anyUrl === true && !assertsOldBody(body)) return undefined;
+  const others = config.extra || object.properties.some((p) => p.type !== 'Property' || !['method', 'url', 'data'].includes(staticKey(p) ?? ''));
+  return {
+    node: call,
+    ctx,
+    library: 'assertion',
+    route,
+    ...(body === undefined ? {} : { body }),
     reads: [],
     ...(others ? { checksHeaders: true as const } : {}),
     ...(negated ? { negated: true as const } : {}),
@@ -271,17 +373,44 @@ function shapeOf(node: TSESTree.Node, ctx: SourceContext): Shape | undefined {
   if (expr.type === 'Identifier') {
     const variable = findVariable(ctx.getScope(expr), expr.name);
     if (variable === undefined) return expr.name === 'fetch' ? 'fetch' : undefined;
+    // `axios` itself, mocked with `vi.mock('axios')`: `axios(config)`.
+    const origin = originOf(expr, ctx);
+    if (fromModule(origin, ['axios']) && origin.imported === 'default' && variable.defs[0]?.type === 'ImportBinding') return 'config';
     const declarator = variable.defs[0]?.node as TSESTree.Node | undefined;
     const init = declarator?.type === 'VariableDeclarator' ? declarator.init : null;
-    return init == null ? undefined : mockFunctionShape(init, ctx);
+    if (init == null) return undefined;
+    // `const request = vi.mocked(axios.request)`: the mocked function's own shape.
+    return mockFunctionShape(init, ctx) ?? (mockedArgument(unwrapTS(init)) === undefined ? undefined : shapeOf(init, ctx));
   }
   if (expr.type === 'MemberExpression' && !expr.computed && expr.property.type === 'Identifier') {
-    const object = unwrapTS(expr.object);
+    const object = mockedArgument(unwrapTS(expr.object)) ?? unwrapTS(expr.object);
     if (expr.property.name === 'fetch' && object.type === 'Identifier' && GLOBAL_OBJECTS.has(object.name) &&
       findVariable(ctx.getScope(object), object.name) === undefined) return 'fetch';
-    if (expr.property.name === 'post' && fromModule(originOf(object, ctx), HTTP_CLIENTS)) return 'post';
+    if (expr.property.name === 'post') return postShape(object, ctx);
+    if (expr.property.name === 'request' && fromModule(originOf(object, ctx), ['axios'])) return 'config';
   }
   return undefined;
+}
+
+/** `axios` of `vi.mocked(axios, true)` (`jest.mocked`): the mocked object itself. */
+function mockedArgument(expr: TSESTree.Node): TSESTree.Node | undefined {
+  if (expr.type !== 'CallExpression' || !/^(?:vi|jest)\.mocked$/.test(calleePath(expr.callee) ?? '')) return undefined;
+  const first = expr.arguments[0];
+  return first === undefined || first.type === 'SpreadElement' ? undefined : unwrapTS(first);
+}
+
+/**
+ * The shape of `<object>.post` asserted: a client library's (`axios.post`, `got.post`), an instance the analysis
+ * resolves (`api.post` of `axios.create(...)`, imported in a project), or, read file by file, an object imported from
+ * a module of the program (an instance module mocked with `vi.mock`), read as axios's `post(url, data)`.
+ */
+function postShape(object: TSESTree.Node, ctx: SourceContext): Shape | undefined {
+  const origin = originOf(object, ctx);
+  const source = origin?.kind === 'module' ? origin.source : undefined;
+  if (fromModule(origin, HTTP_CLIENTS)) return OPTIONS_CLIENTS.has(origin.source) ? 'options' : 'post';
+  const client = resolveClient(object, ctx);
+  if (client !== undefined) return OPTIONS_CLIENTS.has(client.library) ? 'options' : HTTP_CLIENTS.includes(client.library) ? 'post' : undefined;
+  return ctx.project === undefined && source?.startsWith('.') === true ? 'post' : undefined;
 }
 
 /** `vi.fn()`, `jest.fn()`, `vi.spyOn(globalThis, 'fetch')`, `vi.spyOn(axios, 'post')`. */
@@ -295,7 +424,9 @@ function mockFunctionShape(init: TSESTree.Node, ctx: SourceContext): Shape | und
   const runner = originOf(expr.callee, ctx);
   if (!(runner?.kind === 'global' || fromModule(runner, TEST_MODULES))) return undefined;
   if (path.endsWith('.fn')) return 'mock';
-  const spied = expr.arguments[1];
-  if (spied?.type !== 'Literal') return undefined;
-  return spied.value === 'fetch' ? 'fetch' : spied.value === 'post' ? 'post' : undefined;
+  const [owner, spied] = expr.arguments;
+  if (spied?.type !== 'Literal' || owner === undefined || owner.type === 'SpreadElement') return undefined;
+  if (spied.value === 'fetch') return 'fetch';
+  if (spied.value === 'post') return postShape(unwrapTS(owner), ctx) ?? 'post';
+  return spied.value === 'request' && fromModule(originOf(owner, ctx), ['axios']) ? 'config' : undefined;
 }

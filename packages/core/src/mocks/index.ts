@@ -20,6 +20,7 @@ export {
   type Reach,
   settleMocks,
   isLibraryModule,
+  mockKind,
   showsAllItsCalls,
 } from './settle.js';
 export { holdBack, keepCallsForMocks } from './keep.js';

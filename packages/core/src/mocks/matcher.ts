@@ -11,7 +11,7 @@ import { findVariable } from '../scope.js';
 import { isFunction, propertyOf, someNode, unwrapTS } from '../syntax.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { readBodyMatcher } from './msw.js';
-import { readMockRoute, type MockRoute } from './route.js';
+import { functionSpellsRoute, readMockRoute, type MockRoute } from './route.js';
 import type { MockLibrary, MockSite } from './site.js';
 
 export interface RouteMatcher {
@@ -43,7 +43,7 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
     if (known === undefined) return onRouteOnly(call, ctx, spec, bodyAt);
   } else if (general !== undefined) return onRouteOnly(call, ctx, spec, bodyAt);
   const scope = spec.library === 'nock' ? nockScope(method.object, ctx) : undefined;
-  const route = readMockRoute(call.arguments[0], ctx) ?? routeUnderBase(call.arguments[0], scope?.base, ctx);
+  const route = readMockRoute(call.arguments[0], ctx) ?? routeUnderBase(call.arguments[0], scope?.base, ctx) ?? functionPath(call.arguments[0], ctx, spec);
   if (route === undefined) return undefined;
   const matcher = call.arguments[bodyAt];
   // A function of the parsed body (nock's `(body) => ...`, axios-mock-adapter's `{ asymmetricMatch: (body) => ... }`):
@@ -70,7 +70,7 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
 
 /** A mock of the deprecated route that may answer other methods too: found, so that it holds its calls; never rewritten. */
 function onRouteOnly(call: TSESTree.CallExpression, ctx: SourceContext, spec: RouteMatcher, bodyAt: number): MockSite | undefined {
-  const route = readMockRoute(call.arguments[0], ctx);
+  const route = readMockRoute(call.arguments[0], ctx) ?? functionPath(call.arguments[0], ctx, spec);
   if (route === undefined) return undefined;
   const matcher = call.arguments[bodyAt];
   return {
@@ -81,6 +81,15 @@ function onRouteOnly(call: TSESTree.CallExpression, ctx: SourceContext, spec: Ro
     ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, spec.encoding) }),
     reads: replyReads(call, ctx),
   };
+}
+
+/**
+ * nock's path given as a function of the path (`.post((uri) => /…\/assign$/.test(uri))`) that spells the deprecated
+ * route: it matches the request as a regular expression does, and is held as one is.
+ */
+function functionPath(node: TSESTree.Node | undefined, ctx: SourceContext, spec: RouteMatcher): MockRoute | undefined {
+  if (spec.library !== 'nock' || !functionSpellsRoute(node, ctx)) return undefined;
+  return { held: 'a function of the path that tests it against the deprecated route' };
 }
 
 /** nock's scope methods that rewrite the request before its interceptors match it. */

@@ -42,7 +42,7 @@ export function planMock(mock: MockSite, options: PlanOptions): MockFinding {
   const { route } = mock;
   const blockers: Reason[] = [];
   if (mock.filter !== undefined) blockers.push({ code: ReasonCode.mockRequestFiltered, key: mock.filter });
-  if (route.edit === undefined) blockers.push({ code: ReasonCode.mockRouteNotEditable });
+  if (route.edit === undefined && route.anyUrl !== true) blockers.push({ code: ReasonCode.mockRouteNotEditable, ...(route.held === undefined ? {} : { key: route.held }) });
   for (const read of mock.reads) blockers.push({ code: ReasonCode.mockResolverReads, key: read });
   if (route.appCode !== undefined && /^\d+$/.test(route.appCode)) blockers.push({ code: ReasonCode.appIdNumeric });
   const body = mock.body?.kind === 'none' ? undefined : mock.body;
@@ -53,7 +53,9 @@ export function planMock(mock: MockSite, options: PlanOptions): MockFinding {
   if (readKeys.size > 1) blockers.push({ code: ReasonCode.mockResolverReads, key: 'the request body' });
   if (body === undefined) {
     if (blockers.length > 0) return manual(blockers);
-    const urlEdit = { range: route.edit!.range, text: route.edit!.text, ...fileOf(mock.ctx) };
+    // Any URL and any body: nothing of the deprecated request is asserted (not recognized as a mock).
+    if (route.edit === undefined) return manual([{ code: ReasonCode.mockRouteNotEditable }]);
+    const urlEdit = { range: route.edit.range, text: route.edit.text, ...fileOf(mock.ctx) };
     // Each read of the assignee key reads assignee_uid; settle.ts checks that every call sends that key.
     const readEdits = [
       ...(mock.checksAppCode === true ? [] : mock.bodyReads ?? []).map((read) => ({ range: read.range, text: V3Key.assigneeUid, ...fileOf(mock.ctx) })),

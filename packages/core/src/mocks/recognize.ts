@@ -7,13 +7,14 @@ import { recognizeFetchMock } from './fetch-mock.js';
 import { recognizeMsw } from './msw.js';
 import { recognizeNock, recognizeNockRecording } from './nock.js';
 import type { MockSite } from './site.js';
+import { recognizeStub } from './stub.js';
 
 /**
  * A cheap test on a file's text, after the one for the route: can it hold a mock at all? A file that names none of the
  * libraries and asserts nothing is not walked again for mocks.
  */
 export function mayContainMock(text: string): boolean {
-  return /\b(?:msw|nock|axios-mock-adapter|fetch-mock|expect)\b/.test(text);
+  return /\b(?:msw|nock|axios-mock-adapter|fetch-mock|expect|stubGlobal|mockImplementation(?:Once)?)\b|\b(?:vi|jest)\.fn\b/.test(text);
 }
 
 /**
@@ -25,7 +26,7 @@ export function mayMentionRequest(text: string): boolean {
   return /\/apps\/[:*{[]|platform\/v1|business_uid|directory_uid/.test(text);
 }
 
-const RECOGNIZERS = [recognizeMsw, recognizeNock, recognizeNockRecording, recognizeAxiosMockAdapter, recognizeFetchMock, recognizeAssertion];
+const RECOGNIZERS = [recognizeMsw, recognizeNock, recognizeNockRecording, recognizeAxiosMockAdapter, recognizeFetchMock, recognizeAssertion, recognizeStub];
 
 export function recognizeMock(call: TSESTree.CallExpression, ctx: SourceContext): MockSite | undefined {
   for (const recognize of RECOGNIZERS) {

@@ -7,8 +7,9 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
-import { valueOfName } from '../follow.js';
-import { unwrapTS } from '../syntax.js';
+import { calledFunction, contextForCall, returnedExpression, valueOfName } from '../follow.js';
+import { staticString } from '../static-value.js';
+import { someNode, unwrapTS } from '../syntax.js';
 import { DEFAULT_ROUTE, matchRoute, readUrl } from '../url.js';
 import { routeMatcher } from './v3-handlers.js';
 
@@ -19,6 +20,10 @@ export interface MockRoute {
   readonly edit?: { readonly range: readonly [number, number]; readonly text: string };
   /** The name of the route's `:name` placeholder (`id` in `:id`): what a handler finds in its `params`. */
   readonly param?: string;
+  /** Why a route that is the deprecated one cannot be rewritten in place, where the general reasons would not say. */
+  readonly held?: string;
+  /** The mock accepts any URL (`expect.any(String)`): the route needs no edit, and names no app. */
+  readonly anyUrl?: true;
 }
 
 /** `…/platform/v1/apps/<placeholder>/assign` at the end of a route pattern. */
@@ -63,6 +68,10 @@ export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContex
     const held = name.kind === 'const' || name.kind === 'imported' ? literalText(unwrapTS(name.value.node)) : undefined;
     if (held !== undefined && PLACEHOLDER_ROUTE.test(held.value)) return {};
   }
+  if (expr.type === 'CallExpression') {
+    const built = helperRoute(expr, ctx);
+    if (built !== undefined) return built;
+  }
   const match = matchRoute(readUrl(expr, ctx), [DEFAULT_ROUTE]);
   if (match?.id.kind !== 'text') return patterns && answersOldRoute(expr, ctx) ? {} : undefined;
   let appCode: string;
@@ -74,6 +83,50 @@ export function readMockRoute(node: TSESTree.Node | undefined, ctx: SourceContex
   // The edit is made in this file only: a route const of another module is shared with other code.
   const edit = match.edit.ok && match.edit.ctx.text === ctx.text ? { range: match.edit.range, text: match.edit.text } : undefined;
   return edit === undefined ? { appCode } : { appCode, edit };
+}
+
+/**
+ * A route a function of the program builds from its arguments (`assignRoute(':id')`, with `const assignRoute = (app:
+ * string) => \`*\/platform/v1/apps/${app}/assign\``): read as it builds it, a part it cannot read taken for any app.
+ * The deprecated route is in the function, which other mocks may use too: found, never rewritten here.
+ */
+function helperRoute(call: TSESTree.CallExpression, ctx: SourceContext): MockRoute | undefined {
+  const target = calledFunction(call.callee, ctx);
+  const returned = target === undefined ? undefined : returnedExpression(target.fn);
+  if (target === undefined || returned === undefined) return undefined;
+  const text = builtText(returned, contextForCall(target, call, ctx), 0);
+  if (text === undefined) return undefined;
+  const held = `a route built by ${ctx.text.slice(call.callee.range[0], call.callee.range[1])}(…)`;
+  if (PLACEHOLDER_ROUTE.test(text)) return { held };
+  const app = new RegExp(`${DEPRECATED_ASSIGN.prefix.replace(/\//g, '\\/')}\\/apps\\/([^/?#]+)\\/assign$`).exec(text)?.[1];
+  if (app === undefined) return undefined;
+  try {
+    return { appCode: decodeURIComponent(app), held };
+  } catch {
+    return { held };
+  }
+}
+
+/** The text a string expression builds (a literal, a template, `+`, names of static strings); `:any` for a part not known here. */
+function builtText(node: TSESTree.Node, ctx: SourceContext, depth: number): string | undefined {
+  if (depth > 4) return undefined;
+  const expr = unwrapTS(node);
+  if (expr.type === 'TemplateLiteral') {
+    let text = '';
+    for (const [index, quasi] of expr.quasis.entries()) {
+      if (quasi.value.cooked === null) return undefined;
+      text += quasi.value.cooked;
+      const inner = expr.expressions[index];
+      if (inner !== undefined) text += builtText(inner, ctx, depth + 1) ?? ':any';
+    }
+    return text;
+  }
+  if (expr.type === 'BinaryExpression' && expr.operator === '+') {
+    const left = builtText(expr.left, ctx, depth + 1);
+    const right = builtText(expr.right, ctx, depth + 1);
+    return left === undefined && right === undefined ? undefined : `${left ?? ':any'}${right ?? ':any'}`;
+  }
+  return staticString(expr, ctx);
 }
 
 /** A pattern that msw matches against the deprecated request, and not against the v3 one (a catch-all changes nothing). */
@@ -88,14 +141,38 @@ function paramOf(route: string): { param?: string } {
   return name === undefined ? {} : { param: name };
 }
 
-/** A regular expression literal that matches the deprecated path of some app. */
+/**
+ * A regular expression literal that matches the deprecated URL or path of some app (nock tests a regular expression, or
+ * a function of the path, against the path alone: `/^\/platform\/v1\/apps\/[^/]+\/assign$/`).
+ */
 export function isRouteRegex(expr: TSESTree.Node): boolean {
   if (expr.type !== 'Literal' || !('regex' in expr) || expr.regex == null) return false;
   try {
-    return new RegExp(expr.regex.pattern, expr.regex.flags.replace(/[gy]/g, '')).test(`https://api.example.com${DEPRECATED_ASSIGN.prefix}/apps/some-app/assign`);
+    const regex = new RegExp(expr.regex.pattern, expr.regex.flags.replace(/[gy]/g, ''));
+    const path = `${DEPRECATED_ASSIGN.prefix}/apps/some-app/assign`;
+    return regex.test(`https://api.example.com${path}`) || regex.test(path);
   } catch {
     return false;
   }
+}
+
+/**
+ * A function that decides by the URL or path it is given, and spells the deprecated route to do it (nock's
+ * `.post((uri) => /…\/assign$/.test(uri))`, a stubbed fetch that answers that route): a regular expression that matches
+ * it, the route with an app code or a placeholder, or a part of it (`uri.startsWith('/platform/v1/apps/')`). Such a
+ * function cannot be rewritten in place; found, so that it keeps its calls.
+ */
+export function functionSpellsRoute(node: TSESTree.Node | undefined, ctx: SourceContext): boolean {
+  if (node === undefined || node.type === 'SpreadElement') return false;
+  const fn = unwrapTS(node);
+  if (fn.type !== 'ArrowFunctionExpression' && fn.type !== 'FunctionExpression') return false;
+  return someNode(fn.body, (inner) => {
+    if (isRouteRegex(inner)) return true;
+    if (inner.type !== 'Literal' && inner.type !== 'TemplateLiteral') return false;
+    if (inner.type === 'TemplateLiteral' && inner.expressions.length > 0) return readMockRoute(inner, ctx) !== undefined;
+    const text = staticString(inner, ctx);
+    return text !== undefined && (PLACEHOLDER_ROUTE.test(text) || partOfDeprecatedRoute(text));
+  });
 }
 
 /**

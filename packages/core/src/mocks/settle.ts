@@ -58,6 +58,8 @@ export interface MockFacts {
   readonly headers?: true;
   /** A negated assertion: it keeps no call, whatever becomes of it. */
   readonly negated?: true;
+  /** The test or function it is written in (`in the test "lists an app"`), for a call of the same test to name. */
+  readonly within?: string;
 }
 
 /** One deprecated call of the run, and what the run did to it. */
@@ -82,6 +84,10 @@ export interface CallRecord {
   readonly withWrapper?: true;
   /** Its rewrite changes its headers (a form body sent as JSON, with its content type). */
   readonly changesHeaders?: true;
+  /** The test or function it is written in, as `whereInTests` names it (`in the test "lists an app"`). */
+  readonly within?: string;
+  /** Its file is not written by this run (read for the group, outside the paths given): it gets no TODO there. */
+  readonly unwritten?: true;
 }
 
 /**
@@ -127,7 +133,8 @@ export function settleMocks(mocks: readonly MockFacts[], calls: readonly CallRec
     // A handler that reads an assignee key keeps saying so when its calls cannot be seen or are gone (a second run,
     // after they moved to v3), so that its TODO stays the same.
     const read = mock.reads ?? mock.flags?.[0] ?? mock.tested?.[0];
-    if (read !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld && decision.reason.code !== ReasonCode.mockOtherApps &&
+    if (read !== undefined && decision.kind === 'hold' && decision.reason.code !== ReasonCode.mockCallHeld && decision.reason.code !== ReasonCode.mockCallOutsideRun &&
+      decision.reason.code !== ReasonCode.mockOtherApps &&
       decision.reason.key !== FORM_HEADERS) {
       decision = { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: read } };
     }
@@ -232,8 +239,8 @@ export function callsKeptByMocks(
     if (stood === 'unknown') return;
     // A mock that stays only because another call it stands for stays (a shared handler, a setup file's) keeps no
     // call that a mock of its own test answers on v3.
-    const waits = finding.reasons.every((reason) => reason.code === ReasonCode.mockCallHeld);
-    const key = `${finding.mock.library === 'msw' ? 'handler' : finding.mock.library === 'assertion' ? 'assertion' : 'mock'} ${mock.place ?? ''}`.trim();
+    const waits = finding.reasons.every((reason) => reason.code === ReasonCode.mockCallHeld || reason.code === ReasonCode.mockCallOutsideRun);
+    const key = `${mockKind(finding.mock.library)} ${mock.place ?? ''}`.trim();
     const why = whyMockStays(finding.reasons[0]);
     for (const call of stood) {
       if (waits && answered.has(call)) continue;
@@ -244,22 +251,28 @@ export function callsKeptByMocks(
   return kept;
 }
 
+/** What a call's TODO calls a mock of its library. */
+export function mockKind(library: MockFinding['mock']['library']): string {
+  return library === 'msw' ? 'handler' : library === 'assertion' ? 'assertion' : library === 'stub' ? 'stubbed function' : 'mock';
+}
+
 /** A mock's first reason, in a few words for the TODO of a call it keeps. */
 function whyMockStays(reason: Reason | undefined): string | undefined {
   if (reason === undefined) return undefined;
   switch (reason.code) {
     case ReasonCode.mockResolverReads: return `reads ${reason.key ?? 'the request'} of the deprecated request`;
     case ReasonCode.mockCallHeld: return `also stands for the call ${reason.key ?? 'that keeps the deprecated route'}`;
+    case ReasonCode.mockCallOutsideRun: return `also stands for the call ${reason.key ?? 'that keeps the deprecated route'}, in a file this run was not given`;
     case ReasonCode.mockOtherApps: return `names one app in its route and also answers the call ${reason.key ?? 'of another app'}`;
     case ReasonCode.mockV3RouteTaken: return `would answer next to a mock of the v3 route${reason.key === undefined ? '' : ` (${reason.key})`}`;
-    case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place`;
+    case ReasonCode.mockRouteNotEditable: return `has a route that cannot be rewritten in place${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockRecorded: return `replays recorded requests${reason.key === undefined ? '' : ` (${reason.key})`} that this run does not read`;
     case ReasonCode.mockRequestFiltered: return `rewrites the request before matching it${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockCallsRecorded: return `compares what a mock recorded${reason.key === undefined ? '' : ` (${reason.key})`} with the deprecated request`;
     case ReasonCode.mockCallsUnseen: return `cannot see every call it stands for${reason.key === undefined ? '' : ` (${reason.key})`}`;
     case ReasonCode.mockAppCodeUnknown: return `matches any app but checks the body`;
     case ReasonCode.bodyTyped: return `declares a type for the deprecated body that cannot be rewritten with it`;
-    default: return `cannot be rewritten exactly (see its TODO)`;
+    default: return `cannot be rewritten exactly`;
   }
 }
 
@@ -272,13 +285,15 @@ function settleOne(mock: MockFacts, calls: readonly CallRecord[], reach: Reach, 
   }
   // A handler that names one app by its route alone answers every app once on v3: no other app's call may reach it.
   if (mock.routeOnly === true && mock.appCode !== undefined) {
-    const other = calls.find((call) => files.has(call.file) && call.appCode !== undefined && call.appCode !== mock.appCode);
+    const others = calls.filter((call) => files.has(call.file) && call.appCode !== undefined && call.appCode !== mock.appCode);
+    // One installed for one test answers the calls of that test: name one of those first.
+    const other = (mock.scoped === true ? others.find((call) => call.file === mock.file && call.within === mock.within) : undefined) ?? others[0];
     if (other !== undefined) return { kind: 'hold', reason: { code: ReasonCode.mockOtherApps, key: other.place } };
   }
   const standsFor = calls.filter((call) => files.has(call.file) && mayMatch(mock, call));
   if (standsFor.length === 0) return { kind: 'hold', reason: { code: ReasonCode.mockNoCalls } };
   const held = standsFor.find((call) => !call.migrated && call.keptForMocks !== true);
-  if (held !== undefined) return { kind: 'hold', reason: { code: ReasonCode.mockCallHeld, key: held.place } };
+  if (held !== undefined) return { kind: 'hold', reason: { code: held.unwritten === true ? ReasonCode.mockCallOutsideRun : ReasonCode.mockCallHeld, key: held.place } };
   // A mock of the headers a call's rewrite changes (its form content type becomes JSON's) would match the old ones.
   if (mock.headers === true && standsFor.some((call) => call.changesHeaders === true)) {
     return { kind: 'hold', reason: { code: ReasonCode.mockResolverReads, key: FORM_HEADERS } };
@@ -346,6 +361,7 @@ export function mockFactsOf(finding: MockFinding, file: string, shown = file): M
     ...(mock.fallsThrough === true && mock.readsRequest === true ? { consumesBody: true as const } : {}),
     ...(mock.checksHeaders === true ? { headers: true as const } : {}),
     ...(mock.negated === true ? { negated: true as const } : {}),
+    within: where,
   };
 }
 
@@ -368,6 +384,7 @@ export function callRecordOf(finding: Finding, migrated: boolean, file: string):
     // never for itself.
     ...(finding.repeatsWrapper === true || goesWithWrapper(finding, migrated) ? { withWrapper: true as const } : {}),
     ...(finding.call.body?.form !== undefined ? { changesHeaders: true as const } : {}),
+    within: whereInTests(finding.call.node),
   };
 }
 
@@ -395,7 +412,7 @@ export function applyMockDecision(
   const keeps = decision.keeps === undefined ? [] : [{ code: ReasonCode.mockKeepsCalls, key: listed(decision.keeps) }];
   if (finding.outcome === 'manual') return keeps.length === 0 ? finding : { ...finding, reasons: [...finding.reasons, ...keeps] };
   // Waiting for a call that keeps the old route: its TODO names that call, and the others it keeps with it.
-  if (decision.reason.code === ReasonCode.mockCallHeld) {
+  if (decision.reason.code === ReasonCode.mockCallHeld || decision.reason.code === ReasonCode.mockCallOutsideRun) {
     const others = (decision.keeps ?? []).filter((place) => place !== decision.reason.key);
     return { mock: finding.mock, outcome: 'manual', reasons: [decision.reason, ...(others.length === 0 ? [] : [{ code: ReasonCode.mockKeepsCalls, key: listed(others) }])] };
   }

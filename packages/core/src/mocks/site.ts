@@ -4,8 +4,11 @@ import type { BodyRead } from '../body.js';
 import type { SourceContext } from '../context.js';
 import type { MockRoute } from './route.js';
 
-/** The library a mock is written with; `assertion` for `expect(client).toHaveBeenCalledWith(...)`. */
-export type MockLibrary = 'msw' | 'nock' | 'axios-mock-adapter' | 'fetch-mock' | 'assertion';
+/**
+ * The library a mock is written with; `assertion` for `expect(client).toHaveBeenCalledWith(...)`, `stub` for a function
+ * of the test runner that answers by the URL it is given (`vi.fn(async (url) => …)`).
+ */
+export type MockLibrary = 'msw' | 'nock' | 'axios-mock-adapter' | 'fetch-mock' | 'assertion' | 'stub';
 
 /** Where a handler reads an assignee key of the request's JSON body (`body.business_uid`): the key's name. */
 export interface BodyKeyRead {

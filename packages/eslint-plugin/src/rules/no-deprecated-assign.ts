@@ -12,6 +12,7 @@
  */
 import {
   analyzeCall,
+  analyzeRequestObject,
   type AnalysisOptions,
   type ClientConfig,
   DEPRECATED_ASSIGN,
@@ -308,6 +309,11 @@ export default createRule<[RuleOptions], MessageIds>({
           const mock = recognizeMock(node, ctx);
           if (mock !== undefined) reportMock(planMock(mock, analysis));
         }
+      },
+      // A `new Request(<the route>, { method: 'POST' })` no call is handed, as `migrate` reports it.
+      NewExpression(node) {
+        const finding = analyzeRequestObject(node, ctx);
+        if (finding !== undefined) findings.push(finding);
       },
       'Program:exit'() {
         if (findings.length === 0) return;
