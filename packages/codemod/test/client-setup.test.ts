@@ -68,6 +68,7 @@ describe('setup that may change the URL, the method or the body holds the calls 
     ['a content type through AxiosHeaders', "axios.defaults.headers.common.set('Content-Type', 'text/plain');", 'axios.defaults.headers.common.set'],
     ["a content type that is JSON's only by name", "axios.defaults.headers.post['Content-Type'] = 'application/json-patch+json';", "axios.defaults.headers.post['Content-Type']"],
     ['a content type from a value', "axios.defaults.headers.post['Content-Type'] = value;", "axios.defaults.headers.post['Content-Type']"],
+    ['a content type named through a cast, named as written', "axios.defaults.headers.post['Content-Type' as string] = 'text/plain';", "axios.defaults.headers.post['Content-Type' as string] (line"],
     ["JSON's content type set, then another in the same chain", "axios.defaults.headers.common.set('Content-Type', 'application/json').set('Content-Type', 'application/x-www-form-urlencoded');", 'axios.defaults.headers.common.set'],
     ['a header named by a value', 'axios.defaults.headers.common[name] = value;', 'axios.defaults.headers.common[name]'],
     ['a transform', 'axios.defaults.transformRequest = [(d: unknown) => String(d)];', 'axios.defaults.transformRequest'],

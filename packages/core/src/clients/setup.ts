@@ -629,7 +629,9 @@ function worst(effects: readonly (SetupEffect | undefined)[]): SetupEffect | und
 }
 
 function labelOf(node: TSESTree.Node, ctx: SourceContext): string {
-  const text = ctx.text.slice(node.range[0], node.range[1]).replace(/\s+/g, '');
+  // Spaces go, but the one between two words (`'Content-Type' as string`).
+  const text = ctx.text.slice(node.range[0], node.range[1])
+    .replace(/\s+/g, (space: string, at: number, all: string) => (/[\w'"`]/.test(all[at - 1] ?? '') && /[\w'"`]/.test(all[at + space.length] ?? '') ? ' ' : ''));
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
