@@ -150,6 +150,38 @@ it('pre-installs at once', async () => {
     expectGroupKept(sites, 'mock-v3-route-taken');
   });
 
+  // msw answers POST …/app_assignments with a handler of `…/app_assignments/:uid?` (the parameter is optional), not
+  // with one of `…/app_assignments/:uid`.
+  const v3Before = (route: string) => ({
+    'src/publish.ts': PUBLISH,
+    'test/publish.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const server = setupServer(
+  http.post('${route}', () => new HttpResponse(null, { status: 409 })),
+  http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }, { status: 201 })),
+);
+
+it('pre-installs at once', async () => {
+  server.listen();
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+  });
+
+  it('a v3 route whose last parameter is optional answers the v3 request: the handler and its call stay', () => {
+    const { mocks } = expectGroupKept(run(v3Before('*/v3/apps/app_assignments/:uid?')), 'mock-v3-route-taken');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain(':uid?');
+  });
+
+  it('a v3 route whose last parameter is required answers only a request of one assignment: the handler follows its call', () => {
+    const sites = run(v3Before('*/v3/apps/app_assignments/:uid'));
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   it('handlers of other routes, and a catch-all that answered the old request too, take nothing', () => {
     const sites = run({
       'src/publish.ts': PUBLISH,
