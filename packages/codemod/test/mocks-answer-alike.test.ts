@@ -702,6 +702,33 @@ it('publishes', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
+  const fetchMockTest = (options: string) => `import fetchMock from 'fetch-mock';
+import { beforeAll, expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+beforeAll(() => fetchMock.mockGlobal());
+
+it('publishes', async () => {
+  fetchMock.route('express:/platform/v1/apps/:id/assign', 201, ${options}).catch(404);
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`;
+
+  it('fetch-mock params of an express route: the v3 route has no :id to match, so the route and its call stay', () => {
+    const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': fetchMockTest(`{ method: 'POST', params: { id: 'crm-sync' } }`) };
+    const { mocks } = expectGroupKept(run(files), 'mock-resolver-reads');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-resolver-reads')!.key).toContain('params');
+    const ignored = run(files, 'ignore');
+    expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-resolver-reads']]);
+  });
+
+  it('the same express route without params follows its call', () => {
+    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': fetchMockTest(`{ method: 'POST' }`) });
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   const nockTest = (interceptor: string) => `import nock from 'nock';
 import { expect, it } from 'vitest';
 import { publish } from '../src/publish.js';
