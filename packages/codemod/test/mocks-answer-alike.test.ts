@@ -590,6 +590,76 @@ it('offers an app', async () => {
     expect(sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock').map((m) => m.migrated)).toEqual([false]);
   });
 
+  // The resolver returns what a function of the file returns: `undefined` too, which msw passes on to the shared handler.
+  const helperOverride = (helper: string) => sharedLayout(`import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from './server.js';
+
+let outage = false;
+${helper}
+beforeEach(() => {
+  server.use(http.post('*/platform/v1/apps/:id/assign', () => respond()));
+});
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(200);
+});
+`);
+
+  it('an override in a top-level beforeEach that returns a helper\'s result, which may be undefined, does not answer the requests it passes on', () => {
+    const sites = run(helperOverride(`const respond = () => (outage ? new HttpResponse(null, { status: 503 }) : undefined);`));
+    expectSetupKeepsOffer(sites, 'test/handlers.ts');
+  });
+
+  it('an override in a top-level beforeEach that returns a helper\'s response on every path does answer the call: the call moves with it', () => {
+    const sites = run(helperOverride(`function respond() {\n  if (outage) return new HttpResponse(null, { status: 503 });\n  return HttpResponse.json({ status: 'OK' });\n}`));
+    expect(sites.get('src/offer.ts')!.filter((site) => site.kind === 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock').map((m) => m.migrated)).toEqual([true]);
+  });
+
+  // A catch-all listed first in the same setupServer(...) is no mock of the request, and msw runs it first all the same.
+  const catchAllFirst = (catchAll: string) => ({
+    'src/offer.ts': OFFER,
+    'test/offer.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { beforeAll, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+
+const server = setupServer(
+  ${catchAll},
+  http.post<{ id: string }, { business_uid?: string }>('*/platform/v1/apps/:id/assign', ({ params }) => HttpResponse.json({ app: params.id }, { status: 201 })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+  });
+
+  it('a body read added for params.id, after a catch-all of the same list that reads the body and falls through: the handler stays, with the call', () => {
+    const sites = run(catchAllFirst(`http.post<never, { dry_run?: boolean }>('*', async ({ request }) => {
+    const body = await request.json();
+    if (body.dry_run) return HttpResponse.json({ app: 'dry-run' });
+    return undefined;
+  })`));
+    const mocks = kinds(sites, 'mock');
+    expect(mocks.map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-resolver-reads', 'mock-keeps-calls']]]);
+    expect(mocks[0]!.reasons![0]!.key).toContain("the handler http.post('*', …) listed before it may read the body first");
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+  });
+
+  it('a body read added for params.id, after a catch-all that reads the body and always answers: the handler follows its call', () => {
+    const sites = run(catchAllFirst(`http.post('*/other', async ({ request }) => {
+    const body = (await request.json()) as { dry_run?: boolean };
+    return HttpResponse.json({ dry: body.dry_run === true });
+  }),
+  http.post('*', async ({ request }) => HttpResponse.json({ seen: await request.text() }, { status: 202 }))`));
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   it('an override in a top-level beforeEach that always answers does answer the call: the call moves with it', () => {
     const sites = run(sharedLayout(`import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, it } from 'vitest';
