@@ -417,6 +417,72 @@ it('passes the platform error on', async () => {
     expect(sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-call-held']]]);
   }
 
+  // A setup file the runner loads before every test installs a mock of the v3 route; no test imports it.
+  const SHOW_FETCH = `export async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return response.status;
+}
+`;
+  const nockSetup = (config: Record<string, string>, interceptor: string) => ({
+    ...config,
+    'src/assign.ts': SHOW_FETCH,
+    'test/setup.ts': `import nock from 'nock';\nimport { afterEach, beforeEach } from 'vitest';\n\nbeforeEach(() => {\n  nock('https://api.example.com')${interceptor}.reply(409);\n});\nafterEach(() => nock.cleanAll());\n`,
+    'test/assign.test.ts': `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+it('shows an app to a business', async () => {
+  nock('https://api.example.com').post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+  });
+  const VITEST_SETUP = { 'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'], setupFiles: ['./test/setup.ts'] } });\n` };
+  const JEST_SETUP = { 'jest.config.js': `module.exports = { setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] };\n` };
+
+  it.each([['vitest setupFiles', VITEST_SETUP], ['jest setupFilesAfterEnv', JEST_SETUP]] as const)('nock: a v3 interceptor a %s module installs before each test answers first: the interceptor and its call stay', (_name, config) => {
+    const { mocks } = expectGroupKept(run(nockSetup(config, `.post('/v3/apps/app_assignments')`)), 'mock-v3-route-taken');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain('test/setup.ts');
+  });
+
+  it('nock: a setup module\'s interceptor of another v3 route takes nothing: the interceptor follows its call', () => {
+    const sites = run(nockSetup(VITEST_SETUP, `.post('/v3/users')`));
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  const mswSetup = (route: string) => ({
+    ...VITEST_SETUP,
+    'src/assign.ts': SHOW_FETCH,
+    'test/server.ts': `import { http, HttpResponse } from 'msw';\nimport { setupServer } from 'msw/node';\n\nexport const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })));\n`,
+    'test/setup.ts': `import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { server } from './server.js';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => server.use(http.post('${route}', () => new HttpResponse(null, { status: 403 }))));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+`,
+    'test/assign.test.ts': `import { expect, it } from 'vitest';\nimport { showToBusiness } from '../src/assign.js';\n\nit('shows an app to a business', async () => {\n  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);\n});\n`,
+  });
+
+  it('msw: the setup module\'s override of the v3 route answers before the server\'s handler it loads: the handler and its call stay', () => {
+    const { mocks } = expectGroupKept(run(mswSetup('*/v3/apps/app_assignments')), 'mock-v3-route-taken');
+    expect(mocks.map((m) => m.path)).toEqual(['test/server.ts']);
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain('in test/setup.ts');
+  });
+
+  it('msw: the setup module\'s override of another v3 route takes nothing: the handler follows its call', () => {
+    const sites = run(mswSetup('*/v3/users'));
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   it('a setupFiles module that one test also imports stands for every test of the run', () => {
     const sites = run({
       'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'], setupFiles: ['test/setup.ts'] } });\n`,
