@@ -1314,6 +1314,36 @@ it('posts the assignment through the platform client', async () => {
     expectGroupKept(sites, 'mock-route-not-editable');
   });
 
+  // axios-mock-adapter matches a path relative to the base of the instance it wraps, as axios sends it.
+  const adapterTest = (client: string, from: string) => `import MockAdapter from 'axios-mock-adapter';
+import { expect, it } from 'vitest';
+import { ${client} } from '../src/${from}.js';
+import { showToBusiness } from '../src/platform.js';
+
+const mock = new MockAdapter(${client});
+
+it('shows crm-sync to a business', async () => {
+  mock.onPost('/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+
+  it('axios-mock-adapter on the instance, its route relative to the instance\'s baseURL: the mock and the call stay', () => {
+    const sites = run({ 'src/platform.ts': platform('https://api.example.com/platform/v1'), 'test/platform.test.ts': adapterTest('platform', 'platform') });
+    const { mocks } = expectGroupKept(sites, 'mock-route-not-editable');
+    expect(mocks.map((m) => m.path)).toEqual(['test/platform.test.ts']);
+  });
+
+  it('axios-mock-adapter on an instance of another base: the same path is some other API\'s, and the call moves', () => {
+    const sites = run({
+      'src/platform.ts': platform('https://api.example.com/platform/v1'),
+      'src/desk.ts': `import axios from 'axios';\n\nexport const tickets = axios.create({ baseURL: 'https://desk.example.com/api' });\n`,
+      'test/desk.test.ts': adapterTest('tickets', 'desk'),
+    });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   it('the same path on an instance of another base, or on an object that is no client, is some other API\'s: the call moves', () => {
     const other = `import axios from 'axios';\n\nexport const tickets = axios.create({ baseURL: 'https://desk.example.com/api' });\nexport const desk = { post: async (_path: string, _body: unknown) => ({ status: 201 }) };\n`;
     for (const owner of ['tickets', 'desk']) {

@@ -10,6 +10,7 @@ import { valueOfName } from '../follow.js';
 import { findVariable } from '../scope.js';
 import { isFunction, propertyOf, someNode, unwrapTS } from '../syntax.js';
 import { fromModule, methodOf, originOf } from './reference.js';
+import { relativeToClientBase } from './assertions.js';
 import { readBodyMatcher } from './msw.js';
 import { readMockRoute, type MockRoute } from './route.js';
 import type { MockLibrary, MockSite } from './site.js';
@@ -43,7 +44,10 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
     if (known === undefined) return onRouteOnly(call, ctx, spec, bodyAt);
   } else if (general !== undefined) return onRouteOnly(call, ctx, spec, bodyAt);
   const scope = spec.library === 'nock' ? nockScope(method.object, ctx) : undefined;
-  const route = readMockRoute(call.arguments[0], ctx) ?? routeUnderBase(call.arguments[0], scope?.base, ctx);
+  const adapted = spec.library === 'axios-mock-adapter' ? adaptedClient(method.object, ctx) : undefined;
+  // axios-mock-adapter matches a path relative to its instance's `baseURL` too (`onPost('/apps/crm-sync/assign')`).
+  const route = readMockRoute(call.arguments[0], ctx) ?? routeUnderBase(call.arguments[0], scope?.base, ctx) ??
+    (adapted === undefined ? undefined : relativeToClientBase(adapted, call.arguments[0], ctx));
   if (route === undefined) return undefined;
   const matcher = call.arguments[bodyAt];
   // A function of the parsed body (nock's `(body) => ...`, axios-mock-adapter's `{ asymmetricMatch: (body) => ... }`):
@@ -81,6 +85,18 @@ function onRouteOnly(call: TSESTree.CallExpression, ctx: SourceContext, spec: Ro
     ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, spec.encoding) }),
     reads: replyReads(call, ctx),
   };
+}
+
+/** The client an axios-mock-adapter wraps: `platform` of `const mock = new MockAdapter(platform)`. */
+function adaptedClient(node: TSESTree.Node, ctx: SourceContext): TSESTree.Node | undefined {
+  let expr = unwrapTS(node);
+  if (expr.type === 'Identifier') {
+    const declarator = findVariable(ctx.getScope(expr), expr.name)?.defs[0]?.node as TSESTree.Node | undefined;
+    if (declarator?.type !== 'VariableDeclarator' || declarator.init == null) return undefined;
+    expr = unwrapTS(declarator.init);
+  }
+  const client = expr.type === 'NewExpression' ? expr.arguments[0] : undefined;
+  return client === undefined || client.type === 'SpreadElement' ? undefined : client;
 }
 
 /** nock's scope methods that rewrite the request before its interceptors match it. */
