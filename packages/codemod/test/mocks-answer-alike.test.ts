@@ -909,6 +909,35 @@ it('publishes', async () => {
     expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-route-not-editable']]);
   });
 
+  const baseTest = (scope: string, path: string) => `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const API = 'https://api.example.com';
+
+it('publishes', async () => {
+  nock(${scope}).post('${path}', { directory_uid: 'dir_1', pre_installed: 'true' }).reply(201);
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`;
+
+  it.each([
+    ['split between the base and the path', '`${API}/platform`', '/v1/apps/crm-sync/assign'],
+    ['a concatenation', `API + '/platform/v1'`, '/apps/crm-sync/assign'],
+    ['the path of a URL built on the origin', `new URL('/platform/v1', API).href`, '/apps/crm-sync/assign'],
+  ])('a nock scope whose base holds the platform prefix in %s: the interceptor and its call stay', (_name, scope, path) => {
+    expectGroupKept(run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': baseTest(scope, path) }), 'mock-route-not-editable');
+  });
+
+  it.each([
+    ['split between the base and the path, of a sibling route', '`${API}/platform`', '/v1/apps/crm-sync/unassign'],
+    ['a concatenation of another prefix', `API + '/tickets/v1'`, '/apps/crm-sync/assign'],
+  ])('a nock scope whose base holds %s: no mock of the request, and the call moves', (_name, scope, path) => {
+    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': baseTest(scope, path) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   it('a nock scope whose base holds another prefix: no mock of the request', () => {
     const sites = run({
       'src/publish.ts': PUBLISH,

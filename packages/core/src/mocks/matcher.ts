@@ -147,8 +147,9 @@ function routeUnderBase(path: TSESTree.Node | undefined, base: TSESTree.Node | u
   const own = stringTail(path, ctx);
   if (tail === undefined || own?.whole !== true) return undefined;
   const joined = `${tail.text.replace(/\/+$/, '')}${own.text.startsWith('/') ? '' : '/'}${own.text}`;
+  // The prefix in the base, whole or split (`${API}/platform` and `/v1/apps/crm-sync/assign`).
   const match = DEPRECATED_UNDER_BASE.exec(joined.replace(/[?#].*$/, ''));
-  if (match === null || !tail.text.includes(DEPRECATED_ASSIGN.prefix)) return undefined;
+  if (match === null || own.text.includes(DEPRECATED_ASSIGN.prefix)) return undefined;
   try {
     return { appCode: decodeURIComponent(match[1]!) };
   } catch {
@@ -160,12 +161,24 @@ function routeUnderBase(path: TSESTree.Node | undefined, base: TSESTree.Node | u
 const DEPRECATED_UNDER_BASE = new RegExp(`${DEPRECATED_ASSIGN.prefix.replace(/\//g, '\\/')}\\/apps\\/([^/]+)\\/assign\\/?$`);
 
 /**
- * The static text at the end of a string (a literal, a template after its last expression, a const of the file that
- * holds one), and whether that is the whole string.
+ * The static text at the end of a string (a literal, a template after its last expression, a concatenation, a const of
+ * the file that holds one, the path of `new URL('/platform/v1', API).href`), and whether that is the whole string.
  */
 function stringTail(node: TSESTree.Node, ctx: SourceContext, depth = 0): { text: string; whole: boolean } | undefined {
   const expr = unwrapTS(node);
   if (expr.type === 'Literal' && typeof expr.value === 'string') return { text: expr.value, whole: true };
+  if (expr.type === 'BinaryExpression' && expr.operator === '+' && depth < 4) {
+    const right = stringTail(expr.right, ctx, depth + 1);
+    return right === undefined ? undefined : { text: right.text, whole: false };
+  }
+  // A path from the root replaces the base's: `new URL('/platform/v1', API)` ends in `/platform/v1`.
+  if (expr.type === 'MemberExpression' && !expr.computed && expr.property.type === 'Identifier' && expr.property.name === 'href' && depth < 4) {
+    const url = unwrapTS(expr.object);
+    const path = url.type === 'NewExpression' && url.callee.type === 'Identifier' && url.callee.name === 'URL' && url.arguments[0]?.type !== 'SpreadElement' && url.arguments[0] !== undefined
+      ? stringTail(url.arguments[0], ctx, depth + 1)
+      : undefined;
+    return path?.whole === true && path.text.startsWith('/') ? { text: path.text, whole: false } : undefined;
+  }
   if (expr.type === 'TemplateLiteral') {
     const last = expr.quasis[expr.quasis.length - 1]!.value.cooked;
     return last === null ? undefined : { text: last, whole: expr.expressions.length === 0 };
