@@ -938,6 +938,40 @@ it('publishes', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
+  it('interceptors on a nock scope const are mocks, not calls: they follow the one call, which moves', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+it('publishes', async () => {
+  const scope = nock('https://api.example.com');
+  scope.post('/platform/v1/apps/crm-sync/assign', { directory_uid: 'dir_1', pre_installed: 'true' }).reply(201);
+  scope.post('/platform/v1/apps/crm-sync/assign').reply(500);
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+    });
+    expect(kinds(sites, 'call').map((c) => [c.path, c.migrated])).toEqual([['src/publish.ts', true]]);
+    expect(kinds(sites, 'mock').map((m) => [m.line, m.migrated])).toEqual([[7, true], [8, true]]);
+  });
+
+  it('a client const of the program in a test is still a client: its call is a call', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': `import axios from 'axios';
+import { it } from 'vitest';
+
+it('publishes by hand', async () => {
+  const client = axios.create({ baseURL: 'https://api.example.com' });
+  await client.post('/platform/v1/apps/crm-sync/assign', { directory_uid: 'dir_1', pre_installed: 'true' });
+});
+`,
+    });
+    expect(kinds(sites, 'call').map((c) => [c.path, c.migrated])).toEqual([['src/publish.ts', true], ['test/publish.test.ts', true]]);
+  });
+
   it('a nock scope whose base holds another prefix: no mock of the request', () => {
     const sites = run({
       'src/publish.ts': PUBLISH,
