@@ -48,5 +48,5 @@ export function isTestOrMock(callee: TSESTree.Node, ctx: SourceContext, depth = 
   if (TEST_AND_MOCK_MODULES.has(moduleOf(node, ctx) ?? '')) return true;
   const declared = variable.defs[0]?.node as TSESTree.Node | undefined;
   return depth < 4 && variable.defs.length === 1 && declared?.type === 'VariableDeclarator' && declared.id.type === 'Identifier' && declared.init != null &&
-    (declared.parent as TSESTree.VariableDeclaration).kind === 'const' && unwrapTS(declared.init).type === 'CallExpression' && isTestOrMock(declared.init, ctx, depth + 1);
+    declared.parent.kind === 'const' && unwrapTS(declared.init).type === 'CallExpression' && isTestOrMock(declared.init, ctx, depth + 1);
 }

@@ -135,7 +135,7 @@ export function relativeToClientBase(owner: TSESTree.Node, url: TSESTree.Node | 
     if (!client.instance || client.base === undefined || (base !== undefined && !/\/platform\/v1\/?$/.test(base))) return undefined;
   }
   try {
-    return { appCode: decodeURIComponent(match![1]!) };
+    return { appCode: decodeURIComponent(match[1]!) };
   } catch {
     return {};
   }

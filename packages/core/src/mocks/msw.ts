@@ -604,7 +604,7 @@ function callAnswers(call: TSESTree.CallExpression, fn: TSESTree.FunctionLike, c
   if (depth >= 3) return false;
   const variable = findVariable(ctx.getScope(call), base.name);
   const declared = variable?.defs[0]?.node as TSESTree.Node | undefined;
-  const target = declared?.type === 'VariableDeclarator' && declared.init != null && (declared.parent as TSESTree.VariableDeclaration).kind === 'const'
+  const target = declared?.type === 'VariableDeclarator' && declared.init != null && declared.parent.kind === 'const'
     ? unwrapTS(declared.init)
     : declared;
   if (target?.type !== 'ArrowFunctionExpression' && target?.type !== 'FunctionExpression' && target?.type !== 'FunctionDeclaration') return false;
@@ -624,7 +624,7 @@ function bodyReaderListedBefore(call: TSESTree.CallExpression, ctx: SourceContex
   const parent = call.parent;
   const list = parent?.type === 'CallExpression' ? parent.arguments : parent?.type === 'ArrayExpression' ? parent.elements : undefined;
   if (list === undefined) return undefined;
-  for (const element of list.slice(0, list.indexOf(call as never))) {
+  for (const element of list.slice(0, list.indexOf(call))) {
     const handler = element === null || element.type === 'SpreadElement' ? undefined : unwrapTS(element);
     if (handler?.type !== 'CallExpression' || !isMswHandler(handler, ctx)) continue;
     const matches = routeMatcher(handler.arguments[0], ctx);
