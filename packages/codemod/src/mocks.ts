@@ -50,6 +50,8 @@ export function projectMocks(
   known?: KnownReach,
   /** Whether the run writes a file (not one read only for a group that reaches outside the paths given). */
   written: (file: string) => boolean = () => true,
+  /** The modules a test runner loads before the tests of a file (its setup files and what they import). */
+  runnerSetup: (file: string) => Iterable<string> = () => [],
 ): { settled: Map<string, MockFinding[]>; kept: Map<Finding, Reason> } {
   const entries = [...callsByFile].flatMap(([file, { findings, sites }]) => findings.map((finding, index) => ({ finding, migrated: sites[index]?.migrated === true, file })));
   const calls = entries.map(({ finding, migrated, file }) => {
@@ -62,10 +64,10 @@ export function projectMocks(
   const settled = new Map<string, MockFinding[]>();
   // A handler of the v3 route in another module the tests reach (the handlers a server spreads, the test that spreads
   // a shared module's handlers) answers next to a rewritten one, as one in the mock's own file does.
+  // A runner's setup file installs its mocks before every test, whether or not a test imports it.
   const v3Elsewhere = (file: string): string | undefined => {
     const files = reach(file);
-    if (files === 'unknown') return undefined;
-    for (const other of files) {
+    for (const other of new Set([...(files === 'unknown' ? [] : files), ...runnerSetup(file)])) {
       const place = other === file ? undefined : v3HandlerOf(other);
       if (place !== undefined) return place;
     }

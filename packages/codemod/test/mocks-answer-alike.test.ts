@@ -152,6 +152,38 @@ it('pre-installs at once', async () => {
     expectGroupKept(sites, 'mock-v3-route-taken');
   });
 
+  // msw answers POST …/app_assignments with a handler of `…/app_assignments/:uid?` (the parameter is optional), not
+  // with one of `…/app_assignments/:uid`.
+  const v3Before = (route: string) => ({
+    'src/publish.ts': PUBLISH,
+    'test/publish.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const server = setupServer(
+  http.post('${route}', () => new HttpResponse(null, { status: 409 })),
+  http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }, { status: 201 })),
+);
+
+it('pre-installs at once', async () => {
+  server.listen();
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+  });
+
+  it('a v3 route whose last parameter is optional answers the v3 request: the handler and its call stay', () => {
+    const { mocks } = expectGroupKept(run(v3Before('*/v3/apps/app_assignments/:uid?')), 'mock-v3-route-taken');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain(':uid?');
+  });
+
+  it('a v3 route whose last parameter is required answers only a request of one assignment: the handler follows its call', () => {
+    const sites = run(v3Before('*/v3/apps/app_assignments/:uid'));
+    expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   it('handlers of other routes, and a catch-all that answered the old request too, take nothing', () => {
     const sites = run({
       'src/publish.ts': PUBLISH,
@@ -387,6 +419,72 @@ it('passes the platform error on', async () => {
     expect(sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-call-held']]]);
   }
 
+  // A setup file the runner loads before every test installs a mock of the v3 route; no test imports it.
+  const SHOW_FETCH = `export async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return response.status;
+}
+`;
+  const nockSetup = (config: Record<string, string>, interceptor: string) => ({
+    ...config,
+    'src/assign.ts': SHOW_FETCH,
+    'test/setup.ts': `import nock from 'nock';\nimport { afterEach, beforeEach } from 'vitest';\n\nbeforeEach(() => {\n  nock('https://api.example.com')${interceptor}.reply(409);\n});\nafterEach(() => nock.cleanAll());\n`,
+    'test/assign.test.ts': `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+it('shows an app to a business', async () => {
+  nock('https://api.example.com').post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+  });
+  const VITEST_SETUP = { 'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'], setupFiles: ['./test/setup.ts'] } });\n` };
+  const JEST_SETUP = { 'jest.config.js': `module.exports = { setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] };\n` };
+
+  it.each([['vitest setupFiles', VITEST_SETUP], ['jest setupFilesAfterEnv', JEST_SETUP]] as const)('nock: a v3 interceptor a %s module installs before each test answers first: the interceptor and its call stay', (_name, config) => {
+    const { mocks } = expectGroupKept(run(nockSetup(config, `.post('/v3/apps/app_assignments')`)), 'mock-v3-route-taken');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain('test/setup.ts');
+  });
+
+  it('nock: a setup module\'s interceptor of another v3 route takes nothing: the interceptor follows its call', () => {
+    const sites = run(nockSetup(VITEST_SETUP, `.post('/v3/users')`));
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  const mswSetup = (route: string) => ({
+    ...VITEST_SETUP,
+    'src/assign.ts': SHOW_FETCH,
+    'test/server.ts': `import { http, HttpResponse } from 'msw';\nimport { setupServer } from 'msw/node';\n\nexport const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })));\n`,
+    'test/setup.ts': `import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { server } from './server.js';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => server.use(http.post('${route}', () => new HttpResponse(null, { status: 403 }))));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+`,
+    'test/assign.test.ts': `import { expect, it } from 'vitest';\nimport { showToBusiness } from '../src/assign.js';\n\nit('shows an app to a business', async () => {\n  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);\n});\n`,
+  });
+
+  it('msw: the setup module\'s override of the v3 route answers before the server\'s handler it loads: the handler and its call stay', () => {
+    const { mocks } = expectGroupKept(run(mswSetup('*/v3/apps/app_assignments')), 'mock-v3-route-taken');
+    expect(mocks.map((m) => m.path)).toEqual(['test/server.ts']);
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain('in test/setup.ts');
+  });
+
+  it('msw: the setup module\'s override of another v3 route takes nothing: the handler follows its call', () => {
+    const sites = run(mswSetup('*/v3/users'));
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   it('a setupFiles module that one test also imports stands for every test of the run', () => {
     const sites = run({
       'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'], setupFiles: ['test/setup.ts'] } });\n`,
@@ -558,6 +656,76 @@ it('offers an app', async () => {
     expect(shared[0]!.reasons![0]!.key).toContain('the handler in test/offer.test.ts may read the body first');
     expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
     expect(sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock').map((m) => m.migrated)).toEqual([false]);
+  });
+
+  // The resolver returns what a function of the file returns: `undefined` too, which msw passes on to the shared handler.
+  const helperOverride = (helper: string) => sharedLayout(`import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from './server.js';
+
+let outage = false;
+${helper}
+beforeEach(() => {
+  server.use(http.post('*/platform/v1/apps/:id/assign', () => respond()));
+});
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(200);
+});
+`);
+
+  it('an override in a top-level beforeEach that returns a helper\'s result, which may be undefined, does not answer the requests it passes on', () => {
+    const sites = run(helperOverride(`const respond = () => (outage ? new HttpResponse(null, { status: 503 }) : undefined);`));
+    expectSetupKeepsOffer(sites, 'test/handlers.ts');
+  });
+
+  it('an override in a top-level beforeEach that returns a helper\'s response on every path does answer the call: the call moves with it', () => {
+    const sites = run(helperOverride(`function respond() {\n  if (outage) return new HttpResponse(null, { status: 503 });\n  return HttpResponse.json({ status: 'OK' });\n}`));
+    expect(sites.get('src/offer.ts')!.filter((site) => site.kind === 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock').map((m) => m.migrated)).toEqual([true]);
+  });
+
+  // A catch-all listed first in the same setupServer(...) is no mock of the request, and msw runs it first all the same.
+  const catchAllFirst = (catchAll: string) => ({
+    'src/offer.ts': OFFER,
+    'test/offer.test.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { beforeAll, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+
+const server = setupServer(
+  ${catchAll},
+  http.post<{ id: string }, { business_uid?: string }>('*/platform/v1/apps/:id/assign', ({ params }) => HttpResponse.json({ app: params.id }, { status: 201 })),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+  });
+
+  it('a body read added for params.id, after a catch-all of the same list that reads the body and falls through: the handler stays, with the call', () => {
+    const sites = run(catchAllFirst(`http.post<never, { dry_run?: boolean }>('*', async ({ request }) => {
+    const body = await request.json();
+    if (body.dry_run) return HttpResponse.json({ app: 'dry-run' });
+    return undefined;
+  })`));
+    const mocks = kinds(sites, 'mock');
+    expect(mocks.map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-resolver-reads', 'mock-keeps-calls']]]);
+    expect(mocks[0]!.reasons![0]!.key).toContain("the handler http.post('*', …) listed before it may read the body first");
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+  });
+
+  it('a body read added for params.id, after a catch-all that reads the body and always answers: the handler follows its call', () => {
+    const sites = run(catchAllFirst(`http.post('*/other', async ({ request }) => {
+    const body = (await request.json()) as { dry_run?: boolean };
+    return HttpResponse.json({ dry: body.dry_run === true });
+  }),
+  http.post('*', async ({ request }) => HttpResponse.json({ seen: await request.text() }, { status: 202 }))`));
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
   it('an override in a top-level beforeEach that always answers does answer the call: the call moves with it', () => {
@@ -746,6 +914,33 @@ it('offers an app', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
+  const fetchMockTest = (options: string) => `import fetchMock from 'fetch-mock';
+import { beforeAll, expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+beforeAll(() => fetchMock.mockGlobal());
+
+it('publishes', async () => {
+  fetchMock.route('express:/platform/v1/apps/:id/assign', 201, ${options}).catch(404);
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`;
+
+  it('fetch-mock params of an express route: the v3 route has no :id to match, so the route and its call stay', () => {
+    const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': fetchMockTest(`{ method: 'POST', params: { id: 'crm-sync' } }`) };
+    const { mocks } = expectGroupKept(run(files), 'mock-resolver-reads');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-resolver-reads')!.key).toContain('params');
+    const ignored = run(files, 'ignore');
+    expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-resolver-reads']]);
+  });
+
+  it('the same express route without params follows its call', () => {
+    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': fetchMockTest(`{ method: 'POST' }`) });
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   const nockTest = (interceptor: string) => `import nock from 'nock';
 import { expect, it } from 'vitest';
 import { publish } from '../src/publish.js';
@@ -788,6 +983,69 @@ it('publishes', async () => {
     const ignored = run(files, 'ignore');
     expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
     expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-route-not-editable']]);
+  });
+
+  const baseTest = (scope: string, path: string) => `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+const API = 'https://api.example.com';
+
+it('publishes', async () => {
+  nock(${scope}).post('${path}', { directory_uid: 'dir_1', pre_installed: 'true' }).reply(201);
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`;
+
+  it.each([
+    ['split between the base and the path', '`${API}/platform`', '/v1/apps/crm-sync/assign'],
+    ['a concatenation', `API + '/platform/v1'`, '/apps/crm-sync/assign'],
+    ['the path of a URL built on the origin', `new URL('/platform/v1', API).href`, '/apps/crm-sync/assign'],
+  ])('a nock scope whose base holds the platform prefix in %s: the interceptor and its call stay', (_name, scope, path) => {
+    expectGroupKept(run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': baseTest(scope, path) }), 'mock-route-not-editable');
+  });
+
+  it.each([
+    ['split between the base and the path, of a sibling route', '`${API}/platform`', '/v1/apps/crm-sync/unassign'],
+    ['a concatenation of another prefix', `API + '/tickets/v1'`, '/apps/crm-sync/assign'],
+  ])('a nock scope whose base holds %s: no mock of the request, and the call moves', (_name, scope, path) => {
+    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': baseTest(scope, path) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('interceptors on a nock scope const are mocks, not calls: they follow the one call, which moves', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': `import nock from 'nock';
+import { expect, it } from 'vitest';
+import { publish } from '../src/publish.js';
+
+it('publishes', async () => {
+  const scope = nock('https://api.example.com');
+  scope.post('/platform/v1/apps/crm-sync/assign', { directory_uid: 'dir_1', pre_installed: 'true' }).reply(201);
+  scope.post('/platform/v1/apps/crm-sync/assign').reply(500);
+  expect(await publish('crm-sync', 'dir_1')).toBe(201);
+});
+`,
+    });
+    expect(kinds(sites, 'call').map((c) => [c.path, c.migrated])).toEqual([['src/publish.ts', true]]);
+    expect(kinds(sites, 'mock').map((m) => [m.line, m.migrated])).toEqual([[7, true], [8, true]]);
+  });
+
+  it('a client const of the program in a test is still a client: its call is a call', () => {
+    const sites = run({
+      'src/publish.ts': PUBLISH,
+      'test/publish.test.ts': `import axios from 'axios';
+import { it } from 'vitest';
+
+it('publishes by hand', async () => {
+  const client = axios.create({ baseURL: 'https://api.example.com' });
+  await client.post('/platform/v1/apps/crm-sync/assign', { directory_uid: 'dir_1', pre_installed: 'true' });
+});
+`,
+    });
+    expect(kinds(sites, 'call').map((c) => [c.path, c.migrated])).toEqual([['src/publish.ts', true], ['test/publish.test.ts', true]]);
   });
 
   it('a nock scope whose base holds another prefix: no mock of the request', () => {
@@ -1267,6 +1525,36 @@ it('posts the assignment through the platform client', async () => {
   ])('a path relative to an imported instance\'s baseURL, asserted on %s: the assertion and the call stay', (_name, spy) => {
     const sites = run({ 'src/platform.ts': platform('https://api.example.com/platform/v1'), 'test/platform.test.ts': spyTest(spy) });
     expectGroupKept(sites, 'mock-route-not-editable');
+  });
+
+  // axios-mock-adapter matches a path relative to the base of the instance it wraps, as axios sends it.
+  const adapterTest = (client: string, from: string) => `import MockAdapter from 'axios-mock-adapter';
+import { expect, it } from 'vitest';
+import { ${client} } from '../src/${from}.js';
+import { showToBusiness } from '../src/platform.js';
+
+const mock = new MockAdapter(${client});
+
+it('shows crm-sync to a business', async () => {
+  mock.onPost('/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+
+  it('axios-mock-adapter on the instance, its route relative to the instance\'s baseURL: the mock and the call stay', () => {
+    const sites = run({ 'src/platform.ts': platform('https://api.example.com/platform/v1'), 'test/platform.test.ts': adapterTest('platform', 'platform') });
+    const { mocks } = expectGroupKept(sites, 'mock-route-not-editable');
+    expect(mocks.map((m) => m.path)).toEqual(['test/platform.test.ts']);
+  });
+
+  it('axios-mock-adapter on an instance of another base: the same path is some other API\'s, and the call moves', () => {
+    const sites = run({
+      'src/platform.ts': platform('https://api.example.com/platform/v1'),
+      'src/desk.ts': `import axios from 'axios';\n\nexport const tickets = axios.create({ baseURL: 'https://desk.example.com/api' });\n`,
+      'test/desk.test.ts': adapterTest('tickets', 'desk'),
+    });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
   it('the same path on an instance of another base, or on an object that is no client, is some other API\'s: the call moves', () => {

@@ -294,6 +294,20 @@ export class ProjectAnalysis {
     return { tests, loadedByRunner, servesApp };
   }
 
+  /**
+   * The modules of the run that a test runner's config above `path` loads before its tests (`setupFiles`,
+   * `setupFilesAfterEnv`), and every module of the run they import: the mocks they install answer before a test's own.
+   */
+  runnerSetupReach(path: string): ReadonlySet<string> {
+    const found = new Set<string>();
+    for (let dir = dirname(path); ; dir = dirname(dir)) {
+      for (const setup of this.#setupFilesIn(dir)) {
+        if (this.#scope.has(setup)) for (const file of this.#walk(setup).files) found.add(file);
+      }
+      if (dir === this.#input.root || dirname(dir) === dir || !dir.startsWith(this.#input.root)) return found;
+    }
+  }
+
   readonly #setupFiles = new Map<string, ReadonlySet<string>>();
 
   /**

@@ -33,13 +33,20 @@ const TEST_AND_MOCK_MODULES: ReadonlySet<string> = new Set([
 ]);
 const TEST_GLOBALS: ReadonlySet<string> = new Set(['expect', 'jest', 'vi', 'cy', 'sinon', 'nock', 'assert', 'should']);
 
-/** `expect(fetch).toHaveBeenCalledWith(...)`, `nock(host).post(...)`, `mock.onPost(...)`: never the call itself. */
-export function isTestOrMock(callee: TSESTree.Node, ctx: SourceContext): boolean {
+/**
+ * `expect(fetch).toHaveBeenCalledWith(...)`, `nock(host).post(...)`, `mock.onPost(...)`: never the call itself; nor is
+ * a call on a const that holds such a chain (`const scope = nock(API); scope.post(...)`).
+ */
+export function isTestOrMock(callee: TSESTree.Node, ctx: SourceContext, depth = 0): boolean {
   let node = unwrapTS(callee);
   while (node.type === 'MemberExpression' || node.type === 'CallExpression') {
     node = unwrapTS(node.type === 'MemberExpression' ? node.object : node.callee);
   }
   if (node.type !== 'Identifier') return false;
-  if (findVariable(ctx.getScope(node), node.name) === undefined) return TEST_GLOBALS.has(node.name);
-  return TEST_AND_MOCK_MODULES.has(moduleOf(node, ctx) ?? '');
+  const variable = findVariable(ctx.getScope(node), node.name);
+  if (variable === undefined) return TEST_GLOBALS.has(node.name);
+  if (TEST_AND_MOCK_MODULES.has(moduleOf(node, ctx) ?? '')) return true;
+  const declared = variable.defs[0]?.node as TSESTree.Node | undefined;
+  return depth < 4 && variable.defs.length === 1 && declared?.type === 'VariableDeclarator' && declared.id.type === 'Identifier' && declared.init != null &&
+    declared.parent.kind === 'const' && unwrapTS(declared.init).type === 'CallExpression' && isTestOrMock(declared.init, ctx, depth + 1);
 }

@@ -213,10 +213,22 @@ function assertedRoute(node: TSESTree.Node | undefined, ctx: SourceContext): Moc
  * instance without a base, or one whose base is another, makes the path some other API's.
  */
 function relativeToBase(target: TSESTree.Node, url: TSESTree.Node | undefined, ctx: SourceContext): MockRoute | undefined {
-  if (url === undefined || url.type === 'SpreadElement') return undefined;
-  const match = /^\/?apps\/([^/?#\s]+)\/assign(?:[?#].*)?$/.exec(staticString(url, ctx) ?? '');
-  const owner = match === null ? undefined : spiedOwner(target, ctx);
-  if (owner === undefined) return undefined;
+  const owner = url === undefined || url.type === 'SpreadElement' || relativePath(url, ctx) === null ? undefined : spiedOwner(target, ctx);
+  return owner === undefined ? undefined : relativeToClientBase(owner, url, ctx);
+}
+
+function relativePath(url: TSESTree.Node, ctx: SourceContext): RegExpExecArray | null {
+  return /^\/?apps\/([^/?#\s]+)\/assign(?:[?#].*)?$/.exec(staticString(url, ctx) ?? '');
+}
+
+/**
+ * `/apps/crm-sync/assign` on a client (`owner`) whose base URL ends in `/platform/v1`: the deprecated route with its
+ * app code, which a mock or an assertion of that client cannot be pointed at v3 in place (no edit). Undefined for
+ * another path, the library itself, an instance without a base or with another one.
+ */
+export function relativeToClientBase(owner: TSESTree.Node, url: TSESTree.Node | undefined, ctx: SourceContext): MockRoute | undefined {
+  const match = url === undefined || url.type === 'SpreadElement' ? null : relativePath(url, ctx);
+  if (match === null) return undefined;
   const client = resolveClient(owner, ctx);
   // Read with the program (a project), an owner that is no client the analysis knows is some other object.
   if (client === undefined && ctx.project !== undefined) return undefined;
@@ -225,7 +237,7 @@ function relativeToBase(target: TSESTree.Node, url: TSESTree.Node | undefined, c
     if (!client.instance || client.base === undefined || (base !== undefined && !/\/platform\/v1\/?$/.test(base))) return undefined;
   }
   try {
-    return { appCode: decodeURIComponent(match![1]!) };
+    return { appCode: decodeURIComponent(match[1]!) };
   } catch {
     return {};
   }

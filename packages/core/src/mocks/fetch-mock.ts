@@ -5,7 +5,8 @@
  * `fetch-mock`. The matcher is a URL (a prefix `path:`, `end:`, `begin:`, `express:`, `glob:` too), an object of
  * options with its `url`, or a function of the request (`(url, options) => …`, `(callLog) => …`, or
  * `functionMatcher`): a function that spells the route, or a part of it, reads the request in the old shape (found,
- * never rewritten). `options.body` (or the matcher object's) is the JSON body it matches.
+ * never rewritten). `options.body` (or the matcher object's) is the JSON body it matches; `options.params`, the values
+ * of the route's `:name` segments, which the v3 route does not have (found, never rewritten).
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { readBody } from '../body.js';
@@ -46,6 +47,9 @@ export function recognizeFetchMock(call: TSESTree.CallExpression, ctx: SourceCon
     reads.push('the request in its matcher function');
   }
   if (route === undefined) return undefined;
+  // `params` matches the values of the route's `:name` segments (`express:…/apps/:id/assign`): the v3 route has none,
+  // so a rewritten route with them never matches.
+  if ([described, object].some((o) => o?.type === 'ObjectExpression' && propertyOf(o, 'params') !== undefined)) reads.push("the route's parameters (its params option)");
   // Every method, or one that cannot be read: it answers the v3 route whatever the method, so it is never rewritten.
   if (verb !== 'post') route = route.appCode === undefined ? {} : { appCode: route.appCode };
   let body: TSESTree.Node | undefined = described === undefined ? undefined : propertyOf(described, 'body')?.value;

@@ -10,6 +10,7 @@ import { valueOfName } from '../follow.js';
 import { findVariable } from '../scope.js';
 import { isFunction, propertyOf, someNode, unwrapTS } from '../syntax.js';
 import { fromModule, methodOf, originOf } from './reference.js';
+import { relativeToClientBase } from './assertions.js';
 import { readBodyMatcher } from './msw.js';
 import { functionSpellsRoute, readMockRoute, type MockRoute } from './route.js';
 import type { MockLibrary, MockSite } from './site.js';
@@ -43,7 +44,10 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
     if (known === undefined) return onRouteOnly(call, ctx, spec, bodyAt);
   } else if (general !== undefined) return onRouteOnly(call, ctx, spec, bodyAt);
   const scope = spec.library === 'nock' ? nockScope(method.object, ctx) : undefined;
-  const route = readMockRoute(call.arguments[0], ctx) ?? routeUnderBase(call.arguments[0], scope?.base, ctx) ?? functionPath(call.arguments[0], ctx, spec);
+  const adapted = spec.library === 'axios-mock-adapter' ? adaptedClient(method.object, ctx) : undefined;
+  // axios-mock-adapter matches a path relative to its instance's `baseURL` too (`onPost('/apps/crm-sync/assign')`).
+  const route = readMockRoute(call.arguments[0], ctx) ?? routeUnderBase(call.arguments[0], scope?.base, ctx) ??
+    (adapted === undefined ? undefined : relativeToClientBase(adapted, call.arguments[0], ctx)) ?? functionPath(call.arguments[0], ctx, spec);
   if (route === undefined) return undefined;
   const matcher = call.arguments[bodyAt];
   // A function of the parsed body (nock's `(body) => ...`, axios-mock-adapter's `{ asymmetricMatch: (body) => ... }`):
@@ -90,6 +94,18 @@ function onRouteOnly(call: TSESTree.CallExpression, ctx: SourceContext, spec: Ro
 function functionPath(node: TSESTree.Node | undefined, ctx: SourceContext, spec: RouteMatcher): MockRoute | undefined {
   if (spec.library !== 'nock' || !functionSpellsRoute(node, ctx)) return undefined;
   return { held: 'a function of the path that tests it against the deprecated route' };
+}
+
+/** The client an axios-mock-adapter wraps: `platform` of `const mock = new MockAdapter(platform)`. */
+function adaptedClient(node: TSESTree.Node, ctx: SourceContext): TSESTree.Node | undefined {
+  let expr = unwrapTS(node);
+  if (expr.type === 'Identifier') {
+    const declarator = findVariable(ctx.getScope(expr), expr.name)?.defs[0]?.node as TSESTree.Node | undefined;
+    if (declarator?.type !== 'VariableDeclarator' || declarator.init == null) return undefined;
+    expr = unwrapTS(declarator.init);
+  }
+  const client = expr.type === 'NewExpression' ? expr.arguments[0] : undefined;
+  return client === undefined || client.type === 'SpreadElement' ? undefined : client;
 }
 
 /** nock's scope methods that rewrite the request before its interceptors match it. */
@@ -140,8 +156,9 @@ function routeUnderBase(path: TSESTree.Node | undefined, base: TSESTree.Node | u
   const own = stringTail(path, ctx);
   if (tail === undefined || own?.whole !== true) return undefined;
   const joined = `${tail.text.replace(/\/+$/, '')}${own.text.startsWith('/') ? '' : '/'}${own.text}`;
+  // The prefix in the base, whole or split (`${API}/platform` and `/v1/apps/crm-sync/assign`).
   const match = DEPRECATED_UNDER_BASE.exec(joined.replace(/[?#].*$/, ''));
-  if (match === null || !tail.text.includes(DEPRECATED_ASSIGN.prefix)) return undefined;
+  if (match === null || own.text.includes(DEPRECATED_ASSIGN.prefix)) return undefined;
   try {
     return { appCode: decodeURIComponent(match[1]!) };
   } catch {
@@ -153,12 +170,24 @@ function routeUnderBase(path: TSESTree.Node | undefined, base: TSESTree.Node | u
 const DEPRECATED_UNDER_BASE = new RegExp(`${DEPRECATED_ASSIGN.prefix.replace(/\//g, '\\/')}\\/apps\\/([^/]+)\\/assign\\/?$`);
 
 /**
- * The static text at the end of a string (a literal, a template after its last expression, a const of the file that
- * holds one), and whether that is the whole string.
+ * The static text at the end of a string (a literal, a template after its last expression, a concatenation, a const of
+ * the file that holds one, the path of `new URL('/platform/v1', API).href`), and whether that is the whole string.
  */
 function stringTail(node: TSESTree.Node, ctx: SourceContext, depth = 0): { text: string; whole: boolean } | undefined {
   const expr = unwrapTS(node);
   if (expr.type === 'Literal' && typeof expr.value === 'string') return { text: expr.value, whole: true };
+  if (expr.type === 'BinaryExpression' && expr.operator === '+' && depth < 4) {
+    const right = stringTail(expr.right, ctx, depth + 1);
+    return right === undefined ? undefined : { text: right.text, whole: false };
+  }
+  // A path from the root replaces the base's: `new URL('/platform/v1', API)` ends in `/platform/v1`.
+  if (expr.type === 'MemberExpression' && !expr.computed && expr.property.type === 'Identifier' && expr.property.name === 'href' && depth < 4) {
+    const url = unwrapTS(expr.object);
+    const path = url.type === 'NewExpression' && url.callee.type === 'Identifier' && url.callee.name === 'URL' && url.arguments[0]?.type !== 'SpreadElement' && url.arguments[0] !== undefined
+      ? stringTail(url.arguments[0], ctx, depth + 1)
+      : undefined;
+    return path?.whole === true && path.text.startsWith('/') ? { text: path.text, whole: false } : undefined;
+  }
   if (expr.type === 'TemplateLiteral') {
     const last = expr.quasis[expr.quasis.length - 1]!.value.cooked;
     return last === null ? undefined : { text: last, whole: expr.expressions.length === 0 };

@@ -15,7 +15,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
-import { ASSIGNEE_TYPE_OF_KEY, DEPRECATED_KEYS, FLAG_ENABLED_VALUE, MODE_OF_FLAG, V3Key } from '../contract.js';
+import { ASSIGNEE_TYPE_OF_KEY, DEPRECATED_KEYS, FLAG_ENABLED_VALUE, MODE_OF_FLAG, V3_ASSIGN, V3Key } from '../contract.js';
 import { staticMemberName } from '../follow.js';
 import { findVariable, importOf, type VariableLike } from '../scope.js';
 import { isFunction, someNode, unwrapTS } from '../syntax.js';
@@ -23,6 +23,7 @@ import { retypeDeprecatedBody } from '../typed-body.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { readMockRoute, type MockRoute } from './route.js';
 import type { BodyKeyRead, FlagKeyRead, MockSite, ResolverEdit } from './site.js';
+import { routeMatcher } from './v3-handlers.js';
 
 export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext): MockSite | undefined {
   const method = methodOf(call);
@@ -52,9 +53,15 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
     found.readsRequest = resolver !== undefined && msw1UsesRequest(resolver, ctx);
     found.typed = (call.typeArguments?.params.length ?? 0) > 0;
   }
+  // msw hands every handler the same request: a handler listed before this one that reads the body and falls through
+  // leaves it read, and the read added for the app code then throws.
+  const first = found.addedRead === undefined || found.reads.length > 0 ? undefined : bodyReaderListedBefore(call, ctx);
+  if (first !== undefined) {
+    found.reads.push(`${found.addedRead!} (a read of the body added for it would fail: the handler ${first} listed before it may read the body first and fall through to it)`);
+  }
   const blocked = found.reads.length > 0;
   // A resolver that may return nothing passes those requests on to the next handler: it answers only some of them.
-  const fallsThrough = resolver !== undefined && isFunction(resolver) && !alwaysAnswers(resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression);
+  const fallsThrough = resolver !== undefined && isFunction(resolver) && !alwaysAnswers(resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression, ctx);
   return {
     node: call,
     ctx,
@@ -556,7 +563,7 @@ function readParams(
   // No read of the body yet: one read is added where the app code is read, once, outside any loop, in a resolver that
   // always answers (one that falls through passes the request on to the next handler, which may read the body itself).
   if (request === undefined || (request !== 'absent' && request.variable !== undefined) || sites.length !== 1 || fn.generator ||
-    insideLoop(sites[0]!.node, fn) || !alwaysAnswers(fn)) return refuse();
+    insideLoop(sites[0]!.node, fn) || !alwaysAnswers(fn, ctx)) return refuse();
   const requestName = request === 'absent' ? 'request' : ((request.property.value.type === 'AssignmentPattern' ? request.property.value.left : request.property.value) as TSESTree.Identifier).name;
   // A new `request` binding must not hide a name the resolver uses.
   if (request === 'absent' && /\brequest\b/.test(ctx.text.slice(fn.range[0], fn.range[1]))) return refuse();
@@ -570,16 +577,93 @@ function readParams(
  * Whether a resolver answers on every path: its expression body or every `return` makes a response (a call or a `new`,
  * such as `HttpResponse.json(...)`), and its block ends in one (or a `throw`). Anything else may give `undefined`.
  */
-function alwaysAnswers(fn: TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression): boolean {
+function alwaysAnswers(fn: TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression | TSESTree.FunctionDeclaration, ctx: SourceContext, depth = 0): boolean {
   const answer = (node: TSESTree.Node | null | undefined) => {
     const expr = node == null ? undefined : unwrapTS(node.type === 'AwaitExpression' ? node.argument : node);
-    return expr !== undefined && (expr.type === 'CallExpression' || expr.type === 'NewExpression');
+    return expr !== undefined && (expr.type === 'NewExpression' || (expr.type === 'CallExpression' && callAnswers(expr, fn, ctx, depth)));
   };
   if (fn.body.type !== 'BlockStatement') return answer(fn.body);
   const last = fn.body.body[fn.body.body.length - 1];
   if (last?.type !== 'ReturnStatement' && last?.type !== 'ThrowStatement') return false;
   // Every return of the resolver itself (not of a function inside it) makes a response.
   return !someNode(fn.body, (node) => node.type === 'ReturnStatement' && !answer(node.argument), (node) => !isFunction(node));
+}
+
+/**
+ * Whether a call a resolver returns makes a response: msw's or the platform's (`HttpResponse.json(…)`,
+ * `Response.error()`), `passthrough()` or `fetch(…)`, msw 1's `res(…)` (the resolver's second parameter), or a function
+ * of the file whose every return makes one. Any other function's result may be `undefined`, and msw then passes the
+ * request on.
+ */
+function callAnswers(call: TSESTree.CallExpression, fn: TSESTree.FunctionLike, ctx: SourceContext, depth: number): boolean {
+  const callee = unwrapTS(call.callee);
+  const base = callee.type === 'MemberExpression' ? unwrapTS(callee.object) : callee;
+  if (base.type !== 'Identifier') return false;
+  if (callee.type === 'MemberExpression') return base.name === 'HttpResponse' || base.name === 'Response' || isParam(base.name, fn, 1);
+  if (base.name === 'passthrough' || base.name === 'fetch' || isParam(base.name, fn, 1)) return true;
+  if (depth >= 3) return false;
+  const variable = findVariable(ctx.getScope(call), base.name);
+  const declared = variable?.defs[0]?.node as TSESTree.Node | undefined;
+  const target = declared?.type === 'VariableDeclarator' && declared.init != null && declared.parent.kind === 'const'
+    ? unwrapTS(declared.init)
+    : declared;
+  if (target?.type !== 'ArrowFunctionExpression' && target?.type !== 'FunctionExpression' && target?.type !== 'FunctionDeclaration') return false;
+  return alwaysAnswers(target, ctx, depth + 1);
+}
+
+function isParam(name: string, fn: TSESTree.FunctionLike, index: number): boolean {
+  const param = fn.params[index];
+  return param?.type === 'Identifier' && param.name === name;
+}
+
+/**
+ * An msw handler listed before this one in the same list (`setupServer(a, b)`, `server.use(a, b)`, `[a, b]`) that may
+ * answer POST /v3/apps/app_assignments, may read the request and may fall through, in words; undefined when none.
+ */
+function bodyReaderListedBefore(call: TSESTree.CallExpression, ctx: SourceContext): string | undefined {
+  const parent = call.parent;
+  const list = parent?.type === 'CallExpression' ? parent.arguments : parent?.type === 'ArrayExpression' ? parent.elements : undefined;
+  if (list === undefined) return undefined;
+  for (const element of list.slice(0, list.indexOf(call))) {
+    const handler = element === null || element.type === 'SpreadElement' ? undefined : unwrapTS(element);
+    if (handler?.type !== 'CallExpression' || !isMswHandler(handler, ctx)) continue;
+    const matches = routeMatcher(handler.arguments[0], ctx);
+    if (matches !== undefined && !matches(V3_ASSIGN.path)) continue;
+    const resolver = handler.arguments[1];
+    if (resolver === undefined || resolver.type === 'SpreadElement') continue;
+    if (isFunction(resolver)) {
+      const fn = resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression;
+      if (!readsItsRequest(fn, ctx) || alwaysAnswers(fn, ctx)) continue;
+    }
+    const text = (node: TSESTree.Node) => ctx.text.slice(node.range[0], node.range[1]).replace(/\s+/g, ' ');
+    const route = handler.arguments[0];
+    return `${text(handler.callee)}(${route === undefined ? '' : text(route)}, …)`;
+  }
+  return undefined;
+}
+
+/** `http.post(…)`, `http.all(…)`, msw 1's `rest.post(…)`: a handler of msw that POST requests reach. */
+function isMswHandler(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  const method = methodOf(call);
+  if (method?.name !== 'post' && method?.name !== 'all') return false;
+  const object = unwrapTS(method.object);
+  const origin = originOf(object, ctx);
+  if (!fromModule(origin, ['msw'])) return false;
+  const kind = object.type === 'Identifier' ? origin.imported : object.type === 'MemberExpression' && !object.computed && object.property.type === 'Identifier' ? object.property.name : undefined;
+  return kind === 'http' || kind === 'rest';
+}
+
+/** Whether a resolver may read the request it is given: msw 2's `request` (or the whole argument), msw 1's `req`. */
+function readsItsRequest(fn: TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression, ctx: SourceContext): boolean {
+  const param = fn.params[0];
+  if (param === undefined) return false;
+  if (param.type === 'Identifier') return used(param, fn, ctx);
+  if (param.type !== 'ObjectPattern') return true;
+  return param.properties.some((property) => {
+    if (property.type === 'RestElement' || property.computed || property.key.type !== 'Identifier') return true;
+    const value = property.value.type === 'AssignmentPattern' ? property.value.left : property.value;
+    return property.key.name === 'request' && (value.type !== 'Identifier' || used(value, fn, ctx));
+  });
 }
 
 /** The edit that removes one property of a pattern, with the comma that separates it from its neighbour. */

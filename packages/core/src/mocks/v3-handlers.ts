@@ -168,10 +168,13 @@ export function routeMatcher(node: TSESTree.Node | undefined, ctx: SourceContext
   return undefined;
 }
 
-/** msw's path pattern (`*`, `:name`), its origin taken as any origin, its query ignored. */
+/**
+ * msw's path pattern (`*`, `:name`, an optional `/:name?`), its origin taken as any origin, its query ignored. An
+ * optional parameter's `?` starts no query: `…/app_assignments/:uid?` answers `…/app_assignments` too.
+ */
 function patternMatcher(pattern: string): (path: string) => boolean {
-  const path = pattern.replace(/[?#].*$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '*');
-  const source = path.split(/(\*|:\w+)/).map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const path = pattern.replace(/(?<!\/:\w+)[?#].*$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '*');
+  const source = path.split(/(\*|\/:\w+\?|:\w+)/).map((part) => (part === '*' ? '.*' : part.startsWith('/:') ? '(?:/[^/]+)?' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('');
   // A relative route is read as the path of whatever origin.
   const regex = new RegExp(`^${source.startsWith('/') ? '(?:.*)?' : ''}${source}/?$`);
   return (at) => regex.test(at);
