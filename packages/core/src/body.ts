@@ -13,6 +13,7 @@ import type { BodyFacts, ValueClass } from './plan.js';
 import { ReasonCode } from './reasons.js';
 import { namespaceModule } from './clients/modules.js';
 import { findVariable, importOf, isExported, isSingleUse, usesOf, type VariableLike } from './scope.js';
+import { lineAt } from './text-facts.js';
 import { calleePath, isAsConst, isPure, isRecordOfStringsType, propertyOf, staticKey, unwrapTS } from './syntax.js';
 
 /** How a client serializes the value it is given as the body. */
@@ -400,7 +401,7 @@ function namedParameterType(variable: VariableLike): TSESTree.TSTypeReference | 
 function otherUseAt(variable: VariableLike, use: TSESTree.Identifier, ctx: SourceContext): string | undefined {
   const other = usesOf(variable).find((ref) => ref.identifier !== use);
   if (other === undefined) return undefined;
-  const line = ctx.text.slice(0, other.identifier.range[0]).split('\n').length;
+  const line = lineAt(ctx.text, other.identifier.range[0]);
   return ctx.file === undefined ? `line ${line}` : `${ctx.file}:${line}`;
 }
 

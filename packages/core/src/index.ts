@@ -28,6 +28,6 @@ export {
   MAX_IMPORTER_ROUNDS, mayUseNames, type ModuleFile, moduleSpellsAll, nameOfModuleName, namePattern, ownUses, sendingFunctions, specifierFor,
 } from './module-uses.js';
 export { isUnreadPage, PAGE_FILE, runsCode, unreadNaming } from './pages.js';
-export { type DeclarationUses, type PlaceOfUse, settleTypedBodies } from './shared-types.js';
+export { type DeclarationUses, type PlaceOfUse, placeOfUseIn, settleTypedBodies } from './shared-types.js';
 export type { SharedType, TypeDeclaration, TypeEdit } from './typed-body.js';
 export { MAX_NESTING_DEPTH, nestingDepth } from './text-facts.js';

@@ -218,15 +218,16 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
         // one, such as a flag, is unknown there) and this call, which no rewrite changes, is none.
         const outside = (each: AssignCall) => (range: readonly [number, number], where: SourceContext): boolean =>
           ![{ fn: target.fn, ctx: target.ctx }, ...each.via].some(({ fn, ctx: inFn }) => inFn.text === where.text && range[0] >= fn.range[0] && range[1] <= fn.range[1]);
-        // Once one of them is migrated, the function still sends the assignment twice: read the same way again.
-        const twice = several || calls.some((other, at) => at !== index && sendsV3Assignment(other, inner));
         // The app code each request reads from this call must mean there what it means read alone: a plain code, not
         // one encoded or numeric (`onboard(encodeURIComponent(code), ...)`, `onboard(4217, ...)`).
         const plainCode = (each: AssignCall) => each.facts.appId.kind === 'expression'
           ? each.facts.appId.pure && !each.facts.appId.encoded && each.facts.appId.numeric !== true
           : each.facts.appId.kind === 'static' && /^[A-Za-z_][\w.-]*$/.test(each.facts.appId.value);
-        if (twice && [found, ...others].every(plainCode) && call.arguments.every((arg) => opaqueValue(arg, ctx, 0)) &&
-          ![found, ...others].some((each) => suppliesPart(each, outside(each)))) return undefined;
+        // Once one of them is migrated, the function still sends the assignment twice: read the same way again (asked
+        // last, of a function that passes the rest: it reads the function's other calls).
+        if ([found, ...others].every(plainCode) && call.arguments.every((arg) => opaqueValue(arg, ctx, 0)) &&
+          ![found, ...others].some((each) => suppliesPart(each, outside(each))) &&
+          (several || calls.some((other, at) => at !== index && sendsV3Assignment(other, inner)))) return undefined;
         const facts = several ? { ...found.facts, obstacles: [...found.facts.obstacles, { code: ReasonCode.wrapperSeveralRequests }] } : found.facts;
         return { ...found, node: call, ctx, facts, via: [{ node: own, ctx: inner, fn: target.fn }, ...found.via], ...(routeInside ? { caller: true as const } : {}) };
       }

@@ -9,6 +9,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type Finding, findingOf } from './analyze.js';
 import type { SourceContext } from './context.js';
 import { ReasonCode } from './reasons.js';
+import { lineAt } from './text-facts.js';
 import { placeOf } from './wrappers.js';
 import type { TypeDeclaration } from './typed-body.js';
 
@@ -78,6 +79,16 @@ export function settleTypedBodies(findings: readonly Finding[], uses: Declaratio
 
 /** Where a use of a type is, as a TODO names it (`src/jobs/backfill.ts:15`); undefined when the front end cannot say. */
 export type PlaceOfUse = (use: TSESTree.Node) => string | undefined;
+
+/** The place of a use among a front end's parsed files: the file whose tree holds it, by its id, and the line. */
+export function placeOfUseIn(files: () => Iterable<{ readonly program: TSESTree.Program; readonly text: string; readonly id: string | undefined }>): PlaceOfUse {
+  return (use) => {
+    let root: TSESTree.Node = use;
+    while (root.parent != null) root = root.parent;
+    for (const file of files()) if (file.program === root && file.id !== undefined) return `${file.id}:${lineAt(file.text, use.range[0])}`;
+    return undefined;
+  };
+}
 
 /** Reasons a caller takes from the wrapper it goes through, not from its own body. */
 const WRAPPER_REASONS: ReadonlySet<string> = new Set([ReasonCode.wrapperCallers, ReasonCode.wrapperCallersDiffer, ReasonCode.wrapperCallersUnknown]);

@@ -38,6 +38,13 @@ export function textMatches(text: string, pattern: RegExp): boolean {
 const CRLF = /\r\n/;
 
 /** The file's line ending: CRLF when any line ends so, else LF. */
+/** The 1-based line of an offset in a text. */
+export function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
 export function lineEndingOf(text: string): '\r\n' | '\n' {
   return textMatches(text, CRLF) ? '\r\n' : '\n';
 }

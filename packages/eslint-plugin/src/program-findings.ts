@@ -21,6 +21,7 @@ import {
   namePattern,
   ownUses,
   PAGE_FILE,
+  placeOfUseIn,
   settleTypedBodies,
   settleWrappers,
   type SourceContext,
@@ -100,15 +101,10 @@ export function settleProgram(input: ProgramInput): Map<string, Finding[]> {
     return found === 'unknown' || Array.isArray(found) ? found as readonly TSESTree.Node[] | 'unknown' : 'unknown';
   };
   // Where a use of a type is: the file whose tree holds it, named as the findings name their files.
-  const placeOfUse = (use: TSESTree.Node): string | undefined => {
-    let root: TSESTree.Node = use;
-    while (root.parent != null) root = root.parent;
-    for (const path of input.files) {
-      const file = input.file(path);
-      if (file?.program === root) return `${file.context.file ?? input.idOf(path)}:${file.text.slice(0, use.range[0]).split('\n').length}`;
-    }
-    return undefined;
-  };
+  const placeOfUse = placeOfUseIn(() => input.files.flatMap((path) => {
+    const file = input.file(path);
+    return file === undefined ? [] : [{ program: file.program, text: file.text, id: file.context.file ?? input.idOf(path) }];
+  }));
   const settled = settleTypedBodies([...raw.values()].flat(), typeUses, (findings) => settleWrappers(findings, uses.functions), placeOfUse);
   const byFile = new Map<string, Finding[]>();
   for (const finding of settled) {

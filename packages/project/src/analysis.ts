@@ -32,6 +32,7 @@ import {
   nameOfModuleName,
   type ModuleFound,
   type ProjectFacts,
+  placeOfUseIn,
   settleTypedBodies,
   settleWrappers,
   type SourceContext,
@@ -462,14 +463,7 @@ export class ProjectAnalysis {
   };
 
   /** Where a node of a parsed file is, as a TODO names it: the file's id and the line. */
-  readonly #placeOfUse = (use: TSESTree.Node): string | undefined => {
-    let root: TSESTree.Node = use;
-    while (root.parent != null) root = root.parent;
-    for (const file of this.#files.values()) {
-      if (file?.program === root) return `${file.id}:${file.text.slice(0, use.range[0]).split('\n').length}`;
-    }
-    return undefined;
-  };
+  readonly #placeOfUse = placeOfUseIn(() => [...this.#files.values()].flatMap((file) => (file === null ? [] : [file])));
 
   /** The uses of a module's top-level binding `id` (a function's or a type's), here and in the modules that import it. */
   #usesOf(declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext): readonly TSESTree.Node[] | 'unknown' | UnreadUse {
