@@ -392,6 +392,23 @@ function keptUnread(callee: TSESTree.Identifier, index: number, ctx: SourceConte
   const ctor = cls.body.body.find((member): member is TSESTree.MethodDefinition => member.type === 'MethodDefinition' && member.kind === 'constructor');
   const param = ctor?.value.params[index];
   if (ctor === undefined || param === undefined) return false;
+  // Decided once per run and parameter: the answer reads every file of the program.
+  const known = keptUnreadOf.get(project)?.get(param);
+  if (known !== undefined) return known;
+  const kept = paramKeptUnread(cls, ctor, param, name.kind === 'imported' ? name.value.ctx : ctx, project);
+  keptUnreadOf.set(project, (keptUnreadOf.get(project) ?? new Map<TSESTree.Node, boolean>()).set(param, kept));
+  return kept;
+}
+
+const keptUnreadOf = new WeakMap<object, Map<TSESTree.Node, boolean>>();
+
+function paramKeptUnread(
+  cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression,
+  ctor: TSESTree.MethodDefinition,
+  param: TSESTree.Parameter,
+  classCtx: SourceContext,
+  project: { anyFileMatches(pattern: RegExp): boolean },
+): boolean {
   const fields: string[] = [];
   let id: TSESTree.Identifier;
   if (param.type === 'TSParameterProperty') {
@@ -403,7 +420,6 @@ function keptUnread(callee: TSESTree.Identifier, index: number, ctx: SourceConte
   } else {
     return false;
   }
-  const classCtx = name.kind === 'imported' ? name.value.ctx : ctx;
   let inMessage = false;
   const variable = findVariable(classCtx.getScope(ctor.value.body ?? ctor.value), id.name);
   if (variable === undefined) return false;

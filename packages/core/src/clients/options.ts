@@ -12,7 +12,7 @@ import { type Reason, ReasonCode } from '../reasons.js';
 import { isExported, isSingleUse, usesOf, type VariableLike } from '../scope.js';
 import { staticString } from '../static-value.js';
 import { MAX_DEPTH, propertyOf, staticKey, unwrapTS } from '../syntax.js';
-import { type CallLayout, type ClientRef, JSON_OBJECT, type Method, type ObjectRef, STRING_ONLY } from './spec.js';
+import { type CallLayout, type ClientRef, isJsonContentType, JSON_OBJECT, type Method, type ObjectRef, STRING_ONLY } from './spec.js';
 
 export type { ObjectRef } from './spec.js';
 
@@ -129,7 +129,7 @@ function addedHeaders(value: TSESTree.Node, copied: TSESTree.Node, ctx: SourceCo
     }
     const key = header.computed ? staticString(header.key, ctx) : staticKey(header);
     if (key === undefined) return undefined;
-    if (/^content-type$/i.test(key.trim()) && !/^application\/json\s*(?:;.*)?$/i.test(staticString(header.value, ctx) ?? '')) return undefined;
+    if (/^content-type$/i.test(key.trim()) && !isJsonContentType(staticString(header.value, ctx) ?? '')) return undefined;
   }
   return merges;
 }

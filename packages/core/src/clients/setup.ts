@@ -13,7 +13,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
 import { findVariable, importOf } from '../scope.js';
 import { calleePath, someNode, unwrapTS } from '../syntax.js';
-import type { ClientRef, ClientSetup, ResolveClient, SetupEffect, SetupTarget } from './spec.js';
+import { type ClientRef, type ClientSetup, isJsonContentType, type ResolveClient, type SetupEffect, type SetupTarget } from './spec.js';
 
 export type { ClientSetup, SetupEffect, SetupTarget } from './spec.js';
 
@@ -466,7 +466,7 @@ function isJsonType(value: TSESTree.Node): boolean {
   const node = unwrapTS(value);
   const text = node.type === 'Literal' && typeof node.value === 'string' ? node.value
     : node.type === 'TemplateLiteral' && node.expressions.length === 0 ? node.quasis[0]!.value.cooked : undefined;
-  return text != null && /^application\/json\s*(?:;\s*charset=utf-8\s*)?$/i.test(text);
+  return text != null && isJsonContentType(text);
 }
 
 /** Whether a headers object written out changes nothing the migration depends on (static names, no content type). */

@@ -103,6 +103,11 @@ export const JSON_OBJECT: BodyEncoding = { objectIsJson: true, stringifyIsJson: 
 export const STRING_ONLY: BodyEncoding = { objectIsJson: false, stringifyIsJson: true };
 export const HTTP_VERBS: ReadonlySet<string> = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options']);
 
+/** JSON's content type as a client sends a JSON body anyway: `application/json`, with UTF-8 as its charset at most. */
+export function isJsonContentType(value: string): boolean {
+  return /^application\/json\s*(?:;\s*charset=utf-8\s*)?$/i.test(value);
+}
+
 /** The non-spread argument at `index`, if any. */
 export function argumentAt(call: TSESTree.CallExpression, index: number): TSESTree.Expression | undefined {
   const node = call.arguments[index];
