@@ -1,14 +1,14 @@
 /**
  * The `app-assignment` binary, spawned as a user runs it, on temporary folders removed after each test file; and the
- * same command run in the test's own process (`command`), for tests that read what it reports rather than how its
- * process behaves: TypeScript and ts-morph are then loaded once per test file instead of once per run.
+ * same command run in the test's own process (`command`, scripts/lib/command.mjs), for tests that read what it reports
+ * rather than how its process behaves: TypeScript and ts-morph are then loaded once per test file, not once per run.
  */
 import { spawnSync } from 'node:child_process';
 import { chownSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { makeTempDir } from '../../../../scripts/lib/temp.mjs';
-import type * as Command from '../../dist/command.js';
+import { command } from '../../../../scripts/lib/command.mjs';
 
 const require = createRequire(import.meta.url);
 export const CLI = join(dirname(require.resolve('@app-assignment/codemod/package.json')), 'dist', 'cli.js');
@@ -68,47 +68,7 @@ export function cli(args: string[], cwd: string, options: CliOptions = {}) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-export interface CommandResult {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-let running: Promise<unknown> = Promise.resolve();
-
-/**
- * `app-assignment <args>` in `cwd`, run in this process by the code the binary runs (`runCommand` of command.ts), its
- * stdout and stderr captured: the exit code, output and file writes of a spawned run, without loading node, TypeScript
- * and ts-morph again. Runs one at a time, as the output streams are this process's own.
- */
-export function command(args: string[], cwd: string): Promise<CommandResult> {
-  const result = running.then(() => runInProcess(args, cwd));
-  running = result.catch(() => undefined);
-  return result;
-}
-
-async function runInProcess(args: string[], cwd: string): Promise<CommandResult> {
-  const { runCommand } = (await import(join(dirname(CLI), 'command.js'))) as typeof Command;
-  const out: string[] = [];
-  const err: string[] = [];
-  // The streams' own `write` (usually none: Writable's), put back exactly as it was afterwards.
-  const saved = ([process.stdout, process.stderr] as const).map((stream) => [stream, Object.getOwnPropertyDescriptor(stream, 'write')] as const);
-  const capture = (into: string[]) => (chunk: string | Uint8Array): boolean => {
-    into.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-    return true;
-  };
-  Object.defineProperty(process.stdout, 'write', { value: capture(out), configurable: true, writable: true });
-  Object.defineProperty(process.stderr, 'write', { value: capture(err), configurable: true, writable: true });
-  try {
-    const code = await runCommand(args, cwd);
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  } finally {
-    for (const [stream, descriptor] of saved) {
-      if (descriptor === undefined) Reflect.deleteProperty(stream, 'write');
-      else Object.defineProperty(stream, 'write', descriptor);
-    }
-  }
-}
+export { command };
 
 /** `app-assignment migrate . --json --force <extraArgs>` in the project's folder, in process: the report parsed. */
 export async function migrateProject<Report>(dir: string, extraArgs: string[] = []): Promise<Report> {
