@@ -27,21 +27,21 @@ describe('a public field set once in the constructor of an exported class', () =
   const platformSites = (report: Report) => report.files.find((f) => f.path === 'src/platform.ts')?.sites
     .map((s) => [s.migrated, s.reasons.map((r) => `${r.code}:${r.key ?? ''}`)]);
 
-  it('project mode: written nowhere else, the call is rewritten', () => {
+  it('project mode: written nowhere else, the call is rewritten', async () => {
     const dir = trees.project({ 'src/platform.ts': PLATFORM, 'src/main.ts': "import { PlatformClient } from './platform.js';\nexport const client = new PlatformClient('https://api.example.com');\n" });
-    expect(platformSites(migrateIn<Report>(dir))).toEqual([[true, []]]);
+    expect(platformSites(await migrateIn<Report>(dir))).toEqual([[true, []]]);
   });
 
-  it('project mode: another module gives an instance another client, the call is left with a TODO naming the field', () => {
+  it('project mode: another module gives an instance another client, the call is left with a TODO naming the field', async () => {
     const dir = trees.project({
       'src/platform.ts': PLATFORM,
       'src/main.ts': "import axios from 'axios';\nimport { PlatformClient } from './platform.js';\nexport const client = new PlatformClient('https://api.example.com');\nclient.http = axios.create({ params: { is_internal: 'true' } });\n",
     });
-    expect(platformSites(migrateIn<Report>(dir))).toEqual([[false, ['client-field-unknown:this.http']]]);
+    expect(platformSites(await migrateIn<Report>(dir))).toEqual([[false, ['client-field-unknown:this.http']]]);
   });
 
-  it('read alone, the exported class may be written anywhere: a TODO', () => {
+  it('read alone, the exported class may be written anywhere: a TODO', async () => {
     const dir = trees.project({ 'src/platform.ts': PLATFORM });
-    expect(platformSites(migrateIn<Report>(dir, ['.', '--no-project']))).toEqual([[false, ['client-field-unknown:this.http']]]);
+    expect(platformSites(await migrateIn<Report>(dir, ['.', '--no-project']))).toEqual([[false, ['client-field-unknown:this.http']]]);
   });
 });

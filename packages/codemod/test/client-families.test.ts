@@ -73,9 +73,9 @@ describe('NestJS: this.http.axiosRef is the service\'s own axios instance', () =
     ].join('\n'),
   };
 
-  it('project mode: the HttpModule.register options of another module hold axiosRef.post as they hold this.http.post', () => {
+  it('project mode: the HttpModule.register options of another module hold axiosRef.post as they hold this.http.post', async () => {
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expect(report.mode.kind).toBe('project');
     expectAllHeld(dir, files, report);
     const sites = sitesOf(report, 'src/svc.ts');
@@ -83,9 +83,9 @@ describe('NestJS: this.http.axiosRef is the service\'s own axios instance', () =
     for (const site of sites) expect(reasonsOf(site)).toEqual(['client-setup:HttpModule.register options (src/mod.ts:6)']);
   });
 
-  it('--no-project: the two calls of the same service get the same outcome', () => {
+  it('--no-project: the two calls of the same service get the same outcome', async () => {
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir, ['.', '--no-project']);
+    const report = await migrateIn<Report>(dir, ['.', '--no-project']);
     const [viaService, viaRef] = sitesOf(report, 'src/svc.ts');
     expect(viaRef?.outcome).toBe(viaService?.outcome);
     expect(reasonsOf(viaRef)).toEqual(reasonsOf(viaService));
@@ -122,9 +122,9 @@ describe('NestJS: HttpModule options that change nothing the migration depends o
     ['registerAsync whose factory returns a base URL, a timeout and an auth header', FACTORY],
     ['register with a base URL and an auth header', "HttpModule.register({ baseURL: 'https://api.example.com', headers: { Authorization: 'Bearer t' } })"],
     ["registerAsync whose headers write JSON's content type out", FACTORY.replace('headers: {', "headers: { 'Content-Type': 'application/json', ")],
-  ])('%s: the service call migrates', (_name, imports) => {
+  ])('%s: the service call migrates', async (_name, imports) => {
     const dir = trees.project({ 'src/apps.module.ts': module(imports), 'src/apps.service.ts': service });
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expect(sitesOf(report, 'src/apps.service.ts').map((site) => [site.migrated, reasonsOf(site)])).toEqual([[true, []]]);
   });
 
@@ -136,9 +136,9 @@ describe('NestJS: HttpModule options that change nothing the migration depends o
     ['useClass', 'HttpModule.registerAsync({ useClass: HttpConfig })'],
     ['headers for POST only that set a form content type', FACTORY.replace('headers: {', "headers: { post: { 'Content-Type': 'application/x-www-form-urlencoded' }, ")],
     ['headers spread from what the factory is given', FACTORY.replace('headers: {', 'headers: { ...config.headers, ')],
-  ])('%s: held, naming the module', (_name, imports) => {
+  ])('%s: held, naming the module', async (_name, imports) => {
     const dir = trees.project({ 'src/apps.module.ts': module(imports), 'src/apps.service.ts': service });
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expect(sitesOf(report, 'src/apps.service.ts').map((site) => [site.migrated, reasonsOf(site)])).toEqual([[false, ['client-setup:HttpModule.registerAsync options (src/apps.module.ts:5)']]]);
   });
 });
@@ -176,31 +176,31 @@ describe('NestJS: an HttpService injected by a token, or provided by the program
   it.each([
     ['this.http.post', 'this.http.post'],
     ['this.http.axiosRef.post', 'this.http.axiosRef.post'],
-  ])('@Inject(LEGACY_HTTP) with %s: held, naming the provider of the token in project mode and the decorator read alone', (_name, call) => {
+  ])('@Inject(LEGACY_HTTP) with %s: held, naming the provider of the token in project mode and the decorator read alone', async (_name, call) => {
     const files = {
       'src/tokens.ts': tokens,
       'src/mod.ts': provider('LEGACY_HTTP'),
       'src/svc.ts': service('@Inject(LEGACY_HTTP) private readonly http: HttpService', call),
     };
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expectAllHeld(dir, files, report);
     expect(reasonsOf(sitesOf(report, 'src/svc.ts')[0])).toEqual(['client-setup:the provider of LEGACY_HTTP, injected by @Inject(LEGACY_HTTP) (src/mod.ts:9)']);
 
     const alone = trees.project(files);
-    const fileByFile = migrateIn<Report>(alone, ['.', '--no-project']);
+    const fileByFile = await migrateIn<Report>(alone, ['.', '--no-project']);
     expectAllHeld(alone, files, fileByFile);
     expect(reasonsOf(sitesOf(fileByFile, 'src/svc.ts')[0])).toEqual(['client-setup:the provider of the service injected by @Inject(LEGACY_HTTP) (line 7)']);
   });
 
-  it('a provider of HttpService itself holds every class handed the service, naming its place', () => {
+  it('a provider of HttpService itself holds every class handed the service, naming its place', async () => {
     const files = {
       'src/tokens.ts': tokens,
       'src/mod.ts': provider('HttpService'),
       'src/svc.ts': service('private readonly http: HttpService', 'this.http.post'),
     };
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expectAllHeld(dir, files, report);
     expect(reasonsOf(sitesOf(report, 'src/svc.ts')[0])).toEqual(['client-setup:the provider of HttpService (src/mod.ts:8)']);
   });
@@ -242,16 +242,16 @@ describe('NestJS: a provider of HttpService is found by what its token is bound 
       'src/gateway-http.ts': "export { HttpService as GatewayHttp } from '@nestjs/axios';\n",
       'src/app.module.ts': module(["import { GatewayHttp } from './gateway-http';"], 'GatewayHttp'),
     }],
-  ])('%s: held in project mode, naming the provider', (_name, provider) => {
+  ])('%s: held in project mode, naming the provider', async (_name, provider) => {
     const files = { ...provider, 'src/apps.service.ts': service };
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expect(report.mode.kind).toBe('project');
     expectAllHeld(dir, files, report);
     expect(reasonsOf(sitesOf(report, 'src/apps.service.ts')[0])).toEqual(['client-setup:the provider of HttpService (src/app.module.ts:8)']);
   });
 
-  it('--no-project: a provider under another name in the same file holds the call', () => {
+  it('--no-project: a provider under another name in the same file holds the call', async () => {
     const files = {
       'src/app.ts': [
         "import { Injectable, Module } from '@nestjs/common';",
@@ -272,7 +272,7 @@ describe('NestJS: a provider of HttpService is found by what its token is bound 
     };
     for (const args of [['.'], ['.', '--no-project']]) {
       const dir = trees.project(files);
-      const report = migrateIn<Report>(dir, args);
+      const report = await migrateIn<Report>(dir, args);
       expectAllHeld(dir, files, report);
       expect(reasonsOf(sitesOf(report, 'src/app.ts')[0])).toEqual(['client-setup:the provider of HttpService (line 12)']);
     }
@@ -329,9 +329,9 @@ describe('NestJS: HttpService handed to a method or a function, and its axiosRef
     ].join('\n'),
   };
 
-  it('project mode: every call is held by the HttpModule.register options, as this.http.post is', () => {
+  it('project mode: every call is held by the HttpModule.register options, as this.http.post is', async () => {
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expect(report.mode.kind).toBe('project');
     expectAllHeld(dir, files, report);
     const sites = sitesOf(report, 'src/apps.service.ts');
@@ -339,27 +339,27 @@ describe('NestJS: HttpService handed to a method or a function, and its axiosRef
     for (const site of sites) expect(reasonsOf(site)).toEqual(['client-setup:HttpModule.register options (src/app.module.ts:5)']);
   });
 
-  it('project mode: HttpModule imported under another name registers the same options', () => {
+  it('project mode: HttpModule imported under another name registers the same options', async () => {
     const renamed = {
       ...files,
       'src/app.module.ts': files['src/app.module.ts'].replace("import { HttpModule } from '@nestjs/axios';", "import { HttpModule as NestHttpModule } from '@nestjs/axios';")
         .replace('HttpModule.register(', 'NestHttpModule.register('),
     };
     const dir = trees.project(renamed);
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expectAllHeld(dir, renamed, report);
     const sites = sitesOf(report, 'src/apps.service.ts');
     expect(sites).toHaveLength(6);
     for (const site of sites) expect(reasonsOf(site)).toEqual(['client-setup:NestHttpModule.register options (src/app.module.ts:5)']);
   });
 
-  it('--no-project: the calls get the outcome of this.http.post in the same file', () => {
+  it('--no-project: the calls get the outcome of this.http.post in the same file', async () => {
     const control = {
       'src/app.module.ts': files['src/app.module.ts'],
       'src/apps.service.ts': files['src/apps.service.ts'].replace('  grant(uid: string)', "  viaField(uid: string) {\n    return firstValueFrom(this.http.post('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: uid }));\n  }\n  grant(uid: string)"),
     };
     const dir = trees.project(control);
-    const report = migrateIn<Report>(dir, ['.', '--no-project']);
+    const report = await migrateIn<Report>(dir, ['.', '--no-project']);
     const [first, ...rest] = sitesOf(report, 'src/apps.service.ts');
     expect(rest).toHaveLength(6);
     for (const site of rest) expect([site.outcome, reasonsOf(site)]).toEqual([first?.outcome, reasonsOf(first)]);
@@ -390,30 +390,30 @@ describe('Apollo: a RESTDataSource subclass whose base class is in another modul
     '',
   ].join('\n');
 
-  it('project mode follows the import: the base\'s willSendRequest is client setup, named with its file and line', () => {
+  it('project mode follows the import: the base\'s willSendRequest is client setup, named with its file and line', async () => {
     const files = { 'src/v4base.ts': base(true), 'src/v4apps.ts': apps };
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expectAllHeld(dir, files, report);
     expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual(["client-setup:the data source's willSendRequest (src/v4base.ts:4)"]);
   });
 
-  it('project mode: a base without hooks is read, and the call is migrated', () => {
+  it('project mode: a base without hooks is read, and the call is migrated', async () => {
     const dir = trees.project({ 'src/v4base.ts': base(false), 'src/v4apps.ts': apps });
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expect(report.totals.migrated).toBe(1);
     expect(read(dir, 'src/v4apps.ts')).toContain("this.post(`/v3/apps/app_assignments`, { body: { assignee_type: 'business', assignee_uid: uid, app_code_name: code } })");
   });
 
-  it('--no-project: the base cannot be read, so the call is held, naming the base and its import', () => {
+  it('--no-project: the base cannot be read, so the call is held, naming the base and its import', async () => {
     const files = { 'src/v4base.ts': base(false), 'src/v4apps.ts': apps };
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir, ['.', '--no-project']);
+    const report = await migrateIn<Report>(dir, ['.', '--no-project']);
     expectAllHeld(dir, files, report);
     expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual(["client-base-unread:V4Base (imported from './v4base', line 1)"]);
   });
 
-  it('project mode: a hook the base installs in its constructor (this.willSendRequest = ...) is client setup too', () => {
+  it('project mode: a hook the base installs in its constructor (this.willSendRequest = ...) is client setup too', async () => {
     const files = {
       'src/platform-source.ts': [
         "import { RESTDataSource, type AugmentedRequest } from '@apollo/datasource-rest';",
@@ -432,7 +432,7 @@ describe('Apollo: a RESTDataSource subclass whose base class is in another modul
       'src/v4apps.ts': apps.replace("import { V4Base } from './v4base';", "import { PlatformSource as V4Base } from './platform-source';"),
     };
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expectAllHeld(dir, files, report);
     expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual(["client-setup:the data source's willSendRequest (src/platform-source.ts:7)"]);
   });
@@ -440,7 +440,7 @@ describe('Apollo: a RESTDataSource subclass whose base class is in another modul
   it.each([
     ['a prototype assignment', "V4Apps.prototype.willSendRequest = function (_path: string, request: AugmentedRequest) {"],
     ['a computed prototype assignment', "V4Apps.prototype['resolveURL'] = function (_path: string, request: AugmentedRequest) {"],
-  ])('%s after the class, in the same file: held in project mode and with --no-project', (_name, install) => {
+  ])('%s after the class, in the same file: held in project mode and with --no-project', async (_name, install) => {
     const files = {
       'src/v4apps.ts': [
         "import { RESTDataSource, type AugmentedRequest } from '@apollo/datasource-rest';",
@@ -459,13 +459,13 @@ describe('Apollo: a RESTDataSource subclass whose base class is in another modul
     const key = install.includes('resolveURL') ? 'resolveURL' : 'willSendRequest';
     for (const args of [['.'], ['.', '--no-project']]) {
       const dir = trees.project(files);
-      const report = migrateIn<Report>(dir, args);
+      const report = await migrateIn<Report>(dir, args);
       expectAllHeld(dir, files, report);
       expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual([`client-setup:the data source's ${key} (line 8)`]);
     }
   });
 
-  it('project mode: a prototype hook installed by another module holds the call, naming that module', () => {
+  it('project mode: a prototype hook installed by another module holds the call, naming that module', async () => {
     const files = {
       'src/v4base.ts': base(false),
       'src/v4apps.ts': apps,
@@ -479,12 +479,12 @@ describe('Apollo: a RESTDataSource subclass whose base class is in another modul
       ].join('\n'),
     };
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expectAllHeld(dir, files, report);
     expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual(["client-setup:the data source's willSendRequest (src/bootstrap.ts:3)"]);
   });
 
-  it('a chain of classes longer than the reader follows is not read by shape either', () => {
+  it('a chain of classes longer than the reader follows is not read by shape either', async () => {
     const files = {
       'src/apps.ts': [
         "import { RESTDataSource } from '@apollo/datasource-rest';",
@@ -501,17 +501,17 @@ describe('Apollo: a RESTDataSource subclass whose base class is in another modul
       ].join('\n'),
     };
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir, ['.', '--no-project']);
+    const report = await migrateIn<Report>(dir, ['.', '--no-project']);
     expectAllHeld(dir, files, report);
     expect(reasonsOf(sitesOf(report, 'src/apps.ts')[0])).toEqual(['client-base-unread:A (line 2)']);
   });
 
-  it('a base of a package that is not RESTDataSource is not read either: held in project mode too', () => {
+  it('a base of a package that is not RESTDataSource is not read either: held in project mode too', async () => {
     const files = {
       'src/v4apps.ts': apps.replace("import { V4Base } from './v4base';", "import { V4Base } from '@acme/http-base';"),
     };
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expectAllHeld(dir, files, report);
     expect(reasonsOf(sitesOf(report, 'src/v4apps.ts')[0])).toEqual(["client-base-unread:V4Base (imported from '@acme/http-base', line 1)"]);
   });
@@ -541,35 +541,35 @@ describe('undici: the global dispatcher is client setup of undici\'s request and
     '',
   ].join('\n');
 
-  it('project mode: setGlobalDispatcher with an interceptor in another module holds undici\'s request and the global fetch, naming it', () => {
+  it('project mode: setGlobalDispatcher with an interceptor in another module holds undici\'s request and the global fetch, naming it', async () => {
     const files = { 'src/setup.ts': setup, 'src/a.ts': send('request'), 'src/b.ts': send('fetch') };
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expectAllHeld(dir, files, report);
     for (const path of ['src/a.ts', 'src/b.ts']) {
       expect(reasonsOf(sitesOf(report, path)[0]), path).toEqual(['client-setup:setGlobalDispatcher(new Agent().compose(toForm)) (src/setup.ts:7)']);
     }
   });
 
-  it('--no-project: the same file\'s setGlobalDispatcher holds its calls', () => {
+  it('--no-project: the same file\'s setGlobalDispatcher holds its calls', async () => {
     const files = { 'src/a.ts': `${setup}${send('request').replace("import { request } from 'undici';\n\n", '').replace('await request(', 'await undiciRequest(')}`.replace("import { Agent, type Dispatcher, setGlobalDispatcher } from 'undici';", "import { Agent, type Dispatcher, request as undiciRequest, setGlobalDispatcher } from 'undici';") };
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir, ['.', '--no-project']);
+    const report = await migrateIn<Report>(dir, ['.', '--no-project']);
     expectAllHeld(dir, files, report);
     expect(reasonsOf(sitesOf(report, 'src/a.ts')[0])).toEqual(['client-setup:setGlobalDispatcher(new Agent().compose(toForm)) (line 7)']);
   });
 
-  it('a global ProxyAgent forwards requests as given: the calls are migrated', () => {
+  it('a global ProxyAgent forwards requests as given: the calls are migrated', async () => {
     const files = {
       'src/setup.ts': "import { ProxyAgent, setGlobalDispatcher } from 'undici';\n\nsetGlobalDispatcher(new ProxyAgent('http://proxy.internal:3128'));\n",
       'src/a.ts': send('request'),
     };
     const dir = trees.project(files);
-    expect(migrateIn<Report>(dir).totals.migrated).toBe(1);
+    expect((await migrateIn<Report>(dir)).totals.migrated).toBe(1);
     expect(read(dir, 'src/a.ts')).toContain('https://api.example.com/v3/apps/app_assignments');
   });
 
-  it("a class of the program named Agent is not undici's: it holds the calls, an undici Agent imported under another name does not", () => {
+  it("a class of the program named Agent is not undici's: it holds the calls, an undici Agent imported under another name does not", async () => {
     const own = {
       'src/agent.ts': "import { Agent as Base, type Dispatcher } from 'undici';\n\n// Adds the caller's directory to every body.\n" +
         'export class Agent extends Base {\n  dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) {\n' +
@@ -578,14 +578,14 @@ describe('undici: the global dispatcher is client setup of undici\'s request and
       'src/a.ts': send('request'),
     };
     const held = trees.project(own);
-    const report = migrateIn<Report>(held);
+    const report = await migrateIn<Report>(held);
     expect(report.totals.migrated).toBe(0);
     expect(reasonsOf(sitesOf(report, 'src/a.ts')[0])).toEqual(['client-setup:setGlobalDispatcher(new Agent()) (src/setup.ts:4)']);
     const renamed = trees.project({
       'src/setup.ts': "import { Agent as UndiciAgent, setGlobalDispatcher } from 'undici';\n\nsetGlobalDispatcher(new UndiciAgent());\n",
       'src/a.ts': send('request'),
     });
-    expect(migrateIn<Report>(renamed).totals.migrated).toBe(1);
+    expect((await migrateIn<Report>(renamed)).totals.migrated).toBe(1);
   });
 });
 
@@ -625,10 +625,10 @@ describe('a wrapper called from an HTML page\'s module script, an MDX page or a 
     ['index.html', { 'index.html': html }, 'index.html:6'],
     ['an MDX page', { 'src/Doc.mdx': mdx }, 'src/Doc.mdx:1'],
     ['both', { 'index.html': html, 'src/Doc.mdx': mdx }, 'index.html:6'],
-  ])('%s: the wrapper and its callers are held, and the reason names the page and line', (_name, pages, place) => {
+  ])('%s: the wrapper and its callers are held, and the reason names the page and line', async (_name, pages, place) => {
     const files = { 'src/api.ts': api, 'src/use.ts': use, ...pages };
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expectAllHeld(dir, files, report);
     expect(reasonsOf(sitesOf(report, 'src/api.ts')[0])).toEqual([`wrapper-caller-unread:${place}`]);
     // The caller goes with its wrapper: held for the same reason, said once at the request.
@@ -655,25 +655,25 @@ describe('a wrapper called from an HTML page\'s module script, an MDX page or a 
       { [`views/admin.${ext}`]: page(["import { assignApp } from '/src/api.ts';", click('assignApp')]) },
       `views/admin.${ext}:3`,
     ]),
-  ])('%s: the wrapper and its callers are held, naming the page and line', (_name, pages, place) => {
+  ])('%s: the wrapper and its callers are held, naming the page and line', async (_name, pages, place) => {
     const files = { 'src/api.ts': api, 'src/use.ts': use, ...pages };
     const dir = trees.project(files);
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expectAllHeld(dir, files, report);
     expect(reasonsOf(sitesOf(report, 'src/api.ts')[0])).toEqual([`wrapper-caller-unread:${place}`]);
     expect(sitesOf(report, 'src/use.ts')[0]).toMatchObject({ migrated: false, withWrapper: true });
   });
 
-  it('a server template that names the wrapper outside any script (PHP code, no script block, no import) does not hold it', () => {
+  it('a server template that names the wrapper outside any script (PHP code, no script block, no import) does not hold it', async () => {
     const dir = trees.project({ 'src/api.ts': api, 'src/use.ts': use, 'views/admin.php': '<?php\n// assignApp lives in src/api.ts; this page only renders.\necho "ok";\n' });
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expect(report.totals.migrated).toBe(1);
     expect(read(dir, 'src/use.ts')).toContain('app_code_name: code');
   });
 
-  it('a Markdown file that only mentions the wrapper in prose (no script, no import) does not hold it', () => {
+  it('a Markdown file that only mentions the wrapper in prose (no script, no import) does not hold it', async () => {
     const dir = trees.project({ 'src/api.ts': api, 'src/use.ts': use, 'README.md': '# API\n\nCall `assignApp(code, body)` to assign an app.\n' });
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expect(report.totals.migrated).toBe(1);
     expect(read(dir, 'src/use.ts')).toContain("app_code_name: code");
   });
@@ -817,12 +817,12 @@ describe('one file read alone: the setup in it holds its call, and a second run 
         "",
       ].join('\n'),
     ],
-  ])('%s', (_name, input, output) => {
+  ])('%s', async (_name, input, output) => {
     const dir = trees.project({ 'src/input.ts': input });
-    const report = migrateIn<Report>(dir, ['.', '--no-project']);
+    const report = await migrateIn<Report>(dir, ['.', '--no-project']);
     expect(report.totals.migrated).toBe(0);
     expect(read(dir, 'src/input.ts')).toBe(output);
-    expect(migrateIn<Report>(dir, ['.', '--no-project']).totals.todos).toBe(1);
+    expect((await migrateIn<Report>(dir, ['.', '--no-project'])).totals.todos).toBe(1);
     expect(read(dir, 'src/input.ts')).toBe(output);
   });
 });

@@ -187,21 +187,21 @@ describe('project mode: setup in another module, decided per client', () => {
   }
   const sitesOf = (report: Report, path: string) => report.files.find((f) => f.path === path)?.sites.map((s) => [s.migrated, codes(s.reasons)]);
 
-  it('an auth header set at start-up anywhere holds nothing back', () => {
+  it('an auth header set at start-up anywhere holds nothing back', async () => {
     const dir = trees.project({
       'src/setup.ts': `${AX}export function setToken(token: string) { axios.defaults.headers.common['Authorization'] = \`Bearer \${token}\`; }\n`,
       'src/assign.ts': `${AX}export const assign = (code: string, dir: string) =>\n  axios.post(\`/api/platform/v1/apps/\${code}/assign\`, { directory_uid: dir, is_internal: 'true' });\n`,
     });
-    expect(sitesOf(migrateIn<Report>(dir), 'src/assign.ts')).toEqual([[true, []]]);
+    expect(sitesOf(await migrateIn<Report>(dir), 'src/assign.ts')).toEqual([[true, []]]);
   });
 
-  it("one instance's defaults do not hold back another's calls; its own are held back with the place", () => {
+  it("one instance's defaults do not hold back another's calls; its own are held back with the place", async () => {
     const dir = trees.project({
       'src/http.ts': `${AX}export const api = axios.create({ baseURL: 'https://api.example.com' });\nexport const http = axios.create({ baseURL: 'https://other.example.com' });\n`,
       'src/region.ts': "import { http } from './http.js';\nexport function useRegion(host: string) {\n  http.defaults.baseURL = `https://${host}`;\n}\n",
       'src/a.ts': "import { api, http } from './http.js';\nexport const a = (code: string, uid: string) => api.post(`/platform/v1/apps/${code}/assign`, { business_uid: uid });\nexport const b = (code: string, uid: string) => http.post(`/platform/v1/apps/${code}/assign`, { business_uid: uid });\n",
     });
-    expect(sitesOf(migrateIn<Report>(dir), 'src/a.ts')).toEqual([
+    expect(sitesOf(await migrateIn<Report>(dir), 'src/a.ts')).toEqual([
       [true, []],
       [false, [{ code: 'client-setup', key: 'http.defaults.baseURL (src/region.ts:3)' }]],
     ]);

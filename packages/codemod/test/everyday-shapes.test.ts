@@ -51,9 +51,9 @@ export async function assignInternal(directoryUid: string, code: string): Promis
 `;
 
 describe('a fetch helper that copies its options, adds headers and keeps the URL in its error', () => {
-  it('the call migrates through the helper, and the result compiles', () => {
+  it('the call migrates through the helper, and the result compiles', async () => {
     const dir = trees.project({ 'src/http.ts': HTTP(), 'src/assign.ts': CALLER });
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expect(sitesOf(report)).toEqual(['src/assign.ts:4 fix']);
     const after = readFileSync(join(dir, 'src/assign.ts'), 'utf8');
     expect(after).toBe(CALLER.replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments')
@@ -71,13 +71,13 @@ describe('a fetch helper that copies its options, adds headers and keeps the URL
     ['a file tests the message that holds it', "\nexport const conflict = (e: HttpError) => e.message.includes('/assign');\n"],
     ['a subclass may read it', '\nexport class AssignError extends HttpError {}\n'],
     ['a getter of the class reads it', 'GETTER'],
-  ])('%s: the URL is not edited for this call', (_name, reads) => {
+  ])('%s: the URL is not edited for this call', async (_name, reads) => {
     const http = reads === 'GETTER'
       ? HTTP().replace('    super(`${status} from ${url}`);\n  }', "    super(`${status} from ${url}`);\n  }\n  get retryable(): boolean {\n    return this.status === 409 && !this.url.endsWith('/assign');\n  }")
       : HTTP(reads);
     expect(http).not.toBe(HTTP());
     const dir = trees.project({ 'src/http.ts': http, 'src/assign.ts': CALLER });
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expect(report.files.flatMap((file) => file.sites.map((site) => site.migrated))).toEqual([false]);
     expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
   });
@@ -88,11 +88,11 @@ describe('a fetch helper that copies its options, adds headers and keeps the URL
     ['a form content type the helper adds', HTTP().replace("'Content-Type': 'application/json'", "'Content-Type': 'application/x-www-form-urlencoded'")],
     ["another object's headers spread in", HTTP().replace('...init.headers', '...DEFAULT_HEADERS').replace('export const BASE', "const DEFAULT_HEADERS: Record<string, string> = {};\nexport const BASE")],
     ['the helper reads the body it is given', HTTP().replace('  const text = await res.text();', '  console.log(init.body);\n  const text = await res.text();')],
-  ])('%s: the call is held', (_name, http) => {
+  ])('%s: the call is held', async (_name, http) => {
     const headers = _name === 'headers the helper writes before the copy'
       ? CALLER.replace("    method: 'POST',", "    method: 'POST',\n    headers: { 'Content-Type': 'text/plain' },") : CALLER;
     const dir = trees.project({ 'src/http.ts': http, 'src/assign.ts': headers });
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expect(report.files.flatMap((file) => file.sites.map((site) => site.migrated))).toEqual([false]);
   });
 });
@@ -107,42 +107,42 @@ export async function onboard(directoryUid: string, businessUid: string): Promis
 `;
   const MAIN = "import { onboard } from './apps.js';\n\nexport const run = (dir: string, biz: string) => onboard(dir, biz).catch(() => undefined);\n";
 
-  it('each request migrates where it is; the call of the function is no site and is not touched; a second run changes nothing', () => {
+  it('each request migrates where it is; the call of the function is no site and is not touched; a second run changes nothing', async () => {
     const dir = trees.project({ 'src/http.ts': HTTP(), 'src/apps.ts': APPS, 'src/main.ts': MAIN });
-    expect(sitesOf(migrateIn<Report>(dir))).toEqual(['src/apps.ts:4 fix', 'src/apps.ts:5 fix']);
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['src/apps.ts:4 fix', 'src/apps.ts:5 fix']);
     expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toBe(MAIN);
     const after = readFileSync(join(dir, 'src/apps.ts'), 'utf8');
     expect(after).toContain("{ assignee_type: 'directory', assignee_uid: directoryUid, app_code_name: 'crm' }");
     expect(after).toContain("{ assignee_type: 'business', assignee_uid: businessUid, app_code_name: 'hr' }");
     compiles(dir);
-    expect(sitesOf(migrateIn<Report>(dir))).toEqual([]);
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual([]);
     expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toBe(after);
   });
 
   it.each([
     ['an encoded app code', 'encodeURIComponent(code)'],
     ['a numeric app id', '4217'],
-  ])('%s passed for both requests: the call holds them, as one request of a wrapper would be held', (_name, code) => {
+  ])('%s passed for both requests: the call holds them, as one request of a wrapper would be held', async (_name, code) => {
     const apps = APPS.replace('onboard(directoryUid: string', 'onboard(code: string | number, directoryUid: string').replace(/apps\/(crm|hr)\/assign/g, 'apps/${code}/assign');
     const main = `import { onboard } from './apps.js';\n\nexport const run = (code: string, dir: string, biz: string) => onboard(${code}, dir, biz).catch(() => undefined);\n`;
     const dir = trees.project({ 'src/http.ts': HTTP(), 'src/apps.ts': apps, 'src/main.ts': main });
-    const report = migrateIn<Report>(dir);
+    const report = await migrateIn<Report>(dir);
     expect(report.files.flatMap((file) => file.sites.map((site) => site.migrated))).not.toContain(true);
     expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
   });
 
-  it('a flag passed by its callers is not read into either request: that one is held, with a reason', () => {
+  it('a flag passed by its callers is not read into either request: that one is held, with a reason', async () => {
     const apps = APPS.replace('businessUid: string', 'businessUid: string, internal: string')
       .replace('{ directory_uid: directoryUid }', '{ directory_uid: directoryUid, is_internal: internal }');
     const main = MAIN.replace('onboard(dir, biz)', "onboard(dir, biz, 'true')");
     const dir = trees.project({ 'src/http.ts': HTTP(), 'src/apps.ts': apps, 'src/main.ts': main });
-    const sites = sitesOf(migrateIn<Report>(dir));
+    const sites = sitesOf(await migrateIn<Report>(dir));
     expect(sites[0]).toMatch(/^src\/apps\.ts:4 manual /);
     expect(sites[1]).toBe('src/apps.ts:5 fix');
     expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toBe(main);
     // The held request keeps its TODO; a second run adds nothing, at the callers or anywhere.
     const once = readFileSync(join(dir, 'src/apps.ts'), 'utf8');
-    migrateIn<Report>(dir);
+    await migrateIn<Report>(dir);
     expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toBe(once);
     expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toBe(main);
   });

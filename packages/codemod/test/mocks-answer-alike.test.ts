@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, tree } from './helpers/cli.js';
+import { command, tree } from './helpers/cli.js';
 
 interface Site {
   readonly line: number;
@@ -21,9 +21,9 @@ interface Site {
 const TSCONFIG = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true }, include: ['src', 'test', '*.ts'] });
 
 /** A project (package.json and tsconfig.json added), migrated as a dry run: the sites of each file by path. */
-function run(files: Record<string, string>, tests: 'follow' | 'ignore' = 'follow'): Map<string, Site[]> {
+async function run(files: Record<string, string>, tests: 'follow' | 'ignore' = 'follow'): Promise<Map<string, Site[]>> {
   const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'tsconfig.json': TSCONFIG, ...files });
-  const out = cli(['migrate', '.', '--dry', '--json', '--tests', tests], dir);
+  const out = await command(['migrate', '.', '--dry', '--json', '--tests', tests], dir);
   expect(out.code, out.stderr).toBe(0);
   const report = JSON.parse(out.stdout) as { mode: { kind: string }; files: { path: string; sites: Site[] }[] };
   expect(report.mode.kind).toBe('project');
@@ -93,22 +93,22 @@ it('publishes an app at once', async () => {
     'test/publish.test.ts': spreadingTest(order),
   });
 
-  it.each(['v3 first', 'old first'] as const)('spread from an imported module, its route an imported const (%s): the handler and its call stay, each naming the other', (order) => {
-    const sites = run(files(order));
+  it.each(['v3 first', 'old first'] as const)('spread from an imported module, its route an imported const (%s): the handler and its call stay, each naming the other', async (order) => {
+    const sites = await run(files(order));
     const { mocks, calls } = expectGroupKept(sites, 'mock-v3-route-taken');
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toBe('http.post(V3_ASSIGNMENTS, …) in src/mocks/handlers.ts');
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-keeps-calls')!.key).toBe('in publish (src/publish.ts)');
     expect(calls[0]!.reasons![0]!.key).toContain('handler in test/publish.test.ts');
   });
 
-  it('with --tests ignore the call moves, and the handler still stays', () => {
-    const sites = run(files('v3 first'), 'ignore');
+  it('with --tests ignore the call moves, and the handler still stays', async () => {
+    const sites = await run(files('v3 first'), 'ignore');
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
     expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-v3-route-taken']]);
   });
 
-  it('the deprecated handler in the shared module, the v3 one in the test that spreads it', () => {
-    const sites = run({
+  it('the deprecated handler in the shared module, the v3 one in the test that spreads it', async () => {
+    const sites = await run({
       'src/publish.ts': PUBLISH,
       'test/handlers.ts': `import { http, HttpResponse } from 'msw';\n\nexport const handlers = [http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ status: 'OK' }, { status: 201 }))];\n`,
       'test/publish.test.ts': `import { http, HttpResponse } from 'msw';
@@ -129,8 +129,8 @@ it('publishes', async () => {
     expectGroupKept(sites, 'mock-v3-route-taken');
   });
 
-  it('a route held by a const in the same file', () => {
-    const sites = run({
+  it('a route held by a const in the same file', async () => {
+    const sites = await run({
       'src/publish.ts': PUBLISH,
       'test/publish.test.ts': `import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -173,19 +173,19 @@ it('pre-installs at once', async () => {
 `,
   });
 
-  it('a v3 route whose last parameter is optional answers the v3 request: the handler and its call stay', () => {
-    const { mocks } = expectGroupKept(run(v3Before('*/v3/apps/app_assignments/:uid?')), 'mock-v3-route-taken');
+  it('a v3 route whose last parameter is optional answers the v3 request: the handler and its call stay', async () => {
+    const { mocks } = expectGroupKept(await run(v3Before('*/v3/apps/app_assignments/:uid?')), 'mock-v3-route-taken');
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain(':uid?');
   });
 
-  it('a v3 route whose last parameter is required answers only a request of one assignment: the handler follows its call', () => {
-    const sites = run(v3Before('*/v3/apps/app_assignments/:uid'));
+  it('a v3 route whose last parameter is required answers only a request of one assignment: the handler follows its call', async () => {
+    const sites = await run(v3Before('*/v3/apps/app_assignments/:uid'));
     expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
-  it('handlers of other routes, and a catch-all that answered the old request too, take nothing', () => {
-    const sites = run({
+  it('handlers of other routes, and a catch-all that answered the old request too, take nothing', async () => {
+    const sites = await run({
       'src/publish.ts': PUBLISH,
       'test/publish.test.ts': `import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -254,15 +254,15 @@ it('shows crm-sync to a business at once', async () => {
   mock.onPost('https://api.example.com/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);`],
     ['fetch-mock', `import fetchMock from 'fetch-mock';`, `  fetchMock.post('path:/v3/apps/app_assignments', 202);
   fetchMock.post('https://api.example.com/platform/v1/apps/crm-sync/assign', 201, { body: { business_uid: 'biz_1' } });`],
-  ])('%s: an existing mock of the v3 route holds the rewrite, and the call stays with it', (_name, imports, setup) => {
-    const sites = run({ 'src/assign.ts': SHOW_AXIOS, 'src/onboarding.ts': ONBOARDING, 'test/platform.test.ts': platformTest(imports, setup) });
+  ])('%s: an existing mock of the v3 route holds the rewrite, and the call stays with it', async (_name, imports, setup) => {
+    const sites = await run({ 'src/assign.ts': SHOW_AXIOS, 'src/onboarding.ts': ONBOARDING, 'test/platform.test.ts': platformTest(imports, setup) });
     const { mocks, calls } = expectGroupKept(sites, 'mock-v3-route-taken');
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain('/v3/apps/app_assignments');
     expect(calls[0]!.reasons![0]!.key).toContain('mock in test/platform.test.ts');
   });
 
-  it('nock: the deprecated interceptor\'s own route, built by concatenation, is no v3 route', () => {
-    const sites = run({
+  it('nock: the deprecated interceptor\'s own route, built by concatenation, is no v3 route', async () => {
+    const sites = await run({
       'src/assign.ts': SHOW_AXIOS,
       'test/platform.test.ts': `import nock from 'nock';
 import { expect, it } from 'vitest';
@@ -280,8 +280,8 @@ it('shows crm-sync to a business at once', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
-  it('nock: an interceptor of another v3 route takes nothing', () => {
-    const sites = run({
+  it('nock: an interceptor of another v3 route takes nothing', async () => {
+    const sites = await run({
       'src/assign.ts': SHOW_AXIOS,
       'test/platform.test.ts': `import nock from 'nock';
 import { expect, it } from 'vitest';
@@ -325,17 +325,17 @@ it('answers 409 when crm-sync is already visible', async () => {
     ['nock, an arrow function', `.reply((_uri, body) => (visibleTo.has((body as { business_uid: string }).business_uid) ? [409, {}] : [201, {}]))`, 'the request in its reply function (body)'],
     ['nock, a status and a function', `.reply(201, (uri) => ({ uri }))`, 'the request in its reply function (uri)'],
     ['nock, a function that reads this.req', `.reply(function () { return [this.req.path.includes('crm-sync') ? 409 : 201, {}]; })`, 'the request in its reply function (this.req)'],
-  ])('%s: the mock and its call stay', (_name, reply, read) => {
+  ])('%s: the mock and its call stay', async (_name, reply, read) => {
     const files = { 'src/visibility.ts': SHOW, 'test/visibility.test.ts': nockTest(reply) };
-    const { mocks } = expectGroupKept(run(files), 'mock-resolver-reads');
+    const { mocks } = expectGroupKept(await run(files), 'mock-resolver-reads');
     expect(mocks[0]!.reasons!.map((r) => r.key)).toContain(read);
-    const ignored = run(files, 'ignore');
+    const ignored = await run(files, 'ignore');
     expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
     expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-resolver-reads']]);
   });
 
-  it('axios-mock-adapter, a reply function of the config', () => {
-    const sites = run({
+  it('axios-mock-adapter, a reply function of the config', async () => {
+    const sites = await run({
       'src/visibility.ts': SHOW,
       'test/visibility.test.ts': `import axios from 'axios';
 import MockAdapter from 'axios-mock-adapter';
@@ -360,8 +360,8 @@ it('answers 409 for a business that sees it', async () => {
   it.each([
     ['a status and a body', `.reply(409, { error: 'already assigned' })`],
     ['a function that reads nothing of the request', `.reply(() => [409, { error: 'already assigned' }])`],
-  ])('nock, %s: rewritten with its call', (_name, reply) => {
-    const sites = run({ 'src/visibility.ts': SHOW, 'test/visibility.test.ts': nockTest(reply) });
+  ])('nock, %s: rewritten with its call', async (_name, reply) => {
+    const sites = await run({ 'src/visibility.ts': SHOW, 'test/visibility.test.ts': nockTest(reply) });
     expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
@@ -446,13 +446,13 @@ it('shows an app to a business', async () => {
   const VITEST_SETUP = { 'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'], setupFiles: ['./test/setup.ts'] } });\n` };
   const JEST_SETUP = { 'jest.config.js': `module.exports = { setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] };\n` };
 
-  it.each([['vitest setupFiles', VITEST_SETUP], ['jest setupFilesAfterEnv', JEST_SETUP]] as const)('nock: a v3 interceptor a %s module installs before each test answers first: the interceptor and its call stay', (_name, config) => {
-    const { mocks } = expectGroupKept(run(nockSetup(config, `.post('/v3/apps/app_assignments')`)), 'mock-v3-route-taken');
+  it.each([['vitest setupFiles', VITEST_SETUP], ['jest setupFilesAfterEnv', JEST_SETUP]] as const)('nock: a v3 interceptor a %s module installs before each test answers first: the interceptor and its call stay', async (_name, config) => {
+    const { mocks } = expectGroupKept(await run(nockSetup(config, `.post('/v3/apps/app_assignments')`)), 'mock-v3-route-taken');
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain('test/setup.ts');
   });
 
-  it('nock: a setup module\'s interceptor of another v3 route takes nothing: the interceptor follows its call', () => {
-    const sites = run(nockSetup(VITEST_SETUP, `.post('/v3/users')`));
+  it('nock: a setup module\'s interceptor of another v3 route takes nothing: the interceptor follows its call', async () => {
+    const sites = await run(nockSetup(VITEST_SETUP, `.post('/v3/users')`));
     expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
@@ -473,20 +473,20 @@ afterAll(() => server.close());
     'test/assign.test.ts': `import { expect, it } from 'vitest';\nimport { showToBusiness } from '../src/assign.js';\n\nit('shows an app to a business', async () => {\n  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);\n});\n`,
   });
 
-  it('msw: the setup module\'s override of the v3 route answers before the server\'s handler it loads: the handler and its call stay', () => {
-    const { mocks } = expectGroupKept(run(mswSetup('*/v3/apps/app_assignments')), 'mock-v3-route-taken');
+  it('msw: the setup module\'s override of the v3 route answers before the server\'s handler it loads: the handler and its call stay', async () => {
+    const { mocks } = expectGroupKept(await run(mswSetup('*/v3/apps/app_assignments')), 'mock-v3-route-taken');
     expect(mocks.map((m) => m.path)).toEqual(['test/server.ts']);
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain('in test/setup.ts');
   });
 
-  it('msw: the setup module\'s override of another v3 route takes nothing: the handler follows its call', () => {
-    const sites = run(mswSetup('*/v3/users'));
+  it('msw: the setup module\'s override of another v3 route takes nothing: the handler follows its call', async () => {
+    const sites = await run(mswSetup('*/v3/users'));
     expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
-  it('a setupFiles module that one test also imports stands for every test of the run', () => {
-    const sites = run({
+  it('a setupFiles module that one test also imports stands for every test of the run', async () => {
+    const sites = await run({
       'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'], setupFiles: ['test/setup.ts'] } });\n`,
       'src/offer.ts': OFFER,
       'src/everyone.ts': EVERYONE,
@@ -506,8 +506,8 @@ afterAll(() => server.close());
     expectSetupKeepsOffer(sites, 'test/setup.ts');
   });
 
-  it('jest: setupFilesAfterEnv with <rootDir>, in package.json', () => {
-    const sites = run({
+  it('jest: setupFilesAfterEnv with <rootDir>, in package.json', async () => {
+    const sites = await run({
       'package.json': JSON.stringify({ name: 'p', private: true, type: 'module', jest: { setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] } }),
       'src/offer.ts': OFFER,
       'src/everyone.ts': EVERYONE,
@@ -518,8 +518,8 @@ afterAll(() => server.close());
     expectSetupKeepsOffer(sites, 'test/setup.ts');
   });
 
-  it('a server.use override inside one test does not answer the call in the file\'s other tests', () => {
-    const sites = run({
+  it('a server.use override inside one test does not answer the call in the file\'s other tests', async () => {
+    const sites = await run({
       'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { setupFiles: ['./test/setup.ts'] } });\n`,
       'src/offer.ts': OFFER,
       'src/everyone.ts': EVERYONE,
@@ -543,9 +543,9 @@ afterAll(() => server.close());
     'test/everyone.test.ts': EVERYONE_TEST,
   });
 
-  it('a server.use override installed by a helper function that one test calls does not answer the call in the file\'s other tests', () => {
+  it('a server.use override installed by a helper function that one test calls does not answer the call in the file\'s other tests', async () => {
     // `platformDown()` runs in one test only: 'offers an app' still relies on the shared handler, which waits.
-    const sites = run(sharedLayout(`import { http, HttpResponse } from 'msw';
+    const sites = await run(sharedLayout(`import { http, HttpResponse } from 'msw';
 import { expect, it } from 'vitest';
 import { offer } from '../src/offer.js';
 import { server } from './server.js';
@@ -566,7 +566,7 @@ it('passes the platform error on', async () => {
     expectSetupKeepsOffer(sites, 'test/handlers.ts');
   });
 
-  it('a handler factory in a shared module, installed by one test, does not answer the call either', () => {
+  it('a handler factory in a shared module, installed by one test, does not answer the call either', async () => {
     const files = sharedLayout(`import { expect, it } from 'vitest';
 import { offer } from '../src/offer.js';
 import { failingAssign } from './failures.js';
@@ -581,7 +581,7 @@ it('passes the platform error on', async () => {
   expect(await offer('crm-sync', 'biz_1')).toBe(503);
 });
 `);
-    const sites = run({
+    const sites = await run({
       ...files,
       'test/failures.ts': `import { http, HttpResponse } from 'msw';\n\nexport const failingAssign = () => http.post('*/platform/v1/apps/:id/assign', () => HttpResponse.json({ error: 'down' }, { status: 503 }));\n`,
     });
@@ -590,9 +590,9 @@ it('passes the platform error on', async () => {
     expect(sites.get('test/handlers.ts')!.filter((site) => site.kind === 'mock').map((m) => m.migrated)).toEqual([false]);
   });
 
-  it('an override in a top-level beforeEach whose resolver falls through does not answer the requests it passes on', () => {
+  it('an override in a top-level beforeEach whose resolver falls through does not answer the requests it passes on', async () => {
     // It answers the blocked business only; every other request goes on to the shared handler, which waits.
-    const sites = run(sharedLayout(`import { http, HttpResponse } from 'msw';
+    const sites = await run(sharedLayout(`import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, it } from 'vitest';
 import { offer } from '../src/offer.js';
 import { server } from './server.js';
@@ -618,9 +618,9 @@ it('passes the refusal on', async () => {
     expectSetupKeepsOffer(sites, 'test/handlers.ts');
   });
 
-  it('a body read added for params.id in a shared handler, where the test\'s override reads the body and falls through: both stay, with the call', () => {
+  it('a body read added for params.id in a shared handler, where the test\'s override reads the body and falls through: both stay, with the call', async () => {
     // msw hands each handler the same request: the override has read the body when it falls through to the shared one.
-    const sites = run({
+    const sites = await run({
       'src/offer.ts': OFFER,
       'test/handlers.ts': `import { http, HttpResponse } from 'msw';
 
@@ -675,13 +675,13 @@ it('offers an app', async () => {
 });
 `);
 
-  it('an override in a top-level beforeEach that returns a helper\'s result, which may be undefined, does not answer the requests it passes on', () => {
-    const sites = run(helperOverride(`const respond = () => (outage ? new HttpResponse(null, { status: 503 }) : undefined);`));
+  it('an override in a top-level beforeEach that returns a helper\'s result, which may be undefined, does not answer the requests it passes on', async () => {
+    const sites = await run(helperOverride(`const respond = () => (outage ? new HttpResponse(null, { status: 503 }) : undefined);`));
     expectSetupKeepsOffer(sites, 'test/handlers.ts');
   });
 
-  it('an override in a top-level beforeEach that returns a helper\'s response on every path does answer the call: the call moves with it', () => {
-    const sites = run(helperOverride(`function respond() {\n  if (outage) return new HttpResponse(null, { status: 503 });\n  return HttpResponse.json({ status: 'OK' });\n}`));
+  it('an override in a top-level beforeEach that returns a helper\'s response on every path does answer the call: the call moves with it', async () => {
+    const sites = await run(helperOverride(`function respond() {\n  if (outage) return new HttpResponse(null, { status: 503 });\n  return HttpResponse.json({ status: 'OK' });\n}`));
     expect(sites.get('src/offer.ts')!.filter((site) => site.kind === 'call').map((c) => c.migrated)).toEqual([true]);
     expect(sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock').map((m) => m.migrated)).toEqual([true]);
   });
@@ -706,8 +706,8 @@ it('offers an app', async () => {
 `,
   });
 
-  it('a body read added for params.id, after a catch-all of the same list that reads the body and falls through: the handler stays, with the call', () => {
-    const sites = run(catchAllFirst(`http.post<never, { dry_run?: boolean }>('*', async ({ request }) => {
+  it('a body read added for params.id, after a catch-all of the same list that reads the body and falls through: the handler stays, with the call', async () => {
+    const sites = await run(catchAllFirst(`http.post<never, { dry_run?: boolean }>('*', async ({ request }) => {
     const body = await request.json();
     if (body.dry_run) return HttpResponse.json({ app: 'dry-run' });
     return undefined;
@@ -718,8 +718,8 @@ it('offers an app', async () => {
     expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
   });
 
-  it('a body read added for params.id, after a catch-all that reads the body and always answers: the handler follows its call', () => {
-    const sites = run(catchAllFirst(`http.post('*/other', async ({ request }) => {
+  it('a body read added for params.id, after a catch-all that reads the body and always answers: the handler follows its call', async () => {
+    const sites = await run(catchAllFirst(`http.post('*/other', async ({ request }) => {
     const body = (await request.json()) as { dry_run?: boolean };
     return HttpResponse.json({ dry: body.dry_run === true });
   }),
@@ -728,8 +728,8 @@ it('offers an app', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
-  it('an override in a top-level beforeEach that always answers does answer the call: the call moves with it', () => {
-    const sites = run(sharedLayout(`import { http, HttpResponse } from 'msw';
+  it('an override in a top-level beforeEach that always answers does answer the call: the call moves with it', async () => {
+    const sites = await run(sharedLayout(`import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, it } from 'vitest';
 import { offer } from '../src/offer.js';
 import { server } from './server.js';
@@ -792,17 +792,17 @@ it('posts the form', async () => {
 `],
     ['nock .matchHeader', nockTest(`\n    .matchHeader('content-type', 'application/x-www-form-urlencoded')`)],
     ['nock reqheaders', nockTest(`, { reqheaders: { 'content-type': 'application/x-www-form-urlencoded' } })`)],
-  ])('%s: the mock and its call stay', (_name, test) => {
+  ])('%s: the mock and its call stay', async (_name, test) => {
     const files = { 'src/form.ts': FORM, 'test/form.test.ts': test };
-    const { mocks } = expectGroupKept(run(files), 'mock-resolver-reads');
+    const { mocks } = expectGroupKept(await run(files), 'mock-resolver-reads');
     expect(mocks[0]!.reasons!.map((r) => r.key)).toContain(FORM_HEADERS);
-    const ignored = run(files, 'ignore');
+    const ignored = await run(files, 'ignore');
     expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
     expect(kinds(ignored, 'mock').map((m) => [m.migrated, m.reasons?.[0]?.key])).toEqual([[false, FORM_HEADERS]]);
   });
 
-  it('a nock body function with no header condition follows the call', () => {
-    const sites = run({ 'src/form.ts': FORM, 'test/form.test.ts': nockTest('') });
+  it('a nock body function with no header condition follows the call', async () => {
+    const sites = await run({ 'src/form.ts': FORM, 'test/form.test.ts': nockTest('') });
     expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
@@ -826,25 +826,25 @@ it('publishes', async () => {
     ['a placeholder for the action', `'*/platform/v1/apps/:id/:action'`],
     ['a route without the platform prefix', `'*/apps/:appId/assign'`],
     ['a template with a base', '`${process.env.API}/platform/v1/apps/*`'],
-  ])('an msw pattern that matches the deprecated request, %s: the handler and its call stay', (_name, route) => {
+  ])('an msw pattern that matches the deprecated request, %s: the handler and its call stay', async (_name, route) => {
     const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(route) };
-    expectGroupKept(run(files), 'mock-route-not-editable');
-    const ignored = run(files, 'ignore');
+    expectGroupKept(await run(files), 'mock-route-not-editable');
+    const ignored = await run(files, 'ignore');
     expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
     expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-route-not-editable']]);
   });
 
-  it('an msw route built by a function of the test (assignRoute(\':id\')): the handler and its call stay, each naming the other', () => {
+  it('an msw route built by a function of the test (assignRoute(\':id\')): the handler and its call stay, each naming the other', async () => {
     const helper = `const assignRoute = (app: string) => \`*/platform/v1/apps/\${app}/assign\`;\n`;
     const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`assignRoute(':id')`).replace('\nconst server', `\n${helper}const server`) };
-    const { mocks, calls } = expectGroupKept(run(files), 'mock-route-not-editable');
+    const { mocks, calls } = expectGroupKept(await run(files), 'mock-route-not-editable');
     expect(mocks[0]!.reasons![0]!.key).toBe('a route built by assignRoute(…)');
     expect(calls[0]!.reasons![0]!.key).toContain('a route built by assignRoute(…)');
   });
 
-  it('an msw route built by a function of the test for another resource is no mock of the request: the call moves', () => {
+  it('an msw route built by a function of the test for another resource is no mock of the request: the call moves', async () => {
     const helper = `const ticketRoute = (id: string) => \`*/tickets/\${id}/assign\`;\n`;
-    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`ticketRoute(':id')`).replace('\nconst server', `\n${helper}const server`) });
+    const sites = await run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`ticketRoute(':id')`).replace('\nconst server', `\n${helper}const server`) });
     expect(kinds(sites, 'mock')).toEqual([]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
@@ -883,33 +883,33 @@ it('offers an app', async () => {
 });
 `;
 
-  it('fetch(request.clone()) of a Request made for it is that request: both calls and the wildcard handler move together', () => {
-    const sites = run({ 'src/offer.ts': OFFER(`  const res = await fetch(request.clone());\n  return res.status;`), 'test/offer.test.ts': offerTest });
+  it('fetch(request.clone()) of a Request made for it is that request: both calls and the wildcard handler move together', async () => {
+    const sites = await run({ 'src/offer.ts': OFFER(`  const res = await fetch(request.clone());\n  return res.status;`), 'test/offer.test.ts': offerTest });
     expect(kinds(sites, 'call').map((c) => [c.line, c.migrated])).toEqual([[4, true], [18, true]]);
     expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
   });
 
-  it('a Request cloned for a retry is sent twice: its calls stay, and so does the handler, naming one', () => {
-    const sites = run({ 'src/offer.ts': OFFER(`  const first = await fetch(request.clone());\n  return first.ok ? first.status : (await fetch(request.clone())).status;`), 'test/offer.test.ts': offerTest });
+  it('a Request cloned for a retry is sent twice: its calls stay, and so does the handler, naming one', async () => {
+    const sites = await run({ 'src/offer.ts': OFFER(`  const first = await fetch(request.clone());\n  return first.ok ? first.status : (await fetch(request.clone())).status;`), 'test/offer.test.ts': offerTest });
     expect(kinds(sites, 'call').filter((c) => c.line !== 4).map((c) => c.migrated)).toEqual([false, false]);
     expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-call-held']]);
     expect(kinds(sites, 'mock')[0]!.reasons![0]!.key).toBe('in makeInternal (src/offer.ts)');
   });
 
-  it('a POST Request made and handed to no call (returned for another module to send) is reported there, and the wildcard handler stays with it', () => {
+  it('a POST Request made and handed to no call (returned for another module to send) is reported there, and the wildcard handler stays with it', async () => {
     const returned = `  return (await fetch(prepared(appCode, directoryUid))).status;\n}\n\nfunction prepared(appCode: string, directoryUid: string): Request {\n  return new Request(\`\${API}/platform/v1/apps/\${appCode}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: directoryUid }) });`;
-    const sites = run({ 'src/offer.ts': OFFER(returned).replace(/ {2}const request = new Request[\s\S]*?\}\);\n/, ''), 'test/offer.test.ts': offerTest });
+    const sites = await run({ 'src/offer.ts': OFFER(returned).replace(/ {2}const request = new Request[\s\S]*?\}\);\n/, ''), 'test/offer.test.ts': offerTest });
     const calls = kinds(sites, 'call');
     expect(calls.map((c) => [c.line, c.migrated, codes(c)[0]])).toEqual([[4, false, 'call-mock-held'], [17, false, 'client-not-rewritten']]);
     expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)[0], m.reasons![0]!.key])).toEqual([[false, 'mock-call-held', 'in prepared (src/offer.ts)']]);
     // Without the method, the Request is a GET: no request of the route, and the rest moves.
-    const get = run({ 'src/offer.ts': OFFER(returned.replace("{ method: 'POST', body: JSON.stringify({ directory_uid: directoryUid }) }", '')).replace(/ {2}const request = new Request[\s\S]*?\}\);\n/, ''), 'test/offer.test.ts': offerTest });
+    const get = await run({ 'src/offer.ts': OFFER(returned.replace("{ method: 'POST', body: JSON.stringify({ directory_uid: directoryUid }) }", '')).replace(/ {2}const request = new Request[\s\S]*?\}\);\n/, ''), 'test/offer.test.ts': offerTest });
     expect(kinds(get, 'call').map((c) => c.migrated)).toEqual([true]);
     expect(kinds(get, 'mock').map((m) => m.migrated)).toEqual([true]);
   });
 
-  it('a catch-all answers the v3 request too: no mock of it', () => {
-    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`'*'`) });
+  it('a catch-all answers the v3 request too: no mock of it', async () => {
+    const sites = await run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': mswTest(`'*'`) });
     expect(kinds(sites, 'mock')).toEqual([]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
@@ -926,17 +926,17 @@ it('publishes', async () => {
 });
 `;
 
-  it('fetch-mock params of an express route: the v3 route has no :id to match, so the route and its call stay', () => {
+  it('fetch-mock params of an express route: the v3 route has no :id to match, so the route and its call stay', async () => {
     const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': fetchMockTest(`{ method: 'POST', params: { id: 'crm-sync' } }`) };
-    const { mocks } = expectGroupKept(run(files), 'mock-resolver-reads');
+    const { mocks } = expectGroupKept(await run(files), 'mock-resolver-reads');
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-resolver-reads')!.key).toContain('params');
-    const ignored = run(files, 'ignore');
+    const ignored = await run(files, 'ignore');
     expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
     expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-resolver-reads']]);
   });
 
-  it('the same express route without params follows its call', () => {
-    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': fetchMockTest(`{ method: 'POST' }`) });
+  it('the same express route without params follows its call', async () => {
+    const sites = await run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': fetchMockTest(`{ method: 'POST' }`) });
     expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
@@ -952,8 +952,8 @@ it('publishes', async () => {
 });
 `;
 
-  it('nock .intercept(path, \'POST\', body) is read as .post(path, body), and follows its call', () => {
-    const sites = run({
+  it('nock .intercept(path, \'POST\', body) is read as .post(path, body), and follows its call', async () => {
+    const sites = await run({
       'src/publish.ts': PUBLISH,
       'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', 'POST', { directory_uid: 'dir_1', pre_installed: 'true' })`),
     });
@@ -961,7 +961,7 @@ it('publishes', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
-  it('a nock scope whose base holds the platform prefix: the interceptor is the call\'s mock, held with it', () => {
+  it('a nock scope whose base holds the platform prefix: the interceptor is the call\'s mock, held with it', async () => {
     // nock joins the base's path to the interceptor's: `/apps/crm-sync/assign` is POST /platform/v1/apps/crm-sync/assign.
     const files = {
       'src/publish.ts': PUBLISH,
@@ -978,9 +978,9 @@ it('publishes', async () => {
 });
 `,
     };
-    const { mocks } = expectGroupKept(run(files), 'mock-route-not-editable');
+    const { mocks } = expectGroupKept(await run(files), 'mock-route-not-editable');
     expect(mocks[0]!.line).toBe(9);
-    const ignored = run(files, 'ignore');
+    const ignored = await run(files, 'ignore');
     expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
     expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-route-not-editable']]);
   });
@@ -1001,21 +1001,21 @@ it('publishes', async () => {
     ['split between the base and the path', '`${API}/platform`', '/v1/apps/crm-sync/assign'],
     ['a concatenation', `API + '/platform/v1'`, '/apps/crm-sync/assign'],
     ['the path of a URL built on the origin', `new URL('/platform/v1', API).href`, '/apps/crm-sync/assign'],
-  ])('a nock scope whose base holds the platform prefix in %s: the interceptor and its call stay', (_name, scope, path) => {
-    expectGroupKept(run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': baseTest(scope, path) }), 'mock-route-not-editable');
+  ])('a nock scope whose base holds the platform prefix in %s: the interceptor and its call stay', async (_name, scope, path) => {
+    expectGroupKept(await run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': baseTest(scope, path) }), 'mock-route-not-editable');
   });
 
   it.each([
     ['split between the base and the path, of a sibling route', '`${API}/platform`', '/v1/apps/crm-sync/unassign'],
     ['a concatenation of another prefix', `API + '/tickets/v1'`, '/apps/crm-sync/assign'],
-  ])('a nock scope whose base holds %s: no mock of the request, and the call moves', (_name, scope, path) => {
-    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': baseTest(scope, path) });
+  ])('a nock scope whose base holds %s: no mock of the request, and the call moves', async (_name, scope, path) => {
+    const sites = await run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': baseTest(scope, path) });
     expect(kinds(sites, 'mock')).toEqual([]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
-  it('interceptors on a nock scope const are mocks, not calls: they follow the one call, which moves', () => {
-    const sites = run({
+  it('interceptors on a nock scope const are mocks, not calls: they follow the one call, which moves', async () => {
+    const sites = await run({
       'src/publish.ts': PUBLISH,
       'test/publish.test.ts': `import nock from 'nock';
 import { expect, it } from 'vitest';
@@ -1033,8 +1033,8 @@ it('publishes', async () => {
     expect(kinds(sites, 'mock').map((m) => [m.line, m.migrated])).toEqual([[7, true], [8, true]]);
   });
 
-  it('a client const of the program in a test is still a client: its call is a call', () => {
-    const sites = run({
+  it('a client const of the program in a test is still a client: its call is a call', async () => {
+    const sites = await run({
       'src/publish.ts': PUBLISH,
       'test/publish.test.ts': `import axios from 'axios';
 import { it } from 'vitest';
@@ -1048,15 +1048,15 @@ it('publishes by hand', async () => {
     expect(kinds(sites, 'call').map((c) => [c.path, c.migrated])).toEqual([['src/publish.ts', true], ['test/publish.test.ts', true]]);
   });
 
-  it('a nock scope whose base holds another prefix: no mock of the request', () => {
-    const sites = run({
+  it('a nock scope whose base holds another prefix: no mock of the request', async () => {
+    const sites = await run({
       'src/publish.ts': PUBLISH,
       'test/publish.test.ts': nockTest('').replace(`nock('https://api.example.com')`, `nock('https://api.example.com/tickets/v1')`).replace('.reply(201)', `.post('/apps/crm-sync/assign').reply(201)`),
     });
     expect(kinds(sites, 'mock')).toEqual([]);
   });
 
-  it('a nock.back recording: the test replays requests this run does not read, so the recording holds its call', () => {
+  it('a nock.back recording: the test replays requests this run does not read, so the recording holds its call', async () => {
     // In lockdown, the recorded POST /platform/v1/apps/crm-sync/assign no longer matches once the call sends v3.
     const files = {
       'src/publish.ts': PUBLISH,
@@ -1078,40 +1078,40 @@ it('publishes (recorded)', async () => {
 });
 `,
     };
-    const { mocks, calls } = expectGroupKept(run(files), 'mock-recorded');
+    const { mocks, calls } = expectGroupKept(await run(files), 'mock-recorded');
     expect(mocks.map((m) => [m.path, m.line, m.reasons![0]!.key])).toEqual([['test/publish.test.ts', 12, `nock.back('publish.json')`]]);
     expect(calls[0]!.reasons![0]!.key).toContain(`replays recorded requests (nock.back('publish.json'))`);
     // The recording itself is named as one, not as a file that may hold a call.
-    const scan = cli(['scan', '.'], tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'tsconfig.json': TSCONFIG, ...files }));
+    const scan = await command(['scan', '.'], tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'tsconfig.json': TSCONFIG, ...files }));
     expect(scan.stdout).toContain('test/__nock-fixtures__/publish.json: a .json file that spells the route (a recording of requests, or data)');
   });
 
-  it('a nock path given as a function that tests it against the deprecated route: the interceptor and its call stay, each naming the other', () => {
+  it('a nock path given as a function that tests it against the deprecated route: the interceptor and its call stay, each naming the other', async () => {
     const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.post((uri) => /^\\/platform\\/v1\\/apps\\/[^/]+\\/assign$/.test(uri))`) };
-    const { mocks, calls } = expectGroupKept(run(files), 'mock-route-not-editable');
+    const { mocks, calls } = expectGroupKept(await run(files), 'mock-route-not-editable');
     expect(mocks[0]!.reasons![0]!.key).toBe('a function of the path that tests it against the deprecated route');
     expect(calls[0]!.reasons![0]!.key).toContain('mock in test/publish.test.ts, in the test "publishes"');
     const startsWith = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.post((uri: string) => uri.startsWith('/platform/v1/apps/'))`) };
-    expectGroupKept(run(startsWith), 'mock-route-not-editable');
+    expectGroupKept(await run(startsWith), 'mock-route-not-editable');
   });
 
-  it('a nock path function that tests another route is no mock of the request: the call moves', () => {
-    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.post((uri) => /^\\/tickets\\/[^/]+\\/assign$/.test(uri))`) });
+  it('a nock path function that tests another route is no mock of the request: the call moves', async () => {
+    const sites = await run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.post((uri) => /^\\/tickets\\/[^/]+\\/assign$/.test(uri))`) });
     expect(kinds(sites, 'mock')).toEqual([]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
-  it('nock .intercept with a method that cannot be read: the interceptor and its call stay', () => {
+  it('nock .intercept with a method that cannot be read: the interceptor and its call stay', async () => {
     const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', process.env.METHOD ?? 'POST')`) };
-    expectGroupKept(run(files), 'mock-route-not-editable');
+    expectGroupKept(await run(files), 'mock-route-not-editable');
   });
 
-  it('nock .intercept with another method is no mock of the request', () => {
-    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', 'PUT')`) });
+  it('nock .intercept with another method is no mock of the request', async () => {
+    const sites = await run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': nockTest(`.intercept('/platform/v1/apps/crm-sync/assign', 'PUT')`) });
     expect(kinds(sites, 'mock')).toEqual([]);
   });
 
-  it('axios-mock-adapter onAny answers the POST too: the mock and its call stay', () => {
+  it('axios-mock-adapter onAny answers the POST too: the mock and its call stay', async () => {
     const files = {
       'src/publish.ts': `import axios from 'axios';\n\nexport async function publish(appCode: string, directoryUid: string): Promise<number> {\n  const res = await axios.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { directory_uid: directoryUid });\n  return res.status;\n}\n`,
       'test/publish.test.ts': `import axios from 'axios';
@@ -1127,7 +1127,7 @@ it('publishes', async () => {
 });
 `,
     };
-    expectGroupKept(run(files), 'mock-route-not-editable');
+    expectGroupKept(await run(files), 'mock-route-not-editable');
   });
 });
 
@@ -1158,7 +1158,7 @@ ${test}
 });
 `;
 
-  it('.filteringRequestBody: the body matcher compares the filtered body, not the one the mapping sees: held with its call', () => {
+  it('.filteringRequestBody: the body matcher compares the filtered body, not the one the mapping sees: held with its call', async () => {
     // The filter folds `"business_uid":"…"` into ANY; on the v3 body it matches nothing, so the rewritten matcher
     // (`assignee_uid: 'ANY'`) no longer matches the request.
     const files = {
@@ -1168,17 +1168,17 @@ ${test}
     .post('/platform/v1/apps/crm-sync/assign', { business_uid: 'ANY' })
     .reply(201);`, `  expect(await showToBusiness('crm-sync', \`biz_\${Date.now()}\`)).toBe(201);`),
     };
-    const { mocks, calls } = expectGroupKept(run(files), 'mock-request-filtered');
+    const { mocks, calls } = expectGroupKept(await run(files), 'mock-request-filtered');
     expect(mocks[0]!.reasons![0]!.key).toBe('.filteringRequestBody(...)');
     expect(calls[0]!.reasons![0]!.key).toContain('rewrites the request before matching it (.filteringRequestBody(...))');
-    const ignored = run(files, 'ignore');
+    const ignored = await run(files, 'ignore');
     expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
     expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-request-filtered']]);
   });
 
-  it('.filteringPath that folds every app into one path: it stands for the call of another app in its route, and holds it', () => {
+  it('.filteringPath that folds every app into one path: it stands for the call of another app in its route, and holds it', async () => {
     // The interceptor names the app ANY, yet the filter makes it answer crm-sync: it is that call's mock.
-    const { mocks } = expectGroupKept(run({
+    const { mocks } = expectGroupKept(await run({
       'src/crm.ts': CRM,
       'test/crm.test.ts': filtered(`import { showCrmSync } from '../src/crm.js';`, `  nock('https://api.example.com')
     .filteringPath(/\\/apps\\/[^/]+\\/assign$/, '/apps/ANY/assign')
@@ -1188,8 +1188,8 @@ ${test}
     expect(codes(mocks[0]!)).not.toContain('mock-other-apps');
   });
 
-  it('the filter on a scope const', () => {
-    expectGroupKept(run({
+  it('the filter on a scope const', async () => {
+    expectGroupKept(await run({
       'src/assign.ts': SHOW,
       'test/assign.test.ts': filtered(`import { showToBusiness } from '../src/assign.js';`, `  const scope = nock('https://api.example.com').filteringPath(() => '/platform/v1/apps/crm-sync/assign');
   scope.post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);`, `  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);`),
@@ -1198,7 +1198,7 @@ ${test}
 });
 
 describe('a test that loads a module past its imports', () => {
-  it('its handler cannot be decided, and keeps the call the test imports; the TODO names the loader, not a rerun', () => {
+  it('its handler cannot be decided, and keeps the call the test imports; the TODO names the loader, not a rerun', async () => {
     const files = {
       'src/publish.ts': PUBLISH,
       'src/telemetry.ts': `export function track(event: string): void {\n  console.log(event);\n}\n`,
@@ -1220,20 +1220,20 @@ it('publishes', async () => {
 });
 `,
     };
-    const { mocks, calls } = expectGroupKept(run(files), 'mock-calls-unseen');
+    const { mocks, calls } = expectGroupKept(await run(files), 'mock-calls-unseen');
     const unseen = mocks[0]!.reasons!.find((r) => r.code === 'mock-calls-unseen')!;
     expect(unseen.key).toBe('vi.importActual in test/publish.test.ts');
     expect((unseen as { text?: string }).text).not.toContain('rerun');
     expect(calls[0]!.reasons![0]!.key).toContain('handler in test/publish.test.ts');
-    const ignored = run(files, 'ignore');
+    const ignored = await run(files, 'ignore');
     expect(kinds(ignored, 'call').map((c) => c.migrated)).toEqual([true]);
     expect(kinds(ignored, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-calls-unseen']]);
   });
 });
 
 describe('a negated assertion of the deprecated request', () => {
-  it('gets a TODO that it guards nothing once its call sends v3, and holds no call', () => {
-    const sites = run({
+  it('gets a TODO that it guards nothing once its call sends v3, and holds no call', async () => {
+    const sites = await run({
       'src/sync.ts': `import axios from 'axios';
 
 const RETIRED = new Set(['legacy-fax']);
@@ -1273,8 +1273,8 @@ describe('mocks that tell apps apart by their routes alone', () => {
 }
 `;
 
-  it('a one-app override in one test names the other app\'s call of that test, by its test, not "at the top level"', () => {
-    const sites = run({
+  it('a one-app override in one test names the other app\'s call of that test, by its test, not "at the top level"', async () => {
+    const sites = await run({
       'src/list.ts': LIST,
       'test/list.test.ts': `import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -1301,8 +1301,8 @@ it('refuses the retired app only', async () => {
     expect(JSON.stringify([...sites.values()])).not.toContain('at the top level');
   });
 
-  it('two msw handlers of two apps, installed side by side for the same call: both stay, with the call', () => {
-    const sites = run({
+  it('two msw handlers of two apps, installed side by side for the same call: both stay, with the call', async () => {
+    const sites = await run({
       'src/listing.ts': LIST,
       'test/listing.test.ts': `import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -1327,8 +1327,8 @@ it.each([['crm-sync', 201], ['legacy-fax', 410]] as const)('lists %s', async (ap
     ]);
   });
 
-  it('two nock interceptors of two apps without a body matcher: both stay, with the call', () => {
-    const sites = run({
+  it('two nock interceptors of two apps without a body matcher: both stay, with the call', async () => {
+    const sites = await run({
       'src/listing.ts': LIST,
       'test/listing.test.ts': `import nock from 'nock';
 import { beforeAll, expect, it } from 'vitest';
@@ -1382,25 +1382,25 @@ it.each([
 });
 `;
 
-  it('a one-app handler listed before a catch-all: on the one v3 route it would answer every app, so both stay, with the call', () => {
+  it('a one-app handler listed before a catch-all: on the one v3 route it would answer every app, so both stay, with the call', async () => {
     // Rewritten, the legacy-fax handler answered crm-sync's request too (410 where it was 201).
-    expectOneAppHeldOverCatchAll(run({
+    expectOneAppHeldOverCatchAll(await run({
       'src/list.ts': LIST_APP,
       'test/list.test.ts': listTest(`http.post('https://api.example.com/platform/v1/apps/legacy-fax/assign', () => new HttpResponse(null, { status: 410 })),
   http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })),`),
     }));
   });
 
-  it('a one-app server.use override in each test over a catch-all: both stay, with the call', () => {
-    expectOneAppHeldOverCatchAll(run({
+  it('a one-app server.use override in each test over a catch-all: both stay, with the call', async () => {
+    expectOneAppHeldOverCatchAll(await run({
       'src/list.ts': LIST_APP,
       'test/list.test.ts': listTest(`http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })),`,
         `server.use(http.post('https://api.example.com/platform/v1/apps/legacy-fax/assign', () => new HttpResponse(null, { status: 410 })));\n  `),
     }));
   });
 
-  it('one interceptor per test, its route built from the test\'s app and its body matched: the call moves', () => {
-    const sites = run({
+  it('one interceptor per test, its route built from the test\'s app and its body matched: the call moves', async () => {
+    const sites = await run({
       'src/listing.ts': LIST,
       'test/listing.test.ts': `import nock from 'nock';
 import { afterEach, expect, it } from 'vitest';
@@ -1444,8 +1444,8 @@ ${assertions}
     ['mock.calls[0] destructured, then its URL and body', `  const [url, init] = fetchMock.mock.calls[0]!;\n  expect(url).toBe('https://api.example.com/platform/v1/apps/crm-sync/assign');\n  expect(JSON.parse(init.body as string)).toEqual({ business_uid: 'biz_1' });`],
     ['mock.calls[0][0]', `  expect(fetchMock.mock.calls[0]![0]).toBe('https://api.example.com/platform/v1/apps/crm-sync/assign');`],
     ['mock.lastCall, with a part of the route', `  expect(fetchMock.mock.lastCall?.[0]).toContain('/platform/v1/apps/');`],
-  ])('what a mocked fetch recorded, read through %s: the assertion and the call it stands for stay', (_name, assertions) => {
-    const sites = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(assertions) });
+  ])('what a mocked fetch recorded, read through %s: the assertion and the call it stands for stay', async (_name, assertions) => {
+    const sites = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(assertions) });
     const { mocks } = expectGroupKept(sites, 'mock-calls-recorded');
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-calls-recorded')!.key).toMatch(/^fetchMock\.mock\.(?:calls|lastCall)$/);
   });
@@ -1453,8 +1453,8 @@ ${assertions}
   it.each([
     ['a sibling route', `  expect(fetchMock.mock.calls[0]![0]).toContain('/platform/v1/apps/crm-sync/unassign');`],
     ['the list of apps, compared whole', `  expect(fetchMock.mock.calls[1]?.[0]).toBe('https://api.example.com/platform/v1/apps');`],
-  ])('a recorded call compared with %s is no assertion of the request: the call moves', (_name, assertion) => {
-    const sites = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(assertion) });
+  ])('a recorded call compared with %s is no assertion of the request: the call moves', async (_name, assertion) => {
+    const sites = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(assertion) });
     expect(kinds(sites, 'mock')).toEqual([]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
@@ -1473,28 +1473,28 @@ it('shows an app', async () => {
   it.each([
     ['vi.stubGlobal with vi.fn and a regular expression', `vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(null, { status: /\\/platform\\/v1\\/apps\\/[^/]+\\/assign$/.test(url) ? 201 : 404 })));`],
     ['vi.spyOn(...).mockImplementation and a part of the route', `vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => new Response(null, { status: String(url).includes('/platform/v1/apps/') ? 201 : 404 }));`],
-  ])('a stubbed fetch that answers by the URL it is given (%s): the stub and its call stay, each naming the other', (_name, stub) => {
-    const { mocks, calls } = expectGroupKept(run({ 'src/report.ts': SHOW, 'test/report.test.ts': stubTest(stub) }), 'mock-route-not-editable');
+  ])('a stubbed fetch that answers by the URL it is given (%s): the stub and its call stay, each naming the other', async (_name, stub) => {
+    const { mocks, calls } = expectGroupKept(await run({ 'src/report.ts': SHOW, 'test/report.test.ts': stubTest(stub) }), 'mock-route-not-editable');
     expect(mocks[0]!.reasons![0]!.key).toBe('a stubbed function that answers by testing the URL it is given against the deprecated route');
     expect(calls[0]!.reasons![0]!.key).toContain('stubbed function in test/report.test.ts, in the test "shows an app"');
   });
 
-  it('a stubbed fetch that answers by another route, or by none, is no mock of the request: the call moves', () => {
+  it('a stubbed fetch that answers by another route, or by none, is no mock of the request: the call moves', async () => {
     for (const stub of [
       `vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(null, { status: /\\/tickets\\/[^/]+\\/assign$/.test(url) ? 201 : 404 })));`,
       `vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 201 })));`,
     ]) {
-      const sites = run({ 'src/report.ts': SHOW, 'test/report.test.ts': stubTest(stub) });
+      const sites = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': stubTest(stub) });
       expect(kinds(sites, 'mock'), stub).toEqual([]);
       expect(kinds(sites, 'call').map((c) => c.migrated), stub).toEqual([true]);
     }
   });
 
-  it('the whole route in expect.stringContaining follows its call; a part of it stays, with the call', () => {
-    const whole = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/apps/crm-sync/assign'), expect.objectContaining({ method: 'POST' }));`) });
+  it('the whole route in expect.stringContaining follows its call; a part of it stays, with the call', async () => {
+    const whole = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/apps/crm-sync/assign'), expect.objectContaining({ method: 'POST' }));`) });
     expect(kinds(whole, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['review', true]]);
     expect(kinds(whole, 'call').map((c) => c.migrated)).toEqual([true]);
-    const part = run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/apps/'), expect.anything());`) });
+    const part = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/apps/'), expect.anything());`) });
     expectGroupKept(part, 'mock-route-not-editable');
   });
 
@@ -1522,8 +1522,8 @@ it('posts the assignment through the platform client', async () => {
   it.each([
     ['vi.spyOn(platform, \'post\')', `const post = vi.spyOn(platform, 'post').mockResolvedValue({ status: 201 });`],
     ['vi.mocked(platform.post)', `vi.spyOn(platform, 'post').mockResolvedValue({ status: 201 });\n  const post = vi.mocked(platform.post);`],
-  ])('a path relative to an imported instance\'s baseURL, asserted on %s: the assertion and the call stay', (_name, spy) => {
-    const sites = run({ 'src/platform.ts': platform('https://api.example.com/platform/v1'), 'test/platform.test.ts': spyTest(spy) });
+  ])('a path relative to an imported instance\'s baseURL, asserted on %s: the assertion and the call stay', async (_name, spy) => {
+    const sites = await run({ 'src/platform.ts': platform('https://api.example.com/platform/v1'), 'test/platform.test.ts': spyTest(spy) });
     expectGroupKept(sites, 'mock-route-not-editable');
   });
 
@@ -1541,14 +1541,14 @@ it('shows crm-sync to a business', async () => {
 });
 `;
 
-  it('axios-mock-adapter on the instance, its route relative to the instance\'s baseURL: the mock and the call stay', () => {
-    const sites = run({ 'src/platform.ts': platform('https://api.example.com/platform/v1'), 'test/platform.test.ts': adapterTest('platform', 'platform') });
+  it('axios-mock-adapter on the instance, its route relative to the instance\'s baseURL: the mock and the call stay', async () => {
+    const sites = await run({ 'src/platform.ts': platform('https://api.example.com/platform/v1'), 'test/platform.test.ts': adapterTest('platform', 'platform') });
     const { mocks } = expectGroupKept(sites, 'mock-route-not-editable');
     expect(mocks.map((m) => m.path)).toEqual(['test/platform.test.ts']);
   });
 
-  it('axios-mock-adapter on an instance of another base: the same path is some other API\'s, and the call moves', () => {
-    const sites = run({
+  it('axios-mock-adapter on an instance of another base: the same path is some other API\'s, and the call moves', async () => {
+    const sites = await run({
       'src/platform.ts': platform('https://api.example.com/platform/v1'),
       'src/desk.ts': `import axios from 'axios';\n\nexport const tickets = axios.create({ baseURL: 'https://desk.example.com/api' });\n`,
       'test/desk.test.ts': adapterTest('tickets', 'desk'),
@@ -1557,10 +1557,10 @@ it('shows crm-sync to a business', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
-  it('the same path on an instance of another base, or on an object that is no client, is some other API\'s: the call moves', () => {
+  it('the same path on an instance of another base, or on an object that is no client, is some other API\'s: the call moves', async () => {
     const other = `import axios from 'axios';\n\nexport const tickets = axios.create({ baseURL: 'https://desk.example.com/api' });\nexport const desk = { post: async (_path: string, _body: unknown) => ({ status: 201 }) };\n`;
     for (const owner of ['tickets', 'desk']) {
-      const sites = run({
+      const sites = await run({
         'src/platform.ts': platform('https://api.example.com/platform/v1'),
         'src/desk.ts': other,
         'test/desk.test.ts': `import { expect, it, vi } from 'vitest';\nimport { ${owner} } from '../src/desk.js';\nimport { showToBusiness } from '../src/platform.js';\n\nit('assigns a ticket', async () => {\n  const post = vi.spyOn(${owner}, 'post');\n  await showToBusiness('crm-sync', 'biz_1');\n  expect(post).toHaveBeenCalledWith('/apps/1/assign', { agent: 'a_1' });\n});\n`,
@@ -1590,19 +1590,19 @@ it('posts the assignment through the shared client', async () => {
 });
 `;
 
-  it('an assertion on the post of the app\'s own client, its module mocked with vi.mock, follows its call', () => {
-    const sites = run({ 'src/api.ts': API, 'src/assign.ts': AXIOS_SHOW('api'), 'test/assign.test.ts': mockedTest(`expect(api.post).toHaveBeenCalledWith('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' });`) });
+  it('an assertion on the post of the app\'s own client, its module mocked with vi.mock, follows its call', async () => {
+    const sites = await run({ 'src/api.ts': API, 'src/assign.ts': AXIOS_SHOW('api'), 'test/assign.test.ts': mockedTest(`expect(api.post).toHaveBeenCalledWith('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' });`) });
     expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
-  it('the same assertion, where the client\'s module also sends built_in: the assertion stays with the call it stands for', () => {
-    const sites = run({ 'src/api.ts': API, 'src/assign.ts': AXIOS_SHOW('api', BUILT_IN('api')), 'test/assign.test.ts': mockedTest(`expect(api.post).toHaveBeenCalledWith('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' });`) });
+  it('the same assertion, where the client\'s module also sends built_in: the assertion stays with the call it stands for', async () => {
+    const sites = await run({ 'src/api.ts': API, 'src/assign.ts': AXIOS_SHOW('api', BUILT_IN('api')), 'test/assign.test.ts': mockedTest(`expect(api.post).toHaveBeenCalledWith('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' });`) });
     expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)[0]])).toEqual([[false, 'mock-call-held']]);
     expect(kinds(sites, 'mock')[0]!.reasons![0]!.key).toBe('in showBuiltIn (src/assign.ts)');
   });
 
-  it('an assertion on vi.mocked(axios, true).post follows its call; where the module also sends built_in, it stays with that call', () => {
+  it('an assertion on vi.mocked(axios, true).post follows its call; where the module also sends built_in, it stays with that call', async () => {
     const test = (body: string) => `import axios from 'axios';
 import { expect, it, vi } from 'vitest';
 import { showToBusiness } from '../src/assign.js';
@@ -1615,10 +1615,10 @@ it('posts the assignment', async () => {
   expect(vi.mocked(axios, true).post).toHaveBeenCalledWith('/platform/v1/apps/crm-sync/assign', ${body});
 });
 `;
-    const follows = run({ 'src/assign.ts': AXIOS_SHOW('axios'), 'test/assign.test.ts': test(`{ business_uid: 'biz_1' }`) });
+    const follows = await run({ 'src/assign.ts': AXIOS_SHOW('axios'), 'test/assign.test.ts': test(`{ business_uid: 'biz_1' }`) });
     expect(kinds(follows, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
     expect(kinds(follows, 'call').map((c) => c.migrated)).toEqual([true]);
-    const held = run({ 'src/assign.ts': AXIOS_SHOW('axios', BUILT_IN('axios')), 'test/assign.test.ts': test(`{ business_uid: 'biz_1' }`) });
+    const held = await run({ 'src/assign.ts': AXIOS_SHOW('axios', BUILT_IN('axios')), 'test/assign.test.ts': test(`{ business_uid: 'biz_1' }`) });
     expect(kinds(held, 'mock').map((m) => [m.migrated, codes(m)[0], m.reasons![0]!.key])).toEqual([[false, 'mock-call-held', 'in showBuiltIn (src/assign.ts)']]);
   });
 
@@ -1649,26 +1649,26 @@ it('sends the assignment', async () => {
   it.each([
     ['vi.spyOn(axios, \'request\')', `const request = vi.spyOn(axios, 'request').mockResolvedValue({ status: 201, data: {} });`],
     ['axios.request of a mocked axios', `const request = vi.mocked(axios.request);`],
-  ])('an assertion of the axios config object, on %s, follows its call: url and data rewritten', (_name, spy) => {
+  ])('an assertion of the axios config object, on %s, follows its call: url and data rewritten', async (_name, spy) => {
     const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'tsconfig.json': TSCONFIG, 'src/assign.ts': REQUEST, 'test/assign.test.ts': requestTest(spy, CONFIG) });
-    const out = cli(['migrate', '.', '--json'], dir);
+    const out = await command(['migrate', '.', '--json'], dir);
     expect(out.code, out.stderr).toBe(0);
     const test = readFileSync(join(dir, 'test/assign.test.ts'), 'utf8');
     expect(test).toContain(`{ method: 'POST', url: 'https://api.example.com/v3/apps/app_assignments', data: { assignee_type: 'business', assignee_uid: 'biz_1', app_code_name: 'crm-sync' } }`);
     expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/v3/apps/app_assignments');
   });
 
-  it('an assertion of the axios config object with a header follows; where the module also sends built_in it stays with that call; with another method it is no mock', () => {
-    const withHeaders = run({ 'src/assign.ts': REQUEST, 'test/assign.test.ts': requestTest(`const request = vi.mocked(axios.request);`, CONFIG.replace(`data:`, `headers: { 'X-Trace': 't' }, data:`)) });
+  it('an assertion of the axios config object with a header follows; where the module also sends built_in it stays with that call; with another method it is no mock', async () => {
+    const withHeaders = await run({ 'src/assign.ts': REQUEST, 'test/assign.test.ts': requestTest(`const request = vi.mocked(axios.request);`, CONFIG.replace(`data:`, `headers: { 'X-Trace': 't' }, data:`)) });
     expect(kinds(withHeaders, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
     const builtIn = `\nexport async function showBuiltIn(appCode: string, businessUid: string): Promise<void> {\n  await axios.request({ method: 'POST', url: \`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, data: { business_uid: businessUid, built_in: 'true' } });\n}\n`;
-    const held = run({ 'src/assign.ts': REQUEST + builtIn, 'test/assign.test.ts': requestTest(`const request = vi.mocked(axios.request);`, CONFIG) });
+    const held = await run({ 'src/assign.ts': REQUEST + builtIn, 'test/assign.test.ts': requestTest(`const request = vi.mocked(axios.request);`, CONFIG) });
     expect(kinds(held, 'mock').map((m) => [m.migrated, codes(m)[0], m.reasons![0]!.key])).toEqual([[false, 'mock-call-held', 'in showBuiltIn (src/assign.ts)']]);
-    const get = run({ 'src/assign.ts': REQUEST, 'test/assign.test.ts': requestTest(`const request = vi.mocked(axios.request);`, CONFIG.replace(`method: 'POST'`, `method: 'GET'`)) });
+    const get = await run({ 'src/assign.ts': REQUEST, 'test/assign.test.ts': requestTest(`const request = vi.mocked(axios.request);`, CONFIG.replace(`method: 'POST'`, `method: 'GET'`)) });
     expect(kinds(get, 'mock')).toEqual([]);
   });
 
-  it('an assertion of the old body with any URL (expect.any(String)): it names no app, so it stays with its call; of another body, no mock', () => {
+  it('an assertion of the old body with any URL (expect.any(String)): it names no app, so it stays with its call; of another body, no mock', async () => {
     const anyTest = (body: string) => `import axios from 'axios';
 import { expect, it, vi } from 'vitest';
 import { showToBusiness } from '../src/assign.js';
@@ -1679,14 +1679,14 @@ it('sends the business it was given', async () => {
   expect(post).toHaveBeenCalledWith(expect.any(String), ${body});
 });
 `;
-    const { mocks } = expectGroupKept(run({ 'src/assign.ts': AXIOS_SHOW('axios'), 'test/assign.test.ts': anyTest(`{ business_uid: 'biz_1' }`) }), 'mock-app-code-unknown');
+    const { mocks } = expectGroupKept(await run({ 'src/assign.ts': AXIOS_SHOW('axios'), 'test/assign.test.ts': anyTest(`{ business_uid: 'biz_1' }`) }), 'mock-app-code-unknown');
     expect(codes(mocks[0]!)).not.toContain('mock-route-not-editable');
-    const other = run({ 'src/assign.ts': AXIOS_SHOW('axios'), 'test/assign.test.ts': anyTest(`{ ticket: 't_1' }`) });
+    const other = await run({ 'src/assign.ts': AXIOS_SHOW('axios'), 'test/assign.test.ts': anyTest(`{ ticket: 't_1' }`) });
     expect(kinds(other, 'mock')).toEqual([]);
     expect(kinds(other, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
-  it('got\'s options in an assertion: the body is their json, and the assertion follows its call, or stays with a built_in call of its module', () => {
+  it('got\'s options in an assertion: the body is their json, and the assertion follows its call, or stays with a built_in call of its module', async () => {
     const GOT = `import got from 'got';
 
 export async function makeInternal(appCode: string, directoryUid: string): Promise<void> {
@@ -1703,11 +1703,11 @@ it('posts the internal assignment', async () => {
   expect(post).toHaveBeenCalledWith('https://api.example.com/platform/v1/apps/crm-sync/assign', { json: ${json} });
 });
 `;
-    const follows = run({ 'src/assign.ts': GOT, 'test/assign.test.ts': gotTest(`{ directory_uid: 'dir_1', is_internal: 'true' }`) });
+    const follows = await run({ 'src/assign.ts': GOT, 'test/assign.test.ts': gotTest(`{ directory_uid: 'dir_1', is_internal: 'true' }`) });
     expect(kinds(follows, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
     expect(kinds(follows, 'call').map((c) => c.migrated)).toEqual([true]);
     const builtIn = `\nexport async function preInstall(appCode: string, directoryUid: string): Promise<void> {\n  await got.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { json: { directory_uid: directoryUid, is_internal: 'true', built_in: 'true' } });\n}\n`;
-    const held = run({ 'src/assign.ts': GOT + builtIn, 'test/assign.test.ts': gotTest(`{ directory_uid: 'dir_1', is_internal: 'true' }`) });
+    const held = await run({ 'src/assign.ts': GOT + builtIn, 'test/assign.test.ts': gotTest(`{ directory_uid: 'dir_1', is_internal: 'true' }`) });
     expect(kinds(held, 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-call-held', 'mock-keeps-calls']]]);
   });
 });
@@ -1742,17 +1742,17 @@ it('shows an app to a business', async () => {
 });
 `;
   /** A JavaScript project without a tsconfig.json or jsconfig.json: the CLI reads it file by file. */
-  function fileRun(files: Record<string, string>, args: string[] = ['.']) {
+  async function fileRun(files: Record<string, string>, args: string[] = ['.']) {
     const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', ...files });
-    const out = cli(['migrate', ...args, '--dry', '--json'], dir);
+    const out = await command(['migrate', ...args, '--dry', '--json'], dir);
     expect(out.code, out.stderr).toBe(0);
     const report = JSON.parse(out.stdout) as { mode: { kind: string; testsUnread?: true }; files: { path: string; sites: Site[] }[] };
     expect(report.mode.kind).toBe('file');
     return { dir, report, sites: new Map(report.files.map((file) => [file.path, file.sites])) };
   }
 
-  it('the call a test imports stays with the handler that cannot see it, each naming the other', () => {
-    const { sites } = fileRun({ 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('../src/assign.js') });
+  it('the call a test imports stays with the handler that cannot see it, each naming the other', async () => {
+    const { sites } = await fileRun({ 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('../src/assign.js') });
     const [call] = kinds(sites, 'call');
     expect(call!.migrated).toBe(false);
     expect(codes(call!)).toEqual(['call-mock-held']);
@@ -1760,35 +1760,35 @@ it('shows an app to a business', async () => {
     expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-calls-unseen']]]);
   });
 
-  it('through a module in between, imported without its extension; with --tests ignore the call moves', () => {
+  it('through a module in between, imported without its extension; with --tests ignore the call moves', async () => {
     const files = {
       'src/assign.js': ASSIGN,
       'src/market/index.js': `export { showToBusiness } from '../assign.js';\n`,
       'test/assign.test.js': mswTest('../src/market'),
     };
-    expect(kinds(fileRun(files).sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+    expect(kinds((await fileRun(files)).sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
     const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', ...files });
-    const ignored = JSON.parse(cli(['migrate', '.', '--dry', '--json', '--tests', 'ignore'], dir).stdout) as { files: { path: string; sites: Site[] }[] };
+    const ignored = JSON.parse((await command(['migrate', '.', '--dry', '--json', '--tests', 'ignore'], dir)).stdout) as { files: { path: string; sites: Site[] }[] };
     expect(ignored.files.flatMap((f) => f.sites.filter((s) => s.kind === 'call').map((s) => s.migrated))).toEqual([true]);
   });
 
-  it('an import it cannot follow (a path alias) may lead to any call of the run: they all stay, the reason names the import', () => {
-    const { sites } = fileRun({ 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('@/assign') });
+  it('an import it cannot follow (a path alias) may lead to any call of the run: they all stay, the reason names the import', async () => {
+    const { sites } = await fileRun({ 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('@/assign') });
     const [call] = kinds(sites, 'call');
     expect(call!.migrated).toBe(false);
     expect(call!.reasons![0]!.key).toContain(`whose test loads '@/assign', which cannot be followed without a tsconfig.json or jsconfig.json`);
   });
 
-  it('a module loaded by a computed import() may be any: every call of the run stays', () => {
+  it('a module loaded by a computed import() may be any: every call of the run stays', async () => {
     const test = mswTest('./helpers.js').replace(`import { showToBusiness } from './helpers.js';`, `const { showToBusiness } = await import(process.env.MODULE ?? '../src/assign.js');`);
-    const { sites } = fileRun({ 'src/assign.js': ASSIGN, 'test/assign.test.js': test });
+    const { sites } = await fileRun({ 'src/assign.js': ASSIGN, 'test/assign.test.js': test });
     const [call] = kinds(sites, 'call');
     expect(call!.migrated).toBe(false);
     expect(call!.reasons![0]!.key).toContain('whose test loads a module by a computed import(), which cannot be followed');
   });
 
-  it('a test that imports other modules keeps no call', () => {
-    const { sites } = fileRun({
+  it('a test that imports other modules keeps no call', async () => {
+    const { sites } = await fileRun({
       'src/assign.js': ASSIGN,
       'src/other.js': `export async function showToBusiness() { return 201; }\n`,
       'test/assign.test.js': mswTest('../src/other.js'),
@@ -1796,10 +1796,10 @@ it('shows an app to a business', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
-  it('with worker processes (--jobs 2 over more files than one worker takes), the call stays with its handler too', () => {
+  it('with worker processes (--jobs 2 over more files than one worker takes), the call stays with its handler too', async () => {
     const fillers = Object.fromEntries(Array.from({ length: 110 }, (_, i) => [`src/filler/f${i}.js`, `export const f${i} = () => fetch('https://api.example.com/platform/v1/apps/a${i}/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });\n`]));
     const dir = tree({ 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('../src/assign.js'), ...fillers });
-    const out = cli(['migrate', '.', '--dry', '--json', '--jobs', '2'], dir);
+    const out = await command(['migrate', '.', '--dry', '--json', '--jobs', '2'], dir);
     expect(out.code, out.stderr).toBe(0);
     const report = JSON.parse(out.stdout) as { files: { path: string; sites: Site[] }[] };
     const sites = new Map(report.files.map((file) => [file.path, file.sites]));
@@ -1807,14 +1807,14 @@ it('shows an app to a business', async () => {
     expect(kinds(sites, 'call').filter((call) => call.migrated)).toHaveLength(110);
   });
 
-  it('when no test is among the paths given, the run says that no test\'s mock was checked', () => {
+  it('when no test is among the paths given, the run says that no test\'s mock was checked', async () => {
     const files = { 'src/assign.js': ASSIGN, 'test/assign.test.js': mswTest('../src/assign.js') };
-    const { dir, report } = fileRun(files, ['src']);
+    const { dir, report } = await fileRun(files, ['src']);
     expect(report.mode.testsUnread).toBe(true);
     expect(kinds(new Map(report.files.map((f) => [f.path, f.sites])), 'call').map((c) => c.migrated)).toEqual([true]);
-    expect(cli(['migrate', 'src', '--dry'], dir).stdout).toContain('no test file was among the files read, so no test\'s mock of the deprecated request was checked');
-    expect(cli(['migrate', '.', '--dry'], dir).stdout).not.toContain('no test file was among the files read');
-    expect(fileRun(files).report.mode.testsUnread).toBeUndefined();
+    expect((await command(['migrate', 'src', '--dry'], dir)).stdout).toContain('no test file was among the files read, so no test\'s mock of the deprecated request was checked');
+    expect((await command(['migrate', '.', '--dry'], dir)).stdout).not.toContain('no test file was among the files read');
+    expect((await fileRun(files)).report.mode.testsUnread).toBeUndefined();
   });
 });
 
@@ -1832,8 +1832,8 @@ it('publishes', async () => {
 });
 `;
 
-  it('compares them: the pattern binds the v3 fields, and the handler follows its call', () => {
-    const sites = run({
+  it('compares them: the pattern binds the v3 fields, and the handler follows its call', async () => {
+    const sites = await run({
       'src/publish.ts': PUBLISH,
       'test/publish.test.ts': handlerTest(`async ({ request }) => {\n  const { directory_uid, pre_installed } = await request.json();\n  return new HttpResponse(null, { status: directory_uid !== 'dir_2' && pre_installed === 'true' ? 201 : 403 });\n}`),
     });
@@ -1846,8 +1846,8 @@ it('publishes', async () => {
     ['a default value', `const { directory_uid = 'dir_1' } = await request.json();\n  return new HttpResponse(null, { status: directory_uid === 'dir_1' ? 201 : 403 });`, 'the request body'],
     ['a v3 field\'s name the resolver already uses', `const settings = { strict: true };\n  const { pre_installed } = await request.json();\n  return HttpResponse.json(settings, { status: pre_installed === 'true' ? 201 : 403 });`, 'pre_installed (destructured beside a name of its own, settings)'],
     ['a key no v3 field holds', `const { built_in } = await request.json();\n  return new HttpResponse(null, { status: built_in === 'true' ? 201 : 403 });`, 'built_in'],
-  ])('%s: the handler and its call stay, the TODO naming what it reads', (_name, body, read) => {
-    const sites = run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': handlerTest(`async ({ request }) => {\n  ${body}\n}`) });
+  ])('%s: the handler and its call stay, the TODO naming what it reads', async (_name, body, read) => {
+    const sites = await run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': handlerTest(`async ({ request }) => {\n  ${body}\n}`) });
     const { mocks } = expectGroupKept(sites, 'mock-resolver-reads');
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-resolver-reads')!.key).toBe(read);
   });

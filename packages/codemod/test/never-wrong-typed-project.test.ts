@@ -36,10 +36,10 @@ function expectAllHeld(dir: string, files: Record<string, string>, report: Repor
 }
 
 /** The call is migrated, the project compiles, and a second run changes nothing. */
-function expectMigratedAndStable(dir: string, report: Report, migrated = 1): void {
+async function expectMigratedAndStable(dir: string, report: Report, migrated = 1): Promise<void> {
   expect(report.totals.migrated).toBe(migrated);
   compiles(dir);
-  expect(migrate(dir).totals.changed).toBe(0);
+  expect((await migrate(dir)).totals.changed).toBe(0);
 }
 
 const LEGACY = 'export interface AssignAppRequest {\n  business_uid?: string;\n  directory_uid?: string;\n}\n';
@@ -72,14 +72,14 @@ describe('typed bodies across files: adversarial review', () => {
       ['`app_code_name` a template literal type: the code is any string', "export interface AppAssignmentRequest {\n  assignee_type: 'business' | 'directory';\n  assignee_uid: string;\n  app_code_name: `app_${string}`;\n}\n", send()],
       // Declaration merging: a second block of the same interface adds a required key the first does not show.
       ['a second `interface` block of the same name adds a required key', `${V3}export interface AppAssignmentRequest {\n  tenant: string;\n}\n`, send()],
-    ])('%s', (_name, v3, body) => {
+    ])('%s', async (_name, v3, body) => {
       const types = body === internal() ? LEGACY.replace('}', '  is_internal?: string;\n}') : LEGACY;
       const dir = project({ 'src/types.ts': types, 'src/v3.ts': v3, 'src/a.ts': `${importType('AssignAppRequest')}\n${body}` });
-      migrate(dir);
+      await migrate(dir);
       compiles(dir);
     });
 
-    it('a `declare module` augmentation in another file adds a required key to the v3 type', () => {
+    it('a `declare module` augmentation in another file adds a required key to the v3 type', async () => {
       // The augmentation is part of the type wherever it is imported; only the declaration in v3.ts was read.
       const dir = project({
         'src/types.ts': LEGACY,
@@ -87,7 +87,7 @@ describe('typed bodies across files: adversarial review', () => {
         'src/augment.ts': "export {};\ndeclare module './v3.js' {\n  interface AppAssignmentRequest {\n    tenant: string;\n  }\n}\n",
         'src/a.ts': BODY,
       });
-      migrate(dir);
+      await migrate(dir);
       compiles(dir);
     });
   });
@@ -95,33 +95,33 @@ describe('typed bodies across files: adversarial review', () => {
   describe('WRONG: the added import of a v3 body type shadows a global of the same name', () => {
     // The clash check asks the file's scope, which holds no globals: the new import then hides the DOM's `Request`
     // (or the project's own global interface) for every other use in the file.
-    it('a v3 type named `Request`: `(r: Request) => r.url` of the same file now means the v3 body', () => {
+    it('a v3 type named `Request`: `(r: Request) => r.url` of the same file now means the v3 body', async () => {
       const dir = project({
         'src/types.ts': LEGACY,
         'src/v3.ts': `export interface Request {\n${V3_MEMBERS}}\n`,
         'src/a.ts': `${importType('AssignAppRequest')}\nexport const urlOf = (r: Request) => r.url;\n${send()}`,
       });
-      migrate(dir);
+      await migrate(dir);
       compiles(dir);
       expect(read(dir, 'src/a.ts')).not.toContain("import type { Request } from './v3.js'");
     });
 
-    it('a global interface of the same name, declared in a .d.ts of the project', () => {
+    it('a global interface of the same name, declared in a .d.ts of the project', async () => {
       const dir = project({
         'src/types.ts': LEGACY,
         'src/v3.ts': V3,
         'src/globals.d.ts': 'interface AppAssignmentRequest {\n  at: string;\n}\n',
         'src/a.ts': `${importType('AssignAppRequest')}\nexport const last: AppAssignmentRequest = { at: 'x' };\n${send()}`,
       });
-      migrate(dir);
+      await migrate(dir);
       compiles(dir);
     });
   });
 
-  it('WRONG: a v3 body type outside `rootDir` is imported, and the compiler refuses the file (TS6059)', () => {
+  it('WRONG: a v3 body type outside `rootDir` is imported, and the compiler refuses the file (TS6059)', async () => {
     // The module search looks at every module of the run, not at the ones the tsconfig of the body's file allows.
     const dir = project({ 'src/types.ts': LEGACY, 'scripts/v3.ts': V3, 'src/a.ts': BODY }, tsconfig({ rootDir: 'src' }));
-    migrate(dir);
+    await migrate(dir);
     compiles(dir);
   });
 
@@ -131,20 +131,20 @@ describe('typed bodies across files: adversarial review', () => {
     it.each([
       ['`@type {import(...).AssignAppRequest}`', "/** @type {import('./types.js').AssignAppRequest} */\nexport const seed = { business_uid: 'b' };\n"],
       ['a `@typedef` of it', "/** @typedef {import('./types.js').AssignAppRequest} Req */\n/** @type {Req} */\nexport const seed = { business_uid: 'b' };\n"],
-    ])('%s', (_name, seed) => {
+    ])('%s', async (_name, seed) => {
       const files = { 'src/types.ts': LEGACY, 'src/a.ts': BODY, 'src/seed.js': seed };
       const dir = project(files, tsconfig({ allowJs: true, checkJs: true }));
-      const report = migrate(dir);
+      const report = await migrate(dir);
       compiles(dir);
       expectAllHeld(dir, files, report);
     });
   });
 
-  it('WRONG: the old import is removed while a JSDoc `{@link}` of the file still names it', () => {
+  it('WRONG: the old import is removed while a JSDoc `{@link}` of the file still names it', async () => {
     // The import was the link's target: after the rewrite the link no longer resolves in an editor or a docs build.
     const text = `${importType('AssignAppRequest')}\n/** Sends an {@link AssignAppRequest}. */\n${send()}`;
     const dir = project({ 'src/types.ts': LEGACY, 'src/v3.ts': V3, 'src/a.ts': text });
-    migrate(dir);
+    await migrate(dir);
     expect(read(dir, 'src/a.ts')).toContain(importType('AssignAppRequest').trim());
   });
 
@@ -171,10 +171,10 @@ describe('typed bodies across files: adversarial review', () => {
         'src/index.ts': "export type * from './types.js';\n",
         'src/user.ts': `${importType('AssignAppRequest as R', './index.js')}export const uid = (r: R) => r.business_uid;\n`,
       }],
-    ])('%s', (_name, extra: Record<string, string>) => {
+    ])('%s', async (_name, extra: Record<string, string>) => {
       const files = { 'src/types.ts': LEGACY, 'src/a.ts': BODY, ...extra };
       const dir = project(files);
-      expectAllHeld(dir, files, migrate(dir));
+      expectAllHeld(dir, files, await migrate(dir));
     });
 
     it.each([
@@ -192,10 +192,10 @@ describe('typed bodies across files: adversarial review', () => {
         'package.json': '{ "name": "assign-lib", "version": "1.0.0", "type": "module", "main": "./dist/index.js", "types": "./dist/index.d.ts" }\n',
         'src/index.ts': "export type { AssignAppRequest } from './types.js';\nexport { send } from './a.js';\n",
       }],
-    ])('%s', (_name, extra: Record<string, string>) => {
+    ])('%s', async (_name, extra: Record<string, string>) => {
       const files = { 'src/types.ts': LEGACY, 'src/a.ts': BODY, ...extra };
       const dir = project(files);
-      expectAllHeld(dir, files, migrate(dir));
+      expectAllHeld(dir, files, await migrate(dir));
     });
 
     it.each([
@@ -205,19 +205,19 @@ describe('typed bodies across files: adversarial review', () => {
       ['a namespace of the same name', "export namespace AssignAppRequest {\n  export const keys = ['business_uid'] as const;\n}\n"],
       ['a typed const', "export const sample: AssignAppRequest = { business_uid: 'b' };\n"],
       ['a class field and a return type', 'export class Holder {\n  last?: AssignAppRequest;\n}\nexport function make(): AssignAppRequest {\n  return {};\n}\n'],
-    ])('in its own module: %s', (_name, more) => {
+    ])('in its own module: %s', async (_name, more) => {
       const files = { 'src/types.ts': LEGACY + more, 'src/a.ts': BODY };
       const dir = project(files);
-      expectAllHeld(dir, files, migrate(dir));
+      expectAllHeld(dir, files, await migrate(dir));
     });
 
-    it('in the body file: a generic argument', () => {
+    it('in the body file: a generic argument', async () => {
       const files = { 'src/types.ts': LEGACY, 'src/a.ts': `${BODY}export const list: Partial<AssignAppRequest>[] = [{ business_uid: 'b' }];\n` };
       const dir = project(files);
-      expectAllHeld(dir, files, migrate(dir));
+      expectAllHeld(dir, files, await migrate(dir));
     });
 
-    it('a user of a renamed re-export (`export type { AssignAppRequest as LegacyBody }`)', () => {
+    it('a user of a renamed re-export (`export type { AssignAppRequest as LegacyBody }`)', async () => {
       const files = {
         'src/types.ts': LEGACY,
         'src/index.ts': "export type { AssignAppRequest as LegacyBody } from './types.js';\n",
@@ -225,44 +225,44 @@ describe('typed bodies across files: adversarial review', () => {
         'src/user.ts': `${importType('LegacyBody', './index.js')}export const uid = (r: LegacyBody) => r.business_uid;\n`,
       };
       const dir = project(files);
-      expectAllHeld(dir, files, migrate(dir));
+      expectAllHeld(dir, files, await migrate(dir));
     });
 
-    it('a second body of the type that stays a TODO (built_in) holds the type and the first body back', () => {
+    it('a second body of the type that stays a TODO (built_in) holds the type and the first body back', async () => {
       const files = {
         'src/types.ts': 'export interface AssignAppRequest {\n  business_uid?: string;\n  directory_uid?: string;\n  built_in?: string;\n}\n',
         'src/a.ts': BODY,
         'src/b.ts': `${importType('AssignAppRequest')}\n${builtIn()}`,
       };
       const dir = project(files);
-      const report = migrate(dir);
+      const report = await migrate(dir);
       expectAllHeld(dir, files, report);
       expect(codes(report)).toContain('built-in-unsupported');
     });
 
-    it('a user of a module outside the run (`migrate src/a.ts src/types.ts`)', () => {
+    it('a user of a module outside the run (`migrate src/a.ts src/types.ts`)', async () => {
       const files = { 'src/types.ts': LEGACY, 'src/a.ts': BODY, 'src/user.ts': `${importType('AssignAppRequest')}export const uid = (r: AssignAppRequest) => r.business_uid;\n` };
       const dir = project(files);
-      expectAllHeld(dir, files, migrate(dir, ['src/a.ts', 'src/types.ts']));
+      expectAllHeld(dir, files, await migrate(dir, ['src/a.ts', 'src/types.ts']));
     });
 
-    it('the type module outside the run (`migrate src/a.ts`): the body and its type are one group, which reaches src/types.ts', () => {
+    it('the type module outside the run (`migrate src/a.ts`): the body and its type are one group, which reaches src/types.ts', async () => {
       const files = { 'src/types.ts': LEGACY, 'src/a.ts': BODY };
       const dir = project(files);
-      const report = migrate(dir, ['src/a.ts']);
+      const report = await migrate(dir, ['src/a.ts']);
       expect(report.totals.migrated).toBe(0);
       expect(codes(report)).toContain('group-outside-run');
       for (const [name, text] of Object.entries(files)) expect(withoutTodos(read(dir, name)), name).toBe(text);
     });
 
-    it('a workspace package outside the run imports the type by its package name', () => {
+    it('a workspace package outside the run imports the type by its package name', async () => {
       const files = {
         'packages/types/package.json': '{ "name": "@org/types", "private": true, "type": "module" }\n',
         'packages/types/src/index.ts': `${LEGACY}\n${send()}`,
         'packages/app/src/user.ts': "import type { AssignAppRequest } from '@org/types';\nexport const uid = (r: AssignAppRequest) => r.business_uid;\n",
       };
       const dir = project(files, tsconfig({ paths: { '@org/types': ['./packages/types/src/index.ts'] } }, ['packages/*/src']));
-      expectAllHeld(dir, files, migrate(dir, ['packages/types']));
+      expectAllHeld(dir, files, await migrate(dir, ['packages/types']));
     });
 
     it.each([
@@ -273,88 +273,88 @@ describe('typed bodies across files: adversarial review', () => {
         'src/a.ts': BODY,
       }],
       ['uids typed apart (`biz_${string}`, `dir_${string}`)', { 'src/types.ts': 'export interface AssignAppRequest {\n  business_uid?: `biz_${string}`;\n  directory_uid?: `dir_${string}`;\n}\n', 'src/a.ts': BODY }],
-    ])('a type the run does not rewrite: %s', (_name, files: Record<string, string>) => {
+    ])('a type the run does not rewrite: %s', async (_name, files: Record<string, string>) => {
       const dir = project(files, tsconfig({ allowJs: true }));
-      expectAllHeld(dir, files, migrate(dir));
+      expectAllHeld(dir, files, await migrate(dir));
     });
 
-    it('`export =` of a CommonJS module', () => {
+    it('`export =` of a CommonJS module', async () => {
       const files = {
         'package.json': '{ "name": "p", "private": true }\n',
         'src/types.ts': 'interface AssignAppRequest {\n  business_uid?: string;\n}\nexport = AssignAppRequest;\n',
         'src/a.ts': `import AssignAppRequest = require('./types');\n\n${send()}`,
       };
       const dir = project(files, tsconfig({ module: 'commonjs', moduleResolution: 'node10', ignoreDeprecations: '6.0' }));
-      expectAllHeld(dir, files, migrate(dir));
+      expectAllHeld(dir, files, await migrate(dir));
     });
 
-    it('a v3 type name taken by a value of the body file', () => {
+    it('a v3 type name taken by a value of the body file', async () => {
       const files = { 'src/types.ts': LEGACY, 'src/v3.ts': V3, 'src/a.ts': `${BODY}const AppAssignmentRequest = 'x';\nexport const y = AppAssignmentRequest;\n` };
       const dir = project(files);
-      expectAllHeld(dir, files, migrate(dir));
+      expectAllHeld(dir, files, await migrate(dir));
     });
 
-    it('a body exported and read by another module', () => {
+    it('a body exported and read by another module', async () => {
       const files = {
         'src/types.ts': LEGACY,
         'src/a.ts': `${importType('AssignAppRequest')}\nexport const body: AssignAppRequest = { business_uid: 'b' };\nexport async function send(code: string) {\n  return fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify(body) });\n}\n`,
         'src/reader.ts': "import { body } from './a.js';\nexport const uid = body.business_uid;\n",
       };
       const dir = project(files);
-      const report = migrate(dir);
+      const report = await migrate(dir);
       expect(report.totals.migrated).toBe(0);
       for (const [name, text] of Object.entries(files)) expect(withoutTodos(read(dir, name)), name).toBe(text);
     });
   });
 
   describe('right: the old type rewritten in its own module, and the project compiles', () => {
-    it('in a .d.ts', () => {
+    it('in a .d.ts', async () => {
       const dir = project({ 'src/types.d.ts': LEGACY, 'src/a.ts': BODY });
-      expectMigratedAndStable(dir, migrate(dir));
+      await expectMigratedAndStable(dir, await migrate(dir));
       expect(read(dir, 'src/types.d.ts')).toContain('assignee_uid?: string;');
     });
 
-    it('the only body imports it through a renamed re-export', () => {
+    it('the only body imports it through a renamed re-export', async () => {
       const dir = project({
         'src/types.ts': LEGACY,
         'src/index.ts': "export type { AssignAppRequest as LegacyBody } from './types.js';\n",
         'src/a.ts': `${importType('LegacyBody', './index.js')}\n${send('LegacyBody')}`,
       });
-      expectMigratedAndStable(dir, migrate(dir));
+      await expectMigratedAndStable(dir, await migrate(dir));
     });
 
-    it('a file with CRLF line ends keeps them in the type and the body', () => {
+    it('a file with CRLF line ends keeps them in the type and the body', async () => {
       const crlf = (text: string) => text.replace(/\n/g, '\r\n');
       const dir = project({ 'src/types.ts': crlf(LEGACY), 'src/a.ts': crlf(BODY) });
-      expectMigratedAndStable(dir, migrate(dir));
+      await expectMigratedAndStable(dir, await migrate(dir));
       for (const file of ['src/types.ts', 'src/a.ts']) expect(read(dir, file).replace(/\r\n/g, ''), file).not.toContain('\n');
     });
 
-    it('a type alias with commas and a required uid, one body `satisfies` it in a second file', () => {
+    it('a type alias with commas and a required uid, one body `satisfies` it in a second file', async () => {
       const dir = project({
         'src/types.ts': 'export type AssignAppRequest = {\n  business_uid: string,\n  is_internal?: "true",\n};\n',
         'src/a.ts': BODY,
       });
-      expectMigratedAndStable(dir, migrate(dir));
+      await expectMigratedAndStable(dir, await migrate(dir));
       expect(read(dir, 'src/types.ts')).toContain('  assignee_uid: string,\n');
     });
 
-    it('two bodies in two files, one with `satisfies` and a mode', () => {
+    it('two bodies in two files, one with `satisfies` and a mode', async () => {
       const dir = project({
         'src/types.ts': 'export interface AssignAppRequest {\n  business_uid?: string;\n  directory_uid?: string;\n  pre_installed?: string;\n}\n',
         'src/a.ts': BODY,
         'src/b.ts': `${importType('AssignAppRequest')}\nexport async function pre(code: string, dir: string) {\n  return fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: dir, pre_installed: 'true' } satisfies AssignAppRequest) });\n}\n`,
       });
-      expectMigratedAndStable(dir, migrate(dir), 2);
+      await expectMigratedAndStable(dir, await migrate(dir), 2);
     });
 
     it.each([
       ['it extends a base', 'interface Base {\n  tenant: string;\n}\nexport interface AppAssignmentRequest extends Base {\n' + V3_MEMBERS + '}\n'],
       ['it is generic', "export interface AppAssignmentRequest<U = number> {\n  assignee_type: 'business' | 'directory';\n  assignee_uid: U;\n  app_code_name: string;\n}\n"],
       ['it is an intersection', `export type AppAssignmentRequest = {\n${V3_MEMBERS}} & { tenant: string };\n`],
-    ])('a would-be v3 type is not named where %s', (_name, v3) => {
+    ])('a would-be v3 type is not named where %s', async (_name, v3) => {
       const dir = project({ 'src/types.ts': LEGACY, 'src/v3.ts': v3, 'src/a.ts': BODY });
-      expectMigratedAndStable(dir, migrate(dir));
+      await expectMigratedAndStable(dir, await migrate(dir));
       expect(read(dir, 'src/a.ts')).toContain('const body: AssignAppRequest =');
     });
   });
@@ -390,9 +390,9 @@ describe('typed bodies across files: adversarial review', () => {
         'src/types.ts': 'export interface AssignAppRequest {\n  business_uid?: string;\n  directory_uid?: string;\n  built_in?: string;\n}\n',
         'src/a.ts': `${BODY}${builtIn()}`,
       }],
-    ])('%s', (_name, over: Record<string, string>) => {
+    ])('%s', async (_name, over: Record<string, string>) => {
       const dir = project({ 'src/types.ts': LEGACY, 'src/v3.ts': V3, 'src/a.ts': BODY, ...over });
-      expectMigratedAndStable(dir, migrate(dir));
+      await expectMigratedAndStable(dir, await migrate(dir));
       expect(read(dir, 'src/types.ts')).toBe(over['src/types.ts'] ?? LEGACY);
     });
 
@@ -402,71 +402,71 @@ describe('typed bodies across files: adversarial review', () => {
       ['the v3 type with every key optional', { 'src/v3.ts': "export interface AppAssignmentRequest {\n  assignee_type?: 'business' | 'directory';\n  assignee_uid?: string;\n  app_code_name?: string;\n}\n" }],
       // The file spells the v3 type's name already (in a namespace): an import of it is not added.
       ['the name in a namespace of the file', { 'src/a.ts': `${BODY}namespace Log {\n  export interface AppAssignmentRequest { at: string }\n}\nexport const last: Log.AppAssignmentRequest = { at: 'x' };\n` }],
-    ])('%s: whatever is done, the project compiles and a second run changes nothing', (_name, over: Record<string, string>) => {
+    ])('%s: whatever is done, the project compiles and a second run changes nothing', async (_name, over: Record<string, string>) => {
       const dir = project({ 'src/types.ts': LEGACY, 'src/v3.ts': V3, 'src/a.ts': BODY, ...over });
-      migrate(dir);
+      await migrate(dir);
       compiles(dir);
-      expect(migrate(dir).totals.changed).toBe(0);
+      expect((await migrate(dir)).totals.changed).toBe(0);
     });
 
     it.each([
       // The old import still serves the re-export that another module reads: it must stay.
       ['the old import re-exported by the body file: it stays', `${BODY}export type { AssignAppRequest };\n`, './a.js'],
       ['the old import after a shebang, a directive and code', `#!/usr/bin/env node\n'use strict';\nexport const z = 1;\n${BODY}`, './types.js'],
-    ])('%s', (_name, text, userFrom) => {
+    ])('%s', async (_name, text, userFrom) => {
       const dir = project({
         'src/types.ts': LEGACY,
         'src/v3.ts': V3,
         'src/a.ts': text,
         'src/user.ts': `${importType('AssignAppRequest', userFrom)}export const uid = (r: AssignAppRequest) => r.business_uid;\n`,
       });
-      expectMigratedAndStable(dir, migrate(dir));
+      await expectMigratedAndStable(dir, await migrate(dir));
       expect(read(dir, 'src/a.ts')).toContain('const body: AppAssignmentRequest =');
     });
 
-    it('a multi-line old import keeps the names still used', () => {
+    it('a multi-line old import keeps the names still used', async () => {
       const dir = project({
         'src/types.ts': `${LEGACY}export type Uid = string;\n`,
         'src/v3.ts': V3,
         'src/a.ts': `import type {\n  AssignAppRequest,\n  Uid,\n} from './types.js';\n\nexport const owner: Uid = 'x';\n${send()}`,
       });
-      expectMigratedAndStable(dir, migrate(dir));
+      await expectMigratedAndStable(dir, await migrate(dir));
       expect(read(dir, 'src/a.ts').startsWith("import type {\n  Uid,\n} from './types.js';\nimport type { AppAssignmentRequest } from './v3.js';\n")).toBe(true);
     });
 
-    it('a CommonJS (.cts) body file takes the v3 type of an ES module by a type-only import', () => {
+    it('a CommonJS (.cts) body file takes the v3 type of an ES module by a type-only import', async () => {
       const dir = project({ 'src/types.cts': LEGACY, 'src/v3.ts': V3, 'src/a.cts': `import type { AssignAppRequest } from './types.cjs';\n\n${send()}` });
-      expectMigratedAndStable(dir, migrate(dir));
+      await expectMigratedAndStable(dir, await migrate(dir));
       expect(read(dir, 'src/a.cts')).toContain("import type { AppAssignmentRequest } from './v3.js';");
     });
 
-    it('a CRLF file: the new import line ends as the others do', () => {
+    it('a CRLF file: the new import line ends as the others do', async () => {
       const text = `${importType('AssignAppRequest')}import { x } from './x.js';\n\nexport const y = x;\n${send()}`.replace(/\n/g, '\r\n');
       const dir = project({ 'src/types.ts': LEGACY, 'src/v3.ts': V3, 'src/x.ts': 'export const x = 1;\n', 'src/a.ts': text });
-      expectMigratedAndStable(dir, migrate(dir));
+      await expectMigratedAndStable(dir, await migrate(dir));
       expect(read(dir, 'src/a.ts').replace(/\r\n/g, '')).not.toContain('\n');
     });
 
-    it('moduleResolution Bundler: the specifier without an extension, as the file writes them', () => {
+    it('moduleResolution Bundler: the specifier without an extension, as the file writes them', async () => {
       const dir = project(
         { 'src/types.ts': LEGACY, 'src/v3.ts': V3, 'src/x.ts': 'export const x = 1;\n', 'src/a.ts': `import type { AssignAppRequest } from './types';\nimport { x } from './x';\n\nexport const y = x;\n${send()}` },
         tsconfig({ module: 'esnext', moduleResolution: 'bundler' }),
       );
-      expectMigratedAndStable(dir, migrate(dir));
+      await expectMigratedAndStable(dir, await migrate(dir));
       expect(read(dir, 'src/a.ts')).toContain("import type { AppAssignmentRequest } from './v3';");
     });
 
-    it('a tsconfig `paths` alias for the old import', () => {
+    it('a tsconfig `paths` alias for the old import', async () => {
       const dir = project(
         { 'src/types.ts': LEGACY, 'src/api/v3.ts': V3, 'src/feature/a.ts': `import type { AssignAppRequest } from '@/types';\n\n${send()}` },
         tsconfig({ module: 'esnext', moduleResolution: 'bundler', paths: { '@/*': ['./src/*'] } }),
       );
-      expectMigratedAndStable(dir, migrate(dir));
+      await expectMigratedAndStable(dir, await migrate(dir));
     });
 
-    it('.mts modules: the specifier ends in .mjs', () => {
+    it('.mts modules: the specifier ends in .mjs', async () => {
       const dir = project({ 'src/types.mts': LEGACY, 'src/v3.mts': V3, 'src/a.mts': `import type { AssignAppRequest } from './types.mjs';\n\n${send()}` });
-      expectMigratedAndStable(dir, migrate(dir));
+      await expectMigratedAndStable(dir, await migrate(dir));
       expect(read(dir, 'src/a.mts')).toContain("import type { AppAssignmentRequest } from './v3.mjs';");
     });
   });

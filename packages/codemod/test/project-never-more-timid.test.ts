@@ -4,14 +4,13 @@
  * migrated in project mode too, unless project mode found a fact that a file read alone cannot see, and its reasons
  * name it (the codes below, each a fact about other files).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCases } from '../../../fixtures/load.js';
-import { CLI } from '../../../scripts/lib/proof.mjs';
 import { copyProject, projectNames } from '../../../scripts/lib/project-proof.mjs';
+import { command } from './helpers/cli.js';
 
 /** Reasons that name what only other files show. */
 const FACTS_OF_OTHER_FILES: ReadonlySet<string> = new Set([
@@ -45,8 +44,9 @@ interface Report {
   files: { path: string; sites: Site[] }[];
 }
 
-function scan(dir: string, args: string[]): Report {
-  const result = spawnSync(process.execPath, [CLI, 'migrate', '.', '--dry', '--json', '--force', ...args], { cwd: dir, encoding: 'utf8' });
+/** `migrate . --dry --json --force` in the folder, run in this process as the binary runs it (helpers/cli.ts). */
+async function scan(dir: string, args: string[]): Promise<Report> {
+  const result = await command(['migrate', '.', '--dry', '--json', '--force', ...args], dir);
   expect(result.stdout, result.stderr).not.toBe('');
   return JSON.parse(result.stdout) as Report;
 }
@@ -61,9 +61,9 @@ function sitesOf(report: Report): Map<string, Site> {
 }
 
 /** The calls `--no-project` migrates that project mode does not, for no fact of other files. */
-function timidIn(dir: string, args: string[], label: string): { violations: string[]; migratedPerFile: number } {
-  const perFile = scan(dir, [...args, '--no-project']);
-  const project = scan(dir, args);
+async function timidIn(dir: string, args: string[], label: string): Promise<{ violations: string[]; migratedPerFile: number }> {
+  const perFile = await scan(dir, [...args, '--no-project']);
+  const project = await scan(dir, args);
   expect(perFile.mode.kind, label).toBe('file');
   expect(project.mode.kind, label).toBe('project');
   const inProject = sitesOf(project);
@@ -89,7 +89,7 @@ afterAll(() => {
 });
 
 describe('project mode migrates every call --no-project migrates, unless it names a fact of other files', () => {
-  it('every case of fixtures/cases, grouped by its options', () => {
+  it('every case of fixtures/cases, grouped by its options', async () => {
     const groups = new Map<string, ReturnType<typeof loadCases>>();
     for (const fixture of loadCases()) {
       const key = JSON.stringify(fixture.options);
@@ -112,7 +112,7 @@ describe('project mode migrates every call --no-project migrates, unless it name
         writeFileSync(join(dir, 'app-assignment.config.json'), JSON.stringify({ clients: options.clients ?? [], routes: options.routes ?? [] }));
         args.push('--config', 'app-assignment.config.json');
       }
-      const found = timidIn(dir, args, `cases ${key}`);
+      const found = await timidIn(dir, args, `cases ${key}`);
       violations.push(...found.violations);
       migrated += found.migratedPerFile;
     }
@@ -122,10 +122,10 @@ describe('project mode migrates every call --no-project migrates, unless it name
   });
 
   for (const name of projectNames()) {
-    it(`fixtures/projects/${name}`, () => {
+    it(`fixtures/projects/${name}`, async () => {
       const dir = copyProject(name, 'timid');
       made.push(dir);
-      expect(timidIn(dir, [], name).violations).toEqual([]);
+      expect((await timidIn(dir, [], name)).violations).toEqual([]);
     });
   }
 });

@@ -19,7 +19,7 @@ afterAll(() => trees.removeAll());
 
 const TYPED_TSCONFIG = JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, verbatimModuleSyntax: true }, include: ['src'] });
 const project = (files: Record<string, string>) => trees.project(files, TYPED_TSCONFIG);
-const migrate = (dir: string, extra: string[] = []) => migrateIn<Report>(dir, ['.', ...extra]);
+const migrate = async (dir: string, extra: string[] = []) => await migrateIn<Report>(dir, ['.', ...extra]);
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
 
@@ -49,67 +49,67 @@ const sent = (name: string, annotation: string, uid = 'biz_1') => [
 ].join('\n');
 
 describe('a v3 body type exported by another module', () => {
-  it('no import of its module yet: an `import type` line after the last import, in the quotes and semicolons of the file', () => {
+  it('no import of its module yet: an `import type` line after the last import, in the quotes and semicolons of the file', async () => {
     const dir = project({
       'src/legacy.ts': LEGACY,
       'src/v3.ts': V3,
       'src/helpers.ts': 'export const trace = (s: string) => s\n',
       'src/send.ts': `import { trace } from "./helpers.js"\nimport type { AssignAppRequest } from "./legacy.js"\n\ntrace("x")\n\n${send('send', 'AssignAppRequest')}\n`,
     });
-    const report = migrate(dir);
+    const report = await migrate(dir);
     expect(report.totals.migrated).toBe(1);
     // The old import was the last one and had nothing else: the new one takes its place.
     expect(read(dir, 'src/send.ts')).toBe(`import { trace } from "./helpers.js"\nimport type { AppAssignmentRequest } from "./v3.js"\n\ntrace("x")\n\n${sent('send', 'AppAssignmentRequest')}\n`);
     compiles(dir);
-    expect(migrate(dir).totals.changed).toBe(0);
+    expect((await migrate(dir)).totals.changed).toBe(0);
   });
 
-  it('the old import keeps the names still used, and loses the one that is not', () => {
+  it('the old import keeps the names still used, and loses the one that is not', async () => {
     const dir = project({
       'src/legacy.ts': `${LEGACY}export type Uid = string;\n`,
       'src/v3.ts': V3,
       'src/send.ts': `import type { AssignAppRequest, Uid } from './legacy.js';\n\nexport const owner: Uid = 'biz_1';\n${send('send', 'AssignAppRequest')}\n`,
     });
-    migrate(dir);
+    await migrate(dir);
     expect(read(dir, 'src/send.ts')).toBe(
       `import type { Uid } from './legacy.js';\nimport type { AppAssignmentRequest } from './v3.js';\n\nexport const owner: Uid = 'biz_1';\n${sent('send', 'AppAssignmentRequest')}\n`,
     );
     compiles(dir);
   });
 
-  it('an import of its module by value takes the name as a type-only specifier', () => {
+  it('an import of its module by value takes the name as a type-only specifier', async () => {
     const dir = project({
       'src/legacy.ts': LEGACY,
       'src/v3.ts': `${V3}export const V3_PATH = '/v3/apps/app_assignments';\n`,
       'src/send.ts': `import { V3_PATH } from './v3.js';\nimport type { AssignAppRequest } from './legacy.js';\n\nexport const path = V3_PATH;\n${send('send', 'AssignAppRequest')}\n`,
     });
-    migrate(dir);
+    await migrate(dir);
     expect(read(dir, 'src/send.ts')).toBe(`import { V3_PATH, type AppAssignmentRequest } from './v3.js';\n\nexport const path = V3_PATH;\n${sent('send', 'AppAssignmentRequest')}\n`);
     compiles(dir);
   });
 
-  it('two bodies of one file add one import; the old import, which both named, stays', () => {
+  it('two bodies of one file add one import; the old import, which both named, stays', async () => {
     const dir = project({
       'src/legacy.ts': LEGACY,
       'src/v3.ts': V3,
       'src/send.ts': `import type { AssignAppRequest } from './legacy.js';\n\n${send('one', 'AssignAppRequest')}\n${send('two', 'AssignAppRequest', 'biz_2')}\n`,
     });
-    const report = migrate(dir);
+    const report = await migrate(dir);
     expect(report.totals.migrated).toBe(2);
     expect(read(dir, 'src/send.ts')).toBe(
       `import type { AssignAppRequest } from './legacy.js';\nimport type { AppAssignmentRequest } from './v3.js';\n\n${sent('one', 'AppAssignmentRequest')}\n${sent('two', 'AppAssignmentRequest', 'biz_2')}\n`,
     );
     compiles(dir);
-    expect(migrate(dir).totals.changed).toBe(0);
+    expect((await migrate(dir)).totals.changed).toBe(0);
   });
 
-  it('an old import with a comment inside is left as it is', () => {
+  it('an old import with a comment inside is left as it is', async () => {
     const dir = project({
       'src/legacy.ts': LEGACY,
       'src/v3.ts': V3,
       'src/send.ts': `import type { /* the platform's */ AssignAppRequest } from './legacy.js';\n\n${send('send', 'AssignAppRequest')}\n`,
     });
-    migrate(dir);
+    await migrate(dir);
     expect(read(dir, 'src/send.ts')).toBe(
       `import type { /* the platform's */ AssignAppRequest } from './legacy.js';\nimport type { AppAssignmentRequest } from './v3.js';\n\n${sent('send', 'AppAssignmentRequest')}\n`,
     );
@@ -118,14 +118,14 @@ describe('a v3 body type exported by another module', () => {
 });
 
 describe('where the new import goes', () => {
-  it('after the whole line of the last import: a comment that ends it stays with it', () => {
+  it('after the whole line of the last import: a comment that ends it stays with it', async () => {
     const dir = project({
       'src/legacy.ts': LEGACY,
       'src/v3.ts': V3,
       'src/helpers.ts': 'export const trace = (s: string) => s;\n',
       'src/send.ts': `import type { AssignAppRequest } from './legacy.js';\nimport { trace } from './helpers.js'; // logging\n\ntrace('x');\n${send('send', 'AssignAppRequest')}\n`,
     });
-    migrate(dir);
+    await migrate(dir);
     expect(read(dir, 'src/send.ts')).toBe(
       `import { trace } from './helpers.js'; // logging\nimport type { AppAssignmentRequest } from './v3.js';\n\ntrace('x');\n${sent('send', 'AppAssignmentRequest')}\n`,
     );
@@ -134,14 +134,14 @@ describe('where the new import goes', () => {
 });
 
 describe('per file, an imported type cannot be followed', () => {
-  it('--no-project leaves both kinds with body-typed and edits nothing but TODO lines', () => {
+  it('--no-project leaves both kinds with body-typed and edits nothing but TODO lines', async () => {
     const files = {
       'src/legacy.ts': LEGACY,
       'src/v3.ts': V3,
       'src/send.ts': `import type { AssignAppRequest } from './legacy.js';\n\n${send('send', 'AssignAppRequest')}\n`,
     };
     const dir = project(files);
-    const report = migrate(dir, ['--no-project']);
+    const report = await migrate(dir, ['--no-project']);
     expect(report.totals.migrated).toBe(0);
     expect(report.files.flatMap((file) => file.sites.map((site) => site.reasons.map((r) => r.code)))).toEqual([['body-typed']]);
     expect(read(dir, 'src/legacy.ts')).toBe(LEGACY);
@@ -170,9 +170,9 @@ describe('a wrapper whose body parameter is a Record<string, string>', () => {
     '',
   ].join('\n');
 
-  it('migrates with its callers, the parameter widened to take the settings object; the result compiles', () => {
+  it('migrates with its callers, the parameter widened to take the settings object; the result compiles', async () => {
     const dir = project({ 'src/assign.ts': WRAPPER, 'src/onboard.ts': CALLERS });
-    const report = migrate(dir);
+    const report = await migrate(dir);
     expect(report.totals.todos).toBe(0);
     expect(read(dir, 'src/assign.ts')).toBe(WRAPPER.replace('body: Record<string, string>', 'body: Record<string, unknown>')
       .replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments'));
@@ -182,17 +182,17 @@ describe('a wrapper whose body parameter is a Record<string, string>', () => {
     compiles(dir);
   });
 
-  it('a body parameter with a default (an old body sent when a caller passes none) is not widened: every call stays', () => {
+  it('a body parameter with a default (an old body sent when a caller passes none) is not widened: every call stays', async () => {
     const defaulted = WRAPPER.replace('body: Record<string, string>)', "body: Record<string, string> = { directory_uid: 'root' })");
     const dir = project({ 'src/assign.ts': defaulted, 'src/onboard.ts': CALLERS });
-    expect(migrate(dir).totals.migrated).toBe(0);
+    expect((await migrate(dir)).totals.migrated).toBe(0);
     expect(read(dir, 'src/assign.ts')).toContain("body: Record<string, string> = { directory_uid: 'root' }");
   });
 
-  it('a wrapper that also reads a value of the body as a string is not widened: every call stays', () => {
+  it('a wrapper that also reads a value of the body as a string is not widened: every call stays', async () => {
     const reads = WRAPPER.replace('  return res.status;', '  console.log(body.business_uid?.toUpperCase());\n  return res.status;');
     const dir = project({ 'src/assign.ts': reads, 'src/onboard.ts': CALLERS });
-    const report = migrate(dir);
+    const report = await migrate(dir);
     expect(report.totals.migrated).toBe(0);
     expect(read(dir, 'src/assign.ts')).toContain('body: Record<string, string>');
     compiles(dir);
@@ -219,9 +219,9 @@ describe('a wrapper with a destructured parameter whose body member is typed by 
     '',
   ].join('\n');
 
-  it('migrates with its callers and its type, written in the file\'s quotes and without semicolons; the result compiles', () => {
+  it('migrates with its callers and its type, written in the file\'s quotes and without semicolons; the result compiles', async () => {
     const dir = project({ 'src/api.ts': API, 'src/callers.ts': CALLERS });
-    const report = migrate(dir);
+    const report = await migrate(dir);
     expect(report.totals.todos).toBe(0);
     expect(read(dir, 'src/api.ts')).toBe(API.replace([
       '  business_uid?: string',
@@ -239,10 +239,10 @@ describe('a wrapper with a destructured parameter whose body member is typed by 
     compiles(dir);
   });
 
-  it('a caller that cannot migrate (built_in) holds the wrapper, its type and every other caller', () => {
+  it('a caller that cannot migrate (built_in) holds the wrapper, its type and every other caller', async () => {
     const held = CALLERS.replace('{ business_uid: biz }', '{ business_uid: biz, built_in: "true" }');
     const dir = project({ 'src/api.ts': API.replace('  is_internal?: string', '  is_internal?: string\n  built_in?: string'), 'src/callers.ts': held });
-    expect(migrate(dir).totals.migrated).toBe(0);
+    expect((await migrate(dir)).totals.migrated).toBe(0);
     expect(read(dir, 'src/api.ts')).toContain('  business_uid?: string');
     compiles(dir);
   });

@@ -5,7 +5,6 @@
  * the project's `after/` tree (the golden files of the codemod's tests). Without type information it keeps its per-file
  * reports.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
@@ -13,7 +12,7 @@ import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { describeReasons, ReasonCode } from '@app-assignment/core';
 import plugin from 'eslint-plugin-app-assignment';
-import { CLI } from '../../../scripts/lib/proof.mjs';
+import { command } from '../../../scripts/lib/command.mjs';
 import { copyProject, PROJECTS_DIR, projectNames } from '../../../scripts/lib/project-proof.mjs';
 
 interface ScanSite {
@@ -34,14 +33,15 @@ const RULE = 'app-assignment/no-deprecated-assign';
 const messages = (plugin.rules['no-deprecated-assign'].meta?.messages ?? {}) as Record<string, string>;
 const MESSAGE_OF_OUTCOME = { fix: 'deprecated', review: 'deprecatedReview', choose: 'deprecatedChoose', manual: 'deprecatedManual' } as const;
 
-function scan(dir: string, extra: string[] = []): ScanReport {
-  const run = spawnSync(process.execPath, [CLI, 'scan', '.', '--json', ...extra], { cwd: dir, encoding: 'utf8' });
-  expect(run.status, run.stderr).toBe(0);
+/** `app-assignment scan . --json` in the folder, run in this process as the binary runs it (scripts/lib/command.mjs). */
+async function scan(dir: string, extra: string[] = []): Promise<ScanReport> {
+  const run = await command(['scan', '.', '--json', ...extra], dir);
+  expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as ScanReport;
 }
 
-function scanSites(dir: string, extra: string[] = []): string[] {
-  return scan(dir, extra).files.flatMap((file) => file.sites.map((site) => `${file.path}:${site.line}:${site.column}`)).sort();
+async function scanSites(dir: string, extra: string[] = []): Promise<string[]> {
+  return (await scan(dir, extra)).files.flatMap((file) => file.sites.map((site) => `${file.path}:${site.line}:${site.column}`)).sort();
 }
 
 /**
@@ -49,8 +49,8 @@ function scanSites(dir: string, extra: string[] = []): string[] {
  * rule gives that outcome and those reasons; a rewrite that changes several files (`together`) names them instead of
  * offering a fix.
  */
-function scanMessages(dir: string): string[] {
-  return scan(dir).files.flatMap((file) => file.sites.filter((site) => site.withWrapper !== true).map((site) => {
+async function scanMessages(dir: string): Promise<string[]> {
+  return (await scan(dir)).files.flatMap((file) => file.sites.filter((site) => site.withWrapper !== true).map((site) => {
     const id = site.together === undefined ? MESSAGE_OF_OUTCOME[site.outcome] : site.outcome === 'fix' ? 'deprecatedGroup' : 'deprecatedGroupReview';
     const n = site.withCallers ?? 0;
     const callers = n === 0 ? '' : ` It also speaks for ${n} call${n === 1 ? '' : 's'} of the function that pass${n === 1 ? 'es' : ''} neither route nor body.`;
@@ -60,8 +60,8 @@ function scanMessages(dir: string): string[] {
 }
 
 /** The files whose calls scan says change together with other files: no lint of one file may fix them. */
-function filesOfGroups(dir: string): Set<string> {
-  return new Set(scan(dir).files.flatMap((file) => file.sites.flatMap((site) => site.together ?? [])));
+async function filesOfGroups(dir: string): Promise<Set<string>> {
+  return new Set((await scan(dir)).files.flatMap((file) => file.sites.flatMap((site) => site.together ?? [])));
 }
 
 /**
@@ -125,8 +125,8 @@ describe('typed linting reports the sites scan lists, with its outcomes and reas
       const dir = copyProject(name, 'lint');
       const typed = located(dir, await lint(dir, 'one program'), true);
       expect(typed.length).toBeGreaterThan(0);
-      expect(typed).toEqual(scanMessages(dir));
-      expect(located(dir, await lint(dir, 'none'), false)).toEqual(scanSites(dir, ['--no-project']));
+      expect(typed).toEqual(await scanMessages(dir));
+      expect(located(dir, await lint(dir, 'none'), false)).toEqual(await scanSites(dir, ['--no-project']));
     });
   }
 
@@ -213,7 +213,7 @@ describe('eslint --fix with followImports and autofix writes the after/ tree of 
     const what = REPORTED_ONLY.has(name) ? 'no file changes, and no site offers a fix or a suggestion' : 'every file is the golden file without its TODO lines, and every other file is unchanged';
     it(`${name}: ${what}; the files of a group that spans files are left as they are`, async () => {
       const dir = copyProject(name, 'fix');
-      const grouped = filesOfGroups(dir);
+      const grouped = await filesOfGroups(dir);
       const before = new Map(filesUnder(dir).map((path) => [path, readFileSync(join(dir, path), 'utf8')]));
       const results = await engine(dir, 'one program', true).lintFiles(['**/*.ts']);
       await ESLint.outputFixes(results);

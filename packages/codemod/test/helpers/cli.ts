@@ -1,9 +1,14 @@
-/** The `app-assignment` binary, spawned as a user runs it, on temporary folders removed after each test file. */
+/**
+ * The `app-assignment` binary, spawned as a user runs it, on temporary folders removed after each test file; and the
+ * same command run in the test's own process (`command`, scripts/lib/command.mjs), for tests that read what it reports
+ * rather than how its process behaves: TypeScript and ts-morph are then loaded once per test file, not once per run.
+ */
 import { spawnSync } from 'node:child_process';
 import { chownSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { makeTempDir } from '../../../../scripts/lib/temp.mjs';
+import { command } from '../../../../scripts/lib/command.mjs';
 
 const require = createRequire(import.meta.url);
 export const CLI = join(dirname(require.resolve('@app-assignment/codemod/package.json')), 'dist', 'cli.js');
@@ -61,4 +66,13 @@ export function cli(args: string[], cwd: string, options: CliOptions = {}) {
     ...(options.env === undefined ? {} : { env: options.env }),
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export { command };
+
+/** `app-assignment migrate . --json --force <extraArgs>` in the project's folder, in process: the report parsed. */
+export async function migrateProject<Report>(dir: string, extraArgs: string[] = []): Promise<Report> {
+  const result = await command(['migrate', '.', '--json', '--force', ...extraArgs], dir);
+  if (result.code !== 0) throw new Error(`migrate exited ${result.code}:\n${result.stderr}`);
+  return JSON.parse(result.stdout) as Report;
 }

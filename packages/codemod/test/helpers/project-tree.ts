@@ -2,12 +2,11 @@
  * Small TypeScript projects written to temporary folders: `migrate` run in them as a user runs it (project mode), and
  * the real TypeScript compiler run over them with the sample app's installed types.
  */
-import { spawnSync } from 'node:child_process';
 import { rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
 import { compileConfig } from '../../../../scripts/lib/compile.mjs';
-import { CLI, tree } from './cli.js';
+import { command, tree } from './cli.js';
 
 const SAMPLE_MODULES = resolve(import.meta.dirname, '../../../../fixtures/sample-app/node_modules');
 
@@ -29,9 +28,9 @@ export function projectTrees() {
   };
 }
 
-/** `app-assignment migrate <paths> --json --force` in the folder, the report parsed. */
-export function migrateIn<Report>(dir: string, args: string[] = ['.']): Report {
-  const result = spawnSync(process.execPath, [CLI, 'migrate', ...args, '--json', '--force'], { cwd: dir, encoding: 'utf8' });
+/** `app-assignment migrate <paths> --json --force` in the folder (in this process: `command`), the report parsed. */
+export async function migrateIn<Report>(dir: string, args: string[] = ['.']): Promise<Report> {
+  const result = await command(['migrate', ...args, '--json', '--force'], dir);
   expect(result.stdout, result.stderr).not.toBe('');
   return JSON.parse(result.stdout) as Report;
 }
