@@ -63,7 +63,7 @@ export const go = (code: string) => request('GET', \`/platform/v1/apps/\${code}/
     expect(migrate(input).sites).toEqual([]);
   });
 
-  it('a URL builder is reported, with its own reason, and left as it is', () => {
+  it('a URL builder that builds more than the route is reported, with its own reason, and left as it is; a member builder that builds the route alone is replaced', () => {
     const input = `const routes = { assign: (code: string) => \`/platform/v1/apps/\${code}/assign\` };
 function assignAppUrl(base: string, code: string) { return \`\${base}/platform/v1/apps/\${code}/assign\`; }
 export async function a(code: string, uid: string) {
@@ -72,9 +72,14 @@ export async function a(code: string, uid: string) {
 }
 `;
     const result = migrate(input);
-    expect(result.sites.map((s) => (s.migrated ? 'migrated' : 'todo'))).toEqual(['todo', 'todo']);
-    expect(result.todos.every((todo) => todo.includes('the URL is built by a function that other code may call too'))).toBe(true);
-    expect(result.output.replace(/^.*TODO\(app-assignment\).*\n/gm, '')).toBe(input);
+    // The base is an argument of assignAppUrl: its call builds more than the route. routes.assign builds the route
+    // alone, and nothing can replace it: its call becomes the v3 path.
+    expect(result.sites.map((s) => (s.migrated ? 'migrated' : 'todo'))).toEqual(['todo', 'migrated']);
+    expect(result.todos).toHaveLength(1);
+    expect(result.todos[0]).toContain('the URL is built by a function that other code may call too');
+    expect(result.output.replace(/^.*TODO\(app-assignment\).*\n/gm, '')).toBe(input.replace(
+      'fetch(routes.assign(code), { method: \'POST\', body: JSON.stringify({ business_uid: uid }) })',
+      "fetch('/v3/apps/app_assignments', { method: 'POST', body: JSON.stringify({ assignee_type: 'business', assignee_uid: uid, app_code_name: code }) })"));
   });
 
   it('an app code held in a const of the function is migrated under its name', () => {

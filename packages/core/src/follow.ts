@@ -10,7 +10,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { Bindings, Bound, Receiver, SourceContext } from './context.js';
 import { constInitOf, findVariable, importOf, isExported, isNeverReassigned, unchangedInitOf, type VariableLike } from './scope.js';
 import { enclosingClass, fieldOfClass, hasSubclass, thisField } from './clients/this-member.js';
-import { isAsConst, isFunction, staticKey, unwrapTS } from './syntax.js';
+import { isAsConst, isFunction, someNode, staticKey, unwrapTS } from './syntax.js';
 
 /** What a name stands for where it is read. */
 export type NameValue =
@@ -509,3 +509,112 @@ export function returnedOptions(node: TSESTree.Node, ctx: SourceContext): { obje
   if (object?.type !== 'ObjectExpression') return undefined;
   return { object, via: [], ctx: contextForCall(target, call, ctx), exported: true };
 }
+
+/**
+ * Whether a URL builder called as a member of an object literal of the program (`routes.assign(code)`, with
+ * `const routes = { assign: (code) => …, unassign(code) { … } }`, here or imported) always calls that function: the
+ * object is a `const` written once, with static keys, no spread or accessor, and no method of it writes `this`; and no
+ * code can put another function in its place. In the module alone that means every use of the name reads a member and
+ * nothing exports it (or it is `as const`); an exported object also needs the program's files (project mode): in every
+ * file that spells its name, each use reads a member of it, imports or exports it under that same name, or declares
+ * it. Any other use (passed to a function, aliased, spread, renamed in an import, a member written, a namespace's member
+ * taken by a string) leaves the call as it is.
+ */
+export function fixedBuilderMember(member: TSESTree.MemberExpression, ctx: SourceContext): boolean {
+  const object = unwrapTS(member.object);
+  const name = staticMemberName(member);
+  if (member.optional || object.type !== 'Identifier' || name === undefined) return false;
+  const variable = findVariable(ctx.getScope(object), object.name);
+  if (variable === undefined || ctx.bindings?.has(variable) === true) return false;
+  const found = literalOf(variable, ctx);
+  if (found === undefined || !fixedLiteral(found.init, name)) return false;
+  const readonly = isReadonly(found.init);
+  const declared = found.variable;
+  if (!isExported(declared) && found.ctx === ctx) return declared.references.every((ref) => ref.init === true || readsMember(ref.identifier as TSESTree.Node));
+  if (readonly) return true;
+  const files = ctx.project?.filesMatching?.(new RegExp(`(?<![\\w$])${found.name.replace(/\$/g, '\\$')}(?![\\w$])`));
+  if (files === undefined) return false;
+  return files.every((file) => !someNode(file.program, (node) =>
+    (node.type === 'Identifier' && node.name === found.name && !harmlessUse(node)) ||
+    // `ns['routes']`: the object taken from a namespace by a string.
+    (node.type === 'Literal' && node.value === found.name && node.parent?.type === 'MemberExpression' && node.parent.property === node)));
+}
+
+/** The const object literal a name stands for, in this module or (project mode) the module it is imported from. */
+function literalOf(variable: VariableLike, ctx: SourceContext): { init: TSESTree.Node; variable: VariableLike; name: string; ctx: SourceContext } | undefined {
+  const def = variable.defs[0];
+  if (variable.defs.length !== 1 || def === undefined) return undefined;
+  if (def.type === 'Variable') {
+    const declarator = def.node as TSESTree.Node;
+    const declaration = def.parent as TSESTree.Node | null | undefined;
+    if (declarator.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier' || declarator.init === null ||
+      declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') return undefined;
+    return { init: declarator.init, variable, name: declarator.id.name, ctx };
+  }
+  const imported = ctx.project === undefined ? undefined : importOf(variable);
+  if (imported === undefined || imported.imported === '*' || ctx.project === undefined) return undefined;
+  const value = ctx.project.resolveImport(imported.source, imported.imported, ctx);
+  const declarator = value?.node.parent;
+  if (value === undefined || declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier' || declarator.init !== value.node ||
+    declarator.parent?.type !== 'VariableDeclaration' || declarator.parent.kind !== 'const') return undefined;
+  const declared = declaredVariable(declarator, declarator.id.name, value.ctx);
+  return declared === undefined || declared.defs.length !== 1 ? undefined : { init: value.node, variable: declared, name: declarator.id.name, ctx: value.ctx };
+}
+
+/**
+ * An object literal whose member `name` is a function written once: static keys, no spread or accessor, and nothing in
+ * it writes a member of `this` or hands `this` on (a method that could replace another).
+ */
+function fixedLiteral(init: TSESTree.Node, name: string): boolean {
+  const object = unwrapTS(init);
+  if (object.type !== 'ObjectExpression') return false;
+  const keys = new Set<string>();
+  let value: TSESTree.Node | undefined;
+  for (const property of object.properties) {
+    if (property.type !== 'Property' || property.computed || property.kind !== 'init') return false;
+    const key = staticKey(property);
+    if (key === undefined || keys.has(key)) return false;
+    keys.add(key);
+    if (key === name) value = property.value;
+  }
+  if (value === undefined || !isFunction(value)) return false;
+  return !someNode(object, (node) => node.type === 'ThisExpression' &&
+    !(node.parent?.type === 'MemberExpression' && node.parent.object === node && !node.parent.computed && !isWriteTarget(node.parent)));
+}
+
+/** `routes.assign(…)`, `routes.assign` read: a member of the name read, never written. */
+function readsMember(id: TSESTree.Node): boolean {
+  const parent = id.parent;
+  return parent?.type === 'MemberExpression' && parent.object === id && !isWriteTarget(parent);
+}
+
+/**
+ * A use of an object's name that cannot put another function in one of its members: a member read (also of a
+ * namespace's member, `api.routes.assign(…)`), its declaration, an import or export under the same name, a type query,
+ * or a key of an object literal. Everything else may hand the object to code that writes it.
+ */
+function harmlessUse(id: TSESTree.Identifier): boolean {
+  const parent = id.parent;
+  if (parent == null) return false;
+  switch (parent.type) {
+    case 'MemberExpression':
+      // `api.routes`: the member of a namespace (or of anything) named like the object; read as the object itself.
+      if (parent.property === id) return !parent.computed && readsMember(parent);
+      return readsMember(id);
+    case 'VariableDeclarator':
+      return parent.id === id;
+    case 'ImportSpecifier':
+      return moduleName(parent.imported) === id.name && parent.local.name === id.name;
+    case 'ExportSpecifier':
+      return moduleName(parent.local) === id.name && moduleName(parent.exported) === id.name;
+    case 'TSTypeQuery':
+    case 'TSQualifiedName':
+      return true;
+    case 'Property':
+      return parent.key === id && !parent.shorthand && !parent.computed && parent.parent?.type === 'ObjectExpression';
+    default:
+      return false;
+  }
+}
+
+const moduleName = (node: TSESTree.Identifier | TSESTree.StringLiteral): string => (node.type === 'Identifier' ? node.name : node.value);

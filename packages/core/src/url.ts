@@ -9,7 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Bound, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
-import { calledFunction, contextForCall, returnedExpression, thisMethod, valueOfMember, valueOfName } from './follow.js';
+import { calledFunction, contextForCall, fixedBuilderMember, returnedExpression, thisMethod, valueOfMember, valueOfName } from './follow.js';
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isExported, isNeverReassigned, isSingleUse, usesOf, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
@@ -691,9 +691,10 @@ function builderCallEdit(pieces: readonly UrlPiece[], start: Located, end: Locat
   if (own[0] !== start.pieceIndex || own[own.length - 1] !== end.pieceIndex || own.length !== end.pieceIndex - start.pieceIndex + 1) return undefined;
   const last = pieces[end.pieceIndex]!;
   if (last.kind !== 'text' || end.offset !== last.value.length) return undefined;
-  // Before the route, the builder writes a slash at most: the whole of what it builds is the route.
+  // Before the route, the builder writes a slash at most, or an origin as plain text (`https://api.example.com`), which
+  // the replacement keeps: the whole of what it builds is the route.
   const before = first.value.slice(0, start.offset);
-  if (!/^\/?$/.test(before) || !builder.call.arguments.every(isPlainArgument) || !fixedCallee(builder.call, builder.ctx)) return undefined;
+  if (!/^(?:https?:\/\/[\w.:-]+)?\/?$/.test(before) || !builder.call.arguments.every(isPlainArgument) || !fixedCallee(builder.call, builder.ctx)) return undefined;
   const { single, double } = fileQuotes(builder.call, builder.ctx.tokens);
   const quote = double > single ? '"' : "'";
   return { ok: true, range: builder.call.range, text: `${quote}${before}${route.replacement}${quote}`, ctx: builder.ctx };
@@ -701,10 +702,12 @@ function builderCallEdit(pieces: readonly UrlPiece[], start: Located, end: Locat
 
 /**
  * A builder called by a name that always holds it: a const, a function never assigned again, or an import of one
- * (not a member, which another module may replace, nor a method a subclass may override, nor `f?.()`).
+ * (not a method a subclass may override, nor `f?.()`); or a member of an object literal nothing can change
+ * (`fixedBuilderMember`).
  */
 function fixedCallee(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
   const callee = call.callee;
+  if (!call.optional && callee.type === 'MemberExpression') return fixedBuilderMember(callee, ctx);
   if (call.optional || callee.type !== 'Identifier') return false;
   const variable = findVariable(ctx.getScope(callee), callee.name);
   if (variable === undefined || !isNeverReassigned(variable)) return false;
