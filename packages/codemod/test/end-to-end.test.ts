@@ -9,6 +9,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareRuns, compile, copySampleApp, migrate, runSteps } from '../../../scripts/lib/proof.mjs';
 
+// Each test compiles the app, runs its suite or a server, and migrates it: on a slow or busy machine that takes longer
+// than the default test timeout, which measures nothing here.
+const HEAVY = 240_000;
+
 describe('end to end: the migrated sample app assigns the same apps', () => {
   it('migrates 7 calls (a wrapper module with its callers among them), leaves 4 TODOs, and every step leaves the same assignments', async () => {
     const beforeDir = copySampleApp('before');
@@ -41,5 +45,5 @@ describe('end to end: the migrated sample app assigns the same apps', () => {
     // The wrapper module: its route moved to v3 once, and each caller's body with it.
     expect(readFileSync(join(afterDir, 'src/assign/platform-api.ts'), 'utf8')).toContain('`${API_BASE}/v3/apps/app_assignments`');
     expect(readFileSync(join(afterDir, 'src/assign/onboarding.ts'), 'utf8')).toContain("assignee_type: 'directory', assignee_uid: directoryUid, app_code_name: appCode");
-  });
+  }, HEAVY);
 });

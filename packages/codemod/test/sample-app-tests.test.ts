@@ -12,6 +12,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copySampleApp, migrate, runAppTests } from '../../../scripts/lib/proof.mjs';
 
+// Each test compiles the app, runs its suite or a server, and migrates it: on a slow or busy machine that takes longer
+// than the default test timeout, which measures nothing here.
+const HEAVY = 240_000;
+
 describe("the sample app's own tests, before and after migrate", () => {
   it('are green before, and green after one run over the app and its tests', async () => {
     const before = await runAppTests(copySampleApp('tests-before'));
@@ -58,7 +62,7 @@ describe("the sample app's own tests, before and after migrate", () => {
     const got = readFileSync(join(dir, 'test/got.test.ts'), 'utf8');
     expect(got).not.toMatch(/params|directory_uid|is_internal/);
     expect(got).toContain("received.push(`${body.app_code_name} in ${body.assignee_uid}${body.settings?.assignment_mode === 'internal' ? ', internal' : ''}`);");
-  });
+  }, HEAVY);
 
   it('with --tests ignore the code moves first: the call whose handler cannot follow is migrated, and its test fails', async () => {
     const dir = copySampleApp('tests-ignore');
@@ -68,7 +72,7 @@ describe("the sample app's own tests, before and after migrate", () => {
     const after = await runAppTests(dir);
     expect(after.failed).toBe(1);
     expect(after.failures.join('\n')).toContain('lists an app for a business, and the access log shows the path it went to');
-  });
+  }, HEAVY);
 
   it('read file by file, the mocks cannot follow their calls, so the calls their tests import stay with them: still green', async () => {
     const dir = copySampleApp('tests-no-project');
@@ -81,5 +85,5 @@ describe("the sample app's own tests, before and after migrate", () => {
     const after = await runAppTests(dir);
     expect(after.failures).toEqual([]);
     expect(after.passed).toBe(11);
-  });
+  }, HEAVY);
 });
