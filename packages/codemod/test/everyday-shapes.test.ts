@@ -5,7 +5,8 @@
  * - an error class of the program that keeps the URL in a field nothing reads (`new HttpError(res.status, String(url))`);
  * - a function that sends the assignment twice and is passed only values (`main(dir, biz)`): its requests are the sites;
  * - NestJS `HttpModule.registerAsync` whose headers write JSON's content type out;
- * - a URL builder that is a member of an object literal (`routes.assign(code)`), here or in a routes module.
+ * - a URL builder that is a member of an object literal (`routes.assign(code)`), here or in a routes module;
+ * - an app code that may hold the code as the path carries it (encoded) without saying so where it is declared.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -206,5 +207,61 @@ export const unassign = (code: string) => fetch(routes.unassign(code), { method:
     const sites = sitesOf(await migrateIn<Report>(dir)).filter((site) => site.startsWith('src/use.ts'));
     expect(sites).toEqual(['src/use.ts:4 manual url-built-by-function']);
     expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toContain('fetch(routes.assign(code),');
+  });
+});
+
+describe('an app code that may be encoded after its declaration', () => {
+  const APPS = `export async function onboard(code: string, directoryUid: string, businessUid: string): Promise<void> {
+  await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: directoryUid }) });
+  await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: businessUid }) });
+}
+`;
+  const main = (body: string) => `import { onboard } from './apps.js';
+
+export const run = async (code: string, dir: string, biz: string) => {
+${body}
+};
+`;
+
+  it('a function that sends twice, called with the names as they are: both requests migrate where they are', async () => {
+    const dir = trees.project({ 'src/apps.ts': APPS, 'src/main.ts': main('  await onboard(code, dir, biz);') });
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['src/apps.ts:2 fix', 'src/apps.ts:3 fix']);
+  });
+
+  // Each passes a code that may be percent-encoded: read alone, the requests would put it into app_code_name as it is.
+  it.each([
+    ['a let assigned the encoded code', '  let slug = code;\n  slug = encodeURIComponent(slug);\n  await onboard(slug, dir, biz);'],
+    ['a parameter assigned again', '  code = encodeURIComponent(code);\n  await onboard(code, dir, biz);'],
+    ['a name destructured from an object written in place', '  const { slug } = { slug: encodeURIComponent(code) };\n  await onboard(slug, dir, biz);'],
+    ['spread arguments', '  const args = [encodeURIComponent(code), dir, biz] as const;\n  await onboard(...args);'],
+    ['a callback over mapped codes', '  await Promise.all([code].map(encodeURIComponent).map((slug) => onboard(slug, dir, biz)));'],
+    ['a loop over mapped codes', '  for (const slug of [code].map((c) => encodeURIComponent(c))) await onboard(slug, dir, biz);'],
+  ])('%s: the call of the function is held, and so are its requests', async (_name, body) => {
+    const dir = trees.project({ 'src/apps.ts': APPS, 'src/main.ts': main(body) });
+    const sites = sitesOf(await migrateIn<Report>(dir));
+    expect(sites.filter((site) => site.startsWith('src/apps.ts'))).toEqual(['src/apps.ts:2 manual wrapper-callers', 'src/apps.ts:3 manual wrapper-callers']);
+    expect(sites.filter((site) => site.startsWith('src/main.ts'))).toEqual([expect.stringMatching(/^src\/main\.ts:\d+ manual wrapper-several-requests/)]);
+    expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
+  });
+
+  it('a callback or a loop over the names as they are still migrates', async () => {
+    for (const body of ['  await Promise.all([code].map((slug) => onboard(slug, dir, biz)));', '  for (const slug of [code]) await onboard(slug, dir, biz);']) {
+      const dir = trees.project({ 'src/apps.ts': APPS, 'src/main.ts': main(body) });
+      expect(sitesOf(await migrateIn<Report>(dir)), body).toEqual(['src/apps.ts:2 fix', 'src/apps.ts:3 fix']);
+    }
+  });
+
+  it('a direct request whose code is a let assigned the encoded code, or a parameter with an encoded default, is held in both modes', async () => {
+    const direct = (head: string, slug: string) => `export async function assign(${head}, dir: string) {
+${slug === 'slug' ? '  let slug = code;\n  slug = encodeURIComponent(slug);\n' : ''}  return fetch(\`https://api.example.com/platform/v1/apps/\${${slug}}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: dir, is_internal: 'true' }) });
+}
+`;
+    for (const text of [direct('code: string', 'slug'), direct('name: string, code = encodeURIComponent(name)', 'code')]) {
+      for (const args of [['.'], ['.', '--no-project']]) {
+        const dir = trees.project({ 'src/api.ts': text });
+        expect(sitesOf(await migrateIn<Report>(dir, args))).toEqual([expect.stringMatching(/^src\/api\.ts:\d manual app-id-side-effects$/)]);
+        expect(readFileSync(join(dir, 'src/api.ts'), 'utf8')).toContain('/platform/v1/apps/');
+      }
+    }
   });
 });

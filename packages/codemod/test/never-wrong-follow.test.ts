@@ -327,18 +327,39 @@ export async function a(uid: string) {
 });
 
 describe('URL builders and shared URL pieces', () => {
-  it('two wrappers sharing one URL builder: nothing changes', () => {
-    const input = `function assignUrl(code: string) { return \`https://api.example.com/platform/v1/apps/\${code}/assign\`; }
+  const twoWrappers = (builder: string, call: string) => `${builder}
 function assignToBusiness(code: string, uid: string) {
-  return fetch(assignUrl(code), { method: 'POST', body: JSON.stringify({ business_uid: uid }) });
+  return fetch(${call}, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });
 }
 function assignToDirectory(code: string, uid: string) {
-  return fetch(assignUrl(code), { method: 'POST', body: JSON.stringify({ directory_uid: uid, is_internal: 'true' }) });
+  return fetch(${call}, { method: 'POST', body: JSON.stringify({ directory_uid: uid, is_internal: 'true' }) });
 }
 export const run = (uid: string) => Promise.all([assignToBusiness('crm', uid), assignToDirectory('hr', 'dir_1')]);
 `;
+
+  it('two wrappers sharing one URL builder given the base too: nothing changes', () => {
+    const input = twoWrappers('function assignUrl(base: string, code: string) { return `${base}/platform/v1/apps/${code}/assign`; }', "assignUrl('https://api.example.com', code)");
     const result = expectAllHeld(input, 4);
     expect(result.sites.every((s) => s.reason?.includes('built by a function'))).toBe(true);
+  });
+
+  it('two wrappers sharing one URL builder that builds the route alone: each call of it becomes the v3 URL, and the callers go with their wrappers', () => {
+    const builder = 'function assignUrl(code: string) { return `https://api.example.com/platform/v1/apps/${code}/assign`; }';
+    const input = twoWrappers(builder, 'assignUrl(code)');
+    const result = expectMigratedTo(input, input
+      .replace("fetch(assignUrl(code), { method: 'POST', body: JSON.stringify({ business_uid: uid }) })",
+        "fetch('https://api.example.com/v3/apps/app_assignments', { method: 'POST', body: JSON.stringify({ assignee_type: 'business', assignee_uid: uid, app_code_name: code }) })")
+      .replace("fetch(assignUrl(code), { method: 'POST', body: JSON.stringify({ directory_uid: uid, is_internal: 'true' }) })",
+        "fetch('https://api.example.com/v3/apps/app_assignments', { method: 'POST', body: JSON.stringify({ assignee_type: 'directory', assignee_uid: uid, app_code_name: code, settings: { assignment_mode: 'internal' } }) })"));
+    expect(result.sites).toHaveLength(4);
+  });
+
+  it('two wrappers sharing one URL builder, one caller passing an encoded code: that wrapper and its caller stay, the other moves', () => {
+    const input = twoWrappers('function assignUrl(code: string) { return `https://api.example.com/platform/v1/apps/${code}/assign`; }', 'assignUrl(code)')
+      .replace("assignToBusiness('crm', uid)", "assignToBusiness(encodeURIComponent('crm sync'), uid)");
+    const result = run(input, 'a.ts');
+    expect(result.sites.map((s) => s.migrated)).toEqual([false, true, false, true]);
+    expect(result.output).toContain("return fetch(assignUrl(code), { method: 'POST', body: JSON.stringify({ business_uid: uid }) });");
   });
 });
 

@@ -19,7 +19,7 @@ import { isNotARequest } from './not-a-request.js';
 import { retypeBody, retypeParameter, type SharedType, type TypeEdit } from './typed-body.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
-import { findVariable, importOf, isExported, isNeverReassigned } from './scope.js';
+import { findVariable, importOf, isExported, isNeverReassigned, type VariableLike } from './scope.js';
 import { calleePath, isFunction, isPure, staticKey, unwrapTS } from './syntax.js';
 import { V3_ASSIGN, V3Key } from './contract.js';
 import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit, type UrlPiece } from './url.js';
@@ -198,15 +198,26 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
     for (const [index, own] of calls.entries()) {
       const found = recognizeAssignCall(own, inner);
       if (found !== undefined) {
-        // The same request whatever this call passes: the function's own call is the site, not this one.
-        if (!readsArguments(inner)) return undefined;
+        // The same request whatever this call passes: the function's own call is the site, not this one. A spread
+        // argument (`onboard(...args)`) binds no parameter from it on: for a function that sends the request more than
+        // once, whose requests are read where they are only when every call passes plain values, that is not known.
+        const spread = call.arguments.some((arg) => arg.type === 'SpreadElement');
+        if (!readsArguments(inner) && !(spread && calls.slice(index + 1).some((other) => recognizeAssignCall(other, inner) !== undefined))) return undefined;
         // This call supplies the route (it passes the path, or a const of its file): it is the request's own call.
         // Otherwise the route is written in what it calls (a wrapper, a URL builder, an instance's base): a caller.
         const followed = [{ fn: target.fn, ctx: target.ctx }, ...found.via];
         // Spelled in this call's file outside the functions followed: something this call (or a const it names) passes.
         const suppliedHere = (range: readonly [number, number], where: SourceContext): boolean => where.text === ctx.text &&
           !followed.some(({ fn, ctx: inFn }) => inFn.text === where.text && range[0] >= fn.range[0] && range[1] <= fn.range[1]);
-        const suppliesRoute = (found.routeAt ?? []).some((at) => suppliedHere(at.node.range, at.ctx));
+        // A route written in a function around neither this call nor the followed ones (a URL builder of this file,
+        // `assignUrl(code)` inside the function followed) is the builder's, whichever call reads it.
+        const inOtherFunction = (node: TSESTree.Node): boolean => {
+          for (let up = node.parent; up != null; up = up.parent) {
+            if ((isFunction(up) || up.type === 'FunctionDeclaration') && !(call.range[0] >= up.range[0] && call.range[1] <= up.range[1])) return true;
+          }
+          return false;
+        };
+        const suppliesRoute = (found.routeAt ?? []).some((at) => suppliedHere(at.node.range, at.ctx) && !inOtherFunction(at.node));
         const routeInside = !suppliesRoute;
         // A method reached through `this` may be overridden where the class is extended: its code is never rewritten.
         if (inherited !== undefined && (routeInside || (found.body !== undefined && found.body.ctx.text !== ctx.text))) return 'not-followed';
@@ -429,7 +440,14 @@ function boundChain(node: TSESTree.Node, ctx: SourceContext): AppCodeSource[] {
 /** URL encoders: what they return is the code as the path carries it, not the code itself. */
 const ENCODERS: ReadonlySet<string> = new Set(['encodeURIComponent', 'encodeURI', 'escape']);
 
-/** Whether a name leads, through consts and callers' arguments, to an encoder's result. */
+/**
+ * Whether a name leads, through consts and callers' arguments, to an encoder's result; or to a value this reading
+ * cannot see as written once: a binding assigned again (`slug = encodeURIComponent(slug)`; a plain code written out,
+ * `code = 'hr'`, is read the same where the name is), a parameter's default
+ * computed by a call (`code = encodeURIComponent(name)`), a name destructured from an object or array written in place,
+ * or a loop variable over something computed (`for (const c of codes.map(encodeURIComponent))`). Any of these may hold
+ * the code as the path carries it, not the code itself.
+ */
 function encodedThroughNames(node: TSESTree.Node, ctx: SourceContext): boolean {
   let current = unwrapTS(node);
   let at = ctx;
@@ -440,11 +458,54 @@ function encodedThroughNames(node: TSESTree.Node, ctx: SourceContext): boolean {
     }
     if (current.type !== 'Identifier') return false;
     const name = valueOfName(current, at);
+    if (name.kind === 'unknown') return holdsComputedValue(name.variable);
     if (name.kind !== 'const' && name.kind !== 'argument') return false;
     current = unwrapTS(name.value.node);
     at = name.value.ctx;
   }
   return true;
+}
+
+/** A binding whose value is not one plain thing from outside: see `encodedThroughNames`. */
+function holdsComputedValue(variable: VariableLike): boolean {
+  // Assigned again: only a plain code written out (`code = 'hr'`) keeps it a code as it is.
+  if (!isNeverReassigned(variable) && !variable.references.every((ref) => ref.init === true || !ref.isWrite() || assignsPlainCode(ref.identifier as TSESTree.Node))) return true;
+  const def = variable.defs[0];
+  if (variable.defs.length !== 1 || def === undefined) return false;
+  const declared = def.name as TSESTree.Node;
+  if (def.type === 'Parameter') {
+    const defaulted = declared.parent?.type === 'AssignmentPattern' && declared.parent.left === declared ? declared.parent.right : undefined;
+    if (defaulted !== undefined && !isNameOrMemberChain(unwrapTS(defaulted)) && unwrapTS(defaulted).type !== 'Literal') return true;
+    // A callback of an array's method (`codes.map(encodeURIComponent).map((slug) => …)`): the elements of what it is
+    // called on, which must be a name, or an array of names or strings, to hold codes as they are.
+    const fn = def.node as TSESTree.Node;
+    const call = fn.parent;
+    if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument) || call.callee.type !== 'MemberExpression') return false;
+    return !holdsPlainElements(call.callee.object);
+  }
+  if (def.type !== 'Variable') return false;
+  const declarator = def.node as TSESTree.Node;
+  if (declarator.type !== 'VariableDeclarator') return false;
+  const loop = declarator.parent?.parent;
+  if ((loop?.type === 'ForOfStatement' || loop?.type === 'ForInStatement') && loop.left === declarator.parent) return !holdsPlainElements(loop.right);
+  const init = declarator.init === null ? undefined : unwrapTS(declarator.init);
+  return declarator.id.type !== 'Identifier' && (init?.type === 'ObjectExpression' || init?.type === 'ArrayExpression');
+}
+
+/** A name or member chain (whatever its elements are, they are passed on as they are), or an array of names or strings. */
+function holdsPlainElements(node: TSESTree.Node): boolean {
+  const value = unwrapTS(node);
+  return isNameOrMemberChain(value) ||
+    (value.type === 'ArrayExpression' && value.elements.every((element) => element !== null && (element.type === 'Identifier' || element.type === 'Literal')));
+}
+
+/** `code = 'hr'`: a write of a plain code, as a string written out. */
+function assignsPlainCode(id: TSESTree.Node): boolean {
+  const parent = id.parent;
+  if (parent?.type !== 'AssignmentExpression' || parent.left !== id || parent.operator !== '=') return false;
+  const value = unwrapTS(parent.right);
+  const text = value.type === 'Literal' ? value.value : value.type === 'TemplateLiteral' && value.expressions.length === 0 ? value.quasis[0]?.value.cooked : undefined;
+  return typeof text === 'string' && /^[\w.-]*$/.test(text);
 }
 
 function namedSource(name: Bound): AppCodeSource {
