@@ -1936,6 +1936,42 @@ it('shows an app to a business', async () => {
     expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-calls-unseen']]]);
   });
 
+  const SETUP_SERVER = `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll } from 'vitest';
+
+const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+`;
+  const plainTest = `import { expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+it('shows an app to a business', async () => {
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+  const VITEST_CONFIG = `import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ test: { setupFiles: ['./test/setup.js'] } });\n`;
+
+  it.each([
+    ['its handler in the setup file', { 'test/setup.js': SETUP_SERVER }, 'test/setup.js'],
+    ['its handler in a module the setup file imports', {
+      'test/setup.js': `import { setupServer } from 'msw/node';\nimport { afterAll, beforeAll } from 'vitest';\nimport { handlers } from './handlers.js';\n\nconst server = setupServer(...handlers);\nbeforeAll(() => server.listen({ onUnhandledRequest: 'error' }));\nafterAll(() => server.close());\n`,
+      'test/handlers.js': `import { http, HttpResponse } from 'msw';\nexport const handlers = [http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 }))];\n`,
+    }, 'test/handlers.js'],
+  ])('a setup file that vitest.config lists (%s) stands for the calls of every test: they stay with it, each naming the other', async (_name, setup, mockFile) => {
+    const { sites } = await fileRun({ 'vitest.config.js': VITEST_CONFIG, 'src/assign.js': ASSIGN, 'test/assign.test.js': plainTest, ...setup });
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+    expect(kinds(sites, 'call')[0]!.reasons![0]!.key).toBe(`handler in ${mockFile}, which a test runner loads before every test (its config's setupFiles), and which this run read file by file, apart from the tests`);
+    expect(kinds(sites, 'mock').map((m) => [m.path, m.migrated, codes(m)])).toEqual([[mockFile, false, ['mock-calls-unseen']]]);
+  });
+
+  it('a setup file that vitest.config lists whose server answers only the v3 route: no mock of the request, the call moves', async () => {
+    const { sites } = await fileRun({ 'vitest.config.js': VITEST_CONFIG, 'src/assign.js': ASSIGN, 'test/assign.test.js': plainTest, 'test/setup.js': SETUP_SERVER.replace('*/platform/v1/apps/:id/assign', '*/v3/apps/app_assignments') });
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(sites, 'mock')).toEqual([]);
+  });
+
   it('through a module in between, imported without its extension; with --tests ignore the call moves', async () => {
     const files = {
       'src/assign.js': ASSIGN,
