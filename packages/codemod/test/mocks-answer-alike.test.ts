@@ -1966,8 +1966,8 @@ it('shows an app to a business', async () => {
     expect(kinds(sites, 'mock').map((m) => [m.path, m.migrated, codes(m)])).toEqual([[mockFile, false, ['mock-calls-unseen']]]);
   });
 
-  it('a setup file that vitest.config lists whose server answers only the v3 route: no mock of the request, the call moves', async () => {
-    const { sites } = await fileRun({ 'vitest.config.js': VITEST_CONFIG, 'src/assign.js': ASSIGN, 'test/assign.test.js': plainTest, 'test/setup.js': SETUP_SERVER.replace('*/platform/v1/apps/:id/assign', '*/v3/apps/app_assignments') });
+  it('a setup file that vitest.config lists whose server answers only the list of apps: no mock of the request, the call moves', async () => {
+    const { sites } = await fileRun({ 'vitest.config.js': VITEST_CONFIG, 'src/assign.js': ASSIGN, 'test/assign.test.js': plainTest, 'test/setup.js': SETUP_SERVER.replace(`http.post('*/platform/v1/apps/:id/assign'`, `http.get('*/platform/v1/apps'`) });
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
     expect(kinds(sites, 'mock')).toEqual([]);
   });
