@@ -1231,6 +1231,60 @@ it('publishes', async () => {
   });
 });
 
+describe('a resolver whose body is typed with a type that says nothing of its keys', () => {
+  const SHOW = `export async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return response.status;
+}
+`;
+  const handlerTest = (resolver: string) => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+const server = setupServer(
+  http.post('*/platform/v1/apps/crm-sync/assign', async ({ request }) => {
+${resolver}
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+it('shows an app to a business', async () => {
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+
+  it.each([
+    ['any', `    const body: any = await request.json();\n    return new HttpResponse(null, { status: body.business_uid === 'biz_1' ? 201 : 403 });`],
+    ['Record<string, unknown>', `    const body = await request.json() as Record<string, unknown>;\n    return new HttpResponse(null, { status: body.business_uid === 'biz_1' ? 201 : 403 });`],
+  ])('typed %s, with a read that maps: the handler follows its call', async (_type, resolver) => {
+    const sites = await run({ 'src/assign.ts': SHOW, 'test/assign.test.ts': handlerTest(resolver) });
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[true, ['mock-app-code-unchecked']]]);
+  });
+
+  it.each([
+    ['any', `    const body: any = await request.json();\n    const { business_uid } = body;\n    return new HttpResponse(null, { status: business_uid === 'biz_1' ? 201 : 403 });`],
+    ['object', `    const body = await request.json() as object;\n    return new HttpResponse(null, { status: Object.hasOwn(body, 'business_uid') ? 201 : 403 });`],
+  ])('typed %s, with a read that does not map: held for that read alone, no word of a declared type', async (_type, resolver) => {
+    const { mocks } = expectGroupKept(await run({ 'src/assign.ts': SHOW, 'test/assign.test.ts': handlerTest(resolver) }), 'mock-resolver-reads');
+    expect(codes(mocks[0]!)).not.toContain('body-typed');
+  });
+
+  it('typed with the old keys and one more: the type describes the deprecated body, and holds the handler', async () => {
+    const { mocks } = expectGroupKept(await run({
+      'src/assign.ts': SHOW,
+      'test/assign.test.ts': handlerTest(`    const body = await request.json() as { business_uid: string; note: string };\n    return new HttpResponse(null, { status: body.business_uid === 'biz_1' ? 201 : 403 });`),
+    }), 'body-typed');
+    expect(mocks).toHaveLength(1);
+  });
+});
+
 describe('a negated assertion of the deprecated request', () => {
   it('gets a TODO that it guards nothing once its call sends v3, and holds no call', async () => {
     const sites = await run({
