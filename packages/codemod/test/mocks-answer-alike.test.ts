@@ -261,6 +261,15 @@ it('shows crm-sync to a business at once', async () => {
     expect(calls[0]!.reasons![0]!.key).toContain('mock in test/platform.test.ts');
   });
 
+  it.each([
+    ['nock(API)', `  nock('https://api.example.com').persist().post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201).post('/v3/apps/app_assignments').reply(202);`, `nock('https://api.example.com')….post('/v3/apps/app_assignments') in test/platform.test.ts`],
+    ['a scope const', `  const scope = nock('https://api.example.com').persist();\n  scope.post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201).post('/v3/apps/app_assignments').reply(202);`, `scope….post('/v3/apps/app_assignments') in test/platform.test.ts`],
+  ])('nock: one chain on %s with the deprecated and the v3 interceptor names the v3 one by its own text', async (_name, setup, key) => {
+    const sites = await run({ 'src/assign.ts': SHOW_AXIOS, 'src/onboarding.ts': ONBOARDING, 'test/platform.test.ts': platformTest(`import nock from 'nock';`, setup) });
+    const { mocks } = expectGroupKept(sites, 'mock-v3-route-taken');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toBe(key);
+  });
+
   it('nock: the deprecated interceptor\'s own route, built by concatenation, is no v3 route', async () => {
     const sites = await run({
       'src/assign.ts': SHOW_AXIOS,
