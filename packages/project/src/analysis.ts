@@ -11,7 +11,7 @@
  *
  * Core plans every call; this module only supplies facts from other files and the set of files to read.
  */
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import {
   type AnalysisOptions,
   type Bound,
