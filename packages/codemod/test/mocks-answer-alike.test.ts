@@ -1531,6 +1531,7 @@ ${assertions}
     ['a filter by the platform prefix', `  expect(fetchMock.mock.calls.filter(([u]) => u.includes('/platform/v1/'))).toHaveLength(1);`, 'fetchMock.mock.calls'],
     ['an inline snapshot that spells the route', '  expect(fetchMock.mock.calls[0]).toMatchInlineSnapshot(`\n    [\n      "https://api.example.com/platform/v1/apps/crm-sync/assign",\n      {\n        "body": "{\\"business_uid\\":\\"biz_1\\"}",\n      },\n    ]\n  `);', 'fetchMock.mock.calls'],
     ['a snapshot kept in a file', `  expect(fetchMock.mock.calls).toMatchSnapshot();`, 'fetchMock.mock.calls, in a snapshot file this run does not read'],
+    ['the JSON body containing an old key', `  expect(fetchMock.mock.calls[0]![1].body).toContain('"business_uid":"biz_1"');`, 'fetchMock.mock.calls'],
   ])('what a mocked fetch recorded, read through %s: the assertion and the call it stands for stay', async (_name, assertions, key) => {
     const { mocks, calls } = expectGroupKept(await run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(assertions) }), 'mock-calls-recorded');
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-calls-recorded')!.key).toBe(key);
@@ -1542,6 +1543,7 @@ ${assertions}
     ['toHaveProperty naming another key', `  const body = JSON.parse(fetchMock.mock.calls[0]![1].body as string);\n  expect(body).toHaveProperty('assignee_uid', 'biz_1');`],
     ['a const of the test that holds another body', `  const EXPECTED_BODY = { assignee_uid: 'biz_1' };\n  const [, init] = fetchMock.mock.lastCall!;\n  expect(JSON.parse(init.body as string)).toEqual(EXPECTED_BODY);`],
     ['a predicate of another route', `  expect(fetchMock.mock.calls.find(([url]) => url.endsWith('/apps/crm-sync/unassign'))).toBeUndefined();`],
+    ['the JSON body containing a v3 key', `  expect(fetchMock.mock.calls[0]![1].body).toContain('"assignee_uid":"biz_1"');`],
     ['a regular expression of the v3 route', `  const [url] = fetchMock.mock.calls[0]!;\n  expect(url).toMatch(/\\/v3\\/apps\\/app_assignments$/);`],
   ])('a recorded call read through %s is no assertion of the deprecated request: the call moves', async (_name, assertion) => {
     const sites = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(assertion) });

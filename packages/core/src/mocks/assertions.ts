@@ -338,7 +338,9 @@ function spellsRequest(node: TSESTree.Node, part: (node: TSESTree.Node) => boole
       const quasis = inner.type === 'TemplateLiteral' ? inner.quasis.map((q) => q.value.cooked ?? '').join('') : undefined;
       const spelled = ROUTE_IN_TEXT.exec(text ?? quasis ?? '')?.[1];
       const regexApp = routeRegexApp(inner);
-      if (whole !== undefined || spelled !== undefined || (text !== undefined && part(inner) && partOfDeprecatedRoute(text)) || regexApp !== undefined) {
+      // An old body key in a text: `toContain('"business_uid":"biz_1"')` of the JSON body a mock was given.
+      const key = /\b(?:business_uid|directory_uid)\b/.test(text ?? quasis ?? '');
+      if (whole !== undefined || spelled !== undefined || key || (text !== undefined && part(inner) && partOfDeprecatedRoute(text)) || regexApp !== undefined) {
         found.old = true;
         found.appCode ??= whole?.appCode ?? (spelled === undefined ? undefined : decoded(spelled)) ?? regexApp ?? undefined;
       }
