@@ -153,6 +153,7 @@ const alias = mocked.mock;
 expect(alias.lastCall[0]).toBe('/platform/v1/apps/crm/assign');
 expect(mock.history.post[0].url).toBe('/platform/v1/apps/crm/assign');
 expect(fetchMock.callHistory.called('begin:https://h/platform/v1/apps/')).toBe(true);
+expect(fetchMock.called('/platform/v1/apps/crm/assign')).toBe(true);
 expect(mocked.mock.calls).toMatchSnapshot();
 expect(mocked.mock.calls[0]).toMatchInlineSnapshot(\`["POST https://h/platform/v1/apps/crm/assign"]\`);
 `)).toEqual([
@@ -165,6 +166,7 @@ expect(mocked.mock.calls[0]).toMatchInlineSnapshot(\`["POST https://h/platform/v
       ['alias.lastCall', 'crm', 'manual'],
       ['mock.history', 'crm', 'manual'],
       ['fetchMock.callHistory.called', undefined, 'manual'],
+      ['fetchMock.called', 'crm', 'manual'],
       ['mocked.mock.calls, in a snapshot file this run does not read', undefined, 'manual'],
       ['mocked.mock.calls', 'crm', 'manual'],
     ]);
