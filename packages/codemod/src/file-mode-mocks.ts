@@ -25,6 +25,7 @@ import {
   mockKind,
   type Reason,
   ReasonCode,
+  runnerSetupFilesIn,
   showsAllItsCalls,
 } from '@app-assignment/core';
 import { parseFile } from './parse.js';
@@ -58,6 +59,7 @@ export function mocksElsewhere(
   const byFile = new Map<string, MockElsewhere[]>();
   if (analysis.tests === 'ignore') return byFile;
   const run = new Set(files);
+  const setups = setupReachOf(files, textOf);
   for (const test of files) {
     const text = textOf(test);
     if (text === undefined || !mayContainMock(text)) continue;
@@ -67,14 +69,19 @@ export function mocksElsewhere(
     } catch {
       continue; // the file's own run reports it
     }
-    if (showsAllItsCalls(parsed.program)) continue;
+    // A module a test runner loads before every test (its config's `setupFiles`, and what they import) stands for the
+    // calls of every test of the run, though it shows none of them.
+    const setup = setups.has(test);
+    if (!setup && showsAllItsCalls(parsed.program)) continue;
     const mocks = analyzeMocks(parsed.program, parsed.context).filter((mock) => mock.mock.negated !== true);
     if (mocks.length === 0) continue;
-    const reach = reachOf(test, textOf);
+    const reach = setup ? { files: new Set(files) } : reachOf(test, textOf);
     const targets = reach.unfollowed === undefined ? [...reach.files].filter((file) => run.has(file)) : files;
-    const how = reach.unfollowed === undefined
-      ? 'which this run read file by file, apart from the modules its test imports'
-      : `which this run read file by file, and whose test loads ${reach.unfollowed}, which cannot be followed without a tsconfig.json or jsconfig.json`;
+    const how = setup
+      ? 'which a test runner loads before every test (its config\'s setupFiles), and which this run read file by file, apart from the tests'
+      : reach.unfollowed === undefined
+        ? 'which this run read file by file, apart from the modules its test imports'
+        : `which this run read file by file, and whose test loads ${reach.unfollowed}, which cannot be followed without a tsconfig.json or jsconfig.json`;
     for (const mock of mocks) {
       const facts = mockFactsOf(mock, test, display(test));
       const kind = mockKind(mock.mock.library);
@@ -102,6 +109,26 @@ export function holdForMocksElsewhere(findings: readonly Finding[], mocks: reado
     if (mock !== undefined) kept.set(finding, { code: ReasonCode.callMockHeld, key: mock.key });
   }
   return kept.size === 0 ? [...findings] : holdBack(findings, kept);
+}
+
+/**
+ * The files a test runner's config lists in `setupFiles` (in a folder above a file of the run), and the files they
+ * import on disk: each runs before every test of that config.
+ */
+export function setupReachOf(files: readonly string[], textOf: (file: string) => string | undefined): Set<string> {
+  const found = new Set<string>();
+  const dirs = new Set<string>();
+  for (const file of files) {
+    for (let dir = dirname(file); !dirs.has(dir); dir = dirname(dir)) {
+      dirs.add(dir);
+      for (const setup of runnerSetupFilesIn(dir, readText)) {
+        if (!existsSync(setup) || found.has(setup)) continue;
+        for (const reached of reachOf(setup, (read) => textOf(read) ?? readText(read)).files) found.add(reached);
+      }
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return found;
 }
 
 /** The files a test reaches through its imports on disk (itself included), or the first import that cannot be followed. */

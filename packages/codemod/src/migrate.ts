@@ -66,7 +66,8 @@ export function migrateText(
   const allowRewrites = !result.changed || parses(parse, result.output, filename);
   if (!allowRewrites) result = applyFindings(text, findings, context, { allowRewrites: false });
   // Mocks follow the calls: decided once the calls' outcomes are known.
-  const mocks = fileMocks(program, context, findings, result.sites);
+  // A mock of this file that the CLI found standing for calls of other files (a runner's setup file) cannot see them here.
+  const mocks = fileMocks(program, context, findings, result.sites, mocksElsewhere?.some((mock) => mock.facts.file === filename) === true);
   if (mocks.length === 0) return result;
   const withMocks = applyFindings(text, findings, context, { allowRewrites, mocks });
   if (!withMocks.changed || parses(parse, withMocks.output, filename)) return withMocks;

@@ -22,13 +22,16 @@ import {
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SiteReport } from './results.js';
 
-/** The mocks of one file read alone, settled against the file's own calls (`sites`: what became of each). */
-export function fileMocks(program: TSESTree.Program, context: SourceContext, findings: readonly Finding[], sites: readonly SiteReport[]): MockFinding[] {
+/**
+ * The mocks of one file read alone, settled against the file's own calls (`sites`: what became of each). `unseen`: the
+ * file stands for calls it does not show, though it imports none (a setup file a test runner loads before every test).
+ */
+export function fileMocks(program: TSESTree.Program, context: SourceContext, findings: readonly Finding[], sites: readonly SiteReport[], unseen = false): MockFinding[] {
   if (!mayContainMock(context.text)) return [];
   const mocks = analyzeMocks(program, context);
   if (mocks.length === 0) return [];
   const here = '';
-  const reach: Reach = () => (showsAllItsCalls(program) ? new Set([here]) : 'unknown');
+  const reach: Reach = () => (!unseen && showsAllItsCalls(program) ? new Set([here]) : 'unknown');
   const calls = findings.map((finding, index) => callRecordOf(finding, sites[index]?.migrated === true, here));
   const decisions = settleMocks(mocks.map((mock) => mockFactsOf(mock, here)), calls, reach);
   return mocks.map((mock, index) => applyMockDecision(mock, decisions[index]!));

@@ -261,6 +261,15 @@ it('shows crm-sync to a business at once', async () => {
     expect(calls[0]!.reasons![0]!.key).toContain('mock in test/platform.test.ts');
   });
 
+  it.each([
+    ['nock(API)', `  nock('https://api.example.com').persist().post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201).post('/v3/apps/app_assignments').reply(202);`, `nock('https://api.example.com')….post('/v3/apps/app_assignments') in test/platform.test.ts`],
+    ['a scope const', `  const scope = nock('https://api.example.com').persist();\n  scope.post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201).post('/v3/apps/app_assignments').reply(202);`, `scope….post('/v3/apps/app_assignments') in test/platform.test.ts`],
+  ])('nock: one chain on %s with the deprecated and the v3 interceptor names the v3 one by its own text', async (_name, setup, key) => {
+    const sites = await run({ 'src/assign.ts': SHOW_AXIOS, 'src/onboarding.ts': ONBOARDING, 'test/platform.test.ts': platformTest(`import nock from 'nock';`, setup) });
+    const { mocks } = expectGroupKept(sites, 'mock-v3-route-taken');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toBe(key);
+  });
+
   it('nock: the deprecated interceptor\'s own route, built by concatenation, is no v3 route', async () => {
     const sites = await run({
       'src/assign.ts': SHOW_AXIOS,
@@ -1231,6 +1240,60 @@ it('publishes', async () => {
   });
 });
 
+describe('a resolver whose body is typed with a type that says nothing of its keys', () => {
+  const SHOW = `export async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return response.status;
+}
+`;
+  const handlerTest = (resolver: string) => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+const server = setupServer(
+  http.post('*/platform/v1/apps/crm-sync/assign', async ({ request }) => {
+${resolver}
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+it('shows an app to a business', async () => {
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+
+  it.each([
+    ['any', `    const body: any = await request.json();\n    return new HttpResponse(null, { status: body.business_uid === 'biz_1' ? 201 : 403 });`],
+    ['Record<string, unknown>', `    const body = await request.json() as Record<string, unknown>;\n    return new HttpResponse(null, { status: body.business_uid === 'biz_1' ? 201 : 403 });`],
+  ])('typed %s, with a read that maps: the handler follows its call', async (_type, resolver) => {
+    const sites = await run({ 'src/assign.ts': SHOW, 'test/assign.test.ts': handlerTest(resolver) });
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[true, ['mock-app-code-unchecked']]]);
+  });
+
+  it.each([
+    ['any', `    const body: any = await request.json();\n    const { business_uid } = body;\n    return new HttpResponse(null, { status: business_uid === 'biz_1' ? 201 : 403 });`],
+    ['object', `    const body = await request.json() as object;\n    return new HttpResponse(null, { status: Object.hasOwn(body, 'business_uid') ? 201 : 403 });`],
+  ])('typed %s, with a read that does not map: held for that read alone, no word of a declared type', async (_type, resolver) => {
+    const { mocks } = expectGroupKept(await run({ 'src/assign.ts': SHOW, 'test/assign.test.ts': handlerTest(resolver) }), 'mock-resolver-reads');
+    expect(codes(mocks[0]!)).not.toContain('body-typed');
+  });
+
+  it('typed with the old keys and one more: the type describes the deprecated body, and holds the handler', async () => {
+    const { mocks } = expectGroupKept(await run({
+      'src/assign.ts': SHOW,
+      'test/assign.test.ts': handlerTest(`    const body = await request.json() as { business_uid: string; note: string };\n    return new HttpResponse(null, { status: body.business_uid === 'biz_1' ? 201 : 403 });`),
+    }), 'body-typed');
+    expect(mocks).toHaveLength(1);
+  });
+});
+
 describe('a negated assertion of the deprecated request', () => {
   it('gets a TODO that it guards nothing once its call sends v3, and holds no call', async () => {
     const sites = await run({
@@ -1457,6 +1520,184 @@ ${assertions}
     const sites = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(assertion) });
     expect(kinds(sites, 'mock')).toEqual([]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it.each([
+    ['an old body key read in the value', `  const [, init] = fetchMock.mock.calls[0]!;\n  expect(JSON.parse(init.body as string).business_uid).toBe('biz_1');`, 'fetchMock.mock.calls'],
+    ['toHaveProperty naming an old body key', `  const body = JSON.parse(fetchMock.mock.calls[0]![1].body as string);\n  expect(body).toHaveProperty('business_uid', 'biz_1');`, 'fetchMock.mock.calls'],
+    ['a regular expression of one app\'s route', `  const [url] = fetchMock.mock.calls[0]!;\n  expect(url).toMatch(/\\/apps\\/crm-sync\\/assign$/);`, 'fetchMock.mock.calls'],
+    ['a const of the test that holds the old body', `  const EXPECTED_BODY = { business_uid: 'biz_1' };\n  const [, init] = fetchMock.mock.lastCall!;\n  expect(JSON.parse(init.body as string)).toEqual(EXPECTED_BODY);`, 'fetchMock.mock.lastCall'],
+    ['a predicate that spells the app code and the action', `  const assignCall = fetchMock.mock.calls.find(([url]) => url.endsWith('/apps/crm-sync/assign'));\n  expect(assignCall).toBeDefined();`, 'fetchMock.mock.calls'],
+    ['a filter by the platform prefix', `  expect(fetchMock.mock.calls.filter(([u]) => u.includes('/platform/v1/'))).toHaveLength(1);`, 'fetchMock.mock.calls'],
+    ['an inline snapshot that spells the route', '  expect(fetchMock.mock.calls[0]).toMatchInlineSnapshot(`\n    [\n      "https://api.example.com/platform/v1/apps/crm-sync/assign",\n      {\n        "body": "{\\"business_uid\\":\\"biz_1\\"}",\n      },\n    ]\n  `);', 'fetchMock.mock.calls'],
+    ['a snapshot kept in a file', `  expect(fetchMock.mock.calls).toMatchSnapshot();`, 'fetchMock.mock.calls, in a snapshot file this run does not read'],
+    ['the JSON body containing an old key', `  expect(fetchMock.mock.calls[0]![1].body).toContain('"business_uid":"biz_1"');`, 'fetchMock.mock.calls'],
+  ])('what a mocked fetch recorded, read through %s: the assertion and the call it stands for stay', async (_name, assertions, key) => {
+    const { mocks, calls } = expectGroupKept(await run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(assertions) }), 'mock-calls-recorded');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-calls-recorded')!.key).toBe(key);
+    expect(calls[0]!.reasons![0]!.key).toContain(`compares what a mock recorded (${key}) with the deprecated request`);
+  });
+
+  it.each([
+    ['a key of the response read in the value', `  const [, init] = fetchMock.mock.calls[0]!;\n  expect(JSON.parse(init.body as string).assignee_uid).toBe('biz_1');`],
+    ['toHaveProperty naming another key', `  const body = JSON.parse(fetchMock.mock.calls[0]![1].body as string);\n  expect(body).toHaveProperty('assignee_uid', 'biz_1');`],
+    ['a const of the test that holds another body', `  const EXPECTED_BODY = { assignee_uid: 'biz_1' };\n  const [, init] = fetchMock.mock.lastCall!;\n  expect(JSON.parse(init.body as string)).toEqual(EXPECTED_BODY);`],
+    ['a predicate of another route', `  expect(fetchMock.mock.calls.find(([url]) => url.endsWith('/apps/crm-sync/unassign'))).toBeUndefined();`],
+    ['the JSON body containing a v3 key', `  expect(fetchMock.mock.calls[0]![1].body).toContain('"assignee_uid":"biz_1"');`],
+    ['a regular expression of the v3 route', `  const [url] = fetchMock.mock.calls[0]!;\n  expect(url).toMatch(/\\/v3\\/apps\\/app_assignments$/);`],
+  ])('a recorded call read through %s is no assertion of the deprecated request: the call moves', async (_name, assertion) => {
+    const sites = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(assertion) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  const RECORDED_AXIOS_SHOW = `import axios from 'axios';
+
+export async function showApp(appCode: string, businessUid: string): Promise<number> {
+  const res = await axios.post(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { business_uid: businessUid });
+  return res.status;
+}
+`;
+  const recordedSpyTest = (assertions: string) => `import axios from 'axios';
+import { afterEach, expect, it, vi } from 'vitest';
+import { showApp } from '../src/report.js';
+
+afterEach(() => vi.restoreAllMocks());
+
+it('shows an app', async () => {
+  const post = vi.spyOn(axios, 'post').mockResolvedValue({ status: 201 });
+  await showApp('crm-sync', 'biz_1');
+${assertions}
+});
+`;
+
+  it.each([
+    ['const { calls } = post.mock', `  const { calls } = post.mock;\n  expect(calls[0]![1]).toEqual({ business_uid: 'biz_1' });`, 'post.mock.calls'],
+    ['const recorded = post.mock', `  const recorded = post.mock;\n  expect(recorded.lastCall![0]).toBe('https://api.example.com/platform/v1/apps/crm-sync/assign');`, 'recorded.lastCall'],
+  ])('what a spied axios.post recorded, read through an alias of .mock (%s): the assertion and the call stay', async (_name, assertions, key) => {
+    const { mocks } = expectGroupKept(await run({ 'src/report.ts': RECORDED_AXIOS_SHOW, 'test/report.test.ts': recordedSpyTest(assertions) }), 'mock-calls-recorded');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-calls-recorded')!.key).toBe(key);
+  });
+
+  it('an alias of .mock whose recorded call is compared with the v3 body: the call moves', async () => {
+    const sites = await run({ 'src/report.ts': RECORDED_AXIOS_SHOW, 'test/report.test.ts': recordedSpyTest(`  const { calls } = post.mock;\n  expect(calls.length).toBe(1);`) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  const historyTest = (assertions: string) => `import axios from 'axios';
+import MockAdapter from 'axios-mock-adapter';
+import { afterEach, expect, it } from 'vitest';
+import { showApp } from '../src/report.js';
+
+const mock = new MockAdapter(axios);
+afterEach(() => mock.reset());
+
+it('shows an app', async () => {
+  mock.onPost().reply(201);
+  await showApp('crm-sync', 'biz_1');
+${assertions}
+});
+`;
+
+  it('axios-mock-adapter\'s history read with the old route and body: the assertions and the call stay', async () => {
+    const { mocks } = expectGroupKept(await run({
+      'src/report.ts': RECORDED_AXIOS_SHOW,
+      'test/report.test.ts': historyTest(`  expect(mock.history.post[0]!.url).toBe('https://api.example.com/platform/v1/apps/crm-sync/assign');\n  expect(JSON.parse(mock.history.post[0]!.data)).toEqual({ business_uid: 'biz_1' });`),
+    }), 'mock-calls-recorded');
+    expect(mocks.map((m) => m.reasons!.find((r) => r.code === 'mock-calls-recorded')!.key)).toEqual(['mock.history', 'mock.history']);
+  });
+
+  it('axios-mock-adapter\'s history counted, nothing of the request read: the call moves', async () => {
+    const sites = await run({ 'src/report.ts': RECORDED_AXIOS_SHOW, 'test/report.test.ts': historyTest(`  expect(mock.history.post).toHaveLength(1);`) });
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(sites, 'mock').every((m) => m.migrated || codes(m).includes('mock-app-code-unchecked') || codes(m).length === 0)).toBe(true);
+  });
+
+  const callHistoryTest = (assertions: string) => `import fetchMock from 'fetch-mock';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { showApp } from '../src/report.js';
+
+beforeAll(() => fetchMock.mockGlobal());
+afterEach(() => fetchMock.removeRoutes().clearHistory());
+
+it('shows an app', async () => {
+  fetchMock.post('begin:https://api.example.com/', 201);
+  await showApp('crm-sync', 'biz_1');
+${assertions}
+});
+`;
+
+  it.each([
+    ['callHistory.called(url)', `  expect(fetchMock.callHistory.called('https://api.example.com/platform/v1/apps/crm-sync/assign')).toBe(true);`, 'fetchMock.callHistory.called'],
+    ['callHistory.calls(begin:…)', `  expect(fetchMock.callHistory.calls('begin:https://api.example.com/platform/v1/apps/')).toHaveLength(1);`, 'fetchMock.callHistory.calls'],
+  ])('fetch-mock\'s call history filtered by the old URL (%s): the assertion and the call stay', async (_name, assertions, key) => {
+    const { mocks } = expectGroupKept(await run({ 'src/report.ts': SHOW, 'test/report.test.ts': callHistoryTest(assertions) }), 'mock-calls-recorded');
+    expect(mocks.find((m) => codes(m).includes('mock-calls-recorded'))!.reasons!.find((r) => r.code === 'mock-calls-recorded')!.key).toBe(key);
+  });
+
+  it('fetch-mock\'s call history filtered by the v3 URL: the call moves', async () => {
+    const sites = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': callHistoryTest(`  expect(fetchMock.callHistory.called('https://api.example.com/v3/apps/app_assignments')).toBe(true);`) });
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(sites, 'mock').filter((m) => codes(m).includes('mock-calls-recorded'))).toEqual([]);
+  });
+
+  const lifecycleTest = (assertion: string) => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { showApp } from '../src/report.js';
+
+const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })));
+const urls: string[] = [];
+server.events.on('request:start', ({ request }) => { urls.push(\`\${request.method} \${request.url}\`); });
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+it('shows an app', async () => {
+  await showApp('crm-sync', 'biz_1');
+${assertion}
+});
+`;
+
+  it('URLs that msw\'s lifecycle events recorded, compared with the old route: the assertion, the handler and the call stay', async () => {
+    const sites = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': lifecycleTest(`  expect(urls).toEqual(['POST https://api.example.com/platform/v1/apps/crm-sync/assign']);`) });
+    const mocks = kinds(sites, 'mock');
+    expect(mocks.map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-call-held']], [false, ['mock-calls-recorded', 'mock-keeps-calls']]]);
+    expect(mocks[1]!.reasons![0]!.key).toBe(`server.events.on('request:start')`);
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+  });
+
+  const matcherTest = (matcher: string) => `import fetchMock from 'fetch-mock';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { showApp } from '../src/report.js';
+
+beforeAll(() => fetchMock.mockGlobal());
+afterEach(() => fetchMock.removeRoutes().clearHistory());
+
+it('shows an app', async () => {
+  fetchMock.route(${matcher}, 201).catch(404);
+  await showApp('crm-sync', 'biz_1');
+});
+`;
+
+  it.each([
+    ['the app code and the action', `(callLog) => callLog.url.endsWith('/crm-sync/assign')`],
+    ['the app code and the action, with the URL and options', `(url) => url.endsWith('/crm-sync/assign')`],
+  ])('a fetch-mock function matcher that spells %s: the mock and the call stay, each naming the other', async (_name, matcher) => {
+    const { mocks } = expectGroupKept(await run({ 'src/report.ts': SHOW, 'test/report.test.ts': matcherTest(matcher) }), 'mock-route-not-editable');
+    expect(mocks).toHaveLength(1);
+  });
+
+  it('a fetch-mock function matcher that spells another action of the app: no mock of the request, the call moves', async () => {
+    const sites = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': matcherTest(`(callLog) => callLog.url.endsWith('/crm-sync/unassign')`) });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('URLs that msw\'s lifecycle events recorded, only counted: the handler and the call move', async () => {
+    const sites = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': lifecycleTest(`  expect(urls).toHaveLength(1);`) });
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
   });
 
   const stubTest = (stub: string) => `import { afterEach, expect, it, vi } from 'vitest';
@@ -1758,6 +1999,42 @@ it('shows an app to a business', async () => {
     expect(codes(call!)).toEqual(['call-mock-held']);
     expect(call!.reasons![0]!.key).toBe('handler in test/assign.test.js, which this run read file by file, apart from the modules its test imports');
     expect(kinds(sites, 'mock').map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-calls-unseen']]]);
+  });
+
+  const SETUP_SERVER = `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll } from 'vitest';
+
+const server = setupServer(http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 })));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+`;
+  const plainTest = `import { expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+it('shows an app to a business', async () => {
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+  const VITEST_CONFIG = `import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ test: { setupFiles: ['./test/setup.js'] } });\n`;
+
+  it.each([
+    ['its handler in the setup file', { 'test/setup.js': SETUP_SERVER }, 'test/setup.js'],
+    ['its handler in a module the setup file imports', {
+      'test/setup.js': `import { setupServer } from 'msw/node';\nimport { afterAll, beforeAll } from 'vitest';\nimport { handlers } from './handlers.js';\n\nconst server = setupServer(...handlers);\nbeforeAll(() => server.listen({ onUnhandledRequest: 'error' }));\nafterAll(() => server.close());\n`,
+      'test/handlers.js': `import { http, HttpResponse } from 'msw';\nexport const handlers = [http.post('*/platform/v1/apps/:id/assign', () => new HttpResponse(null, { status: 201 }))];\n`,
+    }, 'test/handlers.js'],
+  ])('a setup file that vitest.config lists (%s) stands for the calls of every test: they stay with it, each naming the other', async (_name, setup, mockFile) => {
+    const { sites } = await fileRun({ 'vitest.config.js': VITEST_CONFIG, 'src/assign.js': ASSIGN, 'test/assign.test.js': plainTest, ...setup });
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+    expect(kinds(sites, 'call')[0]!.reasons![0]!.key).toBe(`handler in ${mockFile}, which a test runner loads before every test (its config's setupFiles), and which this run read file by file, apart from the tests`);
+    expect(kinds(sites, 'mock').map((m) => [m.path, m.migrated, codes(m)])).toEqual([[mockFile, false, ['mock-calls-unseen']]]);
+  });
+
+  it('a setup file that vitest.config lists whose server answers only the list of apps: no mock of the request, the call moves', async () => {
+    const { sites } = await fileRun({ 'vitest.config.js': VITEST_CONFIG, 'src/assign.js': ASSIGN, 'test/assign.test.js': plainTest, 'test/setup.js': SETUP_SERVER.replace(`http.post('*/platform/v1/apps/:id/assign'`, `http.get('*/platform/v1/apps'`) });
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+    expect(kinds(sites, 'mock')).toEqual([]);
   });
 
   it('through a module in between, imported without its extension; with --tests ignore the call moves', async () => {

@@ -126,6 +126,68 @@ expect(send).toHaveBeenCalledWith({ method: 'POST', url: 'https://h/platform/v1/
   });
 });
 
+describe('what a mock recorded, read by key, by predicate, through an alias, or in another recorder', () => {
+  const recorded = (text: string) => {
+    const { program, context } = parseSource(text, 'a.test.ts');
+    return analyzeMocks(program, context).map((m) => [m.mock.recorded, m.mock.route.appCode, m.outcome]);
+  };
+  const head = `import { expect, vi } from 'vitest';
+import fetchMock from 'fetch-mock';
+import MockAdapter from 'axios-mock-adapter';
+import axios from 'axios';
+const mocked = vi.fn();
+const mock = new MockAdapter(axios);
+`;
+
+  it('the old request in the value or in what it expects: found, never rewritten, the app code where it is spelled', () => {
+    expect(recorded(`${head}const [url, init] = mocked.mock.calls[0];
+const EXPECTED = { directory_uid: 'd' };
+expect(JSON.parse(init.body).business_uid).toBe('b');
+expect(JSON.parse(init.body)).toHaveProperty(['directory_uid'], 'd');
+expect(url).toMatch(/\\/apps\\/crm-sync\\/assign$/);
+expect(JSON.parse(init.body)).toEqual(EXPECTED);
+expect(mocked.mock.calls.find(([u]) => u.endsWith('/crm-sync/assign'))).toBeDefined();
+const { calls } = mocked.mock;
+expect(calls[0][1]).toEqual({ business_uid: 'b' });
+const alias = mocked.mock;
+expect(alias.lastCall[0]).toBe('/platform/v1/apps/crm/assign');
+expect(mock.history.post[0].url).toBe('/platform/v1/apps/crm/assign');
+expect(fetchMock.callHistory.called('begin:https://h/platform/v1/apps/')).toBe(true);
+expect(fetchMock.called('/platform/v1/apps/crm/assign')).toBe(true);
+expect(mocked.mock.calls).toMatchSnapshot();
+expect(mocked.mock.calls[0]).toMatchInlineSnapshot(\`["POST https://h/platform/v1/apps/crm/assign"]\`);
+`)).toEqual([
+      ['mocked.mock.calls', undefined, 'manual'],
+      ['mocked.mock.calls', undefined, 'manual'],
+      ['mocked.mock.calls', 'crm-sync', 'manual'],
+      ['mocked.mock.calls', undefined, 'manual'],
+      ['mocked.mock.calls', undefined, 'manual'],
+      ['mocked.mock.calls', undefined, 'manual'],
+      ['alias.lastCall', 'crm', 'manual'],
+      ['mock.history', 'crm', 'manual'],
+      ['fetchMock.callHistory.called', undefined, 'manual'],
+      ['fetchMock.called', 'crm', 'manual'],
+      ['mocked.mock.calls, in a snapshot file this run does not read', undefined, 'manual'],
+      ['mocked.mock.calls', 'crm', 'manual'],
+    ]);
+  });
+
+  it('the same reads of other keys, routes and recorders are no assertions of the request', () => {
+    expect(recorded(`${head}const [url, init] = mocked.mock.calls[0];
+const EXPECTED = { assignee_uid: 'd' };
+const other = { history: [] };
+expect(JSON.parse(init.body).assignee_uid).toBe('b');
+expect(JSON.parse(init.body)).toHaveProperty('assignee_uid', 'd');
+expect(url).toMatch(/\\/v3\\/apps\\/app_assignments$/);
+expect(JSON.parse(init.body)).toEqual(EXPECTED);
+expect(mocked.mock.calls.find(([u]) => u.endsWith('/crm-sync/unassign'))).toBeDefined();
+expect(other.history[0]).toBe('/platform/v1/apps/crm/assign');
+expect(fetchMock.callHistory.called('https://h/v3/apps/app_assignments')).toBe(true);
+expect(url).toBe(other.history[0]);
+`)).toEqual([]);
+  });
+});
+
 describe('the route a mock names', () => {
   it('a placeholder after a base is any app; the edit keeps the base', async () => {
     const { analyzeMocks: analyze, applyEdits } = await import('@app-assignment/core');

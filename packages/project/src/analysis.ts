@@ -11,7 +11,7 @@
  *
  * Core plans every call; this module only supplies facts from other files and the set of files to read.
  */
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import {
   type AnalysisOptions,
   type Bound,
@@ -39,6 +39,7 @@ import {
   specifierFor,
   type UnreadUse,
   unreadNaming,
+  runnerSetupFilesIn,
 } from '@app-assignment/core';
 import { markupNames } from '@app-assignment/core/components';
 import type { TSESTree } from '@typescript-eslint/types';
@@ -325,17 +326,7 @@ export class ProjectAnalysis {
   #setupFilesIn(dir: string): ReadonlySet<string> {
     const known = this.#setupFiles.get(dir);
     if (known !== undefined) return known;
-    const found = new Set<string>();
-    for (const name of RUNNER_CONFIGS) {
-      const text = this.#input.readText(join(dir, name));
-      if (text === undefined) continue;
-      for (const list of text.matchAll(/\bsetupFiles(?:AfterEnv)?["']?\s*:\s*(\[[^\]]*\]|(['"`])[^'"`]*\2)/g)) {
-        for (const entry of list[1]!.matchAll(/(['"`])([^'"`]+)\1/g)) {
-          const file = resolve(dir, entry[2]!.replace(/^<rootDir>\/?/, ''));
-          for (const candidate of [file, ...SETUP_EXTENSIONS.map((ext) => file + ext)]) found.add(candidate);
-        }
-      }
-    }
+    const found = runnerSetupFilesIn(dir, (file) => this.#input.readText(file));
     this.#setupFiles.set(dir, found);
     return found;
   }
@@ -558,9 +549,6 @@ export class ProjectAnalysis {
 /** A module that starts msw's browser worker: its handlers answer the app itself. */
 const BROWSER_WORKER = /\bfrom\s*['"]msw\/browser['"][\s\S]*\bsetupWorker\s*\(|\bsetupWorker\s*\([\s\S]*\bfrom\s*['"]msw\/browser['"]/;
 
-/** The files a test runner's config may be written in, in a folder of the project. */
-const RUNNER_CONFIGS = ['mts', 'ts', 'mjs', 'js', 'cjs', 'cts'].flatMap((ext) => [`vitest.config.${ext}`, `vite.config.${ext}`, `vitest.workspace.${ext}`, `jest.config.${ext}`]).concat('package.json');
-const SETUP_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
 function isTestFile(path: string): boolean {
   return /\.(?:test|spec)\.[cm]?[jt]sx?$/.test(path) || path.split(sep).includes('__tests__');

@@ -10,18 +10,17 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { type BodyRead, readBody } from '../body.js';
 import { resolveClient } from '../clients/index.js';
 import type { SourceContext } from '../context.js';
+import { valueOfName } from '../follow.js';
 import { findVariable } from '../scope.js';
 import { staticString } from '../static-value.js';
 import { calleePath, propertyOf, someNode, staticKey, unwrapTS } from '../syntax.js';
 import { fromModule, methodOf, originOf } from './reference.js';
-import { isRouteRegex, partOfDeprecatedRoute, readMockRoute, type MockRoute } from './route.js';
+import { functionSpellsRoute, isRouteRegex, partOfDeprecatedRoute, readMockRoute, routeRegexApp, type MockRoute } from './route.js';
 import type { MockSite } from './site.js';
 
 const MATCHERS = new Set(['toHaveBeenCalledWith', 'toHaveBeenLastCalledWith', 'toBeCalledWith', 'lastCalledWith', 'toHaveBeenNthCalledWith', 'nthCalledWith']);
-/** The matchers that compare a value: of what a mock recorded, they assert the request it was given. */
-const VALUE_MATCHERS = new Set(['toBe', 'toEqual', 'toStrictEqual', 'toContain', 'toContainEqual', 'toMatch', 'toMatchObject', 'toHaveProperty']);
 /** fetch-mock's own record of the calls it answered (`fetchMock.lastCall()`, `fetchMock.callHistory.calls()`). */
-const FETCH_MOCK_RECORDS = new Set(['calls', 'lastCall', 'lastUrl', 'lastOptions']);
+const FETCH_MOCK_RECORDS = new Set(['calls', 'lastCall', 'lastUrl', 'lastOptions', 'called']);
 const TEST_MODULES = ['vitest', '@jest/globals'];
 const HTTP_CLIENTS = ['axios', 'got', 'ky', 'superagent', 'ofetch'];
 const GLOBAL_OBJECTS = new Set(['globalThis', 'window', 'self', 'global']);
@@ -40,7 +39,8 @@ const OLD_BODY_KEYS = new Set(['business_uid', 'directory_uid']);
 
 export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceContext): MockSite | undefined {
   const method = methodOf(call);
-  if (method === undefined || (!MATCHERS.has(method.name) && !VALUE_MATCHERS.has(method.name))) return undefined;
+  // Any other matcher (`toBe`, `toEqual`, `toBeDefined`, `toMatchSnapshot`, ...) of what a mock recorded asserts the request it was given.
+  if (method === undefined || (!MATCHERS.has(method.name) && !/^to[A-Z]/.test(method.name))) return undefined;
   let expectCall = unwrapTS(method.object);
   // `expect(x).not.toHaveBeenCalledWith(...)`: found, so that its TODO says it no longer guards anything once its calls
   // send v3; never rewritten, and it holds no call.
@@ -49,7 +49,7 @@ export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceCon
   if (expectCall.type !== 'CallExpression' || !isExpect(expectCall.callee, ctx)) return undefined;
   const target = expectCall.arguments[0];
   if (target === undefined || target.type === 'SpreadElement') return undefined;
-  if (!MATCHERS.has(method.name)) return recordedAssertion(call, target, negated, method.name === 'toContain' || method.name === 'toMatch', ctx);
+  if (!MATCHERS.has(method.name)) return recordedAssertion(call, target, negated, method.name, ctx);
   const args = method.name.startsWith('toHaveBeenNth') || method.name === 'nthCalledWith' ? call.arguments.slice(1) : call.arguments;
   let shape = shapeOf(target, ctx);
   const config = configOf(shape, args, ctx);
@@ -267,82 +267,196 @@ function spiedOwner(target: TSESTree.Node, ctx: SourceContext): TSESTree.Node | 
 }
 
 /**
- * `expect(<what a mock recorded>).toBe(...)` (or `toEqual`, `toContain`, ...) with the deprecated URL, a part of it,
- * or a body with an assignee key in what it expects: `const [url, init] = fetchMock.mock.calls[0]!;
- * expect(url).toBe('https://…/platform/v1/apps/crm-sync/assign')`, `expect(fetchMock.mock.lastCall?.[0])
- * .toContain('/platform/v1/apps/')`, `expect(JSON.parse(init.body)).toEqual({ business_uid: 'biz_1' })`. The value
- * and what it is compared with are read apart (often in two statements), so it is never rewritten: it keeps its calls
- * on the deprecated route, with a TODO that names what it reads.
+ * `expect(<what a mock recorded>).toBe(...)` (or `toEqual`, `toContain`, `toBeDefined`, a snapshot, ...) of the
+ * deprecated request: `const [url, init] = fetchMock.mock.calls[0]!; expect(url).toBe('https://…/platform/v1/apps/
+ * crm-sync/assign')`, `expect(fetchMock.mock.lastCall?.[0]).toContain('/platform/v1/apps/')`,
+ * `expect(JSON.parse(init.body)).toEqual({ business_uid: 'biz_1' })`. It is one when what it expects spells the route,
+ * a part of it or an old body key (in place, or in a const of the test: `toEqual(EXPECTED_BODY)`; `toHaveProperty
+ * ('business_uid')`; a regular expression of the route), or when the value itself reads an old body key
+ * (`JSON.parse(init.body).business_uid`), selects the recorded calls by the route (`calls.find(([url]) =>
+ * url.endsWith('/apps/crm-sync/assign'))`, fetch-mock's `callHistory.called(url)`), or is compared with a snapshot
+ * (whose file this run does not read). The value and what it is compared with are read apart (often in two
+ * statements), so it is never rewritten: it keeps its calls on the deprecated route, with a TODO that names what it
+ * reads.
  */
-function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node, negated: boolean, contains: boolean, ctx: SourceContext): MockSite | undefined {
-  let appCode: string | undefined;
-  let old = false;
+function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node, negated: boolean, matcher: string, ctx: SourceContext): MockSite | undefined {
+  const value: Evidence = { old: false };
+  const recorded = recordOf(target, ctx, 0, value);
+  if (recorded === undefined) return undefined;
+  const expected: Evidence = { old: false };
   // A part of the route (`/platform/v1/apps/`) is the deprecated request's only where the matcher looks for it inside
   // the value (`toContain`, `toMatch`, `expect.stringContaining`); `toBe('…/platform/v1/apps')` is another route's.
+  const contains = matcher === 'toContain' || matcher === 'toMatch';
   const part = (node: TSESTree.Node) => contains || (node.parent?.type === 'CallExpression' && calleePath(node.parent.callee) === 'expect.stringContaining');
-  for (const argument of call.arguments) {
-    someNode(argument, (node) => {
-      if (node.type === 'Literal' || node.type === 'TemplateLiteral') {
-        const route = node.type === 'TemplateLiteral' && node.expressions.length > 0 ? readMockRoute(node, ctx) : undefined;
-        const text = route === undefined ? staticString(node, ctx) : undefined;
-        const whole = text === undefined ? route : readMockRoute(node, ctx);
-        if (whole !== undefined || (text !== undefined && part(node) && partOfDeprecatedRoute(text)) || isRouteRegex(node)) {
-          old = true;
-          appCode ??= whole?.appCode;
-        }
-      }
-      if (node.type === 'Property' && ['business_uid', 'directory_uid'].includes(staticKey(node) ?? '')) old = true;
-      return false;
-    });
+  for (const argument of call.arguments) spellsRequest(argument, part, expected, ctx, 0);
+  // `toHaveProperty('business_uid', …)`, `toHaveProperty(['business_uid'])`: the key is named by a string.
+  const key = call.arguments[0];
+  if (matcher === 'toHaveProperty' && key !== undefined && key.type !== 'SpreadElement') {
+    const named = unwrapTS(key);
+    const keys = named.type === 'ArrayExpression' ? named.elements : [named];
+    if (keys.some((k) => k != null && k.type !== 'SpreadElement' && OLD_BODY_KEYS.has(staticString(k, ctx) ?? ''))) expected.old = true;
   }
-  if (!old) return undefined;
-  const recorded = recordOf(target, ctx, 0);
-  if (recorded === undefined) return undefined;
+  // A snapshot kept in a file (`toMatchSnapshot()`): this run does not read it; what a mock recorded, snapshotted in a
+  // test that reaches the deprecated call, holds that call's route and body.
+  const snapshot = SNAPSHOT_MATCHERS.has(matcher);
+  if (!expected.old && !value.old && !snapshot) return undefined;
+  const appCode = expected.appCode ?? value.appCode;
   return {
     node: call,
     ctx,
     library: 'assertion',
     route: appCode === undefined ? {} : { appCode },
     reads: [],
-    recorded,
+    recorded: snapshot && !expected.old && !value.old ? `${recorded}, in a snapshot file this run does not read` : recorded,
     ...(negated ? { negated: true as const } : {}),
   };
 }
 
+/** What a recorded value or what it is compared with says of the deprecated request: it names it, and perhaps its app. */
+interface Evidence {
+  old: boolean;
+  appCode?: string;
+}
+
+/** Matchers that compare a value with a snapshot kept in a file. */
+const SNAPSHOT_MATCHERS = new Set(['toMatchSnapshot', 'toMatchFileSnapshot']);
+
+/** The deprecated route and its app code written anywhere in a text (`'POST https://…/platform/v1/apps/crm-sync/assign'`, an inline snapshot). */
+const ROUTE_IN_TEXT = /\/platform\/v1\/apps\/([^/?#\s"'`]+)\/assign(?![\w-])/;
+
+/**
+ * Whether what an assertion expects spells the deprecated request: the route (whole, or anywhere in a text, such as an
+ * inline snapshot or `'POST <url>'`), a part of it where `part` says the matcher looks inside the value, a regular
+ * expression of it, or an old body key; a const of the test that holds one of these counts as if written in place.
+ */
+function spellsRequest(node: TSESTree.Node, part: (node: TSESTree.Node) => boolean, found: Evidence, ctx: SourceContext, depth: number): void {
+  someNode(node, (inner) => {
+    if (inner.type === 'Literal' || inner.type === 'TemplateLiteral') {
+      const route = inner.type === 'TemplateLiteral' && inner.expressions.length > 0 ? readMockRoute(inner, ctx) : undefined;
+      const text = route === undefined ? staticString(inner, ctx) : undefined;
+      const whole = text === undefined ? route : readMockRoute(inner, ctx);
+      const quasis = inner.type === 'TemplateLiteral' ? inner.quasis.map((q) => q.value.cooked ?? '').join('') : undefined;
+      const spelled = ROUTE_IN_TEXT.exec(text ?? quasis ?? '')?.[1];
+      const regexApp = routeRegexApp(inner);
+      // An old body key in a text: `toContain('"business_uid":"biz_1"')` of the JSON body a mock was given.
+      const key = /\b(?:business_uid|directory_uid)\b/.test(text ?? quasis ?? '');
+      if (whole !== undefined || spelled !== undefined || key || (text !== undefined && part(inner) && partOfDeprecatedRoute(text)) || regexApp !== undefined) {
+        found.old = true;
+        found.appCode ??= whole?.appCode ?? (spelled === undefined ? undefined : decoded(spelled)) ?? regexApp ?? undefined;
+      }
+    }
+    if (inner.type === 'Property' && OLD_BODY_KEYS.has(staticKey(inner) ?? '')) found.old = true;
+    // `toEqual(EXPECTED_BODY)`: a const of the test that holds the old body or route.
+    if (inner.type === 'Identifier' && depth < 3 && !(inner.parent?.type === 'MemberExpression' && inner.parent.property === inner && !inner.parent.computed) &&
+      !(inner.parent?.type === 'Property' && inner.parent.key === inner && !inner.parent.computed)) {
+      const name = valueOfName(inner, ctx);
+      if (name.kind === 'const' && name.value.ctx === ctx) spellsRequest(name.value.node, () => false, found, ctx, depth + 1);
+    }
+    return false;
+  });
+}
+
+function decoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `x.business_uid`, `x['directory_uid']`, `x?.business_uid`: a read of an old body key. */
+function readsOldKey(node: TSESTree.Node): boolean {
+  if (node.type !== 'MemberExpression') return false;
+  const name = node.computed ? (node.property.type === 'Literal' && typeof node.property.value === 'string' ? node.property.value : undefined)
+    : node.property.type === 'Identifier' ? node.property.name : undefined;
+  return OLD_BODY_KEYS.has(name ?? '');
+}
+
 /**
  * Where a value was read from what a mock recorded, as written: `fetchMock.mock.calls` (vitest and jest keep a mock
- * function's calls in `.mock.calls` and `.mock.lastCall`), fetch-mock's `fetchMock.lastCall()`, or a name declared
- * from one (`const [url, init] = fetchMock.mock.calls[0]!`). Undefined for anything else.
+ * function's calls in `.mock.calls` and `.mock.lastCall`; an alias of `.mock`, `const { calls } = post.mock`, reads
+ * them too), fetch-mock's `fetchMock.lastCall()` or `fetchMock.callHistory.called(url)`, axios-mock-adapter's
+ * `mock.history`, the requests an msw server's lifecycle events pushed into an array (`server.events.on
+ * ('request:start', ({ request }) => urls.push(request.url))`), or a name declared from one (`const [url, init] =
+ * fetchMock.mock.calls[0]!`). Undefined for anything else. On the way it notes in `value` what the value itself says of
+ * the deprecated request: an old body key read (`JSON.parse(init.body).business_uid`), the recorded calls selected by
+ * a function that spells the route, or a recorder's filter that spells it (`called('…/platform/v1/apps/x/assign')`).
  */
-function recordOf(node: TSESTree.Node, ctx: SourceContext, depth: number): string | undefined {
+function recordOf(node: TSESTree.Node, ctx: SourceContext, depth: number, value: Evidence): string | undefined {
   if (depth > 4) return undefined;
   let found: string | undefined;
   someNode(node, (inner) => {
-    if (inner.type === 'MemberExpression' && !inner.computed && inner.property.type === 'Identifier' && ['calls', 'lastCall'].includes(inner.property.name)) {
+    if (readsOldKey(inner)) value.old = true;
+    if ((inner.type === 'ArrowFunctionExpression' || inner.type === 'FunctionExpression') && functionSpellsRoute(inner, ctx)) value.old = true;
+    if (found !== undefined) return false;
+    if (inner.type === 'MemberExpression' && !inner.computed && inner.property.type === 'Identifier') {
       const owner = unwrapTS(inner.object);
-      if (owner.type === 'MemberExpression' && !owner.computed && owner.property.type === 'Identifier' && owner.property.name === 'mock') {
-        found = ctx.text.slice(inner.range[0], inner.range[1]);
-        return true;
-      }
+      if (['calls', 'lastCall'].includes(inner.property.name) && isMember(owner, 'mock')) found = ctx.text.slice(inner.range[0], inner.range[1]);
+      // `const recorded = post.mock; recorded.lastCall`: an alias of `.mock`.
+      else if (['calls', 'lastCall'].includes(inner.property.name) && owner.type === 'Identifier' && isMember(initOf(owner, ctx), 'mock')) found = ctx.text.slice(inner.range[0], inner.range[1]);
+      else if (inner.property.name === 'history' && fromModule(originOf(adapterClass(owner, ctx) ?? owner, ctx), ['axios-mock-adapter'])) found = ctx.text.slice(inner.range[0], inner.range[1]);
     }
-    if (inner.type === 'CallExpression') {
+    if (found === undefined && inner.type === 'CallExpression') {
       const method = methodOf(inner);
       if (method !== undefined && FETCH_MOCK_RECORDS.has(method.name) && fromModule(originOf(method.object, ctx), ['fetch-mock'])) {
         found = ctx.text.slice(inner.callee.range[0], inner.callee.range[1]);
-        return true;
+        // A filter of the calls by their URL: `called('https://…/platform/v1/apps/crm-sync/assign')`, `calls('begin:…')`.
+        for (const argument of inner.arguments) {
+          const text = argument.type === 'SpreadElement' ? undefined : staticString(argument, ctx)?.replace(/^(?:begin|end|path|glob|url):/, '');
+          if (text !== undefined && partOfDeprecatedRoute(text)) value.old = true;
+          spellsRequest(argument, () => false, value, ctx, 0);
+        }
       }
     }
-    if (inner.type === 'Identifier' && !(inner.parent?.type === 'MemberExpression' && inner.parent.property === inner && !inner.parent.computed)) {
+    if (found === undefined && inner.type === 'Identifier' && !(inner.parent?.type === 'MemberExpression' && inner.parent.property === inner && !inner.parent.computed)) {
       const variable = findVariable(ctx.getScope(inner), inner.name);
       const declarator = variable?.defs[0]?.node as TSESTree.Node | undefined;
       if (declarator?.type === 'VariableDeclarator' && declarator.init != null && declarator.init !== node) {
-        found = recordOf(declarator.init, ctx, depth + 1);
-        return found !== undefined;
+        const init = unwrapTS(declarator.init);
+        // `const { calls } = post.mock`
+        if (isMember(init, 'mock') && declarator.id.type === 'ObjectPattern') found = `${ctx.text.slice(init.range[0], init.range[1])}.${inner.name}`;
+        else found = recordOf(declarator.init, ctx, depth + 1, value);
+        found ??= variable === undefined ? undefined : eventRecord(variable, ctx);
       }
     }
     return false;
   });
   return found;
+}
+
+function isMember(node: TSESTree.Node | undefined, name: string): boolean {
+  return node?.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier' && node.property.name === name;
+}
+
+function initOf(id: TSESTree.Identifier, ctx: SourceContext): TSESTree.Node | undefined {
+  const declarator = findVariable(ctx.getScope(id), id.name)?.defs[0]?.node as TSESTree.Node | undefined;
+  return declarator?.type === 'VariableDeclarator' && declarator.init != null ? unwrapTS(declarator.init) : undefined;
+}
+
+/** `MockAdapter` of `const mock = new MockAdapter(axios)`: the class an adapter was made with. */
+function adapterClass(owner: TSESTree.Node, ctx: SourceContext): TSESTree.Node | undefined {
+  const init = owner.type === 'Identifier' ? initOf(owner, ctx) : undefined;
+  return init?.type === 'NewExpression' ? init.callee : undefined;
+}
+
+/**
+ * An array that a function given to an msw server's lifecycle events fills (`server.events.on('request:start',
+ * ({ request }) => urls.push(request.url))`): it holds what the server was asked. Named as the subscription is written.
+ */
+function eventRecord(variable: NonNullable<ReturnType<typeof findVariable>>, ctx: SourceContext): string | undefined {
+  for (const reference of variable.references) {
+    const use = (reference.identifier as TSESTree.Identifier).parent;
+    if (use?.type !== 'MemberExpression' || use.object !== reference.identifier) continue;
+    for (let up: TSESTree.Node | null | undefined = use.parent; up != null; up = up.parent) {
+      if (up.type !== 'CallExpression') continue;
+      const method = methodOf(up);
+      if (method?.name === 'on' && isMember(unwrapTS(method.object), 'events')) {
+        const event = up.arguments[0] === undefined || up.arguments[0].type === 'SpreadElement' ? undefined : staticString(up.arguments[0], ctx);
+        return `${ctx.text.slice(up.callee.range[0], up.callee.range[1])}(${event === undefined ? '…' : `'${event}'`})`;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** `expect`, as the test runner's global or imported from it. */

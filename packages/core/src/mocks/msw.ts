@@ -226,9 +226,9 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
     let use: TSESTree.Node | undefined = awaited.parent;
     let read: TSESTree.Node = awaited;
     if (use?.type === 'TSAsExpression' && use.expression === awaited) {
-      const edit = retypeDeprecatedBody(use.typeAnnotation, ctx);
+      const edit = describesNoBody(use.typeAnnotation) ? null : retypeDeprecatedBody(use.typeAnnotation, ctx);
       if (edit === undefined) out.typed = true;
-      else out.edits.push({ range: edit.range, text: edit.text });
+      else if (edit !== null) out.edits.push({ range: edit.range, text: edit.text });
       read = use;
       use = use.parent;
     }
@@ -244,7 +244,7 @@ function readBodyOf(request: VariableLike, fn: TSESTree.FunctionLike, ctx: Sourc
     if (use?.type !== 'VariableDeclarator' || use.id.type !== 'Identifier' || use.parent?.type !== 'VariableDeclaration' || use.parent.kind !== 'const') return refuse();
     // `const body: LegacyBody = await request.json()`: the same.
     const annotation = use.id.typeAnnotation?.typeAnnotation;
-    if (annotation !== undefined) {
+    if (annotation !== undefined && !describesNoBody(annotation)) {
       const edit = retypeDeprecatedBody(annotation, ctx);
       if (edit === undefined) out.typed = true;
       else out.edits.push({ range: edit.range, text: edit.text });
@@ -682,6 +682,17 @@ function enclosingFunction(node: TSESTree.Node): TSESTree.Node | undefined {
   return undefined;
 }
 
+/**
+ * A type that says nothing of the body's keys (`any`, `unknown`, `object`, `Record<string, unknown>`): the v3 body
+ * fits it as the old one did, so it needs no edit and holds nothing back.
+ */
+function describesNoBody(type: TSESTree.TypeNode): boolean {
+  if (type.type === 'TSAnyKeyword' || type.type === 'TSUnknownKeyword' || type.type === 'TSObjectKeyword') return true;
+  if (type.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier' || type.typeName.name !== 'Record') return false;
+  const [key, value] = type.typeArguments?.params ?? [];
+  return key?.type === 'TSStringKeyword' && (value?.type === 'TSUnknownKeyword' || value?.type === 'TSAnyKeyword');
+}
+
 function insideLoop(node: TSESTree.Node, fn: TSESTree.Node): boolean {
   for (let at = node.parent; at !== undefined && at !== fn; at = at.parent) {
     if (['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement'].includes(at.type)) return true;
@@ -706,7 +717,7 @@ function retypeHandler(call: TSESTree.CallExpression, route: MockRoute, ctx: Sou
       out.reads.push('params');
     }
   }
-  if (bodyType !== undefined) {
+  if (bodyType !== undefined && !describesNoBody(bodyType)) {
     const edit = retypeDeprecatedBody(bodyType, ctx);
     if (edit === undefined) out.typed = true;
     else out.edits.push({ range: edit.range, text: edit.text });

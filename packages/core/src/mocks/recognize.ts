@@ -20,10 +20,11 @@ export function mayContainMock(text: string): boolean {
 /**
  * Text that a mock or an assertion of the request may hold where the text test for calls finds nothing: a route with
  * placeholders where the route has words (`/apps/:id/:action`), a part of the route (`/platform/v1/apps/` in a
- * `toContain`), a key of the old body (an assertion of what a mock recorded).
+ * `toContain`), a key of the old body (an assertion of what a mock recorded), a snapshot kept in a file (of what a mock
+ * recorded, perhaps: the file is not read).
  */
 export function mayMentionRequest(text: string): boolean {
-  return /\/apps\/[:*{[]|platform\/v1|business_uid|directory_uid/.test(text);
+  return /\/apps\/[:*{[]|platform\/v1|business_uid|directory_uid|\.toMatch(?:File)?Snapshot\(/.test(text);
 }
 
 const RECOGNIZERS = [recognizeMsw, recognizeNock, recognizeNockRecording, recognizeAxiosMockAdapter, recognizeFetchMock, recognizeAssertion, recognizeStub];

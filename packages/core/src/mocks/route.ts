@@ -146,13 +146,34 @@ function paramOf(route: string): { param?: string } {
  * a function of the path, against the path alone: `/^\/platform\/v1\/apps\/[^/]+\/assign$/`).
  */
 export function isRouteRegex(expr: TSESTree.Node): boolean {
-  if (expr.type !== 'Literal' || !('regex' in expr) || expr.regex == null) return false;
+  return routeRegexApp(expr) !== undefined;
+}
+
+/**
+ * A regular expression literal that matches the deprecated URL or path (see `isRouteRegex`), and not the v3 one: the
+ * app code it spells (`/\/apps\/crm-sync\/assign$/` matches only crm-sync's), or null when it matches any app's.
+ * Undefined when it is no such expression.
+ */
+export function routeRegexApp(expr: TSESTree.Node): string | null | undefined {
+  if (expr.type !== 'Literal' || !('regex' in expr) || expr.regex == null) return undefined;
+  let regex: RegExp;
   try {
-    const regex = new RegExp(expr.regex.pattern, expr.regex.flags.replace(/[gy]/g, ''));
-    const path = `${DEPRECATED_ASSIGN.prefix}/apps/some-app/assign`;
-    return regex.test(`https://api.example.com${path}`) || regex.test(path);
+    regex = new RegExp(expr.regex.pattern, expr.regex.flags.replace(/[gy]/g, ''));
   } catch {
-    return false;
+    return undefined;
+  }
+  const matches = (app: string) => {
+    const path = `${DEPRECATED_ASSIGN.prefix}/apps/${app}/assign`;
+    return regex.test(`https://api.example.com${path}`) || regex.test(path);
+  };
+  if (matches('some-app')) return null;
+  // The app code the expression spells before `/assign` (its escapes taken off).
+  const spelled = /([\w.~%-]+)\/assign/.exec(expr.regex.pattern.replace(/\\(.)/g, '$1'))?.[1];
+  if (spelled === undefined || !matches(spelled) || regex.test(`https://api.example.com${V3_ASSIGN.path}`) || regex.test(V3_ASSIGN.path)) return undefined;
+  try {
+    return decodeURIComponent(spelled);
+  } catch {
+    return null;
   }
 }
 
@@ -183,7 +204,8 @@ export function functionSpellsRoute(node: TSESTree.Node | undefined, ctx: Source
 export function partOfDeprecatedRoute(text: string): boolean {
   const prefix = DEPRECATED_ASSIGN.prefix.slice(1);
   const at = text.indexOf(prefix);
-  if (at === -1) return /(?:^|\/)apps\/[^/?#\s]+\/assign(?:[?#].*)?$/.test(text);
+  // `/apps/crm-sync/assign`, or the app code and the action alone (`/crm-sync/assign`): no v3 URL ends so.
+  if (at === -1) return /(?:^|\/)[^/?#\s]+\/assign(?:[?#].*)?$/.test(text);
   // What follows `platform/v1`: a prefix of `/apps/<id>/assign` (a query or a fragment after it); not a sibling
   // (`/apps/<id>/unassign`) nor another resource.
   const rest = text.slice(at + prefix.length);

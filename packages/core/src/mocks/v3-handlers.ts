@@ -196,12 +196,25 @@ function installsHandlers(call: TSESTree.CallExpression, ctx: SourceContext): bo
  * A handler in words a TODO can carry and a rerun finds unchanged (no line: a TODO inserted above it moves it):
  * `http.post(V3_ASSIGNMENTS, …) in test/a.test.ts`.
  */
+/**
+ * A callee as a mock's name shows it: a method at the end of a chain is named by its own text after the chain's head
+ * (`nock(API)….post`), so that the interceptors before it (a deprecated one, perhaps) do not stand for it.
+ */
+function calleeShown(callee: TSESTree.Node, shown: (at: TSESTree.Node) => string): string {
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return shown(callee);
+  let head: TSESTree.Node = unwrapTS(callee.object);
+  if (head.type !== 'CallExpression' || head.callee.type !== 'MemberExpression') return shown(callee);
+  while (head.type === 'CallExpression' && head.callee.type === 'MemberExpression' && unwrapTS(head.callee.object).type === 'CallExpression') head = unwrapTS(head.callee.object);
+  if (head.type === 'CallExpression' && head.callee.type === 'MemberExpression') head = unwrapTS(head.callee.object);
+  return `${shown(head)}….${callee.property.name}`;
+}
+
 function placeIn(node: TSESTree.Node, ctx: SourceContext, what?: string, prefix = ''): string {
   const shown = (at: TSESTree.Node) => ctx.text.slice(at.range[0], at.range[1]).replace(/\s+/g, ' ');
   let text: string;
   if (node.type === 'CallExpression') {
     const route = node.arguments[0];
-    text = `${shown(node.callee)}(${route === undefined ? '' : shown(route)}${node.arguments.length > 1 ? ', …' : ''})`;
+    text = `${calleeShown(node.callee, shown)}(${route === undefined ? '' : shown(route)}${node.arguments.length > 1 ? ', …' : ''})`;
   } else text = `${prefix}${shown(node)}`;
   if (text.length > 80) text = `${text.slice(0, 77)}…`;
   const where = ctx.file === undefined ? text : `${text} in ${ctx.file}`;
