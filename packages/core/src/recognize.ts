@@ -269,7 +269,7 @@ function urlParameterChanged(call: TSESTree.CallExpression, target: { fn: TSESTr
     if (!pieces.some((piece) => piece.kind === 'text') || matchRoute(pieces, routesOf(ctx)) === undefined) continue;
     const line = target.ctx.text.slice(0, write.identifier.range[0]).split('\n').length;
     const name = ctx.text.slice(call.callee.range[0], call.callee.range[1]);
-    return `${name} (${target.ctx.file === undefined ? `line ${line}` : `${target.ctx.file}:${line}`})`;
+    return `${name} (${target.ctx.file === undefined || target.ctx.text === ctx.text ? `line ${line}` : `${target.ctx.file}:${line}`})`;
   }
   return undefined;
 }
@@ -756,7 +756,7 @@ function resentToResponseUrl(call: TSESTree.CallExpression, layout: CallLayout, 
   const earlierMatch = matchRoute(pieces, routesOf(where));
   if (earlierMatch === undefined) return undefined;
   const line = where.text.slice(0, sent.range[0]).split('\n').length;
-  const key = `${ctx.text.slice(url.range[0], url.range[1])}, the URL of the response of the request to ${DEPRECATED_ASSIGN.route} at ${where.file === undefined ? `line ${line}` : `${where.file}:${line}`}`;
+  const key = `${ctx.text.slice(url.range[0], url.range[1])}, the URL of the response of the request to ${DEPRECATED_ASSIGN.route} at ${where.file === undefined || where.text === ctx.text ? `line ${line}` : `${where.file}:${line}`}`;
   const facts: CallFacts = { appId: { kind: 'static', value: 'unknown' }, body: layout.body.facts, obstacles: [{ code: ReasonCode.urlFromResponse, key }] };
   // The route is where the earlier request spells it: a call that passes that request supplies it (no caller).
   return { node: call, ctx, client: layout.client, facts, routeAt: earlierMatch.routeAt, via: [] };

@@ -178,14 +178,17 @@ function candidateText(node: TSESTree.Node, call: TSESTree.CallExpression, why: 
   });
   const text = textOf(returned, ctx, defaults);
   if (text === undefined) return undefined;
-  const exact = text.replace(/\u0000/g, 'app');
+  const exact = text.split(UNKNOWN).join('app');
   if (!LOOSE_ROUTE.test(exact)) return undefined;
-  if ([...defaults.values()].some((value) => text.includes(value)) && !LOOSE_ROUTE.test(textOf(returned, ctx, new Map())!.replace(/\u0000/g, 'app'))) {
+  if ([...defaults.values()].some((value) => text.includes(value)) && !LOOSE_ROUTE.test(textOf(returned, ctx, new Map())!.split(UNKNOWN).join('app'))) {
     why.push(`a parameter left out takes its default (${[...defaults.entries()].map(([k, v]) => `${k} = '${v}'`).join(', ')}) to complete the route`);
   }
   if (/\/assign\/(?=$|[?#])/.test(exact)) why.push('the route it builds ends in /assign/ (a trailing slash)');
   return { spells: true, numeric: false };
 }
+
+/** Stands for a part of a URL not known here. */
+const UNKNOWN = '\u0000';
 
 /** The text of an expression, `\0` for what is not known, a parameter named in `defaults` as its default. */
 function textOf(node: TSESTree.Node, ctx: SourceContext, defaults: ReadonlyMap<string, string> | undefined): string | undefined {
@@ -194,6 +197,6 @@ function textOf(node: TSESTree.Node, ctx: SourceContext, defaults: ReadonlyMap<s
   return pieces.map((piece) => {
     if (piece.kind === 'text') return piece.value;
     const inner = unwrapTS(piece.node);
-    return inner.type === 'Identifier' && defaults?.has(inner.name) === true ? defaults.get(inner.name)! : '\u0000';
+    return inner.type === 'Identifier' && defaults?.has(inner.name) === true ? defaults.get(inner.name)! : UNKNOWN;
   }).join('');
 }
