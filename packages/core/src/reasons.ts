@@ -42,9 +42,12 @@ export const ReasonCode = {
   urlNotEditable: 'url-not-editable',
   urlBuiltByFunction: 'url-built-by-function',
   urlAssembled: 'url-assembled',
+  urlBuilderUnread: 'url-builder-unread',
   methodDynamic: 'method-dynamic',
   clientUnknown: 'client-unknown',
   helperUnread: 'helper-unread',
+  helperChangesUrl: 'helper-changes-url',
+  urlFromResponse: 'url-from-response',
   clientNotRewritten: 'client-not-rewritten',
   clientSdk: 'client-sdk',
   clientFieldUnknown: 'client-field-unknown',
@@ -164,6 +167,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `the URL is assembled at run time from parts (an array joined, path.join, String#concat, url-join's array form or empty parts, dot segments, a pathname set on a URL after it is made), which this tool reads but does not rewrite; make it build ${V3_ASSIGN.path} by hand`,
   'url-not-editable': () =>
     'the URL is built where it cannot be rewritten safely (a shared constant, escapes, or a query string); migrate by hand',
+  'url-builder-unread': (key) =>
+    `the URL is built by ${key ?? 'a URL builder of the program'}, which spells the deprecated route, but what it builds for this call cannot be read exactly; make this call build ${V3_ASSIGN.path} (the app code in the body) by hand`,
   'method-dynamic': () =>
     'the HTTP method is computed at run time, or set by client options that cannot be read here; migrate by hand',
   'client-unknown': () =>
@@ -172,6 +177,10 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `the body is the argument of the endpoint ${key ?? ''}, built wherever the endpoint is triggered; build the v3 body (with app_code_name) there and change the endpoint's argument type, by hand`,
   'helper-unread': (key) =>
     `the request is sent by ${key ?? 'a function'} with the method, path and body it is given, but which code runs, or what it does with them, cannot be read here (its code is in a module this run did not read, a subclass may override it, or it sends through a client this analysis does not know); migrate by hand (read file by file, a run over the whole project may follow it: the codemod's project mode, or the ESLint rule with followImports)`,
+  'helper-changes-url': (key) =>
+    `the request is sent by ${key ?? 'a function of the program'}, which changes the URL it is given before it sends it (it assigns its URL parameter again), so the URL this call writes is not the one sent; check what that function makes of ${V3_ASSIGN.path}, then migrate by hand`,
+  'url-from-response': (key) =>
+    `the request is sent to ${key ?? 'the URL of the response of a request to the deprecated route'}: it sends the deprecated request again, to a URL no code here spells; send it to ${V3} by hand, with the v3 body`,
   'client-not-rewritten': (key) =>
     `the request is sent through ${key ?? 'a client or a request layout (a callback, a stream, an options object holding the path)'}, which this tool does not rewrite; send it to ${V3} by hand, with the v3 body`,
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,

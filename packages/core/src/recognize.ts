@@ -21,7 +21,7 @@ import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { findVariable, importOf, isExported, isNeverReassigned, type VariableLike } from './scope.js';
 import { calleePath, isFunction, isPure, staticKey, unwrapTS } from './syntax.js';
-import { V3_ASSIGN, V3Key } from './contract.js';
+import { DEPRECATED_ASSIGN, V3_ASSIGN, V3Key } from './contract.js';
 import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit, type UrlPiece } from './url.js';
 
 export type { ClientKind } from './clients/index.js';
@@ -118,7 +118,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   if (layout.pathParams !== undefined) pieces = fillPathParams(pieces, layout.pathParams, layout.url as TSESTree.Expression);
   if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces, absoluteUrlWins(call, layout, ctx));
   const match = matchRoute(pieces, routesOf(ctx));
-  if (match === undefined) return deprecatedBodyOnV3(call, layout, pieces, ctx);
+  if (match === undefined) return deprecatedBodyOnV3(call, layout, pieces, ctx) ?? resentToResponseUrl(call, layout, ctx);
   // Without a method the clients send GET: that is not the deprecated operation.
   if (layout.method === 'unspecified') return undefined;
 
@@ -244,10 +244,45 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
       }
       sendsRequest ||= clientLayoutOf(own, inner) !== undefined || calledFunction(own.callee, inner) !== undefined;
     }
-    return sendsRequest && inherited === undefined ? undefined : 'not-followed';
+    if (sendsRequest && inherited === undefined) {
+      // The function sends a request, but not the route this call passes it: it assigns the parameter that takes the
+      // URL again (`url = \`${url}?notify=false\``), so what it sends is not what the call writes. Never silent.
+      const changed = urlParameterChanged(call, target, ctx);
+      return changed === undefined ? undefined : {
+        node: call,
+        ctx,
+        client: 'unresolved',
+        facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles: [{ code: ReasonCode.helperChangesUrl, key: changed }] },
+        via: [],
+      };
+    }
+    return 'not-followed';
   } finally {
     following.delete(target.fn);
   }
+}
+
+/**
+ * A parameter of a followed function that the function assigns again (a plain name, or one with a default) and that
+ * this call gives an argument spelling the deprecated route: the function named with the place of the assignment
+ * (`send (src/http.ts:3)`), or undefined.
+ */
+function urlParameterChanged(call: TSESTree.CallExpression, target: { fn: TSESTree.FunctionLike; ctx: SourceContext }, ctx: SourceContext): string | undefined {
+  const scope = target.ctx.getScope(target.fn.body ?? target.fn);
+  for (const [index, param] of target.fn.params.filter((p) => !(p.type === 'Identifier' && p.name === 'this')).entries()) {
+    const id = param.type === 'Identifier' ? param : param.type === 'AssignmentPattern' && param.left.type === 'Identifier' ? param.left : undefined;
+    const arg = call.arguments[index];
+    if (id === undefined || arg === undefined || arg.type === 'SpreadElement') continue;
+    const variable = findVariable(scope, id.name);
+    const write = variable?.references.find((ref) => ref.isWrite() && ref.init !== true);
+    if (write === undefined) continue;
+    const pieces = readUrl(arg, ctx, null);
+    if (!pieces.some((piece) => piece.kind === 'text') || matchRoute(pieces, routesOf(ctx)) === undefined) continue;
+    const line = target.ctx.text.slice(0, write.identifier.range[0]).split('\n').length;
+    const name = ctx.text.slice(call.callee.range[0], call.callee.range[1]);
+    return `${name} (${target.ctx.file === undefined || target.ctx.text === ctx.text ? `line ${line}` : `${target.ctx.file}:${line}`})`;
+  }
+  return undefined;
 }
 
 /** Whether a call sends POST /v3/apps/app_assignments (an assignment migrated): its text spells the route, or a client this analysis knows is given it. */
@@ -756,6 +791,36 @@ function v3BodyOf(body: BodyObject, appId: AppIdFacts, appCode: AppCodeSource | 
     return 'same-app';
   }
   return 'other-app';
+}
+
+/**
+ * A POST to the URL of the response of a request to the deprecated route (`fetch(res.url, { method: 'POST', body })`,
+ * `res` the response of `fetch(assignUrl, { method: 'DELETE' })`, a const or a parameter given it): the deprecated
+ * request sent again, to a URL no text here spells. Reported, never rewritten.
+ */
+function resentToResponseUrl(call: TSESTree.CallExpression, layout: CallLayout, ctx: SourceContext): AssignCall | undefined {
+  if (layout.method === 'other' || layout.method === 'unspecified' || layout.url === undefined) return undefined;
+  const url = unwrapTS(layout.url);
+  if (url.type !== 'MemberExpression' || url.computed || url.property.type !== 'Identifier' || url.property.name !== 'url') return undefined;
+  const object = unwrapTS(url.object);
+  if (object.type !== 'Identifier') return undefined;
+  const name = valueOfName(object, ctx);
+  if (name.kind !== 'const' && name.kind !== 'argument') return undefined;
+  let sent = unwrapTS(name.value.node);
+  if (sent.type === 'AwaitExpression') sent = unwrapTS(sent.argument);
+  if (sent.type !== 'CallExpression') return undefined;
+  const earlier = clientLayoutOf(sent, name.value.ctx);
+  if (earlier?.url === undefined) return undefined;
+  const where = name.value.ctx;
+  let pieces = readUrl(earlier.url, where, null);
+  if (earlier.base !== undefined) pieces = joinBase(readUrl(earlier.base.node, earlier.base.ctx, null), pieces, absoluteUrlWins(sent, earlier, where));
+  const earlierMatch = matchRoute(pieces, routesOf(where));
+  if (earlierMatch === undefined) return undefined;
+  const line = where.text.slice(0, sent.range[0]).split('\n').length;
+  const key = `${ctx.text.slice(url.range[0], url.range[1])}, the URL of the response of the request to ${DEPRECATED_ASSIGN.route} at ${where.file === undefined || where.text === ctx.text ? `line ${line}` : `${where.file}:${line}`}`;
+  const facts: CallFacts = { appId: { kind: 'static', value: 'unknown' }, body: layout.body.facts, obstacles: [{ code: ReasonCode.urlFromResponse, key }] };
+  // The route is where the earlier request spells it: a call that passes that request supplies it (no caller).
+  return { node: call, ctx, client: layout.client, facts, routeAt: earlierMatch.routeAt, via: [] };
 }
 
 /**

@@ -26,6 +26,7 @@ import { type AssignCall, readAsNoSite, recognizeAssignCall, routesOf } from './
 import { findVariable } from './scope.js';
 import { memberName, staticString } from './static-value.js';
 import { calleePath, forEachCall, isFunction, staticKey, unwrapTS } from './syntax.js';
+import { unreadBuilderObstacles } from './unread-builders.js';
 import { matchRoute, readUrl, type UrlPiece } from './url.js';
 
 /** How deep a value is followed through names, calls and objects. */
@@ -60,11 +61,16 @@ export function unrewrittenSite(call: TSESTree.CallExpression, ctx: SourceContex
   const spelled = routeIn(call, ctx, node !== undefined);
   const inClass = spelled === undefined ? routeAfterClassBase(call, ctx) : undefined;
   const inModule = spelled === undefined && inClass === undefined ? routeAfterModuleBase(call, ctx) : undefined;
-  if (spelled === undefined && inClass === undefined && inModule === undefined) return undefined;
+  // A URL builder of the program, or a path-to-regexp template, that spells the route where the exact reading stops.
+  const builder = unreadBuilderObstacles(call, ctx);
+  if (spelled === undefined && inClass === undefined && inModule === undefined && builder === undefined) return undefined;
   // Its value goes into another call that reads it (`api.post(withHost(url))`): that call is the one to report. A
   // route completed by a base (the class's, the module's) is this call's alone: no reader of it spells it.
   if (spelled !== undefined && consumedByCall(call)) return undefined;
   if (readAsNoSite(call, ctx) || recognizeMock(call, ctx) !== undefined) return undefined;
+  if (builder !== undefined) {
+    return { node: call, ctx, client: 'unresolved', facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles: builder }, via: [] };
+  }
   if (inModule !== undefined) {
     const obstacles = [{ code: ReasonCode.urlPrefixInBase, ...(inModule.target === undefined ? {} : { key: inModule.target }) }, { code: ReasonCode.clientSetup, key: inModule.setup }];
     return { node: call, ctx, client: 'unresolved', facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles }, via: [] };

@@ -90,13 +90,13 @@ describe('calls no client module rewrites', () => {
     ].join('\n'))).toEqual([]);
   });
 
-  it('reports a URL passed on through a helper once (`send(withHost(url), body, callback)`)', () => {
+  it('reports a URL passed on through a helper once (`send(withHost(url), body, callback)`), held as a helper whose module is not read', () => {
     expect(sites([
       "import { send, withHost } from './http';",
       'export function a(code: string, uid: string) {',
       '  return send(withHost(`/platform/v1/apps/${code}/assign`), { business_uid: uid }, () => undefined);',
       '}',
-    ].join('\n'))).toEqual([[3, 'manual', ['client-unknown']]]);
+    ].join('\n'))).toEqual([[3, 'manual', ['helper-unread:withHost (imported from ./http)']]]);
   });
 
   it('reports an options object with the route in `path` and method POST; not one with another method', () => {

@@ -72,7 +72,9 @@ export function rtkQueryLayout(call: TSESTree.CallExpression, ctx: SourceContext
   if (fn === undefined || !isFunction(fn) && fn.type !== 'FunctionDeclaration') return undefined;
   // A declared return type describes the request object, body included: it would have to change with the body.
   const typedReturn = (fn as TSESTree.FunctionLike).returnType != null;
-  const returned = returnedExpression(fn as TSESTree.FunctionLike);
+  const param = (fn as TSESTree.FunctionLike).params[0];
+  const block = returnedExpression(fn as TSESTree.FunctionLike) === undefined ? blockReturn(fn as TSESTree.FunctionLike, param) : undefined;
+  const returned = returnedExpression(fn as TSESTree.FunctionLike) ?? block?.returned;
   const request = returned === undefined ? undefined : objectOf(returned, ctx);
   if (request === undefined) return undefined;
   const url = propertyOf(request.object, 'url')?.value;
@@ -81,9 +83,8 @@ export function rtkQueryLayout(call: TSESTree.CallExpression, ctx: SourceContext
   // A base query of its own may take the body under another name (`data` for axios).
   const bodyKey = api.custom === true && propertyOf(request.object, 'body') === undefined && propertyOf(request.object, 'data') !== undefined ? 'data' : 'body';
   const bodyNode = propertyOf(request.object, bodyKey)?.value;
-  const param = (fn as TSESTree.FunctionLike).params[0];
   const bodyIsArgument = bodyNode !== undefined && param !== undefined && unwrapTS(bodyNode).type === 'Identifier' &&
-    argumentNames(param).has((unwrapTS(bodyNode) as TSESTree.Identifier).name);
+    (argumentNames(param).has((unwrapTS(bodyNode) as TSESTree.Identifier).name) || block?.names.has((unwrapTS(bodyNode) as TSESTree.Identifier).name) === true);
   let body: BodyRead;
   if (bodyIsArgument) {
     body = { kind: 'unknown', facts: { kind: 'unknown' } };
@@ -102,6 +103,29 @@ export function rtkQueryLayout(call: TSESTree.CallExpression, ctx: SourceContext
     ...(obstacles.length === 0 ? {} : { obstacles }),
   };
   return withOptions(layout, request, true, rtkQueryClient.queryKeys);
+}
+
+/**
+ * A block-bodied query function that only takes its argument apart before it returns the request
+ * (`(arg) => { const { code, ...body } = arg; return { url, method, body }; }`): the returned object, and the names the
+ * `const` destructurings of the argument bind. Undefined for any other statement.
+ */
+function blockReturn(fn: TSESTree.FunctionLike, param: TSESTree.Parameter | undefined): { returned: TSESTree.Expression; names: Set<string> } | undefined {
+  if (fn.body?.type !== 'BlockStatement' || param === undefined) return undefined;
+  const statements = fn.body.body;
+  const last = statements[statements.length - 1];
+  if (last?.type !== 'ReturnStatement' || last.argument === null) return undefined;
+  const from = argumentNames(param);
+  const names = new Set<string>();
+  for (const statement of statements.slice(0, -1)) {
+    if (statement.type !== 'VariableDeclaration' || statement.kind !== 'const') return undefined;
+    for (const declarator of statement.declarations) {
+      const init = declarator.init === null ? undefined : unwrapTS(declarator.init);
+      if (init?.type !== 'Identifier' || !from.has(init.name) || declarator.id.type === 'ArrayPattern') return undefined;
+      for (const name of argumentNames(declarator.id)) names.add(name);
+    }
+  }
+  return { returned: last.argument, names };
 }
 
 /** The names a query function's parameter binds: the argument itself, or the members it destructures (`({ code, body })`). */

@@ -21,7 +21,7 @@ import { type CallLayout, HTTP_VERBS, JSON_OBJECT, type Method } from './spec.js
  * the shape of its arguments. When the shape says nothing, the call is still found, without a plan.
  */
 export function shapeLayout(call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
-  const layout = shapeLayoutOf(call, ctx);
+  const layout = unreadHelper(shapeLayoutOf(call, ctx), call, ctx);
   const callee = unwrapTS(call.callee);
   if (layout === undefined || layout.body.kind !== 'object' || callee.type !== 'Identifier') return layout;
   if (!localParameterDescribesBody(callee, 1, ctx)) return layout;
@@ -88,6 +88,33 @@ function shapeLayoutOf(call: TSESTree.CallExpression, ctx: SourceContext): CallL
 }
 
 const DEPRECATED_KEY_NAMES: ReadonlySet<string> = new Set(DEPRECATED_KEYS);
+
+/**
+ * A function imported from a module of the program (`import { send } from './http.js'`, `http.send` of `import * as
+ * http`) whose code this run does not read (the file read alone, or a module the project does not resolve): what it
+ * does with the URL, the method and the body it is given (another method, a content type, the URL rewritten, the URL
+ * kept in an error) is not known, so the shape of its arguments is no ground for a rewrite. The call is held with the
+ * helper named (`helper-unread`); an instance imported from such a module (`api.post(url, body)`) is read by shape.
+ */
+function unreadHelper(layout: CallLayout | undefined, call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
+  if (layout === undefined || layout.obstacles?.some((o) => o.code === ReasonCode.helperUnread) === true) return layout;
+  const callee = unwrapTS(call.callee);
+  const root = callee.type === 'MemberExpression' && !callee.computed ? unwrapTS(callee.object) : callee;
+  if (root.type !== 'Identifier') return layout;
+  const variable = findVariable(ctx.getScope(root), root.name);
+  const imported = variable === undefined ? undefined : importOf(variable);
+  if (imported === undefined || !/^\.{0,2}\//.test(imported.source)) return layout;
+  // `http.send(...)` is a function of the module only through a namespace import; a named or default import is an
+  // instance (or an object) of the module, read by shape.
+  if (callee !== root && imported.imported !== '*') return layout;
+  if (callee === root && imported.imported === '*') return layout;
+  if (ctx.project !== undefined && imported.imported !== '*' && ctx.project.resolveImport(imported.source, imported.imported, ctx) !== undefined) return layout;
+  if (ctx.project !== undefined && imported.imported === '*' && callee.type === 'MemberExpression' && callee.property.type === 'Identifier' &&
+    ctx.project.resolveImport(imported.source, callee.property.name, ctx) !== undefined) return layout;
+  const key = `${ctx.text.slice(callee.range[0], callee.range[1])} (imported from ${imported.source})`;
+  const obstacles = (layout.obstacles ?? []).filter((o) => o.code !== ReasonCode.clientUnknown);
+  return { ...layout, obstacles: [...obstacles, { code: ReasonCode.helperUnread, key }] };
+}
 
 /**
  * A request helper that takes the method as an argument (`makeRequest(base, path, 'POST', body)`, `request('POST',
