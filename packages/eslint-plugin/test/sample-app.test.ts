@@ -16,6 +16,7 @@ const FIXABLE = 'fixable';
 const BUILT_IN = 'manual: built_in "true" has no equivalent';
 const BOTH = 'manual: the body sets both business_uid and directory_uid';
 const DYNAMIC = 'manual: the body is built at run time';
+const HELPER = 'manual: sent by callPlatform, whose module a file read alone does not see';
 
 async function findings(cwd: string) {
   const results = await new ESLint({ cwd }).lintFiles(['src']);
@@ -23,7 +24,8 @@ async function findings(cwd: string) {
     result.messages.map((m) => {
       const manual = /It cannot be migrated automatically: (.*)/.exec(m.message)?.[1];
       const suggested = m.suggestions?.map((suggestion) => suggestion.messageId).join(', ');
-      const kind = m.fix !== undefined ? FIXABLE : suggested !== undefined ? `suggestions: ${suggested}` : manual?.startsWith('built_in') ? BUILT_IN : manual?.startsWith('the body sets both') ? BOTH : manual?.startsWith('the body is built at run time') ? DYNAMIC : m.message;
+      const kind = m.fix !== undefined ? FIXABLE : suggested !== undefined ? `suggestions: ${suggested}` : manual?.startsWith('built_in') ? BUILT_IN : manual?.startsWith('the body sets both') ? BOTH : manual?.startsWith('the body is built at run time') ? DYNAMIC :
+        manual?.startsWith('the request is sent by callPlatform (imported from ./platform-client.js)') ? HELPER : m.message;
       return [relative(cwd, result.filePath), m.line, m.column, m.ruleId, kind];
     }),
   );
@@ -41,8 +43,9 @@ describe('ESLint on the sample app', () => {
       ['src/assign/platform-api.ts', 5, 26, RULE, DYNAMIC],
       ['src/assign/superagent.ts', 5, 21, RULE, FIXABLE],
       ['src/assign/superagent.ts', 15, 21, RULE, BUILT_IN],
-      ['src/assign/wrapper.ts', 4, 10, RULE, FIXABLE],
-      ['src/assign/wrapper.ts', 9, 10, RULE, BOTH],
+      // The app's own helper, imported: read alone, what it does with the body is not known (typed linting reads it).
+      ['src/assign/wrapper.ts', 4, 10, RULE, HELPER],
+      ['src/assign/wrapper.ts', 9, 10, RULE, HELPER],
       // A raw e-mail in the URL, a Bearer header, a read of the malformed key.
       ['src/report/business-report.ts', 13, 82, REPORT, 'suggestions: encodeEmail, useUrlSearchParams'],
       ['src/report/business-report.ts', 14, 31, REPORT, FIXABLE],
@@ -57,7 +60,8 @@ describe('ESLint on the sample app', () => {
     expect(await findings(dir)).toEqual([
       ['src/assign/platform-api.ts', 5, 26, RULE, DYNAMIC],
       ['src/assign/superagent.ts', 15, 21, RULE, BUILT_IN],
-      ['src/assign/wrapper.ts', 9, 10, RULE, BOTH],
+      ['src/assign/wrapper.ts', 4, 10, RULE, HELPER],
+      ['src/assign/wrapper.ts', 9, 10, RULE, HELPER],
       ['src/report/business-report.ts', 13, 82, REPORT, 'suggestions: encodeEmail, useUrlSearchParams'],
       ['src/report/business-report.ts', 18, 107, FIELD, 'suggestions: useSmsBalance'],
     ]);
