@@ -755,6 +755,30 @@ it('offers an app', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
+  // The same catch-all in a list of the file spread in front of the handler: msw runs it first all the same.
+  const spreadFirst = (catchAll: string) => {
+    const files = catchAllFirst('...common');
+    return { ...files, 'test/offer.test.ts': files['test/offer.test.ts'].replace('const server = setupServer(', `const common = [\n  ${catchAll},\n];\nconst server = setupServer(`) };
+  };
+
+  it('a body read added for params.id, after a spread list whose catch-all reads the body and falls through: the handler stays, with the call', async () => {
+    const sites = await run(spreadFirst(`http.post<never, { dry_run?: boolean }>('*', async ({ request }) => {
+    const body = await request.json();
+    if (body.dry_run) return HttpResponse.json({ app: 'dry-run' });
+    return undefined;
+  })`));
+    const mocks = kinds(sites, 'mock');
+    expect(mocks.map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-resolver-reads', 'mock-keeps-calls']]]);
+    expect(mocks[0]!.reasons![0]!.key).toContain("the handler http.post('*', …) listed before it may read the body first");
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+  });
+
+  it('a body read added for params.id, after a spread list whose catch-all always answers: the handler follows its call', async () => {
+    const sites = await run(spreadFirst(`http.post('*', async ({ request }) => HttpResponse.json({ seen: await request.text() }, { status: 202 }))`));
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   it('an override in a top-level beforeEach that always answers does answer the call: the call moves with it', async () => {
     const sites = await run(sharedLayout(`import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, it } from 'vitest';

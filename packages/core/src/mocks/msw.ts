@@ -16,7 +16,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
 import { ASSIGNEE_TYPE_OF_KEY, DEPRECATED_KEYS, FLAG_ENABLED_VALUE, MODE_OF_FLAG, V3_ASSIGN, V3Key } from '../contract.js';
-import { staticMemberName } from '../follow.js';
+import { staticMemberName, valueOfName } from '../follow.js';
 import { findVariable, importOf, type VariableLike } from '../scope.js';
 import { isFunction, someNode, unwrapTS } from '../syntax.js';
 import { retypeDeprecatedBody } from '../typed-body.js';
@@ -624,22 +624,63 @@ function bodyReaderListedBefore(call: TSESTree.CallExpression, ctx: SourceContex
   const parent = call.parent;
   const list = parent?.type === 'CallExpression' ? parent.arguments : parent?.type === 'ArrayExpression' ? parent.elements : undefined;
   if (list === undefined) return undefined;
-  for (const element of list.slice(0, list.indexOf(call))) {
-    const handler = element === null || element.type === 'SpreadElement' ? undefined : unwrapTS(element);
-    if (handler?.type !== 'CallExpression' || !isMswHandler(handler, ctx)) continue;
-    const matches = routeMatcher(handler.arguments[0], ctx);
-    if (matches !== undefined && !matches(V3_ASSIGN.path)) continue;
-    const resolver = handler.arguments[1];
-    if (resolver === undefined || resolver.type === 'SpreadElement') continue;
-    if (isFunction(resolver)) {
-      const fn = resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression;
-      if (!readsItsRequest(fn, ctx) || alwaysAnswers(fn, ctx)) continue;
+  return bodyReaderAmong(list.slice(0, list.indexOf(call)), ctx, 0);
+}
+
+/**
+ * The first of these handlers (a spread list `...common` read where it is written, in this module or another) that
+ * may answer POST /v3/apps/app_assignments, may read the request and may fall through, in words. A spread that cannot
+ * be read may hold such a handler.
+ */
+function bodyReaderAmong(list: readonly (TSESTree.Node | null)[], ctx: SourceContext, depth: number): string | undefined {
+  const text = (node: TSESTree.Node) => ctx.text.slice(node.range[0], node.range[1]).replace(/\s+/g, ' ');
+  for (const element of list) {
+    if (element?.type === 'SpreadElement') {
+      const spread = unwrapTS(element.argument);
+      let array: TSESTree.ArrayExpression | undefined = spread.type === 'ArrayExpression' ? spread : undefined;
+      let arrayCtx = ctx;
+      if (spread.type === 'Identifier') {
+        const name = valueOfName(spread, ctx);
+        const value = name.kind === 'const' || name.kind === 'imported' ? unwrapTS(name.value.node) : undefined;
+        if (value?.type === 'ArrayExpression' && (name.kind === 'const' || name.kind === 'imported')) {
+          array = value;
+          arrayCtx = name.value.ctx;
+        }
+      }
+      if (array === undefined || depth >= 4) return `...${text(spread)}, which cannot be read,`;
+      const inner = bodyReaderAmong(array.elements, arrayCtx, depth + 1);
+      if (inner !== undefined) return inner;
+      continue;
     }
-    const text = (node: TSESTree.Node) => ctx.text.slice(node.range[0], node.range[1]).replace(/\s+/g, ' ');
-    const route = handler.arguments[0];
-    return `${text(handler.callee)}(${route === undefined ? '' : text(route)}, …)`;
+    let handler = element === null ? undefined : unwrapTS(element);
+    let handlerCtx = ctx;
+    if (handler?.type === 'Identifier') {
+      const name = valueOfName(handler, ctx);
+      if (name.kind === 'const' || name.kind === 'imported') {
+        handler = unwrapTS(name.value.node);
+        handlerCtx = name.value.ctx;
+      }
+    }
+    const found = handler?.type === 'CallExpression' ? bodyReaderIn(handler, handlerCtx) : undefined;
+    if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** This msw handler, in words, when it may answer POST /v3/apps/app_assignments, read the request and fall through. */
+function bodyReaderIn(handler: TSESTree.CallExpression, ctx: SourceContext): string | undefined {
+  if (!isMswHandler(handler, ctx)) return undefined;
+  const matches = routeMatcher(handler.arguments[0], ctx);
+  if (matches !== undefined && !matches(V3_ASSIGN.path)) return undefined;
+  const resolver = handler.arguments[1];
+  if (resolver === undefined || resolver.type === 'SpreadElement') return undefined;
+  if (isFunction(resolver)) {
+    const fn = resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression;
+    if (!readsItsRequest(fn, ctx) || alwaysAnswers(fn, ctx)) return undefined;
+  }
+  const text = (node: TSESTree.Node) => ctx.text.slice(node.range[0], node.range[1]).replace(/\s+/g, ' ');
+  const route = handler.arguments[0];
+  return `${text(handler.callee)}(${route === undefined ? '' : text(route)}, …)`;
 }
 
 /** `http.post(…)`, `http.all(…)`, msw 1's `rest.post(…)`: a handler of msw that POST requests reach. */
