@@ -992,6 +992,34 @@ it('publishes', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
+  // The options held in a const of the test are read there: the mock and its call stay together, and the options are
+  // no request body.
+  const constOptions = (options: string) => fetchMockTest('onlyCrm').replace("it('publishes', async () => {\n", `it('publishes', async () => {\n  const onlyCrm = ${options};\n`);
+
+  it('fetch-mock params in a const of options: the route and its call stay, each naming the other', async () => {
+    const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': constOptions(`{ method: 'POST', params: { id: 'crm-sync' } }`) };
+    const { mocks } = expectGroupKept(await run(files), 'mock-resolver-reads');
+    const reasons = mocks[0]!.reasons!.map((r) => r.key ?? '').join(' ');
+    expect(reasons).toContain('params');
+    expect(reasons).not.toContain('body');
+  });
+
+  it('a const of options with only the method: the route follows its call', async () => {
+    const sites = await run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': constOptions(`{ method: 'POST' }`) });
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('fetch-mock 12\'s matcherFunction reading the express route\'s :id: the route and its call stay, each naming the other', async () => {
+    const test = fetchMockTest('').replace(
+      "fetchMock.route('express:/platform/v1/apps/:id/assign', 201, ).catch(404);",
+      "fetchMock.route({ url: 'express:/platform/v1/apps/:id/assign', method: 'POST', matcherFunction: ({ expressParams }) => expressParams?.id === 'crm-sync' }, 201).catch(404);",
+    );
+    expect(test).toContain('matcherFunction');
+    const { mocks } = expectGroupKept(await run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': test }), 'mock-resolver-reads');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-resolver-reads')!.key).toContain('matcher function');
+  });
+
   const nockTest = (interceptor: string) => `import nock from 'nock';
 import { expect, it } from 'vitest';
 import { publish } from '../src/publish.js';
