@@ -707,6 +707,34 @@ it('offers an app', async () => {
     expectSetupKeepsOffer(sites, 'test/handlers.ts');
   });
 
+  // The same resolver given by reference, or made by a factory of the file: it takes no argument, so it reads nothing
+  // of the request; it may fall through to the shared handler, which waits.
+  const referenceOverride = (helper: string, resolver: string) => sharedLayout(`import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from './server.js';
+
+let outage = false;
+${helper}
+beforeEach(() => {
+  server.use(http.post('*/platform/v1/apps/:id/assign', ${resolver}));
+});
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(200);
+});
+`);
+
+  it.each([
+    ['by reference', `const maybeDown = () => (outage ? new HttpResponse(null, { status: 503 }) : undefined);`, 'maybeDown'],
+    ['from a factory', `const whenDown = (status: number) => () => (outage ? new HttpResponse(null, { status }) : undefined);`, 'whenDown(503)'],
+  ])('an override whose resolver, given %s, takes no argument and may return undefined: held for its call, reading nothing', async (_name, helper, resolver) => {
+    const sites = await run(referenceOverride(helper, resolver));
+    expectSetupKeepsOffer(sites, 'test/handlers.ts');
+    const override = sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock');
+    expect(JSON.stringify(override)).not.toContain('argument');
+  });
+
   it('an override in a top-level beforeEach that returns a helper\'s response on every path does answer the call: the call moves with it', async () => {
     const sites = await run(helperOverride(`function respond() {\n  if (outage) return new HttpResponse(null, { status: 503 });\n  return HttpResponse.json({ status: 'OK' });\n}`));
     expect(sites.get('src/offer.ts')!.filter((site) => site.kind === 'call').map((c) => c.migrated)).toEqual([true]);

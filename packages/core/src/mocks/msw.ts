@@ -40,7 +40,9 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
   const read = readMockRoute(call.arguments[0], ctx, true);
   if (read === undefined) return undefined;
   const route = method.name === 'all' ? { ...(read.appCode === undefined ? {} : { appCode: read.appCode }) } : read;
-  const resolver = call.arguments[1];
+  // A resolver given by reference (`maybeDown`) or made by a factory of the file (`whenDown(503)`) that takes no
+  // argument is read where it is written: it reads nothing of the request, and may still fall through.
+  const resolver = call.arguments[1] === undefined ? undefined : noArgumentResolver(call.arguments[1], ctx) ?? call.arguments[1];
   const found: Resolver = { reads: [], bodyReads: [], flagReads: [], keyTests: [], edits: [], typed: false };
   if (kind === 'http') {
     if (resolver !== undefined) readResolver(call, resolver, route, ctx, found);
@@ -77,6 +79,28 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
     ...(found.readsRequest === true ? { readsRequest: true as const } : {}),
     ...(!blocked && found.addedRead !== undefined ? { addsBodyRead: found.addedRead } : {}),
   };
+}
+
+/**
+ * The function a resolver names (a const of the file) or a factory of the file returns (`const whenDown = (status) =>
+ * () => …`), when it takes no argument; undefined otherwise.
+ */
+function noArgumentResolver(resolver: TSESTree.Node, ctx: SourceContext): TSESTree.Node | undefined {
+  const expr = unwrapTS(resolver);
+  const constFunction = (node: TSESTree.Node): TSESTree.Node | undefined => {
+    if (node.type !== 'Identifier') return undefined;
+    const name = valueOfName(node, ctx);
+    if (name.kind !== 'const') return undefined;
+    const value = unwrapTS(name.value.node);
+    return isFunction(value) ? value : undefined;
+  };
+  let fn = constFunction(expr);
+  if (fn === undefined && expr.type === 'CallExpression') {
+    const factory = constFunction(unwrapTS(expr.callee));
+    const body = factory?.type === 'ArrowFunctionExpression' ? unwrapTS(factory.body) : undefined;
+    fn = body !== undefined && isFunction(body) ? body : undefined;
+  }
+  return fn !== undefined && (fn as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression).params.length === 0 ? fn : undefined;
 }
 
 /** What a resolver reads, as found so far: what holds it back (`reads`, `typed`), and what maps (the rest). */
