@@ -473,13 +473,20 @@ it('shows an app to a business', async () => {
   const VITEST_SETUP = { 'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'], setupFiles: ['./test/setup.ts'] } });\n` };
   const JEST_SETUP = { 'jest.config.js': `module.exports = { setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] };\n` };
 
-  it.each([['vitest setupFiles', VITEST_SETUP], ['jest setupFilesAfterEnv', JEST_SETUP]] as const)('nock: a v3 interceptor a %s module installs before each test answers first: the interceptor and its call stay', async (_name, config) => {
+  // The list held in a const of the config, or in a shared config that the config merges.
+  const CONST_SETUP = { 'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nconst setupFiles = ['./test/setup.ts'];\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'], setupFiles } });\n` };
+  const MERGED_SETUP = {
+    'vitest.shared.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { setupFiles: ['./test/setup.ts'] } });\n`,
+    'vitest.config.ts': `import { defineConfig, mergeConfig } from 'vitest/config';\nimport shared from './vitest.shared.js';\nexport default mergeConfig(shared, defineConfig({ test: { include: ['test/**/*.test.ts'] } }));\n`,
+  };
+
+  it.each([['vitest setupFiles', VITEST_SETUP], ['jest setupFilesAfterEnv', JEST_SETUP], ['vitest setupFiles held in a const', CONST_SETUP], ['vitest setupFiles of a merged shared config', MERGED_SETUP]] as const)('nock: a v3 interceptor a %s module installs before each test answers first: the interceptor and its call stay', async (_name, config) => {
     const { mocks } = expectGroupKept(await run(nockSetup(config, `.post('/v3/apps/app_assignments')`)), 'mock-v3-route-taken');
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain('test/setup.ts');
   });
 
-  it('nock: a setup module\'s interceptor of another v3 route takes nothing: the interceptor follows its call', async () => {
-    const sites = await run(nockSetup(VITEST_SETUP, `.post('/v3/users')`));
+  it.each([['in place', VITEST_SETUP], ['held in a const', CONST_SETUP], ['of a merged shared config', MERGED_SETUP]] as const)('nock: a setup module\'s interceptor of another v3 route (setupFiles %s) takes nothing: the interceptor follows its call', async (_name, config) => {
+    const sites = await run(nockSetup(config, `.post('/v3/users')`));
     expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
