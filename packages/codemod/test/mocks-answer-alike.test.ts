@@ -1819,6 +1819,7 @@ it('shows an app', async () => {
   it.each([
     ['vi.stubGlobal with vi.fn and a regular expression', `vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(null, { status: /\\/platform\\/v1\\/apps\\/[^/]+\\/assign$/.test(url) ? 201 : 404 })));`],
     ['vi.spyOn(...).mockImplementation and a part of the route', `vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => new Response(null, { status: String(url).includes('/platform/v1/apps/') ? 201 : 404 }));`],
+    ['vi.spyOn(...).mockImplementation and the app with the action', `vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => (String(input).endsWith('/crm-sync/assign') ? new Response(null, { status: 201 }) : new Response(null, { status: 404 })));`],
   ])('a stubbed fetch that answers by the URL it is given (%s): the stub and its call stay, each naming the other', async (_name, stub) => {
     const { mocks, calls } = expectGroupKept(await run({ 'src/report.ts': SHOW, 'test/report.test.ts': stubTest(stub) }), 'mock-route-not-editable');
     expect(mocks[0]!.reasons![0]!.key).toBe('a stubbed function that answers by testing the URL it is given against the deprecated route');
@@ -1842,6 +1843,11 @@ it('shows an app', async () => {
     expect(kinds(whole, 'call').map((c) => c.migrated)).toEqual([true]);
     const part = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/apps/'), expect.anything());`) });
     expectGroupKept(part, 'mock-route-not-editable');
+  });
+
+  it('the app with the action in expect.stringMatching is a part of the route: the assertion stays, with the call', async () => {
+    const sites = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringMatching(/\\/crm-sync\\/assign$/), expect.objectContaining({ method: 'POST' }));`) });
+    expectGroupKept(sites, 'mock-route-not-editable');
   });
 
   // fetch sends the body as a JSON string: a part of that text names the old body's keys.
