@@ -814,6 +814,59 @@ it('offers an app', async () => {
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
+  // The server is a module of its own; the catch-all is an override installed before each test, in the runner's setup
+  // file or in the test file: msw runs it before the server's handlers all the same.
+  const overrideElsewhere = (where: 'setup' | 'test', resolver: string) => {
+    const override = `beforeEach(() => {\n  server.use(http.post('*', ${resolver}));\n});\n`;
+    return {
+      'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { setupFiles: ['./test/setup.ts'] } });\n`,
+      'src/offer.ts': OFFER,
+      'test/server.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+export const server = setupServer(
+  http.post<{ id: string }, { business_uid?: string }>('*/platform/v1/apps/:id/assign', ({ params }) => HttpResponse.json({ app: params.id }, { status: 201 })),
+);
+`,
+      'test/setup.ts': `import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { server } from './server.js';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+${where === 'setup' ? override : ''}`,
+      'test/offer.test.ts': `import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from './server.js';
+${where === 'test' ? override : ''}
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+    };
+  };
+  const READS_AND_FALLS_THROUGH = `async ({ request }) => {
+    const body = (await request.json()) as { dry_run?: boolean };
+    if (body.dry_run) return HttpResponse.json({ app: 'dry-run' });
+    return undefined;
+  }`;
+
+  it.each(['setup', 'test'] as const)('a body read added for params.id, under a catch-all override in the %s file that reads the body and falls through: the handler stays, with the call', async (where) => {
+    const sites = await run(overrideElsewhere(where, READS_AND_FALLS_THROUGH));
+    const mocks = sites.get('test/server.ts')!.filter((site) => site.kind === 'mock');
+    expect(mocks.map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-resolver-reads', 'mock-keeps-calls']]]);
+    expect(mocks[0]!.reasons![0]!.key).toContain(`the handler http.post('*', …) in test/${where === 'setup' ? 'setup' : 'offer.test'}.ts may read the body first`);
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+  });
+
+  it.each(['setup', 'test'] as const)('a body read added for params.id, under a catch-all override in the %s file that always answers: the handler follows its call', async (where) => {
+    const sites = await run(overrideElsewhere(where, `async ({ request }) => HttpResponse.json({ seen: await request.text() }, { status: 202 })`));
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   it('an override in a top-level beforeEach that always answers does answer the call: the call moves with it', async () => {
     const sites = await run(sharedLayout(`import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, it } from 'vitest';

@@ -18,7 +18,7 @@ import type { SourceContext } from '../context.js';
 import { ASSIGNEE_TYPE_OF_KEY, DEPRECATED_KEYS, FLAG_ENABLED_VALUE, MODE_OF_FLAG, V3_ASSIGN, V3Key } from '../contract.js';
 import { staticMemberName, valueOfName } from '../follow.js';
 import { findVariable, importOf, type VariableLike } from '../scope.js';
-import { isFunction, someNode, unwrapTS } from '../syntax.js';
+import { forEachCall, isFunction, someNode, unwrapTS } from '../syntax.js';
 import { retypeDeprecatedBody } from '../typed-body.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { readMockRoute, type MockRoute } from './route.js';
@@ -689,6 +689,30 @@ function bodyReaderAmong(list: readonly (TSESTree.Node | null)[], ctx: SourceCon
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+const overrides = new WeakMap<TSESTree.Node, string | null>();
+
+/**
+ * An override a file installs (`server.use(http.post('*', async ({ request }) => { await request.json(); … }))`, in a
+ * test or a setup file's `beforeEach`) that may answer POST /v3/apps/app_assignments, read the body and fall through,
+ * in words (`http.post('*', …) in test/setup.ts`); undefined when there is none. msw runs an override before the
+ * server's own handlers, of whatever module: a body read added to one of them would then fail.
+ */
+export function bodyReadingOverrideIn(program: TSESTree.Node, ctx: SourceContext): string | undefined {
+  const known = overrides.get(program);
+  if (known !== undefined) return known ?? undefined;
+  let place: string | undefined;
+  forEachCall(program, (call) => {
+    if (place !== undefined) return;
+    const parent = call.parent;
+    const callee = parent?.type === 'CallExpression' && parent.arguments.includes(call) ? unwrapTS(parent.callee) : undefined;
+    if (callee?.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || callee.property.name !== 'use') return;
+    const found = bodyReaderIn(call, ctx);
+    if (found !== undefined) place = ctx.file === undefined ? found : `${found} in ${ctx.file}`;
+  });
+  overrides.set(program, place ?? null);
+  return place;
 }
 
 /** This msw handler, in words, when it may answer POST /v3/apps/app_assignments, read the request and fall through. */
