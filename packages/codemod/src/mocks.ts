@@ -15,6 +15,7 @@ import {
   mockFactsOf,
   type Reach,
   type Reason,
+  ReasonCode,
   settleMocks,
   showsAllItsCalls,
   type SourceContext,
@@ -55,6 +56,8 @@ export function projectMocks(
   written: (file: string) => boolean = () => true,
   /** The modules a test runner loads before the tests of a file (its setup files and what they import). */
   runnerSetup: (file: string) => Iterable<string> = () => [],
+  /** Where an override in a file reads the body and may fall through (`bodyReadingOverrideIn`), if any. */
+  bodyReaderOf: (file: string) => string | undefined = () => undefined,
 ): { settled: Map<string, MockFinding[]>; kept: Map<Finding, Reason> } {
   const entries = [...callsByFile].flatMap(([file, { findings, sites }]) => findings.map((finding, index) => ({ finding, migrated: sites[index]?.migrated === true, file })));
   const calls = entries.map(({ finding, migrated, file }) => {
@@ -76,7 +79,25 @@ export function projectMocks(
     }
     return undefined;
   };
-  const final = all.map(({ file, mock }, index) => applyMockDecision(mock, decisions[index]!, decisions[index]!.kind === 'follow' || decisions[index]!.followsAlone === true ? v3Elsewhere(file) : undefined));
+  // An override that reads the body and falls through, in a test or setup file the mock's tests load (or its own),
+  // runs before the handler: a body read added to the handler would fail.
+  const bodyReadBefore = (file: string): string | undefined => {
+    const files = reach(file);
+    for (const other of new Set([file, ...(files === 'unknown' ? [] : files), ...runnerSetup(file)])) {
+      const place = bodyReaderOf(other);
+      if (place !== undefined) return place;
+    }
+    return undefined;
+  };
+  const final = all.map(({ file, mock }, index) => {
+    const decision = decisions[index]!;
+    const follows = decision.kind === 'follow' || decision.followsAlone === true;
+    const reader = follows && mock.outcome !== 'manual' && mock.mock.addsBodyRead !== undefined ? bodyReadBefore(file) : undefined;
+    if (reader === undefined) return applyMockDecision(mock, decision, follows ? v3Elsewhere(file) : undefined);
+    const key = `${mock.mock.addsBodyRead!} (a read of the body added for it would fail: the handler ${reader} may read the body first and fall through to it)`;
+    const keeps = decision.kind === 'hold' && decision.keeps !== undefined ? decision.keeps : [];
+    return { mock: mock.mock, outcome: 'manual' as const, reasons: [{ code: ReasonCode.mockResolverReads, key }, ...(keeps.length === 0 ? [] : [{ code: ReasonCode.mockKeepsCalls, key: keeps.length === 1 ? keeps[0]! : `${keeps.slice(0, -1).join(', ')} and ${keeps.at(-1)!}` }])] };
+  });
   all.forEach(({ file }, index) => settled.set(file, [...(settled.get(file) ?? []), final[index]!]));
   const kept = new Map<Finding, Reason>();
   for (const [index, reason] of callsKeptByMocks(facts, final, calls, reach, known)) kept.set(entries[index]!.finding, reason);

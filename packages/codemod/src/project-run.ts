@@ -13,6 +13,7 @@ import {
   type AnalysisOptions,
   analyzeMocks,
   v3HandlerIn,
+  bodyReadingOverrideIn,
   type Finding,
   filesOutside,
   isUnreadPage,
@@ -310,7 +311,13 @@ function withMocks(
     const file = analysisRun.file(path);
     return file === undefined ? undefined : v3HandlerIn(file.program, file.context);
   };
-  const { settled, kept } = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path), display, v3HandlerOf, (path) => analysisRun.mockReachKnown(path), written, (path) => analysisRun.runnerSetupReach(path));
+  const bodyReaderOf = (path: string): string | undefined => {
+    const text = textOf(path);
+    if (text === undefined || !/\bmsw\b/.test(text) || !/\.use\(/.test(text)) return undefined;
+    const file = analysisRun.file(path);
+    return file === undefined ? undefined : bodyReadingOverrideIn(file.program, file.context);
+  };
+  const { settled, kept } = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path), display, v3HandlerOf, (path) => analysisRun.mockReachKnown(path), written, (path) => analysisRun.runnerSetupReach(path), bodyReaderOf);
   for (const [path, mocks] of settled) {
     const file = analysisRun.file(path)!;
     const apply = { incoming: incoming.get(path) ?? [], mocks, allowRewrites, everything: [...findingsOf.values()].flat() };

@@ -178,6 +178,24 @@ it('pre-installs at once', async () => {
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain(':uid?');
   });
 
+  // path-to-regexp 6, as msw reads it: `:uid*` and a group `{/:uid}?` may be absent, and letters match in any case.
+  it.each(['*/v3/apps/app_assignments/:uid*', '*/v3/apps/app_assignments{/:uid}?', '*/V3/Apps/App_Assignments', '*/v3/apps/:kind(app_assignments|app_installs)'])(
+    'a v3 route msw also matches the v3 request with (%s): the handler and its call stay',
+    async (route) => {
+      const { mocks } = expectGroupKept(await run(v3Before(route)), 'mock-v3-route-taken');
+      expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain(route.slice(1));
+    },
+  );
+
+  it.each(['*/v3/apps/app_assignments/:uid+', '*/v3/apps/app_assignments{/:uid}', '*/v3/apps/:kind(app_installs)'])(
+    'a v3 route that needs more than the v3 request has (%s): the handler follows its call',
+    async (route) => {
+      const sites = await run(v3Before(route));
+      expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
+      expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+    },
+  );
+
   it('a v3 route whose last parameter is required answers only a request of one assignment: the handler follows its call', async () => {
     const sites = await run(v3Before('*/v3/apps/app_assignments/:uid'));
     expect(kinds(sites, 'mock').map((m) => [m.outcome, m.migrated])).toEqual([['fix', true]]);
@@ -455,13 +473,20 @@ it('shows an app to a business', async () => {
   const VITEST_SETUP = { 'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'], setupFiles: ['./test/setup.ts'] } });\n` };
   const JEST_SETUP = { 'jest.config.js': `module.exports = { setupFilesAfterEnv: ['<rootDir>/test/setup.ts'] };\n` };
 
-  it.each([['vitest setupFiles', VITEST_SETUP], ['jest setupFilesAfterEnv', JEST_SETUP]] as const)('nock: a v3 interceptor a %s module installs before each test answers first: the interceptor and its call stay', async (_name, config) => {
+  // The list held in a const of the config, or in a shared config that the config merges.
+  const CONST_SETUP = { 'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nconst setupFiles = ['./test/setup.ts'];\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'], setupFiles } });\n` };
+  const MERGED_SETUP = {
+    'vitest.shared.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { setupFiles: ['./test/setup.ts'] } });\n`,
+    'vitest.config.ts': `import { defineConfig, mergeConfig } from 'vitest/config';\nimport shared from './vitest.shared.js';\nexport default mergeConfig(shared, defineConfig({ test: { include: ['test/**/*.test.ts'] } }));\n`,
+  };
+
+  it.each([['vitest setupFiles', VITEST_SETUP], ['jest setupFilesAfterEnv', JEST_SETUP], ['vitest setupFiles held in a const', CONST_SETUP], ['vitest setupFiles of a merged shared config', MERGED_SETUP]] as const)('nock: a v3 interceptor a %s module installs before each test answers first: the interceptor and its call stay', async (_name, config) => {
     const { mocks } = expectGroupKept(await run(nockSetup(config, `.post('/v3/apps/app_assignments')`)), 'mock-v3-route-taken');
     expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-v3-route-taken')!.key).toContain('test/setup.ts');
   });
 
-  it('nock: a setup module\'s interceptor of another v3 route takes nothing: the interceptor follows its call', async () => {
-    const sites = await run(nockSetup(VITEST_SETUP, `.post('/v3/users')`));
+  it.each([['in place', VITEST_SETUP], ['held in a const', CONST_SETUP], ['of a merged shared config', MERGED_SETUP]] as const)('nock: a setup module\'s interceptor of another v3 route (setupFiles %s) takes nothing: the interceptor follows its call', async (_name, config) => {
+    const sites = await run(nockSetup(config, `.post('/v3/users')`));
     expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
@@ -689,6 +714,34 @@ it('offers an app', async () => {
     expectSetupKeepsOffer(sites, 'test/handlers.ts');
   });
 
+  // The same resolver given by reference, or made by a factory of the file: it takes no argument, so it reads nothing
+  // of the request; it may fall through to the shared handler, which waits.
+  const referenceOverride = (helper: string, resolver: string) => sharedLayout(`import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from './server.js';
+
+let outage = false;
+${helper}
+beforeEach(() => {
+  server.use(http.post('*/platform/v1/apps/:id/assign', ${resolver}));
+});
+
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(200);
+});
+`);
+
+  it.each([
+    ['by reference', `const maybeDown = () => (outage ? new HttpResponse(null, { status: 503 }) : undefined);`, 'maybeDown'],
+    ['from a factory', `const whenDown = (status: number) => () => (outage ? new HttpResponse(null, { status }) : undefined);`, 'whenDown(503)'],
+  ])('an override whose resolver, given %s, takes no argument and may return undefined: held for its call, reading nothing', async (_name, helper, resolver) => {
+    const sites = await run(referenceOverride(helper, resolver));
+    expectSetupKeepsOffer(sites, 'test/handlers.ts');
+    const override = sites.get('test/offer.test.ts')!.filter((site) => site.kind === 'mock');
+    expect(JSON.stringify(override)).not.toContain('argument');
+  });
+
   it('an override in a top-level beforeEach that returns a helper\'s response on every path does answer the call: the call moves with it', async () => {
     const sites = await run(helperOverride(`function respond() {\n  if (outage) return new HttpResponse(null, { status: 503 });\n  return HttpResponse.json({ status: 'OK' });\n}`));
     expect(sites.get('src/offer.ts')!.filter((site) => site.kind === 'call').map((c) => c.migrated)).toEqual([true]);
@@ -733,6 +786,83 @@ it('offers an app', async () => {
     return HttpResponse.json({ dry: body.dry_run === true });
   }),
   http.post('*', async ({ request }) => HttpResponse.json({ seen: await request.text() }, { status: 202 }))`));
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  // The same catch-all in a list of the file spread in front of the handler: msw runs it first all the same.
+  const spreadFirst = (catchAll: string) => {
+    const files = catchAllFirst('...common');
+    return { ...files, 'test/offer.test.ts': files['test/offer.test.ts'].replace('const server = setupServer(', `const common = [\n  ${catchAll},\n];\nconst server = setupServer(`) };
+  };
+
+  it('a body read added for params.id, after a spread list whose catch-all reads the body and falls through: the handler stays, with the call', async () => {
+    const sites = await run(spreadFirst(`http.post<never, { dry_run?: boolean }>('*', async ({ request }) => {
+    const body = await request.json();
+    if (body.dry_run) return HttpResponse.json({ app: 'dry-run' });
+    return undefined;
+  })`));
+    const mocks = kinds(sites, 'mock');
+    expect(mocks.map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-resolver-reads', 'mock-keeps-calls']]]);
+    expect(mocks[0]!.reasons![0]!.key).toContain("the handler http.post('*', …) listed before it may read the body first");
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+  });
+
+  it('a body read added for params.id, after a spread list whose catch-all always answers: the handler follows its call', async () => {
+    const sites = await run(spreadFirst(`http.post('*', async ({ request }) => HttpResponse.json({ seen: await request.text() }, { status: 202 }))`));
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  // The server is a module of its own; the catch-all is an override installed before each test, in the runner's setup
+  // file or in the test file: msw runs it before the server's handlers all the same.
+  const overrideElsewhere = (where: 'setup' | 'test', resolver: string) => {
+    const override = `beforeEach(() => {\n  server.use(http.post('*', ${resolver}));\n});\n`;
+    return {
+      'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { setupFiles: ['./test/setup.ts'] } });\n`,
+      'src/offer.ts': OFFER,
+      'test/server.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+export const server = setupServer(
+  http.post<{ id: string }, { business_uid?: string }>('*/platform/v1/apps/:id/assign', ({ params }) => HttpResponse.json({ app: params.id }, { status: 201 })),
+);
+`,
+      'test/setup.ts': `import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { server } from './server.js';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+${where === 'setup' ? override : ''}`,
+      'test/offer.test.ts': `import { http, HttpResponse } from 'msw';
+import { beforeEach, expect, it } from 'vitest';
+import { offer } from '../src/offer.js';
+import { server } from './server.js';
+${where === 'test' ? override : ''}
+it('offers an app', async () => {
+  expect(await offer('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+    };
+  };
+  const READS_AND_FALLS_THROUGH = `async ({ request }) => {
+    const body = (await request.json()) as { dry_run?: boolean };
+    if (body.dry_run) return HttpResponse.json({ app: 'dry-run' });
+    return undefined;
+  }`;
+
+  it.each(['setup', 'test'] as const)('a body read added for params.id, under a catch-all override in the %s file that reads the body and falls through: the handler stays, with the call', async (where) => {
+    const sites = await run(overrideElsewhere(where, READS_AND_FALLS_THROUGH));
+    const mocks = sites.get('test/server.ts')!.filter((site) => site.kind === 'mock');
+    expect(mocks.map((m) => [m.migrated, codes(m)])).toEqual([[false, ['mock-resolver-reads', 'mock-keeps-calls']]]);
+    expect(mocks[0]!.reasons![0]!.key).toContain(`the handler http.post('*', …) in test/${where === 'setup' ? 'setup' : 'offer.test'}.ts may read the body first`);
+    expect(kinds(sites, 'call').map((c) => [c.migrated, codes(c)])).toEqual([[false, ['call-mock-held']]]);
+  });
+
+  it.each(['setup', 'test'] as const)('a body read added for params.id, under a catch-all override in the %s file that always answers: the handler follows its call', async (where) => {
+    const sites = await run(overrideElsewhere(where, `async ({ request }) => HttpResponse.json({ seen: await request.text() }, { status: 202 })`));
     expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
@@ -948,6 +1078,34 @@ it('publishes', async () => {
     const sites = await run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': fetchMockTest(`{ method: 'POST' }`) });
     expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
     expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  // The options held in a const of the test are read there: the mock and its call stay together, and the options are
+  // no request body.
+  const constOptions = (options: string) => fetchMockTest('onlyCrm').replace("it('publishes', async () => {\n", `it('publishes', async () => {\n  const onlyCrm = ${options};\n`);
+
+  it('fetch-mock params in a const of options: the route and its call stay, each naming the other', async () => {
+    const files = { 'src/publish.ts': PUBLISH, 'test/publish.test.ts': constOptions(`{ method: 'POST', params: { id: 'crm-sync' } }`) };
+    const { mocks } = expectGroupKept(await run(files), 'mock-resolver-reads');
+    const reasons = mocks[0]!.reasons!.map((r) => r.key ?? '').join(' ');
+    expect(reasons).toContain('params');
+    expect(reasons).not.toContain('body');
+  });
+
+  it('a const of options with only the method: the route follows its call', async () => {
+    const sites = await run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': constOptions(`{ method: 'POST' }`) });
+    expect(kinds(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('fetch-mock 12\'s matcherFunction reading the express route\'s :id: the route and its call stay, each naming the other', async () => {
+    const test = fetchMockTest('').replace(
+      "fetchMock.route('express:/platform/v1/apps/:id/assign', 201, ).catch(404);",
+      "fetchMock.route({ url: 'express:/platform/v1/apps/:id/assign', method: 'POST', matcherFunction: ({ expressParams }) => expressParams?.id === 'crm-sync' }, 201).catch(404);",
+    );
+    expect(test).toContain('matcherFunction');
+    const { mocks } = expectGroupKept(await run({ 'src/publish.ts': PUBLISH, 'test/publish.test.ts': test }), 'mock-resolver-reads');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-resolver-reads')!.key).toContain('matcher function');
   });
 
   const nockTest = (interceptor: string) => `import nock from 'nock';
@@ -1714,6 +1872,7 @@ it('shows an app', async () => {
   it.each([
     ['vi.stubGlobal with vi.fn and a regular expression', `vi.stubGlobal('fetch', vi.fn(async (url: string) => new Response(null, { status: /\\/platform\\/v1\\/apps\\/[^/]+\\/assign$/.test(url) ? 201 : 404 })));`],
     ['vi.spyOn(...).mockImplementation and a part of the route', `vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => new Response(null, { status: String(url).includes('/platform/v1/apps/') ? 201 : 404 }));`],
+    ['vi.spyOn(...).mockImplementation and the app with the action', `vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => (String(input).endsWith('/crm-sync/assign') ? new Response(null, { status: 201 }) : new Response(null, { status: 404 })));`],
   ])('a stubbed fetch that answers by the URL it is given (%s): the stub and its call stay, each naming the other', async (_name, stub) => {
     const { mocks, calls } = expectGroupKept(await run({ 'src/report.ts': SHOW, 'test/report.test.ts': stubTest(stub) }), 'mock-route-not-editable');
     expect(mocks[0]!.reasons![0]!.key).toBe('a stubbed function that answers by testing the URL it is given against the deprecated route');
@@ -1737,6 +1896,49 @@ it('shows an app', async () => {
     expect(kinds(whole, 'call').map((c) => c.migrated)).toEqual([true]);
     const part = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/apps/'), expect.anything());`) });
     expectGroupKept(part, 'mock-route-not-editable');
+  });
+
+  it('the app with the action in expect.stringMatching is a part of the route: the assertion stays, with the call', async () => {
+    const sites = await run({ 'src/report.ts': SHOW, 'test/report.test.ts': fetchTest(`  expect(fetchMock).toHaveBeenCalledWith(expect.stringMatching(/\\/crm-sync\\/assign$/), expect.objectContaining({ method: 'POST' }));`) });
+    expectGroupKept(sites, 'mock-route-not-editable');
+  });
+
+  // fetch sends the body as a JSON string: a part of that text names the old body's keys.
+  const spiedFetch = (assertion: string) => ({
+    'src/assign.ts': `export async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return response.status;
+}
+`,
+    'test/assign.test.ts': `import { afterEach, expect, it, vi } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+afterEach(() => vi.restoreAllMocks());
+
+it('shows crm-sync to a business', async () => {
+  const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 201 }));
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+  ${assertion}
+});
+`,
+  });
+
+  it.each([
+    [`expect.stringContaining('"business_uid":"biz_1"')`],
+    [`expect.stringMatching(/"business_uid":"biz_\\d"/)`],
+  ])('a recorded body asserted as a part of its JSON text (%s): the assertion and its call stay, each naming the other', async (body) => {
+    const { mocks } = expectGroupKept(await run(spiedFetch(`expect(spy).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ body: ${body} }));`)), 'mock-route-not-editable');
+    expect(mocks[0]!.reasons![0]!.key).toContain(body);
+  });
+
+  it('a recorded body asserted as a part of its text that names no old key is no assertion of the request: the call moves', async () => {
+    const sites = await run(spiedFetch(`expect(spy).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ body: expect.stringContaining('biz_1') }));`));
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
   });
 
   const platform = (base: string) => `import axios from 'axios';

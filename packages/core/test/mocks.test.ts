@@ -1,4 +1,4 @@
-import { analyzeMocks, type CallRecord, callsKeptByMocks, describeReason, type MockFacts, type MockFinding, type MockSite, settleMocks } from '@app-assignment/core';
+import { analyzeMocks, runnerSetupFilesIn, v3HandlerIn, type CallRecord, callsKeptByMocks, describeReason, type MockFacts, type MockFinding, type MockSite, settleMocks } from '@app-assignment/core';
 import { parseSource } from '@app-assignment/core/parse';
 import { describe, expect, it } from 'vitest';
 
@@ -386,5 +386,66 @@ describe('what an msw resolver reads, and how it reads it in v3', () => {
     ['a body type with keys the old body has not', "interface Body { directory_uid: string; note: string }\nhttp.post<never, Body>('*/platform/v1/apps/:id/assign', () => HttpResponse.json(null));", 'body-typed'],
   ])('%s: left with a TODO', async (_name, input, ...reasons) => {
     expect(await rewrite(input)).toEqual({ reasons });
+  });
+});
+
+describe('review 27: shapes read where they are written', () => {
+  const analyzed = (text: string) => {
+    const { program, context } = parseSource(text, 'a.test.ts');
+    return analyzeMocks(program, context).map((m) => ({ library: m.mock.library, outcome: m.outcome, reasons: m.reasons.map((r) => `${r.code}:${r.key ?? ''}`) }));
+  };
+  const FETCH_MOCK = `import fetchMock from 'fetch-mock';\n`;
+
+  it('fetch-mock options in a const of the file: params hold the route, and the options are no body', () => {
+    const [held] = analyzed(`${FETCH_MOCK}const onlyCrm = { method: 'POST', params: { id: 'crm-sync' } };\nfetchMock.route('express:/platform/v1/apps/:id/assign', 201, onlyCrm);`);
+    expect(held!.outcome).toBe('manual');
+    expect(held!.reasons.join(' ')).toContain('params option');
+    expect(held!.reasons.join(' ')).not.toContain('body');
+    const [follows] = analyzed(`${FETCH_MOCK}const post = { method: 'POST' };\nfetchMock.route('express:/platform/v1/apps/:id/assign', 201, post);`);
+    expect(follows!.outcome).not.toBe('manual');
+  });
+
+  it("fetch-mock 12's matcherFunction reads the request, as functionMatcher does", () => {
+    const [held] = analyzed(`${FETCH_MOCK}fetchMock.route({ url: 'express:/platform/v1/apps/:id/assign', method: 'POST', matcherFunction: ({ expressParams }) => expressParams?.id === 'crm-sync' }, 201);`);
+    expect(held!.outcome).toBe('manual');
+    expect(held!.reasons.join(' ')).toContain('matcher function');
+  });
+
+  it('a recorded body asserted as a part of its JSON text that names an old key is an assertion of the request, never rewritten', () => {
+    const head = `import { expect, vi } from 'vitest';\nconst spy = vi.spyOn(globalThis, 'fetch');\n`;
+    const [held] = analyzed(`${head}expect(spy).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ body: expect.stringContaining('"business_uid":"biz_1"') }));`);
+    expect(held).toMatchObject({ library: 'assertion', outcome: 'manual' });
+    expect(analyzed(`${head}expect(spy).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ body: expect.stringContaining('biz_1') }));`)).toEqual([]);
+  });
+
+  it('an msw resolver by reference that takes no argument reads nothing of the request', () => {
+    const mocks = analyzed(`import { http, HttpResponse } from 'msw';\nlet outage = false;\nconst maybeDown = () => (outage ? new HttpResponse(null, { status: 503 }) : undefined);\nhttp.post('*/platform/v1/apps/:id/assign', maybeDown);`);
+    expect(mocks.flatMap((m) => m.reasons).join(' ')).not.toContain('argument');
+    const byArgument = analyzed(`import { http } from 'msw';\nconst answer = (info: unknown) => info;\nhttp.post('*/platform/v1/apps/:id/assign', answer);`);
+    expect(byArgument.flatMap((m) => m.reasons).join(' ')).toContain('its argument');
+  });
+
+  it.each([
+    ['*/v3/apps/app_assignments/:uid*', true],
+    ['*/v3/apps/app_assignments{/:uid}?', true],
+    ['*/V3/Apps/App_Assignments', true],
+    ['*/v3/apps/:kind(app_assignments|app_installs)', true],
+    ['*/v3/apps/app_assignments/:uid+', false],
+    ['*/v3/apps/app_assignments{/:uid}', false],
+    ['*/v3/apps/:kind(app_installs)', false],
+  ])('msw matches the v3 request with %s: %s', (route, taken) => {
+    const { program, context } = parseSource(`import { http } from 'msw';\nhttp.post('${route}', () => new Response());`, 'a.test.ts');
+    expect(v3HandlerIn(program, context) !== undefined).toBe(taken);
+  });
+
+  it('setup files given through a const of the config, or by a shared config it imports and merges', () => {
+    const files: Record<string, string> = {
+      '/p/vitest.config.ts': `import { defineConfig, mergeConfig } from 'vitest/config';\nimport shared from './vitest.shared.js';\nconst setupFiles = ['./test/a.ts'];\nexport default mergeConfig(shared, defineConfig({ test: { setupFiles } }));\n`,
+      '/p/vitest.shared.ts': `export default { test: { setupFiles: ['./test/b.ts'] } };\n`,
+    };
+    const found = runnerSetupFilesIn('/p', (file) => files[file]);
+    expect(found.has('/p/test/a.ts')).toBe(true);
+    expect(found.has('/p/test/b.ts')).toBe(true);
+    expect([...found].some((file) => file.includes('vitest'))).toBe(false);
   });
 });

@@ -4,13 +4,15 @@
  * one they answer every method, as msw's `http.all` does (found, never rewritten). `fetchMock` comes from
  * `fetch-mock`. The matcher is a URL (a prefix `path:`, `end:`, `begin:`, `express:`, `glob:` too), an object of
  * options with its `url`, or a function of the request (`(url, options) => …`, `(callLog) => …`, or
- * `functionMatcher`): a function that spells the route, or a part of it, reads the request in the old shape (found,
- * never rewritten). `options.body` (or the matcher object's) is the JSON body it matches; `options.params`, the values
- * of the route's `:name` segments, which the v3 route does not have (found, never rewritten).
+ * `functionMatcher`, fetch-mock 12's `matcherFunction`): a function that spells the route, or a part of it,
+ * reads the request in the old shape (found, never rewritten). `options.body` (or the matcher object's) is the JSON
+ * body it matches; `options.params`, the values of the route's `:name` segments, which the v3 route does not have
+ * (found, never rewritten). Options held in a const of the file are read there.
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { readBody } from '../body.js';
 import type { SourceContext } from '../context.js';
+import { valueOfName } from '../follow.js';
 import { staticString } from '../static-value.js';
 import { isFunction, propertyOf, someNode, unwrapTS } from '../syntax.js';
 import { functionReads } from './matcher.js';
@@ -29,7 +31,7 @@ export function recognizeFetchMock(call: TSESTree.CallExpression, ctx: SourceCon
   const first = call.arguments[0] === undefined || call.arguments[0].type === 'SpreadElement' ? undefined : unwrapTS(call.arguments[0]);
   if (first === undefined) return undefined;
   const options = call.arguments[2];
-  const object = options === undefined ? undefined : unwrapTS(options);
+  const object = options === undefined ? undefined : optionsObject(unwrapTS(options), ctx);
   // `{ url, method, body, headers, functionMatcher }` in place of the URL (fetch-mock's matcher object).
   const described = first.type === 'ObjectExpression' ? first : undefined;
   const verb = SHORTHANDS.has(method.name) ? 'post' : methodOfOptions(object, described);
@@ -85,8 +87,18 @@ function methodOfOptions(options: TSESTree.Node | undefined, described: TSESTree
   return value.value.toUpperCase() === 'POST' ? 'post' : 'other';
 }
 
+/** Options held in a const of an object literal (`const onlyCrm = { method: 'POST', params }`) are read there. */
+function optionsObject(options: TSESTree.Node, ctx: SourceContext): TSESTree.Node {
+  if (options.type !== 'Identifier') return options;
+  const name = valueOfName(options, ctx);
+  if (name.kind !== 'const') return options;
+  const value = unwrapTS(name.value.node);
+  return value.type === 'ObjectExpression' ? value : options;
+}
+
+/** The function that matches the request: `functionMatcher` (fetch-mock 9), `matcherFunction` (10 to 12). */
 function functionMatcherOf(object: TSESTree.ObjectExpression | undefined): TSESTree.Node | undefined {
-  const value = object === undefined ? undefined : propertyOf(object, 'functionMatcher')?.value;
+  const value = object === undefined ? undefined : (propertyOf(object, 'functionMatcher') ?? propertyOf(object, 'matcherFunction'))?.value;
   return value === undefined ? undefined : unwrapTS(value);
 }
 

@@ -25,3 +25,4 @@ export {
 } from './settle.js';
 export { holdBack, keepCallsForMocks } from './keep.js';
 export { v3HandlerIn } from './v3-handlers.js';
+export { bodyReadingOverrideIn } from './msw.js';

@@ -16,9 +16,9 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
 import { ASSIGNEE_TYPE_OF_KEY, DEPRECATED_KEYS, FLAG_ENABLED_VALUE, MODE_OF_FLAG, V3_ASSIGN, V3Key } from '../contract.js';
-import { staticMemberName } from '../follow.js';
+import { staticMemberName, valueOfName } from '../follow.js';
 import { findVariable, importOf, type VariableLike } from '../scope.js';
-import { isFunction, someNode, unwrapTS } from '../syntax.js';
+import { forEachCall, isFunction, someNode, unwrapTS } from '../syntax.js';
 import { retypeDeprecatedBody } from '../typed-body.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { readMockRoute, type MockRoute } from './route.js';
@@ -40,7 +40,9 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
   const read = readMockRoute(call.arguments[0], ctx, true);
   if (read === undefined) return undefined;
   const route = method.name === 'all' ? { ...(read.appCode === undefined ? {} : { appCode: read.appCode }) } : read;
-  const resolver = call.arguments[1];
+  // A resolver given by reference (`maybeDown`) or made by a factory of the file (`whenDown(503)`) that takes no
+  // argument is read where it is written: it reads nothing of the request, and may still fall through.
+  const resolver = call.arguments[1] === undefined ? undefined : noArgumentResolver(call.arguments[1], ctx) ?? call.arguments[1];
   const found: Resolver = { reads: [], bodyReads: [], flagReads: [], keyTests: [], edits: [], typed: false };
   if (kind === 'http') {
     if (resolver !== undefined) readResolver(call, resolver, route, ctx, found);
@@ -77,6 +79,28 @@ export function recognizeMsw(call: TSESTree.CallExpression, ctx: SourceContext):
     ...(found.readsRequest === true ? { readsRequest: true as const } : {}),
     ...(!blocked && found.addedRead !== undefined ? { addsBodyRead: found.addedRead } : {}),
   };
+}
+
+/**
+ * The function a resolver names (a const of the file) or a factory of the file returns (`const whenDown = (status) =>
+ * () => …`), when it takes no argument; undefined otherwise.
+ */
+function noArgumentResolver(resolver: TSESTree.Node, ctx: SourceContext): TSESTree.Node | undefined {
+  const expr = unwrapTS(resolver);
+  const constFunction = (node: TSESTree.Node): TSESTree.Node | undefined => {
+    if (node.type !== 'Identifier') return undefined;
+    const name = valueOfName(node, ctx);
+    if (name.kind !== 'const') return undefined;
+    const value = unwrapTS(name.value.node);
+    return isFunction(value) ? value : undefined;
+  };
+  let fn = constFunction(expr);
+  if (fn === undefined && expr.type === 'CallExpression') {
+    const factory = constFunction(unwrapTS(expr.callee));
+    const body = factory?.type === 'ArrowFunctionExpression' ? unwrapTS(factory.body) : undefined;
+    fn = body !== undefined && isFunction(body) ? body : undefined;
+  }
+  return fn !== undefined && (fn as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression).params.length === 0 ? fn : undefined;
 }
 
 /** What a resolver reads, as found so far: what holds it back (`reads`, `typed`), and what maps (the rest). */
@@ -624,22 +648,87 @@ function bodyReaderListedBefore(call: TSESTree.CallExpression, ctx: SourceContex
   const parent = call.parent;
   const list = parent?.type === 'CallExpression' ? parent.arguments : parent?.type === 'ArrayExpression' ? parent.elements : undefined;
   if (list === undefined) return undefined;
-  for (const element of list.slice(0, list.indexOf(call))) {
-    const handler = element === null || element.type === 'SpreadElement' ? undefined : unwrapTS(element);
-    if (handler?.type !== 'CallExpression' || !isMswHandler(handler, ctx)) continue;
-    const matches = routeMatcher(handler.arguments[0], ctx);
-    if (matches !== undefined && !matches(V3_ASSIGN.path)) continue;
-    const resolver = handler.arguments[1];
-    if (resolver === undefined || resolver.type === 'SpreadElement') continue;
-    if (isFunction(resolver)) {
-      const fn = resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression;
-      if (!readsItsRequest(fn, ctx) || alwaysAnswers(fn, ctx)) continue;
+  return bodyReaderAmong(list.slice(0, list.indexOf(call)), ctx, 0);
+}
+
+/**
+ * The first of these handlers (a spread list `...common` read where it is written, in this module or another) that
+ * may answer POST /v3/apps/app_assignments, may read the request and may fall through, in words. A spread that cannot
+ * be read may hold such a handler.
+ */
+function bodyReaderAmong(list: readonly (TSESTree.Node | null)[], ctx: SourceContext, depth: number): string | undefined {
+  const text = (node: TSESTree.Node) => ctx.text.slice(node.range[0], node.range[1]).replace(/\s+/g, ' ');
+  for (const element of list) {
+    if (element?.type === 'SpreadElement') {
+      const spread = unwrapTS(element.argument);
+      let array: TSESTree.ArrayExpression | undefined = spread.type === 'ArrayExpression' ? spread : undefined;
+      let arrayCtx = ctx;
+      if (spread.type === 'Identifier') {
+        const name = valueOfName(spread, ctx);
+        const value = name.kind === 'const' || name.kind === 'imported' ? unwrapTS(name.value.node) : undefined;
+        if (value?.type === 'ArrayExpression' && (name.kind === 'const' || name.kind === 'imported')) {
+          array = value;
+          arrayCtx = name.value.ctx;
+        }
+      }
+      if (array === undefined || depth >= 4) return `...${text(spread)}, which cannot be read,`;
+      const inner = bodyReaderAmong(array.elements, arrayCtx, depth + 1);
+      if (inner !== undefined) return inner;
+      continue;
     }
-    const text = (node: TSESTree.Node) => ctx.text.slice(node.range[0], node.range[1]).replace(/\s+/g, ' ');
-    const route = handler.arguments[0];
-    return `${text(handler.callee)}(${route === undefined ? '' : text(route)}, …)`;
+    let handler = element === null ? undefined : unwrapTS(element);
+    let handlerCtx = ctx;
+    if (handler?.type === 'Identifier') {
+      const name = valueOfName(handler, ctx);
+      if (name.kind === 'const' || name.kind === 'imported') {
+        handler = unwrapTS(name.value.node);
+        handlerCtx = name.value.ctx;
+      }
+    }
+    const found = handler?.type === 'CallExpression' ? bodyReaderIn(handler, handlerCtx) : undefined;
+    if (found !== undefined) return found;
   }
   return undefined;
+}
+
+const overrides = new WeakMap<TSESTree.Node, string | null>();
+
+/**
+ * An override a file installs (`server.use(http.post('*', async ({ request }) => { await request.json(); … }))`, in a
+ * test or a setup file's `beforeEach`) that may answer POST /v3/apps/app_assignments, read the body and fall through,
+ * in words (`http.post('*', …) in test/setup.ts`); undefined when there is none. msw runs an override before the
+ * server's own handlers, of whatever module: a body read added to one of them would then fail.
+ */
+export function bodyReadingOverrideIn(program: TSESTree.Node, ctx: SourceContext): string | undefined {
+  const known = overrides.get(program);
+  if (known !== undefined) return known ?? undefined;
+  let place: string | undefined;
+  forEachCall(program, (call) => {
+    if (place !== undefined) return;
+    const parent = call.parent;
+    const callee = parent?.type === 'CallExpression' && parent.arguments.includes(call) ? unwrapTS(parent.callee) : undefined;
+    if (callee?.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || callee.property.name !== 'use') return;
+    const found = bodyReaderIn(call, ctx);
+    if (found !== undefined) place = ctx.file === undefined ? found : `${found} in ${ctx.file}`;
+  });
+  overrides.set(program, place ?? null);
+  return place;
+}
+
+/** This msw handler, in words, when it may answer POST /v3/apps/app_assignments, read the request and fall through. */
+function bodyReaderIn(handler: TSESTree.CallExpression, ctx: SourceContext): string | undefined {
+  if (!isMswHandler(handler, ctx)) return undefined;
+  const matches = routeMatcher(handler.arguments[0], ctx);
+  if (matches !== undefined && !matches(V3_ASSIGN.path)) return undefined;
+  const resolver = handler.arguments[1];
+  if (resolver === undefined || resolver.type === 'SpreadElement') return undefined;
+  if (isFunction(resolver)) {
+    const fn = resolver as TSESTree.ArrowFunctionExpression | TSESTree.FunctionExpression;
+    if (!readsItsRequest(fn, ctx) || alwaysAnswers(fn, ctx)) return undefined;
+  }
+  const text = (node: TSESTree.Node) => ctx.text.slice(node.range[0], node.range[1]).replace(/\s+/g, ' ');
+  const route = handler.arguments[0];
+  return `${text(handler.callee)}(${route === undefined ? '' : text(route)}, …)`;
 }
 
 /** `http.post(…)`, `http.all(…)`, msw 1's `rest.post(…)`: a handler of msw that POST requests reach. */

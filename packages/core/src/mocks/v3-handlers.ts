@@ -169,14 +169,30 @@ export function routeMatcher(node: TSESTree.Node | undefined, ctx: SourceContext
 }
 
 /**
- * msw's path pattern (`*`, `:name`, an optional `/:name?`), its origin taken as any origin, its query ignored. An
- * optional parameter's `?` starts no query: `…/app_assignments/:uid?` answers `…/app_assignments` too.
+ * msw's path pattern (path-to-regexp 6: `*`, `:name`, `:name(regex)`, a parameter that may be absent or repeated `/:name?`,
+ * `/:name*`, `/:name+`, a group `{/:name}?`), its origin taken as any origin, its query ignored, its letters matched
+ * in any case (msw matches a path without regard to case). A modifier's `?` starts no query:
+ * `…/app_assignments/:uid?` and `…/app_assignments{/:uid}?` answer `…/app_assignments` too. Undefined when the
+ * pattern cannot be read.
  */
-function patternMatcher(pattern: string): (path: string) => boolean {
-  const path = pattern.replace(/(?<!\/:\w+)[?#].*$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '*');
-  const source = path.split(/(\*|\/:\w+\?|:\w+)/).map((part) => (part === '*' ? '.*' : part.startsWith('/:') ? '(?:/[^/]+)?' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('');
-  // A relative route is read as the path of whatever origin.
-  const regex = new RegExp(`^${source.startsWith('/') ? '(?:.*)?' : ''}${source}/?$`);
+function patternMatcher(pattern: string): ((path: string) => boolean) | undefined {
+  const path = pattern.replace(/(?<!:\w+|[})])[?#].*$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '*');
+  const source = path.split(/(\*|\/?:\w+(?:\((?:[^()\\]|\\.)*\))?[?*+]?|\{|\}[?*+]?)/).map((part) => {
+    if (part === '*') return '.*';
+    if (part === '{') return '(?:';
+    if (part.startsWith('}')) return `)${part.slice(1)}`;
+    const param = /^(\/?):\w+(?:\((.*)\))?([?*+]?)$/s.exec(part);
+    if (param === null) return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    const segment = `${param[1]}${param[2] === undefined ? '[^/]+' : `(?:${param[2]})`}`;
+    return param[3] === '' ? segment : `(?:${segment})${param[3]}`;
+  }).join('');
+  let regex: RegExp;
+  try {
+    // A relative route is read as the path of whatever origin.
+    regex = new RegExp(`^${source.startsWith('/') ? '(?:.*)?' : ''}${source}/?$`, 'i');
+  } catch {
+    return undefined;
+  }
   return (at) => regex.test(at);
 }
 
