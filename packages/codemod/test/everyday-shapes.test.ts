@@ -244,8 +244,9 @@ ${body}
     expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
   });
 
-  it('a callback or a loop over the names as they are still migrates', async () => {
-    for (const body of ['  await Promise.all([code].map((slug) => onboard(slug, dir, biz)));', '  for (const slug of [code]) await onboard(slug, dir, biz);']) {
+  it('a callback or a loop over the names as they are, or a callback of something other than an array (a command\'s action), still migrates', async () => {
+    const action = "  const command = { action: (fn: (slug: string) => Promise<void>) => fn };\n  await command.action(async (slug) => onboard(slug, dir, biz))(code);";
+    for (const body of ['  await Promise.all([code].map((slug) => onboard(slug, dir, biz)));', '  for (const slug of [code]) await onboard(slug, dir, biz);', action]) {
       const dir = trees.project({ 'src/apps.ts': APPS, 'src/main.ts': main(body) });
       expect(sitesOf(await migrateIn<Report>(dir)), body).toEqual(['src/apps.ts:2 fix', 'src/apps.ts:3 fix']);
     }

@@ -515,7 +515,8 @@ function holdsComputedValue(variable: VariableLike): boolean {
     // called on, which must be a name, or an array of names or strings, to hold codes as they are.
     const fn = def.node as TSESTree.Node;
     const call = fn.parent;
-    if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument) || call.callee.type !== 'MemberExpression') return false;
+    if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument) || call.callee.type !== 'MemberExpression' ||
+      call.callee.computed || call.callee.property.type !== 'Identifier' || !ARRAY_CALLBACKS.has(call.callee.property.name)) return false;
     return !holdsPlainElements(call.callee.object);
   }
   if (def.type !== 'Variable') return false;
@@ -526,6 +527,9 @@ function holdsComputedValue(variable: VariableLike): boolean {
   const init = declarator.init === null ? undefined : unwrapTS(declarator.init);
   return declarator.id.type !== 'Identifier' && (init?.type === 'ObjectExpression' || init?.type === 'ArrayExpression');
 }
+
+/** The methods of an array whose callback is given its elements (a command's `.action((code) => …)` is not one). */
+const ARRAY_CALLBACKS: ReadonlySet<string> = new Set(['map', 'flatMap', 'forEach', 'filter', 'find', 'findLast', 'some', 'every', 'reduce', 'reduceRight']);
 
 /** A name or member chain (whatever its elements are, they are passed on as they are), or an array of names or strings. */
 function holdsPlainElements(node: TSESTree.Node): boolean {
