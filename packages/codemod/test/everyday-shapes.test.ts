@@ -151,6 +151,19 @@ export async function onboard(directoryUid: string, businessUid: string): Promis
     expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
   });
 
+  it('an assignee its caller may omit (businessUid?: string) is never made up: that request is held, the other migrates', async () => {
+    const apps = APPS.replace('businessUid: string', 'businessUid?: string');
+    const main = "import { onboard } from './apps.js';\n\nexport const run = (dir: string) => onboard(dir).catch(() => undefined);\n";
+    const dir = trees.project({ 'src/http.ts': HTTP(), 'src/apps.ts': apps, 'src/main.ts': main });
+    const report = await migrateIn<Report>(dir);
+    expect(sitesOf(report)).toEqual(['src/apps.ts:4 fix', 'src/apps.ts:5 manual assignee-may-be-absent']);
+    const after = readFileSync(join(dir, 'src/apps.ts'), 'utf8');
+    expect(after).toContain("JSON.stringify({ business_uid: businessUid })");
+    expect(after).toContain('// TODO(app-assignment): business_uid comes from a parameter that may be undefined');
+    expect(after).not.toContain("assignee_type: 'business'");
+    expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toBe(main);
+  });
+
   it('a flag passed by its callers is not read into either request: that one is held, with a reason', async () => {
     const apps = APPS.replace('businessUid: string', 'businessUid: string, internal: string')
       .replace('{ directory_uid: directoryUid }', '{ directory_uid: directoryUid, is_internal: internal }');

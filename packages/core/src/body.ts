@@ -591,6 +591,19 @@ function mayBeOn(value: TSESTree.Node, ctx: SourceContext): boolean {
     (state.kind === 'boolean' && !state.value));
 }
 
+/** A parameter that may be `undefined`: `uid?: string`, `uid: string | undefined`, or one whose default is `undefined`. */
+function optionalParameter(variable: VariableLike): boolean {
+  const def = variable.defs.length === 1 ? variable.defs[0] : undefined;
+  const name = def?.name as TSESTree.Node | undefined;
+  if (def?.type !== 'Parameter' || name?.type !== 'Identifier') return false;
+  const id = name;
+  const assigned = id.parent?.type === 'AssignmentPattern' && id.parent.left === id ? unwrapTS(id.parent.right) : undefined;
+  const type = id.typeAnnotation?.typeAnnotation;
+  const undefinedIn = (t: TSESTree.TypeNode | undefined): boolean =>
+    t?.type === 'TSUndefinedKeyword' || t?.type === 'TSVoidKeyword' || (t?.type === 'TSUnionType' && t.types.some(undefinedIn));
+  return id.optional || undefinedIn(type) || (assigned?.type === 'Identifier' && assigned.name === 'undefined');
+}
+
 /** What a body value is, as far as the source shows it. Constants are followed only when written as literals. */
 export function classifyValue(node: TSESTree.Node, ctx?: SourceContext): ValueClass {
   const expr = unwrapTS(node);
@@ -616,7 +629,7 @@ export function classifyValue(node: TSESTree.Node, ctx?: SourceContext): ValueCl
       }
       // A caller's argument is what the parameter holds, whatever it is written as there.
       if (name.kind === 'argument') return classifyValue(name.value.node, name.value.ctx);
-      return { kind: 'dynamic' };
+      return name.kind === 'unknown' && optionalParameter(name.variable) ? { kind: 'dynamic', mayBeAbsent: true } : { kind: 'dynamic' };
     }
     default:
       return { kind: 'dynamic' };

@@ -11,6 +11,7 @@ export const ReasonCode = {
   assigneeBoth: 'assignee-both',
   assigneeMissing: 'assignee-missing',
   assigneeInvalid: 'assignee-invalid',
+  assigneeMayBeAbsent: 'assignee-may-be-absent',
   modesBoth: 'modes-both',
   flagBoolean: 'flag-boolean',
   flagDynamic: 'flag-dynamic',
@@ -116,6 +117,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     'the body sets neither business_uid nor directory_uid; v3 needs one assignee, so add it by hand',
   'assignee-invalid': (key) =>
     `${key ?? 'the assignee (business_uid or directory_uid)'} is not a usable uid (an empty string, null, a number or a boolean); fix the assignee by hand`,
+  'assignee-may-be-absent': (key) =>
+    `${key ?? 'the assignee (business_uid or directory_uid)'} comes from a parameter that may be undefined (optional), and then the old body named no assignee at all; v3 needs one, so decide by hand what such a call means`,
   'modes-both': () =>
     'is_internal and pre_installed are both enabled; v3 holds one assignment_mode, so choose one',
   'flag-boolean': (key) =>

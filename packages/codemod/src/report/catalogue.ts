@@ -14,6 +14,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'assignee-both': "v3 takes one assignee: keep the one the call means (two calls if it means both)",
   'assignee-missing': 'add the assignee; the old call most likely failed',
   'assignee-invalid': 'the assignee value is empty, null or not a string: fix it',
+  'assignee-may-be-absent': 'the value may be undefined (the old body was then {}): pass it always, or keep the call for when it is set',
   'modes-both': 'v3 holds one assignment_mode: choose one (the ESLint rule offers each as a suggestion)',
   'flag-boolean': 'the call was migrated with the mode on; check that the old server really treated true as enabled',
   'flag-dynamic': "write settings: cond ? { assignment_mode: '...' } : undefined (or the equivalent) by hand",
