@@ -231,18 +231,23 @@ describe("a path-to-regexp compile(...) function exported by a routes module", (
       'src/legacy.ts': `import axios from 'axios';
 import { assignPath, unassignPath } from './routes.js';
 const http = axios.create({ baseURL: 'https://api.example.com' });
-export function assignInternal(code: string, dir: string) {
-  return http.post(assignPath({ id: code }), { directory_uid: dir, is_internal: 'true' });
+export function assignInternal(dir: string) {
+  return http.post(assignPath({ id: 'crm' }), { directory_uid: dir, is_internal: 'true' });
+}
+export function assignAny(code: string, dir: string) {
+  return http.post(assignPath({ id: code }), { directory_uid: dir });
 }
 export function unassign(code: string, dir: string) {
   return http.post(unassignPath({ id: code }), { directory_uid: dir });
 }
 `,
     });
-    expect(await scan(dir)).toEqual(['src/legacy.ts:5 fix ']);
+    // A code compile may refuse (empty, not matching :id) keeps the call: the v3 path would send what it threw on.
+    expect(await scan(dir)).toEqual(['src/legacy.ts:5 fix ', 'src/legacy.ts:8 manual url-builder-checks']);
     const after = await migrate(dir, ['src/routes.ts', 'src/legacy.ts']);
     expect(after['src/routes.ts']).toBe(routes);
-    expect(after['src/legacy.ts']).toContain("return http.post('/v3/apps/app_assignments', { assignee_type: 'directory', assignee_uid: dir, app_code_name: code, settings: { assignment_mode: 'internal' } });");
+    expect(after['src/legacy.ts']).toContain("return http.post('/v3/apps/app_assignments', { assignee_type: 'directory', assignee_uid: dir, app_code_name: 'crm', settings: { assignment_mode: 'internal' } });");
+    expect(after['src/legacy.ts']).toContain('return http.post(assignPath({ id: code }), { directory_uid: dir });');
     expect(after['src/legacy.ts']).toContain('return http.post(unassignPath({ id: code }), { directory_uid: dir });');
   });
 });

@@ -42,6 +42,7 @@ export const ReasonCode = {
   urlPrefixInBase: 'url-prefix-in-base',
   urlNotEditable: 'url-not-editable',
   urlBuiltByFunction: 'url-built-by-function',
+  urlBuilderChecks: 'url-builder-checks',
   urlAssembled: 'url-assembled',
   urlBuilderUnread: 'url-builder-unread',
   methodDynamic: 'method-dynamic',
@@ -166,6 +167,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${key ?? V3_ASSIGN.path} by hand`,
   'url-built-by-function': () =>
     `the URL is built by a function that other code may call too; make that function build ${V3_ASSIGN.path} for this call, or migrate by hand`,
+  'url-builder-checks': () =>
+    `the path is built by path-to-regexp's compile, which throws on an app code that is empty, not a string or does not match its parameter, so that nothing is sent; ${V3_ASSIGN.path} checks nothing: keep that check by hand (if (!code) throw ...), then migrate`,
   'url-assembled': () =>
     `the URL is assembled at run time from parts (an array joined, path.join, String#concat, url-join's array form or empty parts, dot segments, a pathname set on a URL after it is made), which this tool reads but does not rewrite; make it build ${V3_ASSIGN.path} by hand`,
   'url-not-editable': () =>

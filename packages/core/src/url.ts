@@ -326,7 +326,7 @@ export interface RouteMatch {
       }
     | {
         readonly ok: false;
-        readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' | 'url-built-by-function' | 'url-assembled';
+        readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' | 'url-built-by-function' | 'url-assembled' | 'url-builder-checks';
         /** With `url-prefix-in-base`: the v3 URL the call should request, when everything before the route is static. */
         readonly target?: string;
       };
@@ -658,6 +658,7 @@ function editFor(
   const first = pieces[start.pieceIndex]!;
   const last = pieces[end.pieceIndex]!;
   if (first.kind !== 'text' || last.kind !== 'text') return { ok: false, reason: 'url-not-editable' };
+  if (first.checkedBy !== undefined || last.checkedBy !== undefined) return { ok: false, reason: 'url-builder-checks' };
   if (first.builtBy !== undefined) return builderCallEdit(pieces, start, end, hasTail, route) ?? { ok: false, reason: 'url-built-by-function' };
   if (first.region === null || first.region !== last.region) {
     // The route starts in a base URL or constant that other calls share.

@@ -44,6 +44,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'url-not-editable': 'a shared URL constant, escapes in the string, or a query string: rewrite the URL by hand',
   'url-assembled': 'write the URL as one string or template (an origin or base, then /v3/apps/app_assignments) and move the app code into the body, by hand',
   'url-built-by-function': 'give the URL builder a v3 twin (or change it once every caller is migrated), then point this call at it',
+  'url-builder-checks': "check the app code as compile did (non-empty, one path segment) before the v3 call, or keep compile's call for the check alone",
   'url-builder-unread': 'read the named builder: point this call at /v3/apps/app_assignments (with the app code in the body) by hand, or make the builder a const called plainly and rerun',
   'method-dynamic': 'migrate by hand',
   'client-unknown': 'configure the function as a client (--config), or migrate by hand',
