@@ -252,6 +252,34 @@ export function unassign(code: string, dir: string) {
   });
 });
 
+describe('an axios instance whose base URL is assigned to its defaults after create()', () => {
+  const CLIENT = (base: string) => `import axios from 'axios';
+export const platform = axios.create();
+platform.defaults.baseURL = '${base}';
+`;
+  const ASSIGN = (path: string) => `import { platform } from './client.js';
+export const show = (code: string, uid: string) => platform.post(\`${path}\`, { business_uid: uid });
+`;
+
+  it('project mode: a relative /apps/:code/assign under a base ending in /platform/v1 is found and held, naming the setup', async () => {
+    const dir = trees.project({ 'src/client.ts': CLIENT('https://api.example.com/platform/v1'), 'src/assign.ts': ASSIGN('/apps/${code}/assign') });
+    const sites = await scan(dir);
+    expect(sites).toHaveLength(1);
+    expect(sites[0]).toMatch(/^src\/assign\.ts:2 manual url-prefix-in-base:https:\/\/api\.example\.com\/v3\/apps\/app_assignments, .*src\/client\.ts:3/);
+    const after = await migrate(dir, ['src/assign.ts']);
+    expect(after['src/assign.ts']).toContain('// TODO(app-assignment): /platform/v1 comes from a base URL');
+    expect(after['src/assign.ts']).toContain('platform.defaults.baseURL (src/client.ts:3)');
+  });
+
+  it.each([
+    ['a base of another API', 'https://api.example.com/platform/v2', '/apps/${code}/assign'],
+    ['a sibling route', 'https://api.example.com/platform/v1', '/apps/${code}/unassign'],
+  ])('%s under such a base is no site', async (_name, base, path) => {
+    const dir = trees.project({ 'src/client.ts': CLIENT(base), 'src/assign.ts': ASSIGN(path) });
+    expect(await scan(dir)).toEqual([]);
+  });
+});
+
 describe("NestJS's HttpModule.register with a baseURL ending in /platform/v1", () => {
   it('project mode: the service\'s relative post (also through axiosRef) is reported, naming the module that sets the base', async () => {
     const dir = trees.project({
