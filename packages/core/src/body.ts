@@ -298,7 +298,12 @@ export function formObject(object: TSESTree.ObjectExpression, ctx: SourceContext
     return value !== undefined && !isKnownString(value, read.body.ctx);
   });
   if (unknownValue && (coerce === 'string-only' || findVariable(ctx.getScope(object), 'String') !== undefined)) return undefined;
-  return { ...read, body: { ...read.body, form: unknownValue ? { ...form, stringify: true } : form } };
+  // URLSearchParams sends an undefined value as "undefined", never dropping its key: the assignee was always named.
+  const facts = coerce === 'String' && read.facts.kind === 'object'
+    ? { ...read.facts, entries: read.facts.entries.map((entry) => (entry.value.kind === 'dynamic' && entry.value.mayBeAbsent === true
+      ? { ...entry, value: { kind: 'dynamic' as const } } : entry)) }
+    : read.facts;
+  return { ...read, facts, body: { ...read.body, form: unknownValue ? { ...form, stringify: true } : form } };
 }
 
 const ASSIGNEE_KEYS = [DeprecatedKey.businessUid, DeprecatedKey.directoryUid];
@@ -629,7 +634,8 @@ export function classifyValue(node: TSESTree.Node, ctx?: SourceContext): ValueCl
       }
       // A caller's argument is what the parameter holds, whatever it is written as there.
       if (name.kind === 'argument') return classifyValue(name.value.node, name.value.ctx);
-      return name.kind === 'unknown' && optionalParameter(name.variable) ? { kind: 'dynamic', mayBeAbsent: true } : { kind: 'dynamic' };
+      // `uid!` or `uid as string`: the author says it is set there.
+      return name.kind === 'unknown' && expr === node && optionalParameter(name.variable) ? { kind: 'dynamic', mayBeAbsent: true } : { kind: 'dynamic' };
     }
     default:
       return { kind: 'dynamic' };
