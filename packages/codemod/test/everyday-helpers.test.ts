@@ -259,11 +259,19 @@ export async function unassign(code: string) {
 }
 `;
 
-  it("path-to-regexp's compiled path, also used for DELETE", () => {
-    const result = migrate(COMPILED);
+  it("path-to-regexp's compiled path, also used for DELETE, given a code it accepts", () => {
+    const input = COMPILED.replace("fetch(new URL(assignPath({ code }), BASE), { method: 'POST'", "fetch(new URL(assignPath({ code: 'crm' }), BASE), { method: 'POST'");
+    const result = migrate(input);
     expect(sites(result)).toEqual([[5, 'call', 'fix', []]]);
-    expect(result.output).toBe(COMPILED.replace('fetch(new URL(assignPath({ code }), BASE), { method: \'POST\'', "fetch(new URL('/v3/apps/app_assignments', BASE), { method: 'POST'")
-      .replace("{ directory_uid: dir, pre_installed: 'true' }", "{ assignee_type: 'directory', assignee_uid: dir, app_code_name: code, settings: { assignment_mode: 'pre_installed' } }"));
+    expect(result.output).toBe(input.replace("fetch(new URL(assignPath({ code: 'crm' }), BASE), { method: 'POST'", "fetch(new URL('/v3/apps/app_assignments', BASE), { method: 'POST'")
+      .replace("{ directory_uid: dir, pre_installed: 'true' }", "{ assignee_type: 'directory', assignee_uid: dir, app_code_name: 'crm', settings: { assignment_mode: 'pre_installed' } }"));
+  });
+
+  it("path-to-regexp's compiled path given a code not known to pass its check (compile throws on '', nothing is sent): held, naming the check", () => {
+    const result = migrate(COMPILED);
+    expect(sites(result)).toEqual([[5, 'call', 'manual', ['url-builder-checks']]]);
+    expect(result.output).toContain("fetch(new URL(assignPath({ code }), BASE), { method: 'POST', body: JSON.stringify({ directory_uid: dir, pre_installed: 'true' }) })");
+    expect(result.output).toContain("// TODO(app-assignment): the path is built by path-to-regexp's compile, which throws on an app code that is empty");
   });
 
   it('a builder function of the program, with double quotes where the file writes them', () => {

@@ -231,19 +231,52 @@ describe("a path-to-regexp compile(...) function exported by a routes module", (
       'src/legacy.ts': `import axios from 'axios';
 import { assignPath, unassignPath } from './routes.js';
 const http = axios.create({ baseURL: 'https://api.example.com' });
-export function assignInternal(code: string, dir: string) {
-  return http.post(assignPath({ id: code }), { directory_uid: dir, is_internal: 'true' });
+export function assignInternal(dir: string) {
+  return http.post(assignPath({ id: 'crm' }), { directory_uid: dir, is_internal: 'true' });
+}
+export function assignAny(code: string, dir: string) {
+  return http.post(assignPath({ id: code }), { directory_uid: dir });
 }
 export function unassign(code: string, dir: string) {
   return http.post(unassignPath({ id: code }), { directory_uid: dir });
 }
 `,
     });
-    expect(await scan(dir)).toEqual(['src/legacy.ts:5 fix ']);
+    // A code compile may refuse (empty, not matching :id) keeps the call: the v3 path would send what it threw on.
+    expect(await scan(dir)).toEqual(['src/legacy.ts:5 fix ', 'src/legacy.ts:8 manual url-builder-checks']);
     const after = await migrate(dir, ['src/routes.ts', 'src/legacy.ts']);
     expect(after['src/routes.ts']).toBe(routes);
-    expect(after['src/legacy.ts']).toContain("return http.post('/v3/apps/app_assignments', { assignee_type: 'directory', assignee_uid: dir, app_code_name: code, settings: { assignment_mode: 'internal' } });");
+    expect(after['src/legacy.ts']).toContain("return http.post('/v3/apps/app_assignments', { assignee_type: 'directory', assignee_uid: dir, app_code_name: 'crm', settings: { assignment_mode: 'internal' } });");
+    expect(after['src/legacy.ts']).toContain('return http.post(assignPath({ id: code }), { directory_uid: dir });');
     expect(after['src/legacy.ts']).toContain('return http.post(unassignPath({ id: code }), { directory_uid: dir });');
+  });
+});
+
+describe('an axios instance whose base URL is assigned to its defaults after create()', () => {
+  const CLIENT = (base: string) => `import axios from 'axios';
+export const platform = axios.create();
+platform.defaults.baseURL = '${base}';
+`;
+  const ASSIGN = (path: string) => `import { platform } from './client.js';
+export const show = (code: string, uid: string) => platform.post(\`${path}\`, { business_uid: uid });
+`;
+
+  it('project mode: a relative /apps/:code/assign under a base ending in /platform/v1 is found and held, naming the setup', async () => {
+    const dir = trees.project({ 'src/client.ts': CLIENT('https://api.example.com/platform/v1'), 'src/assign.ts': ASSIGN('/apps/${code}/assign') });
+    const sites = await scan(dir);
+    expect(sites).toHaveLength(1);
+    expect(sites[0]).toMatch(/^src\/assign\.ts:2 manual url-prefix-in-base:https:\/\/api\.example\.com\/v3\/apps\/app_assignments, .*src\/client\.ts:3/);
+    const after = await migrate(dir, ['src/assign.ts']);
+    expect(after['src/assign.ts']).toContain('// TODO(app-assignment): /platform/v1 comes from a base URL');
+    expect(after['src/assign.ts']).toContain('platform.defaults.baseURL (src/client.ts:3)');
+  });
+
+  it.each([
+    ['a base of another API', 'https://api.example.com/platform/v2', '/apps/${code}/assign'],
+    ['a sibling route', 'https://api.example.com/platform/v1', '/apps/${code}/unassign'],
+  ])('%s under such a base is no site', async (_name, base, path) => {
+    const dir = trees.project({ 'src/client.ts': CLIENT(base), 'src/assign.ts': ASSIGN(path) });
+    expect(await scan(dir)).toEqual([]);
   });
 });
 

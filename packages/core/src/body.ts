@@ -298,7 +298,12 @@ export function formObject(object: TSESTree.ObjectExpression, ctx: SourceContext
     return value !== undefined && !isKnownString(value, read.body.ctx);
   });
   if (unknownValue && (coerce === 'string-only' || findVariable(ctx.getScope(object), 'String') !== undefined)) return undefined;
-  return { ...read, body: { ...read.body, form: unknownValue ? { ...form, stringify: true } : form } };
+  // URLSearchParams sends an undefined value as "undefined", never dropping its key: the assignee was always named.
+  const facts = coerce === 'String' && read.facts.kind === 'object'
+    ? { ...read.facts, entries: read.facts.entries.map((entry) => (entry.value.kind === 'dynamic' && entry.value.mayBeAbsent === true
+      ? { ...entry, value: { kind: 'dynamic' as const } } : entry)) }
+    : read.facts;
+  return { ...read, facts, body: { ...read.body, form: unknownValue ? { ...form, stringify: true } : form } };
 }
 
 const ASSIGNEE_KEYS = [DeprecatedKey.businessUid, DeprecatedKey.directoryUid];
@@ -591,6 +596,19 @@ function mayBeOn(value: TSESTree.Node, ctx: SourceContext): boolean {
     (state.kind === 'boolean' && !state.value));
 }
 
+/** A parameter that may be `undefined`: `uid?: string`, `uid: string | undefined`, or one whose default is `undefined`. */
+function optionalParameter(variable: VariableLike): boolean {
+  const def = variable.defs.length === 1 ? variable.defs[0] : undefined;
+  const name = def?.name as TSESTree.Node | undefined;
+  if (def?.type !== 'Parameter' || name?.type !== 'Identifier') return false;
+  const id = name;
+  const assigned = id.parent?.type === 'AssignmentPattern' && id.parent.left === id ? unwrapTS(id.parent.right) : undefined;
+  const type = id.typeAnnotation?.typeAnnotation;
+  const undefinedIn = (t: TSESTree.TypeNode | undefined): boolean =>
+    t?.type === 'TSUndefinedKeyword' || t?.type === 'TSVoidKeyword' || (t?.type === 'TSUnionType' && t.types.some(undefinedIn));
+  return id.optional || undefinedIn(type) || (assigned?.type === 'Identifier' && assigned.name === 'undefined');
+}
+
 /** What a body value is, as far as the source shows it. Constants are followed only when written as literals. */
 export function classifyValue(node: TSESTree.Node, ctx?: SourceContext): ValueClass {
   const expr = unwrapTS(node);
@@ -616,7 +634,8 @@ export function classifyValue(node: TSESTree.Node, ctx?: SourceContext): ValueCl
       }
       // A caller's argument is what the parameter holds, whatever it is written as there.
       if (name.kind === 'argument') return classifyValue(name.value.node, name.value.ctx);
-      return { kind: 'dynamic' };
+      // `uid!` or `uid as string`: the author says it is set there.
+      return name.kind === 'unknown' && expr === node && optionalParameter(name.variable) ? { kind: 'dynamic', mayBeAbsent: true } : { kind: 'dynamic' };
     }
     default:
       return { kind: 'dynamic' };

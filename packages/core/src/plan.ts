@@ -24,7 +24,11 @@ export type ValueClass =
   | { readonly kind: 'nullish' }
   /** A number, `null`, a regular expression, a bigint: not a documented value. */
   | { readonly kind: 'other-literal' }
-  | { readonly kind: 'dynamic' };
+  /**
+   * Known only at run time. `mayBeAbsent`: a parameter that may hold `undefined` (`uid?: string`, `uid: string |
+   * undefined`, `uid = undefined`), which JSON drops with its key.
+   */
+  | { readonly kind: 'dynamic'; readonly mayBeAbsent?: true };
 
 export interface BodyEntryFacts {
   readonly key: string;
@@ -229,6 +233,8 @@ export function planMigration(input: CallFacts, options: PlanOptions = DEFAULT_P
     const value = assigneeFrom === undefined ? undefined : entryOf(assigneeFrom)?.value;
     const usable = value?.kind === 'dynamic' || (value?.kind === 'string' && value.value !== '');
     if (!usable) blockers.push({ code: ReasonCode.assigneeInvalid, key: assigneeFrom });
+    // `{ business_uid: uid }` with `uid?: string`: the old body may have been `{}`, which names no assignee type.
+    else if (value?.kind === 'dynamic' && value.mayBeAbsent !== undefined) blockers.push({ code: ReasonCode.assigneeMayBeAbsent, key: assigneeFrom });
   }
   const toBusiness = assigneeFrom === DeprecatedKey.businessUid;
 

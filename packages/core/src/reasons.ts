@@ -11,6 +11,7 @@ export const ReasonCode = {
   assigneeBoth: 'assignee-both',
   assigneeMissing: 'assignee-missing',
   assigneeInvalid: 'assignee-invalid',
+  assigneeMayBeAbsent: 'assignee-may-be-absent',
   modesBoth: 'modes-both',
   flagBoolean: 'flag-boolean',
   flagDynamic: 'flag-dynamic',
@@ -41,6 +42,7 @@ export const ReasonCode = {
   urlPrefixInBase: 'url-prefix-in-base',
   urlNotEditable: 'url-not-editable',
   urlBuiltByFunction: 'url-built-by-function',
+  urlBuilderChecks: 'url-builder-checks',
   urlAssembled: 'url-assembled',
   urlBuilderUnread: 'url-builder-unread',
   methodDynamic: 'method-dynamic',
@@ -116,6 +118,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     'the body sets neither business_uid nor directory_uid; v3 needs one assignee, so add it by hand',
   'assignee-invalid': (key) =>
     `${key ?? 'the assignee (business_uid or directory_uid)'} is not a usable uid (an empty string, null, a number or a boolean); fix the assignee by hand`,
+  'assignee-may-be-absent': (key) =>
+    `${key ?? 'the assignee (business_uid or directory_uid)'} comes from a parameter that may be undefined (optional), and then the old body named no assignee at all; v3 needs one, so decide by hand what such a call means`,
   'modes-both': () =>
     'is_internal and pre_installed are both enabled; v3 holds one assignment_mode, so choose one',
   'flag-boolean': (key) =>
@@ -163,6 +167,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${key ?? V3_ASSIGN.path} by hand`,
   'url-built-by-function': () =>
     `the URL is built by a function that other code may call too; make that function build ${V3_ASSIGN.path} for this call, or migrate by hand`,
+  'url-builder-checks': () =>
+    `the path is built by path-to-regexp's compile, which throws on an app code that is empty, not a string or does not match its parameter, so that nothing is sent; ${V3_ASSIGN.path} checks nothing: keep that check by hand (if (!code) throw ...), then migrate`,
   'url-assembled': () =>
     `the URL is assembled at run time from parts (an array joined, path.join, String#concat, url-join's array form or empty parts, dot segments, a pathname set on a URL after it is made), which this tool reads but does not rewrite; make it build ${V3_ASSIGN.path} by hand`,
   'url-not-editable': () =>

@@ -356,6 +356,8 @@ function urlReason(reason: Extract<RouteMatch['edit'], { ok: false }>['reason'])
   switch (reason) {
     case 'url-built-by-function':
       return ReasonCode.urlBuiltByFunction;
+    case 'url-builder-checks':
+      return ReasonCode.urlBuilderChecks;
     case 'url-assembled':
       return ReasonCode.urlAssembled;
     case 'url-prefix-in-base':

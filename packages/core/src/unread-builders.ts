@@ -94,7 +94,7 @@ function builderCall(call: TSESTree.CallExpression, ctx: SourceContext): Reason[
   let numeric = false;
   let spells = false;
   for (const candidate of candidates.values) {
-    const read = candidateText(candidate.node, call, why, candidates.ctx);
+    const read = candidateText(candidate.node, call, why, candidates.ctx, 0);
     if (read === undefined) continue;
     spells ||= read.spells;
     numeric ||= read.numeric;
@@ -117,7 +117,10 @@ function candidatesOf(callee: TSESTree.Node, ctx: SourceContext): { values: Cand
     const values: Candidate[] = [];
     for (const def of variable.defs) {
       const node = def.node as TSESTree.Node;
-      if (node.type === 'FunctionDeclaration') values.push({ node, line: lineOf(node) });
+      // A parameter with a default (`build = tenantPath`): read through its name, which says a caller may pass another.
+      if (def.type === 'Parameter') {
+        if (parameterDefault(def.name as TSESTree.Node) !== undefined) values.push({ node: def.name as TSESTree.Node, line: lineOf(def.name as TSESTree.Node) });
+      } else if (node.type === 'FunctionDeclaration') values.push({ node, line: lineOf(node) });
       else if (node.type === 'VariableDeclarator' && node.init !== null) values.push({ node: unwrapTS(node.init), line: lineOf(node) });
     }
     for (const ref of variable.references) {
@@ -147,11 +150,43 @@ function candidatesOf(callee: TSESTree.Node, ctx: SourceContext): { values: Cand
  * wildcards and a parameter the call leaves out as its default; a path-to-regexp template with its placeholders
  * filled. Notes on `why` what the exact reading could not follow.
  */
-function candidateText(node: TSESTree.Node, call: TSESTree.CallExpression, why: string[], ctx: SourceContext): { spells: boolean; numeric: boolean } | undefined {
+function candidateText(node: TSESTree.Node, call: TSESTree.CallExpression, why: string[], ctx: SourceContext, depth: number): { spells: boolean; numeric: boolean } | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  // A builder chosen by a condition (`TENANT ? (c) => … : (c) => …`): either may run.
+  if (node.type === 'ConditionalExpression' || node.type === 'LogicalExpression') {
+    const branches = node.type === 'ConditionalExpression' ? [node.consequent, node.alternate] : [node.left, node.right];
+    const reads = branches.map((branch) => candidateText(unwrapTS(branch), call, why, ctx, depth + 1));
+    if (!reads.some((read) => read?.spells === true)) return undefined;
+    why.push('chosen at run time by a condition');
+    return { spells: true, numeric: reads.some((read) => read?.numeric === true) };
+  }
+  // Another name for a builder (`const assignPath = build`), or a parameter whose default is one: a caller may pass another.
+  if (node.type === 'Identifier') {
+    const variable = findVariable(ctx.getScope(node), node.name);
+    const def = variable?.defs.length === 1 ? variable.defs[0]!.node as TSESTree.Node : undefined;
+    const defaulted = parameterDefault(node) ??
+      (def !== undefined && variable!.defs[0]!.type === 'Parameter' ? parameterDefault(variable!.defs[0]!.name as TSESTree.Node) : undefined);
+    if (defaulted !== undefined) {
+      const read = candidateText(unwrapTS(defaulted), call, why, ctx, depth + 1);
+      if (read?.spells === true) why.push(`a parameter (${node.name}) whose default builds the route, and whose callers may pass another builder`);
+      return read;
+    }
+    const values = candidatesOf(node, ctx).values;
+    const reads = values.map((value) => candidateText(value.node, call, why, ctx, depth + 1));
+    return reads.some((read) => read?.spells === true) ? { spells: true, numeric: reads.some((read) => read?.numeric === true) } : undefined;
+  }
   if (node.type === 'CallExpression') {
     const callee = unwrapTS(node.callee);
     const root = callee.type === 'MemberExpression' ? unwrapTS(callee.object) : callee;
-    if (root.type !== 'Identifier' || moduleOf(root, ctx) !== 'path-to-regexp') return undefined;
+    if (root.type !== 'Identifier' || moduleOf(root, ctx) !== 'path-to-regexp') {
+      // A builder made by a function of the program from a template that spells the route (its own `compile`, one
+      // that adds a region): what the function makes of it is not read.
+      const template = node.arguments.find((arg) => arg.type !== 'SpreadElement' && textOf(arg, ctx, undefined) !== undefined &&
+        LOOSE_ROUTE.test(textOf(arg, ctx, undefined)!.replace(PTR_PLACEHOLDER, 'app').split(UNKNOWN).join('app')));
+      if (template === undefined) return undefined;
+      why.push(`made by ${ctx.text.slice(callee.range[0], callee.range[1]).replace(/\s+/g, '')}(…), a function of the program whose result is not read here`);
+      return { spells: true, numeric: false };
+    }
     const template = node.arguments[0];
     const text = template === undefined ? undefined : textOf(template, ctx, undefined);
     if (text === undefined) return undefined;
@@ -177,6 +212,11 @@ function candidateText(node: TSESTree.Node, call: TSESTree.CallExpression, why: 
       typeof param.right.value === 'string' && call.arguments[index] === undefined) defaults.set(param.left.name, param.right.value);
   });
   const text = textOf(returned, ctx, defaults);
+  const wrapped = text !== undefined && LOOSE_ROUTE.test(text.split(UNKNOWN).join('app')) ? undefined : wrappedBuilder(returned, call, ctx, depth);
+  if (wrapped !== undefined) {
+    why.push(`wraps ${wrapped} and adds to what it builds`);
+    return { spells: true, numeric: false };
+  }
   if (text === undefined) return undefined;
   const exact = text.split(UNKNOWN).join('app');
   if (!LOOSE_ROUTE.test(exact)) return undefined;
@@ -185,6 +225,37 @@ function candidateText(node: TSESTree.Node, call: TSESTree.CallExpression, why: 
   }
   if (/\/assign\/(?=$|[?#])/.test(exact)) why.push('the route it builds ends in /assign/ (a trailing slash)');
   return { spells: true, numeric: false };
+}
+
+/** `build = tenantPath`: the default of a parameter, given its name's node. */
+function parameterDefault(name: TSESTree.Node): TSESTree.Node | undefined {
+  const parent = name.parent;
+  return parent?.type === 'AssignmentPattern' && parent.left === name ? parent.right : undefined;
+}
+
+/**
+ * A builder called inside what a function returns (`(p) => \`/eu${toPath(p)}\``) that spells the route: its name and
+ * line, or undefined.
+ */
+function wrappedBuilder(returned: TSESTree.Node, call: TSESTree.CallExpression, ctx: SourceContext, depth: number): string | undefined {
+  const expr = unwrapTS(returned);
+  const parts = expr.type === 'TemplateLiteral' ? expr.expressions : expr.type === 'BinaryExpression' && expr.operator === '+' ? [expr.left, expr.right] : [expr];
+  for (const part of parts) {
+    const inner = unwrapTS(part);
+    if (inner.type === 'BinaryExpression' || inner.type === 'TemplateLiteral') {
+      const found = wrappedBuilder(inner, call, ctx, depth + 1);
+      if (found !== undefined) return found;
+      continue;
+    }
+    if (inner.type !== 'CallExpression') continue;
+    const callee = unwrapTS(inner.callee);
+    const candidates = candidatesOf(callee, ctx);
+    const ignored: string[] = [];
+    if (candidates.values.some((value) => candidateText(value.node, call, ignored, candidates.ctx, depth + 1)?.spells === true)) {
+      return `${ctx.text.slice(callee.range[0], callee.range[1]).replace(/\s+/g, '')} (line ${candidates.values[0]!.line})`;
+    }
+  }
+  return undefined;
 }
 
 /** Stands for a part of a URL not known here. */

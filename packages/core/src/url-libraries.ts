@@ -81,7 +81,14 @@ export function libraryUrlPieces(call: TSESTree.CallExpression, ctx: SourceConte
     const filled = fillPlaceholders(template, params, ctx, compiled.region, depth, readUrl, 'ignore');
     if (filled === undefined) return undefined;
     const builder = { call, region, ctx };
-    return compiled.shared ? filled.pieces.map((piece) => (piece.kind === 'text' ? { ...piece, region: null, builtBy: call, builder } : { ...piece, region: null, builder })) : filled.pieces;
+    // compile's function throws on a value that is not a non-empty string matching its parameter (`''`, a number):
+    // nothing was sent then. Only values known here to pass keep that true of the v3 path, which checks nothing.
+    const passes = filled.params.properties.every((property) => {
+      const value = property.type === 'Property' ? staticString(property.value, ctx) : undefined;
+      return value !== undefined && /^[^/?#]+$/.test(value);
+    });
+    const pieces = passes ? filled.pieces : filled.pieces.map((piece) => (piece.kind === 'text' ? { ...piece, checkedBy: 'compile' as const } : piece));
+    return compiled.shared ? pieces.map((piece) => (piece.kind === 'text' ? { ...piece, region: null, builtBy: call, builder } : { ...piece, region: null, builder })) : pieces;
   }
   switch (libraryOf(callee, ctx)) {
     case 'urlcat':

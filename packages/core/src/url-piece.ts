@@ -29,6 +29,12 @@ export type UrlPiece =
       readonly at?: Region;
       /** Set when the text comes from what a function of the program returns (a URL builder): `assignAppUrl(code)`. */
       readonly builtBy?: TSESTree.CallExpression;
+      /**
+       * Set when the library that builds the text checks the values it fills in and throws before anything is sent
+       * (path-to-regexp's compiled function: an empty code, a number, one that does not match the parameter), and
+       * those values are not known here to pass: the v3 path, which fills in nothing, would drop the check.
+       */
+      readonly checkedBy?: 'compile';
       /** With `builtBy`, on every piece of what the builder returned: where its call is written (see `Builder`). */
       readonly builder?: Builder;
       /** Set when the text comes from a client's base URL (axios baseURL, ky/got prefixUrl). */

@@ -326,7 +326,7 @@ export interface RouteMatch {
       }
     | {
         readonly ok: false;
-        readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' | 'url-built-by-function' | 'url-assembled';
+        readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' | 'url-built-by-function' | 'url-assembled' | 'url-builder-checks';
         /** With `url-prefix-in-base`: the v3 URL the call should request, when everything before the route is static. */
         readonly target?: string;
       };
@@ -402,6 +402,18 @@ function keptUnread(callee: TSESTree.Identifier, index: number, ctx: SourceConte
 
 const keptUnreadOf = new WeakMap<object, Map<TSESTree.Node, boolean>>();
 
+const ERROR_READ_WHOLESALE = new RegExp([
+  String.raw`\bObject\.(?:values|entries|keys|assign|fromEntries|getOwnPropertyNames|getOwnPropertyDescriptors?)\(`,
+  String.raw`\bReflect\.\w+\(`,
+  String.raw`\bstructuredClone\(`,
+  String.raw`\bfor\s*\(\s*(?:(?:const|let|var)\s+)?[\w$]+\s+in\b`,
+  // JSON.stringify of anything but an object literal, or of one with a spread or an error-like name in it.
+  String.raw`\bJSON\.stringify\(\s*(?!\{)`,
+  String.raw`\bJSON\.stringify\(\s*\{[^}]*(?:\.\.\.|\b(?:e|ex|err|error|reason|cause|exception|[\w$]*(?:Err|Error))\b)`,
+  // A computed member whose key is a name or an expression, not a number or a written string.
+  String.raw`[\w$)\]](?:\?\.)?\[\s*(?![\d'"\]])`,
+].join('|'));
+
 function paramKeptUnread(
   cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression,
   ctor: TSESTree.MethodDefinition,
@@ -420,33 +432,28 @@ function paramKeptUnread(
   } else {
     return false;
   }
-  let inMessage = false;
   const variable = findVariable(classCtx.getScope(ctor.value.body ?? ctor.value), id.name);
   if (variable === undefined) return false;
   for (const ref of usesOf(variable)) {
-    let at = ref.identifier as TSESTree.Node;
-    while (at.parent?.type === 'TemplateLiteral' || (at.parent?.type === 'BinaryExpression' && at.parent.operator === '+')) at = at.parent;
+    const at = ref.identifier as TSESTree.Node;
     const parent = at.parent;
-    // `super(\`... ${path}\`)`: the message, unless the program reads messages as data (below).
-    if (at !== ref.identifier && parent?.type === 'CallExpression' && parent.callee.type === 'Super') {
-      inMessage = true;
-      continue;
-    }
-    // `this.path = path`: a field.
-    if (at === ref.identifier && parent?.type === 'AssignmentExpression' && parent.right === at && parent.left.type === 'MemberExpression' &&
+    // `this.path = path`: a field. Anything else holds: `super(\`${status} from ${path}\`)` puts it in the message, and
+    // a message reaches the program in too many ways to follow (`String(err)`, `\`${err}\``, `const { message } = err`,
+    // a parameter typed `Error`, a test's `rejects.toThrow('…/assign')`).
+    if (parent?.type === 'AssignmentExpression' && parent.right === at && parent.left.type === 'MemberExpression' &&
       parent.left.object.type === 'ThisExpression' && !parent.left.computed && parent.left.property.type === 'Identifier') {
       fields.push(parent.left.property.name);
       continue;
     }
     return false;
   }
-  // A message tested for what it says (`err.message.includes('/assign')`) reads the path in it.
-  if (inMessage && project.anyFileMatches(/\.message\s*\??\.\s*(?:includes|startsWith|endsWith|match|matchAll|indexOf|search|split|slice)\b|\.message\s*[=!]==?|\.test\([^)]*\.message\b/)) return false;
   // A class that only stores: nothing in it but the constructor, and no subclass of it reads what it keeps in its own way.
   if (cls.body.body.some((member) => member !== ctor)) return false;
   if (cls.id != null && project.anyFileMatches(new RegExp(`\\bextends\\s+${cls.id.name}\\b`))) return false;
-  // The program reads no error's fields wholesale (`Object.values(err)`, `keyof HttpError`).
-  if (project.anyFileMatches(/\bObject\.(?:values|entries)\(/) ||
+  // The program reads no object's fields in a way that could reach an error's: wholesale (`Object.values(err)`,
+  // `Reflect.get(err, 'url')`, `for (const k in err)`, `keyof HttpError`), serialised (`JSON.stringify(err)`, or an
+  // object literal holding a spread or an error), or by a key that is not written out (`err[key]`).
+  if (project.anyFileMatches(ERROR_READ_WHOLESALE) ||
     (cls.id != null && project.anyFileMatches(new RegExp(`\\bkeyof\\s+(?:typeof\\s+)?${cls.id.name}\\b`)))) return false;
   // Read nowhere: not as a member, not destructured (`const { path } = err`, `catch ({ path })`,
   // `({ path }: ApiError) =>`), not by a string key.
@@ -651,6 +658,7 @@ function editFor(
   const first = pieces[start.pieceIndex]!;
   const last = pieces[end.pieceIndex]!;
   if (first.kind !== 'text' || last.kind !== 'text') return { ok: false, reason: 'url-not-editable' };
+  if (first.checkedBy !== undefined || last.checkedBy !== undefined) return { ok: false, reason: 'url-builder-checks' };
   if (first.builtBy !== undefined) return builderCallEdit(pieces, start, end, hasTail, route) ?? { ok: false, reason: 'url-built-by-function' };
   if (first.region === null || first.region !== last.region) {
     // The route starts in a base URL or constant that other calls share.

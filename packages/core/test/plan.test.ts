@@ -37,6 +37,13 @@ describe('planMigration: the rows of decisions.md', () => {
     expect(plan.kind === 'migrate' && plan.body.assigneeType).toBe('business');
   });
 
+  it('an assignee that may be undefined (an optional parameter) is manual: the old body may have named no assignee', () => {
+    const plan = planMigration(facts([entry('business_uid', { kind: 'dynamic', mayBeAbsent: true })]));
+    expect(plan.kind).toBe('manual');
+    expect(codes(plan)).toEqual([ReasonCode.assigneeMayBeAbsent]);
+    expect(planMigration(facts([entry('directory_uid', { kind: 'dynamic' })])).kind).toBe('migrate');
+  });
+
   it('directory_uid becomes assignee_type directory', () => {
     const plan = planMigration(facts([entry('directory_uid', str('d1'))]));
     expect(plan.kind === 'migrate' && plan.body.assigneeType).toBe('directory');

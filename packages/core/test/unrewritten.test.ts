@@ -30,9 +30,10 @@ describe('calls no client module rewrites', () => {
       "  await api.post(ROUTE.replace(':code', code), { business_uid: uid });",
       '}',
     ].join('\n'))).toEqual([
-      // urlcat and path-to-regexp are read as the URLs they build; a route const three calls share is not rewritten in place.
+      // urlcat and path-to-regexp are read as the URLs they build; a route const three calls share is not rewritten in
+      // place, and compile's function checks the code it fills in, which the v3 path would not.
       [7, 'manual', ['url-not-editable']],
-      [8, 'manual', ['url-not-editable']],
+      [8, 'manual', ['url-builder-checks']],
       [9, 'manual', ['client-not-rewritten:api.post of ./api']],
     ]);
   });
@@ -138,5 +139,50 @@ describe("NestJS's HttpService", () => {
       '@Module({ imports: [PlatformHttpModule], providers: [AppAssignmentService] })',
       'export class AppAssignmentModule {}',
     ].join('\n'))).toEqual([[16, 'manual', ['client-setup:HttpModule.register options (line 5)']]]);
+  });
+});
+
+describe('URL builders that wrap, shadow or choose the plain one: the POST through them is reported, never rewritten', () => {
+  const POST = (build: string) => `  return fetch(BASE + ${build}, { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });`;
+  const DELETE = (build: string) => `export const unassign = (code: string) => fetch(BASE + ${build}, { method: 'DELETE' });`;
+  const cases: [string, string[], string, string][] = [
+    ["the program's own compile", [
+      "declare function compile(t: string): (p: Record<string, string>) => string;",
+      "const assignPath = compile('/platform/v1/apps/:code/assign');",
+    ], 'assignPath({ code })', 'made by compile(…), a function of the program whose result is not read here'],
+    ["a local compile over path-to-regexp's", [
+      "import { compile as ptr } from 'path-to-regexp';",
+      'const compile = (t: string) => { const c = ptr(t); return (p: { code: string }) => `/eu${c(p)}`; };',
+      "const assignPath = compile('/platform/v1/apps/:code/assign');",
+    ], 'assignPath({ code })', 'made by compile(…)'],
+    ['a function that wraps a compiled path', [
+      "import { compile } from 'path-to-regexp';",
+      "const toPath = compile('/platform/v1/apps/:code/assign');",
+      'const assignPath = (p: { code: string }) => `/eu${toPath(p)}`;',
+    ], 'assignPath({ code })', 'wraps toPath (line 3) and adds to what it builds'],
+    ['a parameter whose default is the builder', [
+      'export const tenantPath = (code: string) => `/tenants/acme/platform/v1/apps/${code}/assign`;',
+    ], 'build(code)', 'a parameter (build) whose default builds the route'],
+    ['a builder chosen by a condition', [
+      "const TENANT = process.env.TENANT ?? '';",
+      'const assignPath = TENANT ? (code: string) => `/tenants/${TENANT}/platform/v1/apps/${code}/assign` : (code: string) => `/platform/v1/apps/${code}/assign`;',
+    ], 'assignPath(code)', 'chosen at run time by a condition'],
+  ];
+
+  it.each(cases)('%s', (_name, setup, build, why) => {
+    const params = build === 'build(code)' ? 'code: string, dir: string, build: (c: string) => string = tenantPath' : 'code: string, dir: string';
+    const lines = ["const BASE = 'https://api.example.com';", ...setup, `export async function assign(${params}) {`, POST(build), '}', DELETE(build.replace('build(', 'tenantPath('))];
+    const found = sites(lines.join('\n'));
+    expect(found).toHaveLength(1);
+    expect(found[0]![0]).toBe(setup.length + 3);
+    expect(found[0]![1]).toBe('manual');
+    expect(found[0]![2].join(' ')).toContain(why);
+  });
+
+  it.each(cases)('%s, building another route: no site', (_name, setup, build) => {
+    const other = setup.map((line) => line.replace(/\/assign/g, '/unassign'));
+    const params = build === 'build(code)' ? 'code: string, dir: string, build: (c: string) => string = tenantPath' : 'code: string, dir: string';
+    const lines = ["const BASE = 'https://api.example.com';", ...other, `export async function assign(${params}) {`, POST(build), '}'];
+    expect(sites(lines.join('\n'))).toEqual([]);
   });
 });

@@ -233,6 +233,27 @@ function madeBy(call: TSESTree.CallExpression, ctx: SourceContext): ClientRef | 
   };
 }
 
+/**
+ * The base URL written into an instance's defaults after it is made (`api.defaults.baseURL = '…'`), in the module that
+ * makes it and binds it to a const. The calls through it are read against that base, which they cannot change alone:
+ * a call of the deprecated route through it is found, and held. Several such writes: the first, in source order (a
+ * call is held whichever it is, and its setup names each write).
+ */
+function assignedBase(call: TSESTree.CallExpression, key: string, ctx: SourceContext): { node: TSESTree.Node; ctx: SourceContext } | undefined {
+  const declarator = call.parent;
+  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== call || declarator.id.type !== 'Identifier') return undefined;
+  const variable = findVariable(ctx.getScope(declarator.id), declarator.id.name);
+  for (const ref of variable?.references ?? []) {
+    const defaults = (ref.identifier as TSESTree.Node).parent;
+    if (defaults?.type !== 'MemberExpression' || defaults.object !== ref.identifier || memberName(defaults) !== 'defaults') continue;
+    const base = defaults.parent;
+    if (base?.type !== 'MemberExpression' || base.object !== defaults || memberName(base) !== key) continue;
+    const write = base.parent;
+    if (write?.type === 'AssignmentExpression' && write.operator === '=' && write.left === base) return { node: write.right, ctx };
+  }
+  return undefined;
+}
+
 /** `axios.create({ baseURL })`, `got.extend({ prefixUrl })`, `ky.create(...)`, `api.extend(...)`. */
 function instanceFrom(call: TSESTree.CallExpression, ctx: SourceContext, depth: number): ClientRef | undefined {
   const callee = unwrapTS(call.callee);
@@ -243,7 +264,9 @@ function instanceFrom(call: TSESTree.CallExpression, ctx: SourceContext, depth: 
   const config = call.arguments[0];
   const ref = config === undefined || config.type === 'SpreadElement' ? undefined : objectOf(config, ctx);
   const baseNode = ref === undefined ? undefined : propertyOf(ref.object, factory.base)?.value;
-  const inherited = baseNode === undefined ? parent.base : { node: baseNode, ctx: ref!.ctx };
+  // `api = axios.create(); api.defaults.baseURL = '…'`: the base set after the instance is made, in its module.
+  const assigned = baseNode === undefined ? assignedBase(call, factory.base, ctx) : undefined;
+  const inherited = baseNode !== undefined ? { node: baseNode, ctx: ref!.ctx } : assigned ?? parent.base;
   const own = madeWith(config, ctx);
   const defaults = [...(parent.defaults ?? []), ...own];
   return {
