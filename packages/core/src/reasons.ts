@@ -41,6 +41,7 @@ export const ReasonCode = {
   // The call itself.
   urlPrefixInBase: 'url-prefix-in-base',
   urlNotEditable: 'url-not-editable',
+  urlUsedByHelper: 'url-used-by-helper',
   urlBuiltByFunction: 'url-built-by-function',
   urlBuilderChecks: 'url-builder-checks',
   urlAssembled: 'url-assembled',
@@ -173,6 +174,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `the URL is assembled at run time from parts (an array joined, path.join, String#concat, url-join's array form or empty parts, dot segments, a pathname set on a URL after it is made), which this tool reads but does not rewrite; make it build ${V3_ASSIGN.path} by hand`,
   'url-not-editable': () =>
     'the URL is built where it cannot be rewritten safely (a shared constant, escapes, or a query string); migrate by hand',
+  'url-used-by-helper': (key) =>
+    `the URL is passed to ${key ?? 'a function'}, which uses it besides sending it (keeps it in an error it throws, whose message or fields the program may read, or passes it on): rewritten here, that use would see ${V3_ASSIGN.path} too; check that use, then migrate by hand`,
   'url-builder-unread': (key) =>
     `the URL is built by ${key ?? 'a URL builder of the program'}, which spells the deprecated route, but what it builds for this call cannot be read exactly; make this call build ${V3_ASSIGN.path} (the app code in the body) by hand`,
   'method-dynamic': () =>

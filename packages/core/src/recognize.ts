@@ -123,7 +123,7 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   if (layout.method === 'unspecified') return undefined;
 
   const obstacles: Reason[] = [];
-  if (!match.edit.ok) obstacles.push({ code: urlReason(match.edit.reason), ...(match.edit.target === undefined ? {} : { key: match.edit.target }) });
+  if (!match.edit.ok) obstacles.push({ code: urlReason(match.edit.reason), ...(match.edit.target === undefined ? match.edit.key === undefined ? {} : { key: match.edit.key } : { key: match.edit.target }) });
   if (match.id.kind === 'expr' && match.id.notConstant === true) obstacles.push({ code: ReasonCode.appIdNotConstant });
   if (layout.method === 'dynamic') obstacles.push({ code: ReasonCode.methodDynamic });
   obstacles.push(...(layout.obstacles ?? []));
@@ -366,6 +366,8 @@ function urlReason(reason: Extract<RouteMatch['edit'], { ok: false }>['reason'])
       return ReasonCode.routeWithoutV3;
     case 'url-not-editable':
       return ReasonCode.urlNotEditable;
+    case 'url-used-by-helper':
+      return ReasonCode.urlUsedByHelper;
   }
 }
 

@@ -35,6 +35,12 @@ export type UrlPiece =
        * those values are not known here to pass: the v3 path, which fills in nothing, would drop the check.
        */
       readonly checkedBy?: 'compile';
+      /**
+       * Set when the text is a caller's argument that the helper it is passed to uses besides sending it (keeps it in
+       * an error it throws, reads it, passes it on): where that use is, `send (src/http.ts:51)`. Rewritten at the
+       * caller, the URL would change that use too.
+       */
+      readonly usedByHelper?: string;
       /** With `builtBy`, on every piece of what the builder returned: where its call is written (see `Builder`). */
       readonly builder?: Builder;
       /** Set when the text comes from a client's base URL (axios baseURL, ky/got prefixUrl). */

@@ -13,7 +13,7 @@ import { calledFunction, contextForCall, fixedBuilderMember, returnedExpression,
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isExported, isNeverReassigned, isSingleUse, usesOf, type VariableLike } from './scope.js';
 import { unwrapTS } from './syntax.js';
-import { fileQuotes } from './text-facts.js';
+import { fileQuotes, lineAt } from './text-facts.js';
 import { fieldValues } from './class-fields.js';
 import { assembled, assembledCall, normalised, urlWrites } from './assembled-urls.js';
 import { libraryUrlPieces } from './url-libraries.js';
@@ -95,6 +95,9 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       if (name.kind === 'const' || name.kind === 'argument') {
         const innerRegion = isSingleUse(name.variable) || (name.kind === 'argument' && usedBesidesOnlyInMessages(name.variable, expr, ctx)) ? name.value.node : null;
         inner = readUrl(name.value.node, name.value.ctx, innerRegion, depth + 1);
+        // A parameter the helper also uses elsewhere: that use is why the caller's URL is not edited.
+        const usedByHelper = name.kind === 'argument' && innerRegion === null ? otherUseOf(name.variable, expr, ctx) : undefined;
+        if (usedByHelper !== undefined) inner = inner.map((piece) => (piece.kind === 'text' && piece.usedByHelper === undefined ? { ...piece, usedByHelper } : piece));
         // A URL whose pathname or href is set after it is made (`u.pathname = '/platform/v1/apps/x/assign'`).
         if (name.kind === 'const' && isNewUrl(name.value.node, name.value.ctx)) {
           const writes = urlWrites(expr, ctx, inner, depth, readUrl);
@@ -326,9 +329,11 @@ export interface RouteMatch {
       }
     | {
         readonly ok: false;
-        readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' | 'url-built-by-function' | 'url-assembled' | 'url-builder-checks';
+        readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' | 'url-built-by-function' | 'url-assembled' | 'url-builder-checks' | 'url-used-by-helper';
         /** With `url-prefix-in-base`: the v3 URL the call should request, when everything before the route is static. */
         readonly target?: string;
+        /** With `url-used-by-helper`: the helper and where it uses the URL besides sending it. */
+        readonly key?: string;
       };
 }
 
@@ -336,6 +341,21 @@ export interface RouteMatch {
 interface Located {
   readonly pieceIndex: number;
   readonly offset: number;
+}
+
+/**
+ * Where a helper uses its URL parameter besides the request this call reads, named for a reason:
+ * `send (src/http.ts:51)`, or `send` per file.
+ */
+function otherUseOf(variable: VariableLike, use: TSESTree.Identifier, ctx: SourceContext): string | undefined {
+  const other = usesOf(variable).find((ref) => ref.identifier !== use);
+  if (other === undefined) return undefined;
+  let fn: TSESTree.Node | undefined = use.parent;
+  while (fn != null && fn.type !== 'FunctionDeclaration' && fn.type !== 'FunctionExpression' && fn.type !== 'ArrowFunctionExpression') fn = fn.parent;
+  const named = fn?.type === 'FunctionDeclaration' && fn.id !== null ? fn.id.name
+    : fn?.parent?.type === 'VariableDeclarator' && fn.parent.id.type === 'Identifier' ? fn.parent.id.name
+      : fn?.parent?.type === 'MethodDefinition' && fn.parent.key.type === 'Identifier' ? fn.parent.key.name : 'the function it is passed to';
+  return ctx.file === undefined ? named : `${named} (${ctx.file}:${lineAt(ctx.text, other.identifier.range[0])})`;
 }
 
 /**
@@ -665,6 +685,7 @@ function editFor(
     // A shared constant that holds the whole route is not a base: it cannot be edited for this call alone.
     const inBase = first.fromClientBase === true ||
       (first.viaConstant !== undefined && (last.kind !== 'text' || last.viaConstant !== first.viaConstant));
+    if (!inBase && first.usedByHelper !== undefined) return { ok: false, reason: 'url-used-by-helper', key: first.usedByHelper };
     return { ok: false, reason: inBase ? 'url-prefix-in-base' : 'url-not-editable' };
   }
   if (route.replacement === null) return { ok: false, reason: 'route-without-v3' };

@@ -52,6 +52,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'client-sdk': "call the SDK's v3 method",
   'body-endpoint-argument': 'find where the endpoint is triggered (its hook, or initiate): build the v3 body there, with app_code_name from the path, and change the argument type; then point the endpoint at /v3/apps/app_assignments',
   'helper-unread': 'run over the whole project so that the helper is read (project mode of the codemod, followImports of the ESLint rule); if it sends the method and body as given, the call migrates; else migrate by hand',
+  'url-used-by-helper': 'read the named line of the helper: if what uses the URL there (an error\'s message or field, a log, a cache key) is fine with /v3/apps/app_assignments, migrate by hand (route and body); else change that use first',
   'helper-changes-url': 'read the named line of the helper: if the URL it makes of /v3/apps/app_assignments is right, migrate by hand (route and body); else change the helper first',
   'url-from-response': 'send this request to POST /v3/apps/app_assignments with the v3 body, by hand (the URL of the earlier response is the deprecated route)',
   'client-field-unknown': 'find which client the field holds when the call runs; keep it in one field set once (in its declaration or the constructor) and written nowhere else, rerun, or migrate by hand',
