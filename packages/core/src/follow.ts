@@ -125,17 +125,7 @@ function enumMember(node: TSESTree.Node, name: string, ctx: SourceContext): Memb
  * or reads the whole through `Object.keys/values/entries` or a type query.
  */
 function mapMember(init: TSESTree.Node, variable: VariableLike, name: string, ctx: SourceContext): MemberValue {
-  const object = unwrapTS(init);
-  if (object.type !== 'ObjectExpression') return { kind: 'refused' };
-  const keys = new Set<string>();
-  let value: TSESTree.Node | undefined;
-  for (const property of object.properties) {
-    if (property.type !== 'Property' || property.computed || property.kind !== 'init' || property.method) return { kind: 'refused' };
-    const key = staticKey(property);
-    if (key === undefined || keys.has(key)) return { kind: 'refused' };
-    keys.add(key);
-    if (key === name) value = property.value;
-  }
+  const value = memberWrittenOnce(init, name, false);
   if (value === undefined) return { kind: 'refused' };
   const readonly = isReadonly(init);
   if (!readonly && isExported(variable)) return { kind: 'refused' };
@@ -148,6 +138,25 @@ function mapMember(init: TSESTree.Node, variable: VariableLike, name: string, ct
     if (!read) return { kind: 'refused' };
   }
   return { kind: 'value', value: { node: value, ctx } };
+}
+
+/**
+ * The value of the member `name` of an object literal whose every key is static and written once, with no spread or
+ * accessor (methods too when `methods`); undefined when the object is not such a literal or has no such member.
+ */
+function memberWrittenOnce(init: TSESTree.Node, name: string, methods: boolean): TSESTree.Node | undefined {
+  const object = unwrapTS(init);
+  if (object.type !== 'ObjectExpression') return undefined;
+  const keys = new Set<string>();
+  let value: TSESTree.Node | undefined;
+  for (const property of object.properties) {
+    if (property.type !== 'Property' || property.computed || property.kind !== 'init' || (property.method && !methods)) return undefined;
+    const key = staticKey(property);
+    if (key === undefined || keys.has(key)) return undefined;
+    keys.add(key);
+    if (key === name) value = property.value;
+  }
+  return value;
 }
 
 /**
@@ -566,19 +575,9 @@ function literalOf(variable: VariableLike, ctx: SourceContext): { init: TSESTree
  * it writes a member of `this` or hands `this` on (a method that could replace another).
  */
 function fixedLiteral(init: TSESTree.Node, name: string): boolean {
-  const object = unwrapTS(init);
-  if (object.type !== 'ObjectExpression') return false;
-  const keys = new Set<string>();
-  let value: TSESTree.Node | undefined;
-  for (const property of object.properties) {
-    if (property.type !== 'Property' || property.computed || property.kind !== 'init') return false;
-    const key = staticKey(property);
-    if (key === undefined || keys.has(key)) return false;
-    keys.add(key);
-    if (key === name) value = property.value;
-  }
+  const value = memberWrittenOnce(init, name, true);
   if (value === undefined || !isFunction(value)) return false;
-  return !someNode(object, (node) => node.type === 'ThisExpression' &&
+  return !someNode(unwrapTS(init), (node) => node.type === 'ThisExpression' &&
     !(node.parent?.type === 'MemberExpression' && node.parent.object === node && !node.parent.computed && !isWriteTarget(node.parent)));
 }
 

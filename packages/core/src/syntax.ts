@@ -172,3 +172,28 @@ export function isRecordOfStringsType(type: TSESTree.TypeNode): type is TSESTree
   return type.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && type.typeName.name === 'Record' &&
     params?.length === 2 && params[0]!.type === 'TSStringKeyword' && params[1]!.type === 'TSStringKeyword';
 }
+
+/** Functions of a test runner whose callback is a test or a suite: `it('title', () => …)`, `describe.each(…)('title', …)`. */
+const TEST_FUNCTIONS = /^(?:it|test|describe|suite|specify)$/;
+
+/**
+ * The name of the innermost named function, method or variable-held function around a node, or the test or suite
+ * whose callback holds it (`the test "lists an app"`).
+ */
+export function enclosingName(node: TSESTree.Node): string | undefined {
+  for (let current = node.parent, from: TSESTree.Node = node; current != null; from = current, current = current.parent) {
+    if (current.type === 'CallExpression' && isFunction(from) && current.arguments.includes(from as TSESTree.CallExpressionArgument)) {
+      let callee: TSESTree.Node = current.callee;
+      while (callee.type === 'MemberExpression' || callee.type === 'CallExpression') callee = callee.type === 'MemberExpression' ? callee.object : callee.callee;
+      const title = current.arguments[0];
+      if (callee.type === 'Identifier' && TEST_FUNCTIONS.test(callee.name) && title?.type === 'Literal' && typeof title.value === 'string') {
+        return `the ${callee.name === 'describe' || callee.name === 'suite' ? 'suite' : 'test'} ${JSON.stringify(title.value)}`;
+      }
+    }
+    if (current.type === 'FunctionDeclaration' && current.id !== null) return current.id.name;
+    if (current.type === 'MethodDefinition' && !current.computed && current.key.type === 'Identifier') return current.key.name;
+    if ((current.type === 'ArrowFunctionExpression' || current.type === 'FunctionExpression') &&
+      current.parent?.type === 'VariableDeclarator' && current.parent.id.type === 'Identifier') return current.parent.id.name;
+  }
+  return undefined;
+}

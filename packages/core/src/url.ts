@@ -12,7 +12,7 @@ import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
 import { calledFunction, contextForCall, fixedBuilderMember, returnedExpression, thisMethod, valueOfMember, valueOfName } from './follow.js';
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isExported, isNeverReassigned, isSingleUse, usesOf, type VariableLike } from './scope.js';
-import { unwrapTS } from './syntax.js';
+import { enclosingName, unwrapTS } from './syntax.js';
 import { fileQuotes, lineAt } from './text-facts.js';
 import { fieldValues } from './class-fields.js';
 import { assembled, assembledCall, normalised, urlWrites } from './assembled-urls.js';
@@ -350,11 +350,7 @@ interface Located {
 function otherUseOf(variable: VariableLike, use: TSESTree.Identifier, ctx: SourceContext): string | undefined {
   const other = usesOf(variable).find((ref) => ref.identifier !== use);
   if (other === undefined) return undefined;
-  let fn: TSESTree.Node | undefined = use.parent;
-  while (fn != null && fn.type !== 'FunctionDeclaration' && fn.type !== 'FunctionExpression' && fn.type !== 'ArrowFunctionExpression') fn = fn.parent;
-  const named = fn?.type === 'FunctionDeclaration' && fn.id !== null ? fn.id.name
-    : fn?.parent?.type === 'VariableDeclarator' && fn.parent.id.type === 'Identifier' ? fn.parent.id.name
-      : fn?.parent?.type === 'MethodDefinition' && fn.parent.key.type === 'Identifier' ? fn.parent.key.name : 'the function it is passed to';
+  const named = enclosingName(use) ?? 'the function it is passed to';
   return ctx.file === undefined ? named : `${named} (${ctx.file}:${lineAt(ctx.text, other.identifier.range[0])})`;
 }
 
