@@ -449,3 +449,49 @@ describe('review 27: shapes read where they are written', () => {
     expect([...found].some((file) => file.includes('vitest'))).toBe(false);
   });
 });
+
+describe('review 28: fetch-mock matchers held in a const, and v3 routes given to route()', () => {
+  const analyzed = (text: string) => {
+    const { program, context } = parseSource(`import fetchMock from 'fetch-mock';\n${text}`, 'a.test.ts');
+    return analyzeMocks(program, context).map((m) => ({ outcome: m.outcome, reasons: m.reasons.map((r) => `${r.code}:${r.key ?? ''}`).join(' ') }));
+  };
+  const v3Taken = (text: string) => {
+    const { program, context } = parseSource(`import fetchMock from 'fetch-mock';\n${text}`, 'a.test.ts');
+    return v3HandlerIn(program, context);
+  };
+
+  it('a matcher object in a const is read as the one written in place: its params hold the mock', () => {
+    const [held] = analyzed(`const onlyCrm = { url: 'express:/platform/v1/apps/:id/assign', method: 'POST', params: { id: 'crm-sync' } };\nfetchMock.route(onlyCrm, 201);`);
+    expect(held).toMatchObject({ outcome: 'manual' });
+    expect(held!.reasons).toContain('params option');
+  });
+
+  it('a matcher object in a const with the deprecated URL is a mock of the request; one of another route is none', () => {
+    expect(analyzed(`const onlyCrm = { url: 'https://h/platform/v1/apps/crm-sync/assign', method: 'POST' };\nfetchMock.route(onlyCrm, 201);`)).toHaveLength(1);
+    expect(analyzed(`const users = { url: 'https://h/v3/users', method: 'POST' };\nfetchMock.route(users, 201);`)).toEqual([]);
+    expect(analyzed(`const onlyCrm = { url: 'https://h/platform/v1/apps/crm-sync/assign', method: 'GET' };\nfetchMock.route(onlyCrm, 201);`)).toEqual([]);
+  });
+
+  it('a matcher whose value cannot be read, or an object other code uses too, is found and never rewritten', () => {
+    const [unread] = analyzed(`let matcher = makeMatcher();\nfetchMock.route(matcher, 201);`);
+    expect(unread).toMatchObject({ outcome: 'manual' });
+    expect(unread!.reasons).toContain('matcher, whose value cannot be read');
+    const [shared] = analyzed(`const onlyCrm = { url: 'https://h/platform/v1/apps/crm-sync/assign', method: 'POST' };\nfetchMock.route(onlyCrm, 201);\nexpect(fetchMock.callHistory.called(onlyCrm)).toBe(true);`);
+    expect(shared).toMatchObject({ outcome: 'manual' });
+    expect(shared!.reasons).toContain('onlyCrm, which other code uses too');
+  });
+
+  it.each([
+    ["fetchMock.route('https://h/v3/apps/app_assignments', 409, { method: 'POST' })", true],
+    ["fetchMock.route({ url: 'https://h/v3/apps/app_assignments', method: 'POST' }, 409)", true],
+    ["fetchMock.route('https://h/v3/apps/app_assignments', 409)", true],
+    ["const v3 = { url: 'https://h/v3/apps/app_assignments', method: 'post' };\nfetchMock.route(v3, 409)", true],
+    ["fetchMock.mock({ url: 'end:/v3/apps/app_assignments' }, 409)", true],
+    ["fetchMock.route({ matcherFunction: () => true }, 409)", true],
+    ["fetchMock.route('https://h/v3/apps/app_assignments', 200, { method: 'GET' })", false],
+    ["fetchMock.route({ url: 'https://h/v3/apps/app_assignments', method: 'DELETE' }, 204)", false],
+    ["fetchMock.route({ url: 'https://h/v3/users', method: 'POST' }, 201)", false],
+  ])('%s takes the v3 route: %s', (text, taken) => {
+    expect(v3Taken(text) !== undefined).toBe(taken);
+  });
+});

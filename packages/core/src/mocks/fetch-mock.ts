@@ -14,6 +14,7 @@ import { readBody } from '../body.js';
 import type { SourceContext } from '../context.js';
 import { valueOfName } from '../follow.js';
 import { staticString } from '../static-value.js';
+import { usesOf } from '../scope.js';
 import { isFunction, propertyOf, someNode, unwrapTS } from '../syntax.js';
 import { functionReads } from './matcher.js';
 import { fromModule, methodOf, originOf } from './reference.js';
@@ -28,11 +29,14 @@ export function recognizeFetchMock(call: TSESTree.CallExpression, ctx: SourceCon
   const method = methodOf(call);
   if (method === undefined || (!SHORTHANDS.has(method.name) && !GENERAL.has(method.name))) return undefined;
   if (!fromModule(originOf(method.object, ctx), ['fetch-mock'])) return undefined;
-  const first = call.arguments[0] === undefined || call.arguments[0].type === 'SpreadElement' ? undefined : unwrapTS(call.arguments[0]);
-  if (first === undefined) return undefined;
+  const written = call.arguments[0] === undefined || call.arguments[0].type === 'SpreadElement' ? undefined : unwrapTS(call.arguments[0]);
+  if (written === undefined) return undefined;
   const options = call.arguments[2];
   const object = options === undefined ? undefined : optionsObject(unwrapTS(options), ctx);
-  // `{ url, method, body, headers, functionMatcher }` in place of the URL (fetch-mock's matcher object).
+  // `{ url, method, body, headers, functionMatcher }` in place of the URL (fetch-mock's matcher object), written there
+  // or held in a const (`const onlyCrm = { url, method, params }; route(onlyCrm, 201)`), read the same way.
+  const held = matcherHeld(written, ctx);
+  const first = held?.node ?? written;
   const described = first.type === 'ObjectExpression' ? first : undefined;
   const verb = SHORTHANDS.has(method.name) ? 'post' : methodOfOptions(object, described);
   // Another method is another request.
@@ -47,6 +51,12 @@ export function recognizeFetchMock(call: TSESTree.CallExpression, ctx: SourceCon
     if (route === undefined && !spellsRoute(matcher, ctx)) return undefined;
     route ??= {};
     reads.push('the request in its matcher function');
+  }
+  // A matcher held by a name whose value cannot be read (a `let`, a parameter, a call's result): it may be the
+  // deprecated route, so it is found, and never rewritten; nor is a matcher object other code uses too.
+  if (held?.unread !== undefined && (route !== undefined || held.node === undefined)) {
+    route = {};
+    reads.push(held.unread);
   }
   if (route === undefined) return undefined;
   // `params` matches the values of the route's `:name` segments (`express:…/apps/:id/assign`): the v3 route has none,
@@ -94,6 +104,27 @@ function optionsObject(options: TSESTree.Node, ctx: SourceContext): TSESTree.Nod
   if (name.kind !== 'const') return options;
   const value = unwrapTS(name.value.node);
   return value.type === 'ObjectExpression' ? value : options;
+}
+
+/**
+ * A matcher held by a name: the object or function a const of the file holds (`const onlyCrm = { url, method }`), or
+ * `unread` when its value cannot be read (neither a string, nor an object or function written there) or is an object
+ * other code uses too. Undefined when the matcher is written in place, or is a string.
+ */
+function matcherHeld(matcher: TSESTree.Node, ctx: SourceContext): { node?: TSESTree.Node; unread?: string } | undefined {
+  if (matcher.type !== 'Identifier') return undefined;
+  if (staticString(matcher, ctx) !== undefined) return undefined;
+  const name = valueOfName(matcher, ctx);
+  if (name.kind === 'const' && name.value.ctx === ctx) {
+    const value = unwrapTS(name.value.node);
+    if (isFunction(value)) return { node: value };
+    // Rewritten, it would change every other use too.
+    if (value.type === 'ObjectExpression') return usesOf(name.variable).length === 1 ? { node: value } : { node: value, unread: `the matcher ${matcher.name}, which other code uses too` };
+    // A const string, or a pattern the route reader reads (a regular expression, a template).
+    if (value.type === 'Literal' || value.type === 'TemplateLiteral') return undefined;
+  }
+  if (name.kind === 'imported' && unwrapTS(name.value.node).type === 'Literal') return undefined;
+  return { unread: `the matcher ${matcher.name}, whose value cannot be read` };
 }
 
 /** The function that matches the request: `functionMatcher` (fetch-mock 9), `matcherFunction` (10 to 12). */

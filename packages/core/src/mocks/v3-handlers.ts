@@ -11,7 +11,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
 import { valueOfName } from '../follow.js';
-import { forEachCall, unwrapTS } from '../syntax.js';
+import { forEachCall, propertyOf, unwrapTS } from '../syntax.js';
 import { DEFAULT_ROUTE, matchRoute, readUrl } from '../url.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 
@@ -123,13 +123,29 @@ const INTERCEPTORS = ['nock', 'axios-mock-adapter', 'fetch-mock'];
  * the deprecated request too: it takes nothing.
  */
 function interceptorRoute(call: TSESTree.CallExpression, name: string, library: string, ctx: SourceContext): 'v3' | 'other' | undefined {
-  const posts = library === 'nock' ? name === 'post' || name === 'intercept' : library === 'axios-mock-adapter' ? name === 'onPost' || name === 'onAny' : name === 'post' || name === 'postOnce';
+  const general = library === 'fetch-mock' && FETCH_MOCK_GENERAL.has(name);
+  const posts = library === 'nock' ? name === 'post' || name === 'intercept' : library === 'axios-mock-adapter' ? name === 'onPost' || name === 'onAny' : name === 'post' || name === 'postOnce' || general;
   if (!posts) return undefined;
   if (name === 'intercept') {
     const verb = call.arguments[1] === undefined ? undefined : unwrapTS(call.arguments[1]);
     if (verb?.type === 'Literal' && typeof verb.value === 'string' && verb.value.toUpperCase() !== 'POST') return 'other';
   }
-  const route = call.arguments[0];
+  let route: TSESTree.CallExpressionArgument | TSESTree.Node | undefined = call.arguments[0];
+  if (general) {
+    // fetch-mock's `route(matcher, response, options?)` (and `mock`, `once`, `sticky`): the method is the options' or the
+    // matcher object's, every method when neither gives one; the URL is the matcher object's `url`.
+    const matcher = route === undefined || route.type === 'SpreadElement' ? undefined : objectHeld(unwrapTS(route), ctx);
+    const options = call.arguments[2] === undefined || call.arguments[2].type === 'SpreadElement' ? undefined : objectHeld(unwrapTS(call.arguments[2]), ctx);
+    const method = [options, matcher].map((object) => (object?.type === 'ObjectExpression' ? propertyOf(object, 'method')?.value : undefined)).find((value) => value !== undefined);
+    const verb = method === undefined ? undefined : unwrapTS(method);
+    if (verb?.type === 'Literal' && typeof verb.value === 'string' && verb.value.toUpperCase() !== 'POST') return 'other';
+    if (matcher?.type === 'ObjectExpression') {
+      const url = propertyOf(matcher, 'url')?.value;
+      // Matched by a function of the request, or by headers or a body alone: it may answer the v3 request.
+      if (url === undefined) return 'v3';
+      route = url;
+    }
+  }
   if (route === undefined) return library === 'axios-mock-adapter' ? 'other' : 'v3';
   if (route.type === 'SpreadElement') return 'v3';
   const expr = unwrapTS(route);
@@ -140,6 +156,18 @@ function interceptorRoute(call: TSESTree.CallExpression, name: string, library: 
   const matches = prefixed === null ? routeMatcher(route, ctx) : patternMatcher(`${prefixed[1] === 'end' ? '*' : ''}${prefixed[2]!}${prefixed[1] === 'begin' ? '*' : ''}`);
   if (matches === undefined) return 'v3';
   return matches(V3_PATH) && !matches(OLD_PATH) ? 'v3' : 'other';
+}
+
+/** fetch-mock's methods whose HTTP method is the options' or the matcher object's: `route` (10 to 12), `mock` (9). */
+const FETCH_MOCK_GENERAL = new Set(['mock', 'route', 'once', 'sticky']);
+
+/** An object written in place, or held in a const or an import: the object; anything else as it is. */
+function objectHeld(node: TSESTree.Node, ctx: SourceContext): TSESTree.Node {
+  if (node.type !== 'Identifier') return node;
+  const name = valueOfName(node, ctx);
+  if (name.kind !== 'const' && name.kind !== 'imported') return node;
+  const value = unwrapTS(name.value.node);
+  return value.type === 'ObjectExpression' ? value : node;
 }
 
 /** Whether an msw route answers a path (whatever the origin); undefined when the route cannot be read. */
