@@ -19,6 +19,7 @@ import {
   settleMocks,
   showsAllItsCalls,
   type SourceContext,
+  type UnreadSetup,
 } from '@app-assignment/core';
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SiteReport } from './results.js';
@@ -58,6 +59,11 @@ export function projectMocks(
   runnerSetup: (file: string) => Iterable<string> = () => [],
   /** Where an override in a file reads the body and may fall through (`bodyReadingOverrideIn`), if any. */
   bodyReaderOf: (file: string) => string | undefined = () => undefined,
+  /**
+   * A setup list of the runner's config above a file that cannot be read (`unreadSetupPlace`): the modules loaded
+   * before its tests are unknown, and may install a mock of the v3 route or an override that reads the body.
+   */
+  unreadSetupOf: (file: string) => string | undefined = () => undefined,
 ): { settled: Map<string, MockFinding[]>; kept: Map<Finding, Reason> } {
   const entries = [...callsByFile].flatMap(([file, { findings, sites }]) => findings.map((finding, index) => ({ finding, migrated: sites[index]?.migrated === true, file })));
   const calls = entries.map(({ finding, migrated, file }) => {
@@ -77,7 +83,7 @@ export function projectMocks(
       const place = other === file ? undefined : v3HandlerOf(other);
       if (place !== undefined) return place;
     }
-    return undefined;
+    return unreadSetupOf(file);
   };
   // An override that reads the body and falls through, in a test or setup file the mock's tests load (or its own),
   // runs before the handler: a body read added to the handler would fail.
@@ -87,7 +93,7 @@ export function projectMocks(
       const place = bodyReaderOf(other);
       if (place !== undefined) return place;
     }
-    return undefined;
+    return unreadSetupOf(file);
   };
   const final = all.map(({ file, mock }, index) => {
     const decision = decisions[index]!;
@@ -102,4 +108,12 @@ export function projectMocks(
   const kept = new Map<Finding, Reason>();
   for (const [index, reason] of callsKeptByMocks(facts, final, calls, reach, known)) kept.set(entries[index]!.finding, reason);
   return { settled, kept };
+}
+
+/**
+ * A setup list that cannot be read, in words a TODO carries: `in the setup files that vitest.config.ts:8 lists
+ * ([...common]), which cannot be read`.
+ */
+export function unreadSetupPlace(unread: UnreadSetup, display: (file: string) => string = (file) => file): string {
+  return `in the setup files that ${display(unread.file)}:${unread.line} lists (${unread.text}), which cannot be read`;
 }

@@ -29,7 +29,7 @@ import {
 } from '@app-assignment/core';
 import type { ConfigError, ProjectAnalysis } from '@app-assignment/project';
 import { applyFindings, type MigrateResult } from './migrate.js';
-import { projectMocks } from './mocks.js';
+import { projectMocks, unreadSetupPlace } from './mocks.js';
 import { componentKindOf } from '@app-assignment/core/components';
 import type { ParsedSource } from '@app-assignment/core/parse';
 import { canWrite, projectUnitOf } from './components.js';
@@ -317,7 +317,10 @@ function withMocks(
     const file = analysisRun.file(path);
     return file === undefined ? undefined : bodyReadingOverrideIn(file.program, file.context);
   };
-  const { settled, kept } = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path), display, v3HandlerOf, (path) => analysisRun.mockReachKnown(path), written, (path) => analysisRun.runnerSetupReach(path), bodyReaderOf);
+  const { settled, kept } = projectMocks(mocksByFile, calls, (path) => analysisRun.mockReach(path), display, v3HandlerOf, (path) => analysisRun.mockReachKnown(path), written, (path) => analysisRun.runnerSetupReach(path), bodyReaderOf, (path) => {
+    const unread = analysisRun.runnerSetupUnread(path);
+    return unread === undefined ? undefined : unreadSetupPlace(unread, display);
+  });
   for (const [path, mocks] of settled) {
     const file = analysisRun.file(path)!;
     const apply = { incoming: incoming.get(path) ?? [], mocks, allowRewrites, everything: [...findingsOf.values()].flat() };

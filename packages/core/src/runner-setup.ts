@@ -1,58 +1,269 @@
 /** The setup files a test runner's config lists: modules it loads before every test (and so their mocks). */
 import { dirname, join, resolve } from 'node:path';
+import type { TSESTree } from '@typescript-eslint/types';
+import type { SourceContext } from './context.js';
+import { parseSource } from './parse.js';
+import { constInitOf, findVariable, importOf } from './scope.js';
+import { someNode, staticKey, unwrapTS } from './syntax.js';
 
 /** The files a test runner's config may be written in, in a folder of the project. */
 const RUNNER_CONFIGS = ['mts', 'ts', 'mjs', 'js', 'cjs', 'cts'].flatMap((ext) => [`vitest.config.${ext}`, `vite.config.${ext}`, `vitest.workspace.${ext}`, `jest.config.${ext}`]).concat('package.json');
 const SETUP_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+const SETUP_KEY = /^setupFiles(?:AfterEnv)?$/;
+/** How far names and imports are followed from a config to the list they hold. */
+const MAX_DEPTH = 6;
+
+/** A `setupFiles` value this reading cannot resolve to paths: where it is written, and how. */
+export interface UnreadSetup {
+  /** The config file (absolute), and the 1-based line of the value. */
+  readonly file: string;
+  readonly line: number;
+  /** The value as written, shortened. */
+  readonly text: string;
+}
+
+/** The setup files a config lists, and the first list it holds that cannot be read (they may be any files). */
+export interface RunnerSetup {
+  readonly files: Set<string>;
+  readonly unread?: UnreadSetup;
+}
 
 /**
  * The files a test runner's config in a folder (`vitest.config.*`, `vite.config.*`, `jest.config.*`, package.json's
  * `jest`) lists in `setupFiles` or `setupFilesAfterEnv`, each as written and with the extensions a runner tries: they
- * run before every test of that config. The list may be written in place, held in a variable of the config
- * (`const setupFiles = [...]`; `{ setupFiles }`), or come from a config module it imports (`mergeConfig(shared, …)`
- * with `import shared from './vitest.shared'`), read the same way.
+ * run before every test of that config.
  */
 export function runnerSetupFilesIn(dir: string, readText: (file: string) => string | undefined): Set<string> {
+  return runnerSetupIn(dir, readText).files;
+}
+
+/**
+ * The setup files of the configs in a folder, read as the runner evaluates the value: a list written in place, a string,
+ * a spread, a name held by a const of the config or imported from a module of the project (`{ setupFiles }`,
+ * `[...common]`), both branches of a condition (`process.env.CI ? [a, b] : [a]`), `[].concat(…)`, a path built by a
+ * call from a string (`fileURLToPath(new URL('./setup.ts', import.meta.url))`); and the lists of a config module it
+ * imports (`mergeConfig(shared, …)` with `import shared from './vitest.shared'`), read the same way. A value it
+ * cannot resolve (a function's result, a `let`, a template with a name in it) is `unread`: the setup files are then
+ * unknown, never taken as none.
+ */
+export function runnerSetupIn(dir: string, readText: (file: string) => string | undefined): RunnerSetup {
   const found = new Set<string>();
+  let unread: UnreadSetup | undefined;
   const read = new Set<string>();
+  const add = (path: string) => {
+    const setup = resolve(dir, path.replace(/^<rootDir>\/?/, ''));
+    for (const candidate of [setup, ...SETUP_EXTENSIONS.map((ext) => setup + ext)]) found.add(candidate);
+  };
   const readConfig = (file: string, depth: number) => {
     if (read.has(file)) return;
     read.add(file);
     const text = readText(file);
     if (text === undefined) return;
-    for (const list of setupListsIn(text)) {
-      for (const entry of list.matchAll(/(['"`])([^'"`]+)\1/g)) {
-        const setup = resolve(dir, entry[2]!.replace(/^<rootDir>\/?/, ''));
-        for (const candidate of [setup, ...SETUP_EXTENSIONS.map((ext) => setup + ext)]) found.add(candidate);
-      }
+    if (file.endsWith('package.json')) {
+      unread ??= packageJsonLists(file, text, add);
+      return;
     }
+    if (/\bsetupFiles/.test(text)) unread ??= readLists(file, text, readText, add);
     // A config module it imports (a shared config merged into this one) lists setup files for it too.
     if (depth >= 2) return;
     for (const imported of text.matchAll(/\bfrom\s*(['"])(\.{1,2}\/[^'"]+)\1/g)) {
-      const target = resolve(dirname(file), imported[2]!);
-      const bare = target.replace(/\.[cm]?js$/, '');
-      for (const candidate of [target, ...SETUP_EXTENSIONS.map((ext) => bare + ext)]) readConfig(candidate, depth + 1);
+      for (const candidate of moduleCandidates(resolve(dirname(file), imported[2]!))) readConfig(candidate, depth + 1);
     }
   };
   for (const name of RUNNER_CONFIGS) readConfig(join(dir, name), 0);
-  return found;
+  return unread === undefined ? { files: found } : { files: found, unread };
 }
 
-/**
- * The setup lists a config's text holds: `setupFiles: [...]` or `'…'` in place, or a name (`setupFiles: files`,
- * the shorthand `{ setupFiles }`) whose declaration in the same text gives the list.
- */
-function setupListsIn(text: string): string[] {
-  const lists: string[] = [];
-  for (const match of text.matchAll(/\bsetupFiles(?:AfterEnv)?["']?\s*(?::\s*(\[[^\]]*\]|(['"`])[^'"`]*\2|[A-Za-z_$][\w$]*)|(?=\s*[,}]))/g)) {
-    const value = match[1];
-    if (value !== undefined && !/^[A-Za-z_$]/.test(value)) {
-      lists.push(value);
-      continue;
-    }
-    const name = value ?? /setupFiles(?:AfterEnv)?/.exec(match[0])![0];
-    const declared = new RegExp(`\\b(?:const|let|var)\\s+${name.replace(/\$/g, '\\$')}\\s*(?::[^=]+)?=\\s*(\\[[^\\]]*\\]|(['"\`])[^'"\`]*\\2)`).exec(text);
-    if (declared !== null) lists.push(declared[1]!);
+/** Reads the setup lists of a config's text; the first that cannot be read. */
+function readLists(file: string, text: string, readText: (file: string) => string | undefined, add: (path: string) => void): UnreadSetup | undefined {
+  let parsed: { program: TSESTree.Program; context: SourceContext };
+  try {
+    parsed = parseSource(text, file);
+  } catch {
+    // A config that does not parse may list anything.
+    return { file, line: 1, text: 'a config that cannot be parsed' };
   }
-  return lists;
+  const reader = new ListReader(readText, add);
+  someNode(parsed.program, (node) => {
+    const value = setupValueAt(node);
+    if (value !== undefined) reader.read(value, parsed.context, file, 0);
+    return false;
+  });
+  return reader.unread;
+}
+
+/** The value of `setupFiles: …` (or `setupFilesAfterEnv`, or the shorthand `{ setupFiles }`), or `x.setupFiles = …`. */
+function setupValueAt(node: TSESTree.Node): TSESTree.Node | undefined {
+  if (node.type === 'Property' && node.parent?.type === 'ObjectExpression' && SETUP_KEY.test(staticKey(node) ?? '')) return node.value;
+  if (node.type === 'AssignmentExpression' && node.left.type === 'MemberExpression' && SETUP_KEY.test(staticKey(node.left) ?? '')) return node.right;
+  return undefined;
+}
+
+/** package.json's `jest.setupFiles` / `setupFilesAfterEnv`: lists of strings, or unread. */
+function packageJsonLists(file: string, text: string, add: (path: string) => void): UnreadSetup | undefined {
+  let jest: unknown;
+  try {
+    jest = (JSON.parse(text) as { jest?: unknown }).jest;
+  } catch {
+    return undefined;
+  }
+  if (typeof jest !== 'object' || jest === null) return undefined;
+  for (const key of ['setupFiles', 'setupFilesAfterEnv']) {
+    const list = (jest as Record<string, unknown>)[key];
+    if (list === undefined) continue;
+    if (!Array.isArray(list) || list.some((entry) => typeof entry !== 'string')) {
+      const line = text.slice(0, Math.max(0, text.indexOf(`"${key}"`))).split('\n').length;
+      return { file, line, text: `"${key}"` };
+    }
+    for (const entry of list as string[]) add(entry);
+  }
+  return undefined;
+}
+
+/** The files a relative import may name: as written, with TypeScript's extension for a `.js` one, or an extension. */
+function moduleCandidates(target: string): string[] {
+  const bare = target.replace(/\.[cm]?[jt]s$/, '');
+  return [target, ...SETUP_EXTENSIONS.map((ext) => bare + ext)];
+}
+
+/** Reads a `setupFiles` value into paths, following names through consts and relative imports. */
+class ListReader {
+  unread: UnreadSetup | undefined;
+  readonly #modules = new Map<string, { program: TSESTree.Program; context: SourceContext } | null>();
+
+  constructor(
+    private readonly readText: (file: string) => string | undefined,
+    private readonly add: (path: string) => void,
+  ) {}
+
+  read(node: TSESTree.Node, ctx: SourceContext, file: string, depth: number): void {
+    const expr = unwrapTS(node);
+    const unread = () => {
+      const text = ctx.text.slice(expr.range[0], expr.range[1]).replace(/\s+/g, ' ');
+      this.unread ??= { file, line: expr.loc.start.line, text: text.length > 60 ? `${text.slice(0, 57)}…` : text };
+    };
+    if (depth > MAX_DEPTH) return unread();
+    switch (expr.type) {
+      case 'Literal':
+        if (typeof expr.value === 'string') this.add(expr.value);
+        else if (expr.value !== null) unread();
+        return;
+      case 'TemplateLiteral':
+        if (expr.expressions.length === 0 && expr.quasis[0]?.value.cooked != null) this.add(expr.quasis[0].value.cooked);
+        else unread();
+        return;
+      case 'ArrayExpression':
+        for (const element of expr.elements) {
+          if (element !== null) this.read(element.type === 'SpreadElement' ? element.argument : element, ctx, file, depth + 1);
+        }
+        return;
+      case 'ConditionalExpression':
+        // Either branch may be the one the runner takes.
+        this.read(expr.consequent, ctx, file, depth + 1);
+        this.read(expr.alternate, ctx, file, depth + 1);
+        return;
+      case 'LogicalExpression':
+        this.read(expr.left, ctx, file, depth + 1);
+        this.read(expr.right, ctx, file, depth + 1);
+        return;
+      case 'Identifier':
+        return this.#readName(expr, ctx, file, depth) ? undefined : unread();
+      case 'CallExpression': {
+        const callee = unwrapTS(expr.callee);
+        // `[a].concat(b, [c])`: the list and every argument.
+        if (callee.type === 'MemberExpression' && staticKey(callee) === 'concat') {
+          this.read(callee.object, ctx, file, depth + 1);
+          for (const argument of expr.arguments) this.read(argument.type === 'SpreadElement' ? argument.argument : argument, ctx, file, depth + 1);
+          return;
+        }
+        // A path built from a string (`fileURLToPath(new URL('./setup.ts', import.meta.url))`, `resolve(__dirname, 'setup.ts')`).
+        if (!this.#stringsIn(expr)) unread();
+        return;
+      }
+      case 'NewExpression':
+        if (!this.#stringsIn(expr)) unread();
+        return;
+      default:
+        unread();
+    }
+  }
+
+  /** The strings a call that builds a path holds, each read as a path; false when it holds none. */
+  #stringsIn(call: TSESTree.Node): boolean {
+    let any = false;
+    someNode(call, (node) => {
+      if (node.type === 'Literal' && typeof node.value === 'string') {
+        this.add(node.value);
+        any = true;
+      }
+      return false;
+    });
+    return any;
+  }
+
+  /** A name's value: a const of its file, or the export of a relative module it imports. False when neither is read. */
+  #readName(id: TSESTree.Identifier, ctx: SourceContext, file: string, depth: number): boolean {
+    const variable = findVariable(ctx.getScope(id), id.name);
+    if (variable === undefined) return false;
+    const init = constInitOf(variable);
+    if (init !== undefined) {
+      this.read(init, ctx, file, depth + 1);
+      return true;
+    }
+    const imported = importOf(variable);
+    if (imported === undefined || imported.imported === '*' || !/^\.{1,2}\//.test(imported.source)) return false;
+    for (const candidate of moduleCandidates(resolve(dirname(file), imported.source))) {
+      const module = this.#module(candidate);
+      if (module === undefined) continue;
+      const value = exportedValue(module.program, imported.imported);
+      if (value === undefined) return false;
+      this.read(value, module.context, candidate, depth + 1);
+      return true;
+    }
+    return false;
+  }
+
+  #module(file: string): { program: TSESTree.Program; context: SourceContext } | undefined {
+    let module = this.#modules.get(file);
+    if (module === undefined) {
+      const text = this.readText(file);
+      try {
+        module = text === undefined ? null : parseSource(text, file);
+      } catch {
+        module = null;
+      }
+      this.#modules.set(file, module);
+    }
+    return module ?? undefined;
+  }
+}
+
+/** What a module exports under a name: `export const name = …`, `export { local as name }` of a const, `export default …`. */
+function exportedValue(program: TSESTree.Program, name: string): TSESTree.Node | undefined {
+  const constOf = (local: string): TSESTree.Node | undefined => {
+    for (const statement of program.body) {
+      const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+      if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+      for (const declarator of declaration.declarations) {
+        if (declarator.id.type === 'Identifier' && declarator.id.name === local && declarator.init !== null) return declarator.init;
+      }
+    }
+    return undefined;
+  };
+  for (const statement of program.body) {
+    if (name === 'default' && statement.type === 'ExportDefaultDeclaration') {
+      const value = statement.declaration;
+      return value.type === 'Identifier' ? constOf(value.name) : value;
+    }
+    if (statement.type !== 'ExportNamedDeclaration') continue;
+    if (statement.declaration?.type === 'VariableDeclaration') {
+      const found = statement.declaration.declarations.find((d) => d.id.type === 'Identifier' && d.id.name === name);
+      if (found !== undefined) return statement.declaration.kind === 'const' && found.init !== null ? found.init : undefined;
+    }
+    for (const specifier of statement.specifiers) {
+      const exported = specifier.exported.type === 'Identifier' ? specifier.exported.name : specifier.exported.value;
+      if (exported === name && statement.source === null && specifier.local.type === 'Identifier') return constOf(specifier.local.name);
+    }
+  }
+  return undefined;
 }

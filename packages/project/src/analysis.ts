@@ -39,7 +39,9 @@ import {
   specifierFor,
   type UnreadUse,
   unreadNaming,
-  runnerSetupFilesIn,
+  type RunnerSetup,
+  runnerSetupIn,
+  type UnreadSetup,
 } from '@app-assignment/core';
 import { markupNames } from '@app-assignment/core/components';
 import type { TSESTree } from '@typescript-eslint/types';
@@ -310,7 +312,19 @@ export class ProjectAnalysis {
     }
   }
 
-  readonly #setupFiles = new Map<string, ReadonlySet<string>>();
+  /**
+   * A `setupFiles` value of a test runner's config above `path` that cannot be read (`setupFiles: makeList()`): the
+   * modules it loads before the tests are then unknown, and may install any mock. Undefined when every list is read.
+   */
+  runnerSetupUnread(path: string): UnreadSetup | undefined {
+    for (let dir = dirname(path); ; dir = dirname(dir)) {
+      const unread = this.#setupIn(dir).unread;
+      if (unread !== undefined) return unread;
+      if (dir === this.#input.root || dirname(dir) === dir || !dir.startsWith(this.#input.root)) return undefined;
+    }
+  }
+
+  readonly #setupFiles = new Map<string, RunnerSetup>();
 
   /**
    * Whether a test runner's config in a folder above the file (`vitest.config.*`, `vite.config.*`, `jest.config.*`,
@@ -324,9 +338,13 @@ export class ProjectAnalysis {
   }
 
   #setupFilesIn(dir: string): ReadonlySet<string> {
+    return this.#setupIn(dir).files;
+  }
+
+  #setupIn(dir: string): RunnerSetup {
     const known = this.#setupFiles.get(dir);
     if (known !== undefined) return known;
-    const found = runnerSetupFilesIn(dir, (file) => this.#input.readText(file));
+    const found = runnerSetupIn(dir, (file) => this.#input.readText(file));
     this.#setupFiles.set(dir, found);
     return found;
   }
