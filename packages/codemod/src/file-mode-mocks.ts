@@ -26,15 +26,32 @@ import {
   type Reason,
   ReasonCode,
   runnerSetupFilesIn,
+  runnerSetupIn,
   showsAllItsCalls,
+  v3HandlerIn,
 } from '@app-assignment/core';
+import { unreadSetupPlace } from './mocks.js';
 import { parseFile } from './parse.js';
 
-/** A mock of another file of the run that stands for calls of this one, as plain data (it crosses to a worker). */
-export interface MockElsewhere {
+/**
+ * A mock of another file of the run that stands for calls of this one, as plain data (it crosses to a worker); or what
+ * the runner's setup files install before this file's tests (`SetupBefore`).
+ */
+export type MockElsewhere = MockOfAnotherFile | SetupBefore;
+
+export interface MockOfAnotherFile {
   readonly facts: MockFacts;
   /** How a call's TODO names it: `handler in test/a.test.ts, in the test "…", which …`. */
   readonly key: string;
+}
+
+/**
+ * A mock of the v3 route that a module the runner loads before this file's tests installs (its config's `setupFiles`),
+ * or setup files that cannot be read (they may install one): a mock of this file rewritten onto v3 would answer after
+ * it, or never.
+ */
+export interface SetupBefore {
+  readonly v3Route: string;
 }
 
 /** How many files the imports of one test are followed through. */
@@ -60,6 +77,7 @@ export function mocksElsewhere(
   if (analysis.tests === 'ignore') return byFile;
   const run = new Set(files);
   const setups = setupReachOf(files, textOf);
+  const v3Before = setupV3Routes(textOf, analysis, display);
   for (const test of files) {
     const text = textOf(test);
     if (text === undefined || !mayContainMock(text)) continue;
@@ -69,6 +87,8 @@ export function mocksElsewhere(
     } catch {
       continue; // the file's own run reports it
     }
+    const before = setups.has(test) ? undefined : v3Before(test);
+    if (before !== undefined) byFile.set(test, [...(byFile.get(test) ?? []), { v3Route: before }]);
     // A module a test runner loads before every test (its config's `setupFiles`, and what they import) stands for the
     // calls of every test of the run, though it shows none of them.
     const setup = setups.has(test);
@@ -96,8 +116,9 @@ export function mocksElsewhere(
  * The findings of one file with every call that a mock of another file stands for held back (and every call that
  * shares code with one), the reason naming that mock.
  */
-export function holdForMocksElsewhere(findings: readonly Finding[], mocks: readonly MockElsewhere[] | undefined): Finding[] {
-  if (mocks === undefined || mocks.length === 0) return [...findings];
+export function holdForMocksElsewhere(findings: readonly Finding[], elsewhere: readonly MockElsewhere[] | undefined): Finding[] {
+  const mocks = (elsewhere ?? []).filter((entry): entry is MockOfAnotherFile => 'facts' in entry);
+  if (mocks.length === 0) return [...findings];
   const kept = new Map<Finding, Reason>();
   for (const finding of findings) {
     if (finding.outcome !== 'fix' && finding.outcome !== 'review') continue;
@@ -129,6 +150,53 @@ export function setupReachOf(files: readonly string[], textOf: (file: string) =>
     }
   }
   return found;
+}
+
+/** The mock of the v3 route the runner's setup files install before a file's tests, if any (`SetupBefore`). */
+export function v3RouteBefore(elsewhere: readonly MockElsewhere[] | undefined): string | undefined {
+  return elsewhere?.find((entry): entry is SetupBefore => 'v3Route' in entry)?.v3Route;
+}
+
+/**
+ * For a file, the first mock of the v3 route that the setup files of a runner's config above it install (they and the
+ * modules they import on disk), or the setup list that cannot be read; read once per folder.
+ */
+function setupV3Routes(textOf: (file: string) => string | undefined, analysis: AnalysisOptions, display: (file: string) => string): (file: string) => string | undefined {
+  const byDir = new Map<string, string | null>();
+  const inDir = (dir: string): string | undefined => {
+    let place = byDir.get(dir);
+    if (place === undefined) {
+      const setup = runnerSetupIn(dir, readText);
+      place = null;
+      for (const file of setup.files) {
+        if (!existsSync(file)) continue;
+        for (const reached of reachOf(file, (read) => textOf(read) ?? readText(read)).files) {
+          place ??= v3RouteIn(reached, textOf(reached) ?? readText(reached), analysis, display) ?? null;
+        }
+      }
+      if (place === null && setup.unread !== undefined) place = unreadSetupPlace(setup.unread, display);
+      byDir.set(dir, place);
+    }
+    return place ?? undefined;
+  };
+  return (file) => {
+    for (let dir = dirname(file); ; dir = dirname(dir)) {
+      const place = inDir(dir);
+      if (place !== undefined || dirname(dir) === dir) return place;
+    }
+  };
+}
+
+function v3RouteIn(file: string, text: string | undefined, analysis: AnalysisOptions, display: (file: string) => string): string | undefined {
+  if (text === undefined || !/\b(?:msw|nock|axios-mock-adapter|fetch-mock)\b/.test(text)) return undefined;
+  try {
+    const parsed = parseFile(text, file, analysis);
+    const place = v3HandlerIn(parsed.program, parsed.context);
+    // Read file by file, a place does not name its file.
+    return place === undefined || parsed.context.file !== undefined ? place : `${place} in ${display(file)}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The files a test reaches through its imports on disk (itself included), or the first import that cannot be followed. */

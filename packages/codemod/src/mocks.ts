@@ -28,7 +28,15 @@ import type { SiteReport } from './results.js';
  * The mocks of one file read alone, settled against the file's own calls (`sites`: what became of each). `unseen`: the
  * file stands for calls it does not show, though it imports none (a setup file a test runner loads before every test).
  */
-export function fileMocks(program: TSESTree.Program, context: SourceContext, findings: readonly Finding[], sites: readonly SiteReport[], unseen = false): MockFinding[] {
+export function fileMocks(
+  program: TSESTree.Program,
+  context: SourceContext,
+  findings: readonly Finding[],
+  sites: readonly SiteReport[],
+  unseen = false,
+  /** A mock of the v3 route that the runner's setup files install before the file's tests, if any. */
+  v3Before?: string,
+): MockFinding[] {
   if (!mayContainMock(context.text)) return [];
   const mocks = analyzeMocks(program, context);
   if (mocks.length === 0) return [];
@@ -36,7 +44,7 @@ export function fileMocks(program: TSESTree.Program, context: SourceContext, fin
   const reach: Reach = () => (!unseen && showsAllItsCalls(program) ? new Set([here]) : 'unknown');
   const calls = findings.map((finding, index) => callRecordOf(finding, sites[index]?.migrated === true, here));
   const decisions = settleMocks(mocks.map((mock) => mockFactsOf(mock, here)), calls, reach);
-  return mocks.map((mock, index) => applyMockDecision(mock, decisions[index]!));
+  return mocks.map((mock, index) => applyMockDecision(mock, decisions[index]!, v3Before));
 }
 
 /**

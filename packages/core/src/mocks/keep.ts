@@ -23,7 +23,13 @@ const migrates = (finding: Finding): boolean => finding.outcome === 'fix' || fin
  * stand for only when it exports nothing and imports no module of the program (`showsAllItsCalls`); otherwise its
  * mocks say `mock-calls-unseen` and keep no call.
  */
-export function keepCallsForMocks(program: TSESTree.Program, ctx: SourceContext, findings: readonly Finding[]): Finding[] {
+export function keepCallsForMocks(
+  program: TSESTree.Program,
+  ctx: SourceContext,
+  findings: readonly Finding[],
+  /** A mock of the v3 route that modules loaded before the file's tests install (a runner's setup files), if any. */
+  v3Before?: string,
+): Finding[] {
   if (ctx.options.tests === 'ignore' || findings.length === 0 || !mayContainMock(ctx.text)) return [...findings];
   const mocks = analyzeMocks(program, ctx);
   if (mocks.length === 0 || !showsAllItsCalls(program)) return [...findings];
@@ -32,7 +38,7 @@ export function keepCallsForMocks(program: TSESTree.Program, ctx: SourceContext,
   let current = [...findings];
   // Each round holds more calls (never fewer), so it ends: at most once per call.
   for (let round = 0; round <= findings.length; round++) {
-    const kept = keptOnce(mocks, current, here, reach);
+    const kept = keptOnce(mocks, current, here, reach, v3Before);
     if (kept.size === 0) return current;
     current = holdBack(current, kept);
   }
@@ -40,11 +46,11 @@ export function keepCallsForMocks(program: TSESTree.Program, ctx: SourceContext,
 }
 
 /** One round: the calls the mocks of one file keep, by finding. */
-function keptOnce(mocks: readonly MockFinding[], findings: readonly Finding[], file: string, reach: Reach): Map<Finding, Reason> {
+function keptOnce(mocks: readonly MockFinding[], findings: readonly Finding[], file: string, reach: Reach, v3Before?: string): Map<Finding, Reason> {
   const calls = findings.map((finding) => callRecordOf(finding, migrates(finding), file));
   const facts = mocks.map((mock) => mockFactsOf(mock, file));
   const decisions = settleMocks(facts, calls, reach);
-  const settled = mocks.map((mock, index) => applyMockDecision(mock, decisions[index]!));
+  const settled = mocks.map((mock, index) => applyMockDecision(mock, decisions[index]!, v3Before));
   const kept = new Map<Finding, Reason>();
   for (const [index, reason] of callsKeptByMocks(facts, settled, calls, reach)) kept.set(findings[index]!, reason);
   return kept;

@@ -1,0 +1,207 @@
+/**
+ * What a test's mocks stand for is read wherever it is written, and what cannot be read counts as unknown, never as
+ * absent: a runner config's `setupFiles` given through a spread, an imported const, a condition or `concat` (the v3
+ * mock a setup file installs then answers before a rewritten one), or a value that cannot be read at all; a
+ * fetch-mock matcher held in a const; and fetch-mock's `route()` of the v3 request, which answers before a rewritten
+ * route as `fetchMock.post(v3)` does. Each is read in project mode and file by file (`--no-project`); the setup file
+ * shapes also run their own suite (vitest and nock) before and after the migration.
+ */
+import { readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { migrate as migrateOnDisk, runAppTests, SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
+import { command, tree } from './helpers/cli.js';
+
+interface Site {
+  readonly line: number;
+  readonly kind: string;
+  readonly outcome: string;
+  readonly migrated: boolean;
+  readonly reasons?: readonly { readonly code: string; readonly key?: string }[];
+}
+
+const TSCONFIG = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true }, include: ['src', 'test', '*.ts'] });
+const PACKAGE = '{ "name": "p", "private": true, "type": "module" }';
+const MODES = [['project', []], ['file by file', ['--no-project']]] as const;
+
+/** A project migrated as a dry run: the sites of each file, by path. */
+async function sitesOf(files: Record<string, string>, flags: readonly string[]): Promise<Map<string, Site[]>> {
+  const dir = tree({ 'package.json': PACKAGE, 'tsconfig.json': TSCONFIG, ...files });
+  const out = await command(['migrate', 'src', 'test', '--dry', '--json', ...flags], dir);
+  expect(out.code, out.stderr).toBe(0);
+  const report = JSON.parse(out.stdout) as { files: { path: string; sites: Site[] }[] };
+  return new Map(report.files.map((file) => [file.path, file.sites]));
+}
+
+const all = (sites: Map<string, Site[]>, kind: string) => [...sites.values()].flat().filter((site) => site.kind === kind);
+const keys = (site: Site) => (site.reasons ?? []).map((reason) => `${reason.code}: ${reason.key ?? ''}`).join(' | ');
+
+const SHOW = `export async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return response.status;
+}
+`;
+
+/** The call in the test file itself, so that read file by file the test shows every call its mock stands for. */
+const nockTest = (withCall: boolean) => `import nock from 'nock';
+import { expect, it } from 'vitest';
+${withCall ? SHOW.replace('export ', '') : "import { showToBusiness } from '../src/assign.js';\n"}
+it('shows an app to a business', async () => {
+  nock('https://api.example.com').post('/platform/v1/apps/crm-sync/assign', { business_uid: 'biz_1' }).reply(201);
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+
+const setupOf = (route: string) => `import nock from 'nock';
+import { afterEach, beforeEach } from 'vitest';
+
+// by default the platform refuses new v3 assignments; tests that expect success mock their own
+beforeEach(() => {
+  nock('https://api.example.com').post('${route}').reply(409, { error: 'conflict' });
+});
+afterEach(() => nock.cleanAll());
+`;
+
+const config = (setupFiles: string, head = '') => `import { defineConfig } from 'vitest/config';
+${head}
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ${setupFiles},
+  },
+});
+`;
+
+const SETUP_SHAPES = [
+  ['a spread of a const', config('[...common]', "const common = ['./test/setup.ts'];"), {}],
+  ['an imported const', config('setupFiles', "import { setupFiles } from './vitest.setup-files.js';").replace('setupFiles: setupFiles', 'setupFiles'), { 'vitest.setup-files.ts': "export const setupFiles = ['./test/setup.ts'];\n" }],
+  ['a condition', config("process.env.CI ? ['./test/setup.ts', './test/ci.ts'] : ['./test/setup.ts']"), { 'test/ci.ts': 'export {};\n' }],
+  ['concat', config("([] as string[]).concat('./test/setup.ts')"), {}],
+] as const;
+
+describe('setupFiles read as the runner evaluates it', () => {
+  describe.each(MODES)('%s', (_mode, flags) => {
+    it.each(SETUP_SHAPES)('through %s: the setup file\'s v3 mock answers first, so the call and its mock stay', async (_name, vitestConfig, extra) => {
+      for (const withCall of [false, true]) {
+        const files = { 'vitest.config.ts': vitestConfig, ...extra, 'src/assign.ts': withCall ? 'export {};\n' : SHOW, 'test/setup.ts': setupOf('/v3/apps/app_assignments'), 'test/assign.test.ts': nockTest(withCall) };
+        const sites = await sitesOf(files, flags);
+        const [mock] = all(sites, 'mock');
+        expect(mock!.migrated).toBe(false);
+        for (const call of all(sites, 'call')) expect(call.migrated, keys(call)).toBe(false);
+        // Read whole, the setup file's mock is named; file by file, a call in another module is held for that already.
+        if (withCall || flags.length === 0) expect(keys(mock!)).toContain("mock-v3-route-taken: nock('https://api.example.com').post('/v3/apps/app_assignments') in test/setup.ts");
+      }
+    });
+
+    it.each(SETUP_SHAPES)('through %s: a setup mock of another v3 route takes nothing, and the call and its mock move', async (_name, vitestConfig, extra) => {
+      const files = { 'vitest.config.ts': vitestConfig, ...extra, 'src/assign.ts': 'export {};\n', 'test/setup.ts': setupOf('/v3/users'), 'test/assign.test.ts': nockTest(true) };
+      const sites = await sitesOf(files, flags);
+      expect(all(sites, 'mock').map((m) => [m.migrated, keys(m)])).toEqual([[true, '']]);
+      expect(all(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+    });
+
+    it('a setupFiles value that cannot be read: the setup files are unknown, and the call and its mock stay, naming the config line', async () => {
+      const files = {
+        'vitest.config.ts': config('setupList()', "import { setupList } from './vitest.lists.js';"),
+        'vitest.lists.ts': "export function setupList(): string[] {\n  return ['./test/setup.ts'];\n}\n",
+        'src/assign.ts': 'export {};\n',
+        'test/setup.ts': setupOf('/v3/apps/app_assignments'),
+        'test/assign.test.ts': nockTest(true),
+      };
+      const sites = await sitesOf(files, flags);
+      const [mock] = all(sites, 'mock');
+      expect(mock!.migrated).toBe(false);
+      expect(keys(mock!)).toContain('mock-v3-route-taken: in the setup files that vitest.config.ts:7 lists (setupList()), which cannot be read');
+      expect(all(sites, 'call').map((c) => [c.migrated, c.reasons?.[0]?.code])).toEqual([[false, 'call-mock-held']]);
+    });
+  });
+
+  // The suites themselves: green before, and green after one run (project mode: file by file, the call in another
+  // module stays with its test's mock whatever the setup files hold).
+  const HEAVY = 240_000;
+  it('the suites of a spread and of an imported const stay green after migrate', async () => {
+    for (const [name, vitestConfig, extra] of SETUP_SHAPES.slice(0, 2)) {
+      const dir = tree({ 'package.json': PACKAGE, 'tsconfig.json': TSCONFIG, 'vitest.config.ts': vitestConfig, ...extra, 'src/assign.ts': SHOW, 'test/setup.ts': setupOf('/v3/apps/app_assignments'), 'test/assign.test.ts': nockTest(false) });
+      symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
+      const before = await runAppTests(dir);
+      expect(before.failures, name).toEqual([]);
+      expect(before.passed, name).toBe(1);
+      migrateOnDisk(dir, [], ['src', 'test']);
+      expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8'), name).toContain('/platform/v1/apps/');
+      const after = await runAppTests(dir);
+      expect(after.failures, name).toEqual([]);
+      expect(after.passed, name).toBe(1);
+    }
+  }, HEAVY);
+});
+
+const FETCH_MOCK_TEST = (routes: string, head = '') => `import fetchMock from 'fetch-mock';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+beforeAll(() => fetchMock.mockGlobal());
+afterEach(() => fetchMock.removeRoutes().clearHistory());
+${head}
+it('shows crm-sync to a business', async () => {
+${routes}
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+
+describe('fetch-mock: a matcher held in a const, and route() of the v3 request', () => {
+  describe.each(MODES)('%s', (_mode, flags) => {
+    const run = async (test: string, extra: Record<string, string> = {}) => sitesOf({ 'src/assign.ts': SHOW, 'test/assign.test.ts': test, ...extra }, flags);
+
+    it('a matcher object in a const with params: the route cannot follow, so the mock and its call stay', async () => {
+      const sites = await run(FETCH_MOCK_TEST(`  const onlyCrm = { url: 'express:/platform/v1/apps/:id/assign', method: 'POST', params: { id: 'crm-sync' } };\n  fetchMock.route(onlyCrm, 201).catch(404);`));
+      const [mock] = all(sites, 'mock');
+      expect([mock!.migrated, keys(mock!)]).toEqual([false, expect.stringContaining("the route's parameters (its params option)")]);
+      expect(all(sites, 'call').map((c) => c.migrated)).toEqual([false]);
+    });
+
+    it('a matcher object in a const with the deprecated URL follows its call, rewritten where the const is written', async () => {
+      const sites = await run(FETCH_MOCK_TEST(`  const onlyCrm = { url: 'https://api.example.com/platform/v1/apps/crm-sync/assign', method: 'POST' };\n  fetchMock.route(onlyCrm, 201).catch(404);`));
+      // Read file by file, the test does not show the call in the module it imports: both stay.
+      const moved = flags.length === 0;
+      expect(all(sites, 'mock').map((m) => m.migrated)).toEqual([moved]);
+      expect(all(sites, 'call').map((c) => c.migrated)).toEqual([moved]);
+    });
+
+    it('a matcher held by a name whose value cannot be read is a mock that may be of the request: the call stays', async () => {
+      const sites = await run(FETCH_MOCK_TEST(`  fetchMock.route(matcher, 201).catch(404);`, 'let matcher: object = { url: \'begin:https://api.example.com/platform/\' };\n'));
+      const [mock] = all(sites, 'mock');
+      expect(mock!.migrated).toBe(false);
+      expect(keys(mock!)).toContain('matcher, whose value cannot be read');
+      expect(all(sites, 'call').map((c) => c.migrated)).toEqual([false]);
+    });
+
+    const V1_ROUTE = "  fetchMock.route('https://api.example.com/platform/v1/apps/crm-sync/assign', 201, { method: 'POST', body: { business_uid: 'biz_1' } });";
+    it.each([
+      ['with the method in its options', "fetchMock.route('https://api.example.com/v3/apps/app_assignments', 409, { method: 'POST' })"],
+      ['with a matcher object', "fetchMock.route({ url: 'https://api.example.com/v3/apps/app_assignments', method: 'POST' }, 409)"],
+    ])('a v3 route() %s in the test answers first: the route and its call stay', async (_name, v3) => {
+      const sites = await run(FETCH_MOCK_TEST(V1_ROUTE, `beforeEach(() => {\n  ${v3};\n});\n`).replace('beforeAll, expect', 'beforeAll, beforeEach, expect'));
+      const [mock] = all(sites, 'mock');
+      expect(mock!.migrated).toBe(false);
+      if (flags.length === 0) expect(keys(mock!)).toContain('mock-v3-route-taken: fetchMock.route(');
+      expect(all(sites, 'call').map((c) => c.migrated)).toEqual([false]);
+    });
+
+    it('a v3 route() in a setup file answers first; one of another method takes nothing', async () => {
+      const setup = (method: string) => `import fetchMock from 'fetch-mock';\nimport { beforeEach } from 'vitest';\n\nbeforeEach(() => {\n  fetchMock.route({ url: 'https://api.example.com/v3/apps/app_assignments', method: '${method}' }, 409);\n});\n`;
+      const inline = FETCH_MOCK_TEST(V1_ROUTE).replace("import { showToBusiness } from '../src/assign.js';\n", SHOW.replace('export ', ''));
+      const files = (method: string) => ({ 'vitest.config.ts': config("['./test/setup.ts']"), 'test/setup.ts': setup(method), 'src/assign.ts': 'export {};\n' });
+      const taken = await run(inline, files('POST'));
+      expect(all(taken, 'mock').map((m) => [m.migrated, keys(m).includes('mock-v3-route-taken: fetchMock.route({ url:')])).toEqual([[false, true]]);
+      expect(all(taken, 'call').map((c) => c.migrated)).toEqual([false]);
+      const free = await run(inline, files('GET'));
+      expect(all(free, 'mock').map((m) => m.migrated)).toEqual([true]);
+      expect(all(free, 'call').map((c) => c.migrated)).toEqual([true]);
+    });
+  });
+});
