@@ -313,7 +313,8 @@ function withMocks(
   };
   const bodyReaderOf = (path: string): string | undefined => {
     const text = textOf(path);
-    if (text === undefined || !/\bmsw\b/.test(text) || !/\.use\(/.test(text)) return undefined;
+    // An override list spread from another module (`server.use(...dryRunHandlers)`) names no msw here.
+    if (text === undefined || !/\.use\(/.test(text) || (!/\bmsw\b/.test(text) && !/\.use\(\s*\.\.\./.test(text))) return undefined;
     const file = analysisRun.file(path);
     return file === undefined ? undefined : bodyReadingOverrideIn(file.program, file.context);
   };

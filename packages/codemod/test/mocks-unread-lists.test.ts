@@ -205,3 +205,79 @@ describe('fetch-mock: a matcher held in a const, and route() of the v3 request',
     });
   });
 });
+
+describe('msw: an override list spread into server.use from another module', () => {
+  const files = (dryRun: string) => ({
+    'vitest.config.ts': config("['./test/setup.ts']"),
+    'src/assign.ts': SHOW,
+    'test/server.ts': `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+type LegacyBody = { business_uid?: string; directory_uid?: string };
+export const server = setupServer(
+  http.post<{ id: string }, LegacyBody>('*/platform/v1/apps/:id/assign', ({ params }) =>
+    HttpResponse.json({ app: params.id }, { status: 201 })),
+);
+`,
+    'test/dry-run.ts': `import { http, HttpResponse } from 'msw';
+
+/** answers any POST marked dry_run; everything else goes on to the route handlers */
+export const dryRunHandlers = [
+  ${dryRun},
+];
+`,
+    'test/setup.ts': `import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { server } from './server.js';
+import { dryRunHandlers } from './dry-run.js';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => server.use(...dryRunHandlers));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+`,
+    'test/assign.test.ts': `import { expect, it } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+it('shows an app to a business', async () => {
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`,
+  });
+  const READS_BODY = `http.post<never, { dry_run?: boolean }>('*', async ({ request }) => {
+    const body = await request.json();
+    if (body.dry_run) return HttpResponse.json({ app: 'dry-run' }, { status: 200 });
+    return undefined;
+  })`;
+  const READS_NOTHING = `http.post('*/dry-run', () => HttpResponse.json({ app: 'dry-run' }, { status: 200 }))`;
+
+  it.each(MODES)('%s: an override that reads the body runs first, so the handler that reads params.id and its call stay', async (mode, flags) => {
+    const sites = await sitesOf(files(READS_BODY), flags);
+    const [mock] = all(sites, 'mock');
+    expect(mock!.migrated).toBe(false);
+    if (mode === 'project') expect(keys(mock!)).toContain("the handler http.post('*', …), installed in test/setup.ts, may read the body first");
+    expect(all(sites, 'call').map((c) => c.migrated)).toEqual([false]);
+  });
+
+  it('a list that cannot be read may hold such an override: the handler and its call stay', async () => {
+    const unread = { ...files(READS_BODY), 'test/setup.ts': files(READS_BODY)['test/setup.ts'].replace("import { dryRunHandlers } from './dry-run.js';", "import { dryRun } from './dry-run.js';\nconst dryRunHandlers = dryRun();") };
+    const sites = await sitesOf(unread, []);
+    expect(keys(all(sites, 'mock')[0]!)).toContain('...dryRunHandlers, which cannot be read');
+    expect(all(sites, 'call').map((c) => c.migrated)).toEqual([false]);
+  });
+
+  it('an override list that reads nothing of the request leaves the handler free to follow its call', async () => {
+    const sites = await sitesOf(files(READS_NOTHING), []);
+    expect(all(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(all(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('the suite stays green after migrate', async () => {
+    const dir = tree({ 'package.json': PACKAGE, 'tsconfig.json': TSCONFIG, ...files(READS_BODY) });
+    symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    expect((await runAppTests(dir)).failures).toEqual([]);
+    migrateOnDisk(dir, [], ['src', 'test']);
+    const after = await runAppTests(dir);
+    expect(after.failures).toEqual([]);
+    expect(after.passed).toBe(1);
+  }, 240_000);
+});

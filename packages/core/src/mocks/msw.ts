@@ -711,8 +711,27 @@ export function bodyReadingOverrideIn(program: TSESTree.Node, ctx: SourceContext
     const found = bodyReaderIn(call, ctx);
     if (found !== undefined) place = ctx.file === undefined ? found : `${found} in ${ctx.file}`;
   });
+  // `server.use(...dryRunHandlers)`: a list read where it is written, in this module or another; one that cannot be
+  // read may hold such an override.
+  forEachCall(program, (call) => {
+    if (place !== undefined || !call.arguments.some((argument) => argument.type === 'SpreadElement') || !usesServer(call, ctx)) return;
+    const found = bodyReaderAmong(call.arguments.filter((argument) => argument.type === 'SpreadElement'), ctx, 0);
+    if (found !== undefined) place = ctx.file === undefined ? found : `${found}, installed in ${ctx.file},`;
+  });
   overrides.set(program, place ?? null);
   return place;
+}
+
+/**
+ * `server.use(…)` (or `worker.use`) on a server of msw, or on one a module of the program makes and exports
+ * (`import { server } from './server'`), not `app.use(…)` of a web framework.
+ */
+function usesServer(call: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  const method = methodOf(call);
+  if (method?.name !== 'use') return false;
+  const origin = originOf(method.object, ctx);
+  if (origin?.kind !== 'module') return false;
+  return /^[./]/.test(origin.source) || fromModule(origin, ['msw']);
 }
 
 /** This msw handler, in words, when it may answer POST /v3/apps/app_assignments, read the request and fall through. */
