@@ -161,7 +161,8 @@ expect(mocked.mock.calls[0]).toMatchInlineSnapshot(\`["POST https://h/platform/v
       ['mocked.mock.calls', undefined, 'manual'],
       ['mocked.mock.calls', 'crm-sync', 'manual'],
       ['mocked.mock.calls', undefined, 'manual'],
-      ['mocked.mock.calls', undefined, 'manual'],
+      // The calls selected by a test of their URL that only crm-sync's answers.
+      ['mocked.mock.calls', 'crm-sync', 'manual'],
       ['mocked.mock.calls', undefined, 'manual'],
       ['alias.lastCall', 'crm', 'manual'],
       ['mock.history', 'crm', 'manual'],
@@ -493,5 +494,50 @@ describe('review 28: fetch-mock matchers held in a const, and v3 routes given to
     ["fetchMock.route({ url: 'https://h/v3/users', method: 'POST' }, 201)", false],
   ])('%s takes the v3 route: %s', (text, taken) => {
     expect(v3Taken(text) !== undefined).toBe(taken);
+  });
+});
+
+describe('review 28: recorded-call assertions that read the URL in any way the v3 URL answers otherwise', () => {
+  const HEAD = `import { expect, vi } from 'vitest';\nconst spy = vi.spyOn(globalThis, 'fetch');\n`;
+  const analyzed = (text: string, head = HEAD) => {
+    const { program, context } = parseSource(`${head}${text}`, 'a.test.ts');
+    return analyzeMocks(program, context).map((m) => ({ library: m.mock.library, appCode: m.mock.route.appCode, outcome: m.outcome }));
+  };
+
+  it.each([
+    ["expect(spy).toHaveBeenCalledWith(expect.stringMatching('platform/v1'), expect.anything());", undefined],
+    ["expect(spy.mock.calls[0][0]).toContain('/platform/');", undefined],
+    ["expect(spy).toHaveBeenCalledWith(expect.stringContaining('crm-sync'), expect.anything());", 'crm-sync'],
+    ['expect(String(spy.mock.calls[0][0])).toMatch(/crm-sync/);', 'crm-sync'],
+    ["expect(String(spy.mock.calls[0][0]).endsWith('/assign')).toBe(true);", undefined],
+    ["expect(spy.mock.calls[0]).toEqual([expect.stringContaining('/crm-sync/'), expect.anything()]);", 'crm-sync'],
+    ["expect(String(spy.mock.lastCall?.[0]).split('/').at(-2)).toBe('crm-sync');", undefined],
+    ['expect(/\\/assign$/.test(String(spy.mock.calls[0][0]))).toBe(true);', undefined],
+  ])('%s is an assertion of the request, never rewritten', (text, appCode) => {
+    expect(analyzed(text)).toEqual([{ library: 'assertion', appCode, outcome: 'manual' }]);
+  });
+
+  it.each([
+    "expect(spy).toHaveBeenCalledWith(expect.stringMatching('example'), expect.anything());",
+    "expect(spy.mock.calls[0][0]).toContain('api.example.com');",
+    "expect(String(spy.mock.calls[0][0]).startsWith('https://api.example.com/')).toBe(true);",
+    "expect(String(spy.mock.calls[0][0]).includes('/apps/')).toBe(true);",
+    "expect(spy.mock.calls.at(-1)?.[1]).toEqual(expect.objectContaining({ method: 'POST' }));",
+  ])('%s reads what the v3 URL answers alike: no assertion of the request', (text) => {
+    expect(analyzed(text)).toEqual([]);
+  });
+
+  const MOCKED = `import { expect, vi } from 'vitest';\nimport { send } from '../src/http.js';\nvi.mock('../src/http.js');\n`;
+  it.each([
+    ["expect(send).toHaveBeenCalledWith('https://api.example.com/platform/v1/apps/crm/assign', expect.objectContaining({ method: 'POST' }));", 'crm'],
+    ["expect(vi.mocked(send)).toHaveBeenLastCalledWith(expect.stringContaining('/platform/v1/'), expect.anything());", undefined],
+    ["expect(send).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ body: JSON.stringify({ directory_uid: 'dir_1' }) }));", undefined],
+  ])('a mocked function of the program asserted with the deprecated request: %s holds its calls', (text, appCode) => {
+    expect(analyzed(text, MOCKED)).toEqual([{ library: 'assertion', appCode, outcome: 'manual' }]);
+  });
+
+  it('a mocked function of the program asserted with what the migration does not change is no assertion of the request', () => {
+    expect(analyzed("expect(send).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ method: 'POST' }));", MOCKED)).toEqual([]);
+    expect(analyzed("expect(send).toHaveBeenCalledWith('crm', 'dir_1');", MOCKED)).toEqual([]);
   });
 });

@@ -15,7 +15,8 @@ import { findVariable } from '../scope.js';
 import { staticString } from '../static-value.js';
 import { calleePath, propertyOf, someNode, staticKey, unwrapTS } from '../syntax.js';
 import { fromModule, methodOf, originOf } from './reference.js';
-import { functionSpellsRoute, isRouteRegex, partOfDeprecatedRoute, readMockRoute, routeRegexApp, type MockRoute } from './route.js';
+import { functionSpellsRoute, isRouteRegex, partOfDeprecatedRoute, readMockRoute, routeRegexApp, type MockRoute, urlTestReads } from './route.js';
+import { isLibraryModule } from './settle.js';
 import type { MockSite } from './site.js';
 
 const MATCHERS = new Set(['toHaveBeenCalledWith', 'toHaveBeenLastCalledWith', 'toBeCalledWith', 'lastCalledWith', 'toHaveBeenNthCalledWith', 'nthCalledWith']);
@@ -52,6 +53,10 @@ export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceCon
   if (!MATCHERS.has(method.name)) return recordedAssertion(call, target, negated, method.name, ctx);
   const args = method.name.startsWith('toHaveBeenNth') || method.name === 'nthCalledWith' ? call.arguments.slice(1) : call.arguments;
   let shape = shapeOf(target, ctx);
+  if (shape === undefined) {
+    const helper = programFunctionAsserted(target, args, ctx);
+    if (helper !== undefined) return { node: call, ctx, library: 'assertion', route: helper, reads: [], ...(negated ? { negated: true as const } : {}) };
+  }
   const config = configOf(shape, args, ctx);
   if (config !== undefined) return configAssertion(call, config, shape === 'config', negated, ctx);
   if (shape === 'config') return undefined;
@@ -217,11 +222,45 @@ function assertedRoute(node: TSESTree.Node | undefined, ctx: SourceContext): Moc
   if (expr.type !== 'CallExpression' || (path !== 'expect.stringContaining' && path !== 'expect.stringMatching') ||
     !isExpect((expr.callee as TSESTree.MemberExpression).object, ctx) || expr.arguments.length !== 1 || expr.arguments[0]!.type === 'SpreadElement') return undefined;
   const inner = unwrapTS(expr.arguments[0]!);
-  if (path === 'expect.stringMatching') return isRouteRegex(inner) ? {} : undefined;
+  // A test of the URL that the v3 URL answers otherwise: said as written.
+  const tested = (read: { appCode?: string } | undefined): MockRoute | undefined =>
+    read === undefined ? undefined : { ...read, held: `${ctx.text.slice(expr.range[0], expr.range[1]).replace(/\s+/g, ' ')}, a test of the URL that the v3 URL answers otherwise` };
+  if (path === 'expect.stringMatching') return isRouteRegex(inner) ? {} : tested(textTestReads(inner, 'match', ctx));
   const whole = readMockRoute(inner, ctx);
   if (whole !== undefined) return whole;
   const text = staticString(inner, ctx);
-  return text !== undefined && partOfDeprecatedRoute(text) ? {} : undefined;
+  return text !== undefined && partOfDeprecatedRoute(text) ? {} : tested(textTestReads(inner, 'contain', ctx));
+}
+
+/**
+ * A test of the URL's text (`expect.stringMatching('platform/v1')`, `stringContaining('crm-sync')`, `toMatch(/crm-sync/)`,
+ * `.endsWith('/assign')`) that the v3 URL answers otherwise than the deprecated one (`urlTestReads`): the request it
+ * reads, and the app it names. A string is a pattern to `match` (as `expect.stringMatching` and `toMatch` read one), or a
+ * part to `contain` (or to `start` or `end` the URL); a regular expression always a pattern.
+ */
+function textTestReads(node: TSESTree.Node, how: 'match' | 'contain' | 'start' | 'end', ctx: SourceContext): { appCode?: string } | undefined {
+  const expr = unwrapTS(node);
+  if (expr.type === 'Literal' && 'regex' in expr && expr.regex != null) {
+    let regex: RegExp;
+    try {
+      regex = new RegExp(expr.regex.pattern, expr.regex.flags.replace(/[gy]/g, ''));
+    } catch {
+      return undefined;
+    }
+    return urlTestReads((url) => regex.test(url), expr.regex.pattern);
+  }
+  const text = staticString(expr, ctx);
+  if (text === undefined) return undefined;
+  if (how === 'match') {
+    let regex: RegExp;
+    try {
+      regex = new RegExp(text);
+    } catch {
+      return undefined;
+    }
+    return urlTestReads((url) => regex.test(url), text);
+  }
+  return urlTestReads((url) => (how === 'contain' ? url.includes(text) : how === 'start' ? url.startsWith(text) : url.endsWith(text)), text);
 }
 
 /**
@@ -304,11 +343,18 @@ function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node,
   const value: Evidence = { old: false };
   const recorded = recordOf(target, ctx, 0, value);
   if (recorded === undefined) return undefined;
+  textReadsOf(target, value, ctx);
   const expected: Evidence = { old: false };
   // A part of the route (`/platform/v1/apps/`) is the deprecated request's only where the matcher looks for it inside
   // the value (`toContain`, `toMatch`, `expect.stringContaining`); `toBe('…/platform/v1/apps')` is another route's.
-  const contains = matcher === 'toContain' || matcher === 'toMatch';
-  const part = (node: TSESTree.Node) => contains || (node.parent?.type === 'CallExpression' && calleePath(node.parent.callee) === 'expect.stringContaining');
+  // `toMatch` and `toContain` look for a string inside the value (a regular expression is a pattern to match);
+  // `expect.stringMatching(text)` reads its string as a pattern.
+  const part = (node: TSESTree.Node): PartRead => {
+    const around = node.parent?.type === 'CallExpression' && node.parent.arguments[0] === node ? calleePath(node.parent.callee) : undefined;
+    if (around === 'expect.stringContaining') return 'contain';
+    if (around === 'expect.stringMatching') return 'match';
+    return matcher === 'toContain' || matcher === 'toMatch' ? 'contain' : false;
+  };
   for (const argument of call.arguments) spellsRequest(argument, part, expected, ctx, 0);
   // `toHaveProperty('business_uid', …)`, `toHaveProperty(['business_uid'])`: the key is named by a string.
   const key = call.arguments[0];
@@ -333,6 +379,61 @@ function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node,
   };
 }
 
+/** Methods of a string that no array has: applied to a recorded value, they read a URL's (or a body's) text. */
+const STRING_METHODS = new Set(['split', 'endsWith', 'startsWith', 'match', 'matchAll', 'replace', 'replaceAll', 'search', 'substring', 'substr', 'charAt', 'charCodeAt', 'codePointAt', 'padStart', 'padEnd', 'localeCompare']);
+/** Methods of strings and arrays alike: a string's only when applied to a value that is surely a string. */
+const STRING_OR_ARRAY_METHODS = new Set(['at', 'slice', 'indexOf', 'lastIndexOf', 'includes', 'concat']);
+/** Methods that give the text as it is, or in another case: what they give is read as the text is. */
+const TEXT_AS_IS = new Set(['toString', 'valueOf', 'trim', 'trimStart', 'trimEnd', 'toLowerCase', 'toUpperCase', 'normalize']);
+/** Properties of a `URL` that are text. */
+const URL_TEXT = new Set(['href', 'pathname', 'search', 'host', 'hostname', 'origin', 'url']);
+
+/**
+ * A recorded value read as text by a method (`String(url).endsWith('/assign')`, `.split('/').at(-2)`): a test that
+ * the v3 URL answers otherwise than the deprecated one (`urlTestReads`: `includes`, `startsWith`, `endsWith`, a
+ * pattern's `match`, `search` or `test`) reads the request, and so does any other read of the text (a part cut out of
+ * it), whose answer this tool cannot tell; a test the v3 URL answers alike (`includes('api.example.com')`) does not.
+ */
+function textReadsOf(target: TSESTree.Node, value: Evidence, ctx: SourceContext): void {
+  someNode(target, (inner) => {
+    if (inner.type !== 'CallExpression') return false;
+    const method = methodOf(inner);
+    if (method === undefined) return false;
+    const object = unwrapTS(method.object);
+    const argument = inner.arguments[0] === undefined || inner.arguments[0].type === 'SpreadElement' ? undefined : inner.arguments[0];
+    // `/crm-sync/.test(url)`
+    if (method.name === 'test' && object.type === 'Literal' && 'regex' in object && object.regex != null) return noteRead(textTestReads(object, 'match', ctx), value);
+    const stringMethod = STRING_METHODS.has(method.name) || (STRING_OR_ARRAY_METHODS.has(method.name) && isText(object));
+    if (!stringMethod) return false;
+    const how = method.name === 'endsWith' ? 'end' : method.name === 'startsWith' ? 'start' : method.name === 'includes' ? 'contain' : method.name === 'match' || method.name === 'search' ? 'match' : undefined;
+    if (how !== undefined && argument !== undefined && (staticString(argument, ctx) !== undefined || (unwrapTS(argument).type === 'Literal' && 'regex' in unwrapTS(argument)))) {
+      return noteRead(textTestReads(argument, how, ctx), value);
+    }
+    // A part cut out of the text, or a test of a text this tool cannot read: the v3 URL may answer it otherwise.
+    value.old = true;
+    return false;
+  });
+}
+
+function noteRead(read: { appCode?: string } | undefined, value: Evidence): false {
+  if (read !== undefined) {
+    value.old = true;
+    value.appCode ??= read.appCode;
+  }
+  return false;
+}
+
+/** A value that is surely a string: `String(x)`, a template, a URL's text, what a string method gives as text. */
+function isText(node: TSESTree.Node): boolean {
+  const expr = unwrapTS(node);
+  if (expr.type === 'TemplateLiteral') return true;
+  if (expr.type === 'MemberExpression') return !expr.computed && expr.property.type === 'Identifier' && URL_TEXT.has(expr.property.name);
+  if (expr.type !== 'CallExpression') return false;
+  if (expr.callee.type === 'Identifier' && expr.callee.name === 'String') return true;
+  const method = methodOf(expr);
+  return method !== undefined && (TEXT_AS_IS.has(method.name) || ['replace', 'replaceAll', 'substring', 'substr', 'charAt', 'padStart', 'padEnd'].includes(method.name));
+}
+
 /** What a recorded value or what it is compared with says of the deprecated request: it names it, and perhaps its app. */
 interface Evidence {
   old: boolean;
@@ -350,7 +451,10 @@ const ROUTE_IN_TEXT = /\/platform\/v1\/apps\/([^/?#\s"'`]+)\/assign(?![\w-])/;
  * inline snapshot or `'POST <url>'`), a part of it where `part` says the matcher looks inside the value, a regular
  * expression of it, or an old body key; a const of the test that holds one of these counts as if written in place.
  */
-function spellsRequest(node: TSESTree.Node, part: (node: TSESTree.Node) => boolean, found: Evidence, ctx: SourceContext, depth: number): void {
+/** How a matcher looks for a string inside a value (`toContain`, `expect.stringMatching`), or false: it compares it whole. */
+type PartRead = 'contain' | 'match' | false;
+
+function spellsRequest(node: TSESTree.Node, part: (node: TSESTree.Node) => PartRead, found: Evidence, ctx: SourceContext, depth: number): void {
   someNode(node, (inner) => {
     if (inner.type === 'Literal' || inner.type === 'TemplateLiteral') {
       const route = inner.type === 'TemplateLiteral' && inner.expressions.length > 0 ? readMockRoute(inner, ctx) : undefined;
@@ -361,9 +465,17 @@ function spellsRequest(node: TSESTree.Node, part: (node: TSESTree.Node) => boole
       const regexApp = routeRegexApp(inner);
       // An old body key in a text: `toContain('"business_uid":"biz_1"')` of the JSON body a mock was given.
       const key = /\b(?:business_uid|directory_uid)\b/.test(text ?? quasis ?? '');
-      if (whole !== undefined || spelled !== undefined || key || (text !== undefined && part(inner) && partOfDeprecatedRoute(text)) || regexApp !== undefined) {
+      if (whole !== undefined || spelled !== undefined || key || (text !== undefined && part(inner) !== false && partOfDeprecatedRoute(text)) || regexApp !== undefined) {
         found.old = true;
         found.appCode ??= whole?.appCode ?? (spelled === undefined ? undefined : decoded(spelled)) ?? regexApp ?? undefined;
+      } else {
+        // A part the v3 URL has not (`toContain('/platform/')`, `stringContaining('crm-sync')`, `toMatch(/crm-sync/)`).
+        const how = part(inner);
+        const read = how === false ? undefined : textTestReads(inner, how, ctx);
+        if (read !== undefined) {
+          found.old = true;
+          found.appCode ??= read.appCode;
+        }
       }
     }
     if (inner.type === 'Property' && OLD_BODY_KEYS.has(staticKey(inner) ?? '')) found.old = true;
@@ -537,6 +649,28 @@ function shapeOf(node: TSESTree.Node, ctx: SourceContext): Shape | undefined {
     if (expr.property.name === 'request' && fromModule(originOf(object, ctx), ['axios'])) return 'config';
   }
   return undefined;
+}
+
+/**
+ * `expect(send).toHaveBeenCalledWith('<the deprecated URL>', …)` where `send` is a function of the program, imported
+ * from one of its modules and mocked by the test (`vi.mock('../src/http.js')` makes every export a mock): what it was
+ * given stands for the request, and the migrated call gives it the v3 request instead. An assertion whose arguments
+ * spell the deprecated route (or a part of it the v3 URL has not), or an old body key, holds its calls; never
+ * rewritten, since the call's rewrite may change more than the URL it passes on.
+ */
+function programFunctionAsserted(target: TSESTree.Node, args: readonly TSESTree.CallExpressionArgument[], ctx: SourceContext): MockRoute | undefined {
+  const fn = mockedArgument(unwrapTS(target)) ?? unwrapTS(target);
+  if (fn.type !== 'Identifier') return undefined;
+  const origin = originOf(fn, ctx);
+  if (origin?.kind !== 'module' || findVariable(ctx.getScope(fn), fn.name)?.defs[0]?.type !== 'ImportBinding' || isLibraryModule(origin.source)) return undefined;
+  const found: Evidence = { old: false };
+  const part = (node: TSESTree.Node): PartRead => {
+    const around = node.parent?.type === 'CallExpression' && node.parent.arguments[0] === node ? calleePath(node.parent.callee) : undefined;
+    return around === 'expect.stringContaining' ? 'contain' : around === 'expect.stringMatching' ? 'match' : false;
+  };
+  for (const argument of args) spellsRequest(argument, part, found, ctx, 0);
+  if (!found.old) return undefined;
+  return { ...(found.appCode === undefined ? {} : { appCode: found.appCode }), held: `${fn.name}, a function of the program that the test mocks, asserted with what the deprecated request gives it` };
 }
 
 /** `axios` of `vi.mocked(axios, true)` (`jest.mocked`): the mocked object itself. */

@@ -227,3 +227,28 @@ function literalText(expr: TSESTree.Node): { value: string; exact: boolean } | u
   }
   return undefined;
 }
+
+/**
+ * What a test of a URL as text says of the deprecated request (`includes(text)`, `endsWith(text)`, a regular
+ * expression, `expect.stringContaining(text)`): the request it reads when some deprecated URL answers it and the v3 URL
+ * answers otherwise, so that it answers differently once the call sends v3; with the app code it needs when it is one
+ * app's (`'/crm-sync/'`). Undefined when the v3 URL answers as the deprecated ones do, or none answers it. `spelled`:
+ * the text or pattern it tests for, where an origin and an app code are looked for.
+ */
+export function urlTestReads(test: (url: string) => boolean, spelled: string): { appCode?: string } | undefined {
+  const origin = /https?:\/\/[^/\s'"`]+/.exec(spelled)?.[0] ?? 'https://api.example.com';
+  const answers = (path: string) => test(`${origin}${path}`) || test(path);
+  const deprecated = (app: string) => answers(`${DEPRECATED_ASSIGN.prefix}/apps/${app}/assign`);
+  if (answers(V3_ASSIGN.path)) return undefined;
+  if (deprecated('some-app')) return {};
+  // An app code the text spells (an origin's name, with its dots, is none).
+  for (const word of spelled.replace(/\\(.)/g, '$1').match(/[\w~%-]+(?:\.[\w~%-]+)*/g) ?? []) {
+    if (word.includes('.') || !deprecated(word)) continue;
+    try {
+      return { appCode: decodeURIComponent(word) };
+    } catch {
+      return {};
+    }
+  }
+  return undefined;
+}
