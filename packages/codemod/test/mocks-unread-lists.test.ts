@@ -281,3 +281,85 @@ it('shows an app to a business', async () => {
     expect(after.passed).toBe(1);
   }, 240_000);
 });
+
+describe('assertions of the recorded URL, and of a mocked function of the program: the suites stay green', () => {
+  const assertion = (line: string, title: string) => `
+it('${title}', async () => {
+  const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 201 }));
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+  ${line}
+});
+`;
+  const spyTest = (lines: readonly string[]) => `import { afterEach, expect, it, vi } from 'vitest';
+import { showToBusiness } from '../src/assign.js';
+
+afterEach(() => vi.restoreAllMocks());
+${lines.map((line, index) => assertion(line, `assertion ${index + 1}`)).join('')}`;
+  const HTTP = `export async function send(url: string, init: RequestInit): Promise<number> {
+  const res = await fetch(url, { ...init, headers: { 'Content-Type': 'application/json' } });
+  return res.status;
+}
+`;
+  const VIA_HELPER = `import { send } from './http.js';
+
+export const assignToDirectory = (code: string, dir: string) =>
+  send(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+`;
+  const helperTest = (line: string) => `import { expect, it, vi } from 'vitest';
+import { send } from '../src/http.js';
+import { assignToDirectory } from '../src/assign-dir.js';
+
+vi.mock('../src/http.js');
+
+it('assigns through the http helper', async () => {
+  vi.mocked(send).mockResolvedValue(201);
+  expect(await assignToDirectory('crm', 'dir_1')).toBe(201);
+  ${line}
+});
+`;
+  const project = (lines: readonly string[], helperLine: string) => ({
+    'package.json': PACKAGE,
+    'tsconfig.json': TSCONFIG,
+    'vitest.config.ts': `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { include: ['test/**/*.test.ts'] } });\n`,
+    'src/assign.ts': SHOW,
+    'src/http.ts': HTTP,
+    'src/assign-dir.ts': VIA_HELPER,
+    'test/assign.test.ts': spyTest(lines),
+    'test/assign-dir.test.ts': helperTest(helperLine),
+  });
+
+  const READS_OLD = [
+    "expect(spy).toHaveBeenCalledWith(expect.stringMatching('platform/v1'), expect.anything());",
+    "expect(spy.mock.calls[0][0]).toContain('/platform/');",
+    "expect(spy).toHaveBeenCalledWith(expect.stringContaining('crm-sync'), expect.anything());",
+    'expect(String(spy.mock.calls[0][0])).toMatch(/crm-sync/);',
+    "expect(String(spy.mock.calls[0][0]).endsWith('/assign')).toBe(true);",
+    "expect(spy.mock.calls[0]).toEqual([expect.stringContaining('/crm-sync/'), expect.anything()]);",
+    "expect(String(spy.mock.lastCall?.[0]).split('/').at(-2)).toBe('crm-sync');",
+  ];
+  const READS_ALIKE = [
+    "expect(spy.mock.calls[0][0]).toContain('api.example.com');",
+    "expect(String(spy.mock.calls[0][0]).startsWith('https://api.example.com/')).toBe(true);",
+  ];
+
+  async function migrateAndRun(files: Record<string, string>) {
+    const dir = tree(files);
+    symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const before = await runAppTests(dir);
+    expect(before.failures).toEqual([]);
+    migrateOnDisk(dir, [], ['src', 'test']);
+    const after = await runAppTests(dir);
+    expect(after.failures).toEqual([]);
+    expect(after.passed).toBe(before.total);
+    return (file: string) => readFileSync(join(dir, file), 'utf8');
+  }
+
+  it('reads the v3 URL answers otherwise hold their calls (the suite stays green); reads it answers alike let them move', async () => {
+    const held = await migrateAndRun(project(READS_OLD, "expect(send).toHaveBeenCalledWith('https://api.example.com/platform/v1/apps/crm/assign', expect.objectContaining({ method: 'POST' }));"));
+    expect(held('src/assign.ts')).toContain('/platform/v1/apps/');
+    expect(held('src/assign-dir.ts')).toContain('/platform/v1/apps/');
+    const moved = await migrateAndRun(project(READS_ALIKE, "expect(send).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ method: 'POST' }));"));
+    expect(moved('src/assign.ts')).toContain('/v3/apps/app_assignments');
+    expect(moved('src/assign-dir.ts')).toContain('/v3/apps/app_assignments');
+  }, 240_000);
+});
