@@ -16,7 +16,7 @@ import { staticString } from '../static-value.js';
 import { calleePath, propertyOf, someNode, staticKey, unwrapTS } from '../syntax.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { functionSpellsRoute, isRouteRegex, partOfDeprecatedRoute, readMockRoute, routeRegexApp, type MockRoute, urlTestReads } from './route.js';
-import { isLibraryModule } from './settle.js';
+import { isLibraryModule } from './libraries.js';
 import type { MockSite } from './site.js';
 
 const MATCHERS = new Set(['toHaveBeenCalledWith', 'toHaveBeenLastCalledWith', 'toBeCalledWith', 'lastCalledWith', 'toHaveBeenNthCalledWith', 'nthCalledWith']);

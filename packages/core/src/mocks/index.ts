@@ -19,10 +19,10 @@ export {
   mockFactsOf,
   type Reach,
   settleMocks,
-  isLibraryModule,
   mockKind,
   showsAllItsCalls,
 } from './settle.js';
 export { holdBack, keepCallsForMocks } from './keep.js';
+export { isLibraryModule } from './libraries.js';
 export { v3HandlerIn } from './v3-handlers.js';
 export { bodyReadingOverrideIn } from './msw.js';

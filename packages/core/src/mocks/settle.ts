@@ -16,6 +16,7 @@ import { isFunction, someNode } from '../syntax.js';
 import { goesWithWrapper } from '../groups.js';
 import { placeOf } from '../wrappers.js';
 import type { MockFinding } from './plan.js';
+import { isLibraryModule } from './libraries.js';
 import { v3HandlerIn } from './v3-handlers.js';
 
 /** What a mock names, as plain data. */
@@ -422,13 +423,6 @@ export function applyMockDecision(
 /** Names of the functions that load a module without an import or `require` the analysis reads. */
 export const LOADERS = /^(?:importActual|requireActual|importMock|requireMock|createRequire)$/;
 
-/** Packages whose imports bring no call of the program into a file: test runners, mock libraries, HTTP clients. */
-const LIBRARIES = /^(?:node:.*|vitest|@jest\/globals|jest|msw(?:\/.*)?|nock|axios-mock-adapter|fetch-mock|jest-fetch-mock|axios|got|ky|superagent|ofetch|node-fetch|undici|cross-fetch)$/;
-
-/** Whether an import of this module brings no call of the program into a file (a test runner, a mock library, a client). */
-export function isLibraryModule(specifier: string): boolean {
-  return LIBRARIES.test(specifier);
-}
 
 /**
  * Per file, a mock's calls are all in sight only when the file exports nothing (no test elsewhere uses its mocks)
@@ -438,7 +432,7 @@ export function showsAllItsCalls(program: TSESTree.Program): boolean {
   for (const statement of program.body) {
     if (statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' || statement.type === 'ExportAllDeclaration' ||
       statement.type === 'TSExportAssignment') return false;
-    if (statement.type === 'ImportDeclaration' && !LIBRARIES.test(statement.source.value)) return false;
+    if (statement.type === 'ImportDeclaration' && !isLibraryModule(statement.source.value)) return false;
   }
   // A dynamic import, a `require` of the program, or a module loaded past the imports (`vi.importActual(...)`,
   // `jest.requireActual(...)`, `createRequire(...)(...)`).
@@ -447,7 +441,7 @@ export function showsAllItsCalls(program: TSESTree.Program): boolean {
     if (node.type === 'Identifier') return LOADERS.test(node.name);
     if (node.type !== 'CallExpression') return false;
     const arg = node.arguments[0];
-    return node.callee.type === 'Identifier' && node.callee.name === 'require' && !(arg?.type === 'Literal' && typeof arg.value === 'string' && LIBRARIES.test(arg.value));
+    return node.callee.type === 'Identifier' && node.callee.name === 'require' && !(arg?.type === 'Literal' && typeof arg.value === 'string' && isLibraryModule(arg.value));
   });
 }
 
