@@ -204,7 +204,8 @@ class ListReader {
   /** A name's value: a const of its file, or the export of a relative module it imports. False when neither is read. */
   #readName(id: TSESTree.Identifier, ctx: SourceContext, file: string, depth: number): boolean {
     const variable = findVariable(ctx.getScope(id), id.name);
-    if (variable === undefined) return false;
+    // `cond ? [...] : undefined`: no list.
+    if (variable === undefined) return id.name === 'undefined';
     const init = constInitOf(variable);
     if (init !== undefined) {
       this.read(init, ctx, file, depth + 1);

@@ -1,4 +1,4 @@
-import { analyzeMocks, runnerSetupFilesIn, v3HandlerIn, type CallRecord, callsKeptByMocks, describeReason, type MockFacts, type MockFinding, type MockSite, settleMocks } from '@app-assignment/core';
+import { analyzeMocks, runnerSetupFilesIn, runnerSetupIn, v3HandlerIn, type CallRecord, callsKeptByMocks, describeReason, type MockFacts, type MockFinding, type MockSite, settleMocks } from '@app-assignment/core';
 import { parseSource } from '@app-assignment/core/parse';
 import { describe, expect, it } from 'vitest';
 
@@ -539,5 +539,40 @@ describe('review 28: recorded-call assertions that read the URL in any way the v
   it('a mocked function of the program asserted with what the migration does not change is no assertion of the request', () => {
     expect(analyzed("expect(send).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ method: 'POST' }));", MOCKED)).toEqual([]);
     expect(analyzed("expect(send).toHaveBeenCalledWith('crm', 'dir_1');", MOCKED)).toEqual([]);
+  });
+});
+
+describe('review 28: setupFiles read as the runner evaluates it', () => {
+  const setupOf = (files: Record<string, string>) => runnerSetupIn('/p', (file) => files[file]);
+  const CONFIG = (value: string, head = '') => `import { defineConfig } from 'vitest/config';\n${head}\nexport default defineConfig({\n  test: {\n    setupFiles: ${value},\n  },\n});\n`;
+
+  it.each([
+    ['a spread of a const', CONFIG('[...common]', "const common = ['./test/a.ts'];"), {}],
+    ['an imported const', CONFIG('setupFiles', "import { setupFiles } from './lists.js';"), { '/p/lists.ts': "export const setupFiles = ['./test/a.ts'];\n" }],
+    ['an imported default', CONFIG('[...lists]', "import lists from './lists.js';"), { '/p/lists.ts': "const lists = ['./test/a.ts'];\nexport default lists;\n" }],
+    ['both branches of a condition', CONFIG("process.env.CI ? ['./test/a.ts', './test/ci.ts'] : ['./test/a.ts']"), {}],
+    ['concat', CONFIG("[].concat('./test/a.ts' as never)"), {}],
+    ['a path built from a string', CONFIG("[fileURLToPath(new URL('./test/a.ts', import.meta.url))]", "import { fileURLToPath } from 'node:url';"), {}],
+    ['a condition with no list on one side', CONFIG("process.env.CI ? ['./test/a.ts'] : undefined"), {}],
+  ])('%s', (_name, config, extra) => {
+    const setup = setupOf({ '/p/vitest.config.ts': config, ...extra });
+    expect(setup.files.has('/p/test/a.ts')).toBe(true);
+    expect(setup.unread).toBeUndefined();
+  });
+
+  it.each([
+    ['a function of the config', CONFIG('setupList()', "import { setupList } from './lists.js';"), 'setupList()'],
+    ['a let', CONFIG('files', "let files = ['./test/a.ts'];\nfiles = [];"), 'files'],
+    ['a template with a name in it', CONFIG('[`${root}/test/a.ts`]', "const root = process.cwd();"), '`${root}/test/a.ts`'],
+    ['a member of another object', CONFIG('[...shared.setupFiles]', "import shared from 'some-preset';"), 'shared.setupFiles'],
+  ])('%s cannot be read: the setup files are unknown, and the config line is named', (_name, config, text) => {
+    const { unread } = setupOf({ '/p/vitest.config.ts': config });
+    expect(unread).toMatchObject({ file: '/p/vitest.config.ts', text });
+    expect(config.split('\n')[unread!.line - 1]).toContain(text.slice(0, 10));
+  });
+
+  it("package.json's jest lists, and one that is no list", () => {
+    expect(setupOf({ '/p/package.json': JSON.stringify({ jest: { setupFilesAfterEnv: ['<rootDir>/test/a.ts'] } }) }).files.has('/p/test/a.ts')).toBe(true);
+    expect(setupOf({ '/p/package.json': JSON.stringify({ jest: { setupFiles: './test/a.ts' } }, null, 2) }).unread).toMatchObject({ file: '/p/package.json', line: 3 });
   });
 });
