@@ -26,11 +26,9 @@ import {
   type Reason,
   ReasonCode,
   runnerSetupFilesIn,
-  runnerSetupIn,
   showsAllItsCalls,
-  v3HandlerIn,
+  v3MockBeforeTests,
 } from '@app-assignment/core';
-import { unreadSetupPlace } from './mocks.js';
 import { parseFile } from './parse.js';
 
 /**
@@ -77,7 +75,8 @@ export function mocksElsewhere(
   if (analysis.tests === 'ignore') return byFile;
   const run = new Set(files);
   const setups = setupReachOf(files, textOf);
-  const v3Before = setupV3Routes(textOf, analysis, display);
+  const byDir = new Map<string, string | null>();
+  const v3Before = (file: string) => v3MockBeforeTests(file, (read) => textOf(read) ?? readText(read), display, byDir);
   for (const test of files) {
     const text = textOf(test);
     if (text === undefined || !mayContainMock(text)) continue;
@@ -155,48 +154,6 @@ export function setupReachOf(files: readonly string[], textOf: (file: string) =>
 /** The mock of the v3 route the runner's setup files install before a file's tests, if any (`SetupBefore`). */
 export function v3RouteBefore(elsewhere: readonly MockElsewhere[] | undefined): string | undefined {
   return elsewhere?.find((entry): entry is SetupBefore => 'v3Route' in entry)?.v3Route;
-}
-
-/**
- * For a file, the first mock of the v3 route that the setup files of a runner's config above it install (they and the
- * modules they import on disk), or the setup list that cannot be read; read once per folder.
- */
-function setupV3Routes(textOf: (file: string) => string | undefined, analysis: AnalysisOptions, display: (file: string) => string): (file: string) => string | undefined {
-  const byDir = new Map<string, string | null>();
-  const inDir = (dir: string): string | undefined => {
-    let place = byDir.get(dir);
-    if (place === undefined) {
-      const setup = runnerSetupIn(dir, readText);
-      place = null;
-      for (const file of setup.files) {
-        if (!existsSync(file)) continue;
-        for (const reached of reachOf(file, (read) => textOf(read) ?? readText(read)).files) {
-          place ??= v3RouteIn(reached, textOf(reached) ?? readText(reached), analysis, display) ?? null;
-        }
-      }
-      if (place === null && setup.unread !== undefined) place = unreadSetupPlace(setup.unread, display);
-      byDir.set(dir, place);
-    }
-    return place ?? undefined;
-  };
-  return (file) => {
-    for (let dir = dirname(file); ; dir = dirname(dir)) {
-      const place = inDir(dir);
-      if (place !== undefined || dirname(dir) === dir) return place;
-    }
-  };
-}
-
-function v3RouteIn(file: string, text: string | undefined, analysis: AnalysisOptions, display: (file: string) => string): string | undefined {
-  if (text === undefined || !/\b(?:msw|nock|axios-mock-adapter|fetch-mock)\b/.test(text)) return undefined;
-  try {
-    const parsed = parseFile(text, file, analysis);
-    const place = v3HandlerIn(parsed.program, parsed.context);
-    // Read file by file, a place does not name its file.
-    return place === undefined || parsed.context.file !== undefined ? place : `${place} in ${display(file)}`;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The files a test reaches through its imports on disk (itself included), or the first import that cannot be followed. */

@@ -19,7 +19,6 @@ import {
   settleMocks,
   showsAllItsCalls,
   type SourceContext,
-  type UnreadSetup,
 } from '@app-assignment/core';
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SiteReport } from './results.js';
@@ -118,10 +117,3 @@ export function projectMocks(
   return { settled, kept };
 }
 
-/**
- * A setup list that cannot be read, in words a TODO carries: `in the setup files that vitest.config.ts:8 lists
- * ([...common]), which cannot be read`.
- */
-export function unreadSetupPlace(unread: UnreadSetup, display: (file: string) => string = (file) => file): string {
-  return `in the setup files that ${display(unread.file)}:${unread.line} lists (${unread.text}), which cannot be read`;
-}

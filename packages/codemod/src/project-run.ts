@@ -12,6 +12,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import {
   type AnalysisOptions,
   analyzeMocks,
+  unreadSetupPlace,
   v3HandlerIn,
   bodyReadingOverrideIn,
   type Finding,
@@ -29,7 +30,7 @@ import {
 } from '@app-assignment/core';
 import type { ConfigError, ProjectAnalysis } from '@app-assignment/project';
 import { applyFindings, type MigrateResult } from './migrate.js';
-import { projectMocks, unreadSetupPlace } from './mocks.js';
+import { projectMocks } from './mocks.js';
 import { componentKindOf } from '@app-assignment/core/components';
 import type { ParsedSource } from '@app-assignment/core/parse';
 import { canWrite, projectUnitOf } from './components.js';

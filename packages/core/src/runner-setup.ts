@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
 import { parseSource } from './parse.js';
+import { v3HandlerIn } from './mocks/v3-handlers.js';
 import { constInitOf, findVariable, importOf } from './scope.js';
 import { someNode, staticKey, unwrapTS } from './syntax.js';
 
@@ -267,4 +268,71 @@ function exportedValue(program: TSESTree.Program, name: string): TSESTree.Node |
     }
   }
   return undefined;
+}
+
+/** A relative import, `import './x'`, `require('./x')`: what a setup file loads of the project. */
+const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])(\.{1,2}\/[^'"\n]+)\1/g;
+/** How many modules a setup file's imports are followed through. */
+const MAX_SETUP_MODULES = 200;
+
+/**
+ * The first mock of the v3 route that the setup files of a test runner's config in a folder above `file` install
+ * (they and the modules they import by relative paths, read by `readText`), in words (`nock(…).post('/v3/apps/
+ * app_assignments') in test/setup.ts`); or, when a config's setup list cannot be read, that list, which may install
+ * one (`in the setup files that vitest.config.ts:7 lists (setupList()), which cannot be read`). Undefined when neither.
+ * A mock of the file's tests rewritten onto v3 would answer after such a mock, or never. `cache`: per folder, for many
+ * files of one run.
+ */
+export function v3MockBeforeTests(
+  file: string,
+  readText: (file: string) => string | undefined,
+  show: (file: string) => string = (path) => path,
+  cache: Map<string, string | null> = new Map(),
+): string | undefined {
+  const inDir = (dir: string): string | undefined => {
+    let place = cache.get(dir);
+    if (place === undefined) {
+      const setup = runnerSetupIn(dir, readText);
+      place = null;
+      const seen = new Set<string>();
+      const queue = [...setup.files].filter((candidate) => readText(candidate) !== undefined);
+      while (queue.length > 0 && place === null && seen.size < MAX_SETUP_MODULES) {
+        const module = queue.shift()!;
+        if (seen.has(module)) continue;
+        seen.add(module);
+        const text = readText(module);
+        if (text === undefined) continue;
+        place = v3MockIn(module, text, show) ?? null;
+        for (const imported of text.matchAll(RELATIVE_IMPORT)) {
+          const target = resolve(dirname(module), imported[2]!);
+          const found = [target, ...moduleCandidates(target).slice(1), ...SETUP_EXTENSIONS.map((ext) => join(target, `index${ext}`))].find((candidate) => readText(candidate) !== undefined);
+          if (found !== undefined && !seen.has(found)) queue.push(found);
+        }
+      }
+      if (place === null && setup.unread !== undefined) place = unreadSetupPlace(setup.unread, show);
+      cache.set(dir, place);
+    }
+    return place ?? undefined;
+  };
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const place = inDir(dir);
+    if (place !== undefined || dirname(dir) === dir) return place;
+  }
+}
+
+/** A setup list that cannot be read, in words a TODO carries. */
+export function unreadSetupPlace(unread: UnreadSetup, show: (file: string) => string = (file) => file): string {
+  return `in the setup files that ${show(unread.file)}:${unread.line} lists (${unread.text}), which cannot be read`;
+}
+
+function v3MockIn(file: string, text: string, show: (file: string) => string): string | undefined {
+  if (!/\b(?:msw|nock|axios-mock-adapter|fetch-mock)\b/.test(text)) return undefined;
+  try {
+    const parsed = parseSource(text, file);
+    // Parsed alone, its context names no file: the place says which.
+    const place = v3HandlerIn(parsed.program, parsed.context);
+    return place === undefined || parsed.context.file !== undefined ? place : `${place} in ${show(file)}`;
+  } catch {
+    return undefined;
+  }
 }

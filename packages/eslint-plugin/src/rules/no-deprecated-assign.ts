@@ -21,6 +21,7 @@ import {
   goesWithWrapper,
   MAX_NESTING_DEPTH,
   mayContainAssignCall,
+  mayContainMock,
   type MockFinding,
   keepCallsForMocks,
   nestingDepth,
@@ -32,7 +33,10 @@ import {
   settleWrappers,
   type TextEdit,
   V3_ASSIGN,
+  v3MockBeforeTests,
 } from '@app-assignment/core';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { componentUses } from '@app-assignment/core/components';
 import { ESLintUtils, type JSONSchema, type TSESLint } from '@typescript-eslint/utils';
 import { type TypedProject, type TypedSite, typedProject } from '../typed-project.js';
@@ -331,8 +335,19 @@ export default createRule<[RuleOptions], MessageIds>({
         findings.sort((a, b) => a.call.node.range[0] - b.call.node.range[0]);
         // In a component, the markup may call a function of the script where the script's scopes do not show it; a call
         // whose mock in this file cannot follow it stays with it, as `migrate` leaves it (no fix, the reason).
-        keepCallsForMocks(sourceCode.ast, ctx, settleWrappers(findings, componentUses(sourceCode.text, context.filename))).forEach(report);
+        // A mock of the v3 route that the runner's setup files install before this file's tests (read as `migrate` reads
+        // them) answers before a rewritten one: the call stays with its mock.
+        const v3Before = options.tests === 'ignore' || !mayContainMock(sourceCode.text) ? undefined : v3MockBeforeTests(resolve(context.filename), readIfAny, (file) => relative(context.cwd, file));
+        keepCallsForMocks(sourceCode.ast, ctx, settleWrappers(findings, componentUses(sourceCode.text, context.filename)), v3Before).forEach(report);
       },
     };
   },
 });
+
+function readIfAny(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
