@@ -13,6 +13,13 @@
  * the names they import, not parsed). Beside it, the time to load the TypeScript compiler alone, which project mode
  * needs and per-file mode does not: per-file time plus that load is the floor project mode cannot go under.
  *
+ * The jobs row: project mode with `--jobs 1` and `--jobs 2` on the same tree. Target: at least 1.6x faster with two.
+ *
+ * The monorepo row: `BENCH_LARGE_FILES` (50,000) files of `lib/generate-monorepo.mjs` (five workspace packages with a
+ * tsconfig each; 1% of the files call the operation; each package's wrapper has callers in other folders, the first
+ * package's in the other packages). `scan` once: wall time and peak memory, targets under 40 s and 800 MB on two cores,
+ * and at most 0.1x jscodeshift's no-op transform over the same files.
+ *
  * Before it prints a ratio, every run is checked for the work it names: the files scanned are the files generated, and
  * the sites found are those the generator wrote that the mode can see (per-file mode cannot see a wrapper's callers
  * or a URL built in another module; project mode sees both). Otherwise it fails loudly.
@@ -22,6 +29,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateMonorepo } from './lib/generate-monorepo.mjs';
 import { generateTree } from './lib/generate-tree.mjs';
 import { measure } from './lib/measure.mjs';
 
@@ -184,3 +192,43 @@ const floor = (barrelRows[1][0].medianMs + tsLoad.medianMs) / barrelRows[1][0].m
 const analysisMs = barrelRows[0][0].medianMs - barrelRows[1][0].medianMs - tsLoad.medianMs;
 console.log(`barrel: the least project mode can be with its analysis free (per-file + compiler load) / per-file: ${floor.toFixed(2)}; ` +
   `project mode spends ${analysisMs.toFixed(0)} ms beyond that${floor > 2 ? ' (the 2x target is below this floor on this machine)' : ''}`);
+
+// --jobs in project mode: the same run with one worker and with two (the machine's cores here), side by side.
+const jobsRows = [1, 2].map((jobs) => [
+  measure(`project mode, --jobs ${jobs}`, process.execPath, [cli, 'migrate', 'src', '--dry', '--json', '--jobs', String(jobs)], opts),
+  (m) => checkMigrate(m, tree, 'project'),
+]);
+console.log('');
+for (const [m, check] of jobsRows) {
+  const note = check(m);
+  console.log(`  ${m.label.padEnd(46)} ${m.medianMs.toFixed(0).padStart(7)} ms   peak ${m.peakMb === undefined ? 'n/a' : `${m.peakMb.toFixed(0)} MB`}${note ? `   (${note})` : ''}`);
+}
+const jobsSpeedup = jobsRows[0][0].medianMs / jobsRows[1][0].medianMs;
+console.log(`project mode: --jobs 1 / --jobs 2: ${jobsSpeedup.toFixed(2)}x faster with two (target >= 1.6: ${verdict(jobsSpeedup >= 1.6)})`);
+
+// A large monorepo: BENCH_LARGE_FILES files (default 50,000) in five workspace packages with a tsconfig each, the
+// first package's wrapper called from the others. One run each: jscodeshift's no-op alone takes minutes here.
+const largeFiles = Number(process.env.BENCH_LARGE_FILES ?? 50_000);
+const largeDir = join(work, 'monorepo');
+const large = generateMonorepo(largeDir, { files: largeFiles });
+console.log(`\nmonorepo: ${large.files} files in ${large.packages} packages with a tsconfig each; ${large.requests} requests, ${large.wrapperCalls} calls of wrappers (${largeDir})`);
+const checkLarge = (m) => {
+  const report = JSON.parse(m.stdout);
+  expectEqual('files scanned', report.totals.files, large.files, m.label);
+  const sites = report.files.flatMap((file) => file.sites);
+  expectEqual('requests found', sites.filter((site) => site.kind === 'call').length, large.requests, m.label);
+  expectEqual('calls of wrappers found', sites.filter((site) => site.kind === 'caller').length, large.wrapperCalls, m.label);
+  expectEqual('errors', report.totals.errors, 0, m.label);
+  return `${report.totals.migrated} migrated, ${report.totals.todos} TODOs, ${report.totals.callers} calls of wrappers`;
+};
+const largeScan = measure('monorepo: app-assignment scan (project mode)', process.execPath, [cli, 'scan', '.', '--json'], { cwd: largeDir, runs: 1 });
+const largeNote = checkLarge(largeScan);
+const largeNoop = measure('monorepo: jscodeshift, no-op transform', process.execPath, [jscodeshift, '--no-babel', '--dry', '--extensions=ts,tsx', '--parser=tsx', '-t', noop, 'packages'], { cwd: largeDir, runs: 1 });
+checkJscodeshift(largeNoop, large);
+for (const [m, note] of [[largeScan, largeNote], [largeNoop, '']]) {
+  console.log(`  ${m.label.padEnd(46)} ${m.medianMs.toFixed(0).padStart(7)} ms   peak ${m.peakMb === undefined ? 'n/a' : `${m.peakMb.toFixed(0)} MB`}${note ? `   (${note})` : ''}`);
+}
+const largeRatio = largeScan.medianMs / largeNoop.medianMs;
+console.log(`monorepo: scan ${(largeScan.medianMs / 1000).toFixed(1)} s (target < 40 s: ${verdict(largeScan.medianMs < 40_000)}), ` +
+  `peak ${largeScan.peakMb === undefined ? 'n/a' : `${largeScan.peakMb.toFixed(0)} MB`} (target < 800 MB: ${largeScan.peakMb === undefined ? 'not measured' : verdict(largeScan.peakMb < 800)}), ` +
+  `${largeRatio.toFixed(3)}x jscodeshift's no-op (target <= 0.1: ${verdict(largeRatio <= 0.1)})`);

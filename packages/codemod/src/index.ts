@@ -9,5 +9,5 @@ export { migrateText, type MigrateResult, type Parse, type SiteReason, type Site
 export { loadParser, parseFile, parserInUse, parsesFile, type ParserName, type ParserState, parseWithOxc } from './parse.js';
 export { default as transform } from './transform.js';
 export { runMigration, type FileReport, type RunOptions, type RunReport } from './run.js';
-export { applyEdits, editsBetween, mergePlans, type Plan, type PlanEdit, PlanError, type PlanFile, planOf, readPlan } from './plan.js';
-export { applyPlan } from './phases.js';
+export { applyEdits, editsBetween, mergePlans, NOBODY, type Plan, type PlanEdit, PlanError, type PlanFile, planOf, planOwners, readPlan } from './plan.js';
+export { applyPlan, codeownersKeys } from './phases.js';

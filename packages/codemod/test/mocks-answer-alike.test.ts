@@ -1696,6 +1696,40 @@ ${assertions}
     expect(calls[0]!.reasons![0]!.key).toContain(`compares what a mock recorded (${key}) with the deprecated request`);
   });
 
+  // vitest and jest keep `toMatchSnapshot()`'s snapshots in `__snapshots__/<test file>.snap`: what is written there says
+  // whether the recorded value was the request.
+  const SNAPSHOT_OF_REQUEST = `// Vitest Snapshot v1, https://vitest.dev/guide/snapshot.html
+
+exports[\`posts the assignment 1\`] = \`
+[
+  [
+    "https://api.example.com/platform/v1/apps/crm-sync/assign",
+    {
+      "body": "{\\"business_uid\\":\\"biz_1\\"}",
+      "method": "POST",
+    },
+  ],
+]
+\`;
+`;
+  it('a snapshot file that writes out the recorded request keeps the assertion and its call, as one this run cannot read', async () => {
+    const { mocks } = expectGroupKept(await run({
+      'src/report.ts': SHOW, 'test/report.test.ts': fetchTest('  expect(fetchMock.mock.calls).toMatchSnapshot();'), 'test/__snapshots__/report.test.ts.snap': SNAPSHOT_OF_REQUEST,
+    }), 'mock-calls-recorded');
+    expect(mocks[0]!.reasons!.find((r) => r.code === 'mock-calls-recorded')!.key).toBe('fetchMock.mock.calls, in a snapshot file this run does not read');
+  });
+
+  it('a snapshot file that writes out something else (what a spy of stdout recorded) is no assertion of the request: the call moves, the test is not touched', async () => {
+    const other = SNAPSHOT_OF_REQUEST.slice(0, SNAPSHOT_OF_REQUEST.indexOf('[\n  [')) + '[\n  [\n    "Assigned crm-sync to biz 1\\n",\n  ],\n]\n`;\n';
+    expect(other).not.toContain('platform/v1');
+    const sites = await run({
+      'src/report.ts': SHOW, 'test/report.test.ts': fetchTest('  expect(writeSpy.mock.calls).toMatchSnapshot();').replace('  await showApp', "  const writeSpy = vi.spyOn(process.stdout, 'write');\n  await showApp"),
+      'test/__snapshots__/report.test.ts.snap': other,
+    });
+    expect(kinds(sites, 'mock')).toEqual([]);
+    expect(kinds(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
   it.each([
     ['a key of the response read in the value', `  const [, init] = fetchMock.mock.calls[0]!;\n  expect(JSON.parse(init.body as string).assignee_uid).toBe('biz_1');`],
     ['toHaveProperty naming another key', `  const body = JSON.parse(fetchMock.mock.calls[0]![1].body as string);\n  expect(body).toHaveProperty('assignee_uid', 'biz_1');`],

@@ -7,10 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyPlan, editsBetween, applyEdits, mergePlans, type Plan, planOf, runMigration } from '@app-assignment/codemod';
+import { applyPlan, codeownersKeys, editsBetween, applyEdits, mergePlans, NOBODY, type Plan, planOf, planOwners, runMigration } from '@app-assignment/codemod';
 import { validateOptions } from '@app-assignment/core';
 import { describe, expect, it } from 'vitest';
 import { CLI, copySampleApp } from '../../../scripts/lib/proof.mjs';
+import { command } from '../../../scripts/lib/command.mjs';
 import { copyProject, projectNames, sourceFiles } from '../../../scripts/lib/project-proof.mjs';
 import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 
@@ -173,5 +174,91 @@ describe('the three phases as separate processes', () => {
     expect(outside.status).toBe(2);
     expect(outside.stderr).toContain('a file entry is malformed');
     expect(snapshot(dir)).toEqual(before);
+  }, 60_000);
+});
+
+describe('one pull request per owner (apply --owners, apply --owner)', () => {
+  // wrapper-module's changes are one group (the wrapper and its callers in three folders of three owners): it goes whole
+  // to one owner. The sample app's code and tests have two owners, each with changes of its own, and a call in src/ goes with the mock in test/ that stands for it.
+  const OWNERS = {
+    'wrapper-module': { codeowners: '* @org/platform\n/src/billing/ @org/billing\n/src/onboarding/ @org/onboarding @org/growth\n', owners: 1, spanning: true },
+    'sample-app': { codeowners: '# the app and its tests\n/src/ @org/app\n/test/ @org/qa\n', owners: 2, spanning: true },
+  } as const;
+  const copyOf = (name: keyof typeof OWNERS, label: string) => (name === 'sample-app' ? copySampleApp(label) : copyProject(name, label));
+
+  for (const name of Object.keys(OWNERS) as (keyof typeof OWNERS)[]) {
+    it(`${name}: each owner's part holds whole groups, and all parts together are what one migrate writes`, async () => {
+      const once = copyOf(name, 'owners-once');
+      await runMigration({ paths: ['.'], cwd: once, analysis, dry: false, force: true, jobs: 1, project: true });
+      const expected = snapshot(once);
+
+      const dir = copyOf(name, 'owners');
+      writeFileSync(join(dir, 'CODEOWNERS'), OWNERS[name].codeowners);
+      const original = snapshot(dir);
+      const planPath = join(makeTempDir('app-assignment-owners-'), 'plan.json');
+      expect((await command(['analyze', '.', '--out', planPath], dir)).code).toBe(0);
+      const plan = JSON.parse(readFileSync(planPath, 'utf8')) as Plan;
+      const keyOf = codeownersKeys(dir)!;
+      const listed = await command(['apply', planPath, '--owners'], dir);
+      expect(listed.code, listed.stderr).toBe(0);
+      const owners = JSON.parse(listed.stdout) as string[];
+      expect(owners).toEqual(planOwners(plan, keyOf).map((entry) => entry.owner));
+      expect(owners.length).toBe(OWNERS[name].owners);
+
+      // The group a file is written in goes to the owners of its first file, here and in the listing.
+      const detailed = JSON.parse((await command(['apply', planPath, '--owners', '--json'], dir)).stdout) as { owner: string; files: string[]; spanning: string[][] }[];
+      const spanning = plan.groups.filter((group) => group.some((path) => keyOf(path) !== keyOf(group[0]!)));
+      expect(spanning.length > 0).toBe(OWNERS[name].spanning);
+      expect(detailed.flatMap((entry) => entry.spanning)).toEqual(spanning);
+      expect(detailed.flatMap((entry) => entry.files).sort()).toEqual(plan.files.map((file) => file.path).sort());
+
+      for (const [i, owner] of owners.entries()) {
+        const applied = await command(['apply', planPath, '--owner', owner, '--force', '--json'], dir);
+        expect(applied.code, applied.stderr).toBe(0);
+        const written = (JSON.parse(applied.stdout) as { written: string[] }).written;
+        expect(written.length).toBeGreaterThan(0);
+        // Never half a group: every group this owner wrote a file of is written whole, by this owner alone.
+        for (const group of plan.groups.filter((g) => g.some((path) => written.includes(path)))) {
+          expect(written, `${owner}: ${group.join(', ')}`).toEqual(expect.arrayContaining([...group]));
+          expect(keyOf(group[0]!)).toBe(owner);
+        }
+        // What the owners not yet applied hold is still as it was.
+        const now = snapshot(dir);
+        const later = new Set(owners.slice(i + 1));
+        for (const file of plan.files.filter((f) => !written.includes(f.path))) {
+          const group = plan.groups.find((g) => g.includes(file.path)) ?? [file.path];
+          if (later.has(keyOf(group[0]!))) expect(now[file.path], file.path).toBe(original[file.path]);
+        }
+      }
+      expect(snapshot(dir)).toEqual({ ...expected });
+    }, 120_000);
+  }
+
+  it('refuses an owner the plan has nothing for, --owner beside --shard, and a repository without CODEOWNERS', async () => {
+    const dir = copyProject('wrapper-module', 'owners-refuse');
+    const planPath = join(makeTempDir('app-assignment-owners-'), 'plan.json');
+    expect((await command(['analyze', '.', '--out', planPath], dir)).code).toBe(0);
+    const plan = JSON.parse(readFileSync(planPath, 'utf8')) as Plan;
+    expect(plan.groups).toHaveLength(1);
+    const none = await command(['apply', planPath, '--owners'], dir);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('has none (looked for .github/CODEOWNERS, CODEOWNERS, docs/CODEOWNERS)');
+
+    writeFileSync(join(dir, 'CODEOWNERS'), '* @org/platform\n');
+    const before = snapshot(dir);
+    const stranger = await command(['apply', planPath, '--owner', '@org/else', '--force'], dir);
+    expect(stranger.code).toBe(2);
+    expect(stranger.stderr).toContain('the plan changes nothing that @org/else owns: its owners are @org/platform');
+    const both = await command(['apply', planPath, '--owner', '@org/platform', '--shard', '1/2', '--force'], dir);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--shard and --owner choose the part of the plan each in its own way');
+    expect(snapshot(dir)).toEqual(before);
+    // A file CODEOWNERS gives no one belongs to "nobody" (the group's first file is src/billing/offer.ts).
+    writeFileSync(join(dir, 'CODEOWNERS'), '/src/onboarding/ @org/onboarding\n');
+    const listed = JSON.parse((await command(['apply', planPath, '--owners'], dir)).stdout) as string[];
+    expect(listed).toEqual([NOBODY]);
+    const applied = await command(['apply', planPath, '--owner', NOBODY, '--force', '--json'], dir);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect((JSON.parse(applied.stdout) as { written: string[] }).written).toEqual(plan.groups[0]);
   }, 60_000);
 });

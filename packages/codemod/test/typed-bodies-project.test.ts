@@ -10,7 +10,7 @@ import { COMPILER_OPTIONS, compiles, migrateIn, projectTrees } from './helpers/p
 
 interface Report {
   mode: { kind: string };
-  totals: { changed: number; migrated: number; todos: number };
+  totals: { changed: number; migrated: number; todos: number; callers: number };
   files: { path: string; sites: { line: number; outcome: string; migrated: boolean; reasons: { code: string }[] }[] }[];
 }
 
@@ -245,5 +245,61 @@ describe('a wrapper with a destructured parameter whose body member is typed by 
     expect((await migrate(dir)).totals.migrated).toBe(0);
     expect(read(dir, 'src/api.ts')).toContain('  business_uid?: string');
     compiles(dir);
+  });
+});
+
+describe('a monorepo whose packages each declare their own body type and wrapper under the same names', () => {
+  const PLATFORM = [
+    'export interface AssignBody {',
+    '  business_uid?: string;',
+    '  directory_uid?: string;',
+    '  is_internal?: string;',
+    '}',
+    '',
+    'export async function assignApp(code: string, body: AssignBody): Promise<number> {',
+    "  const res = await fetch(`https://api.example.com/platform/v1/apps/${encodeURIComponent(code)}/assign`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });",
+    '  return res.status;',
+    '}',
+    '',
+  ].join('\n');
+  const caller = (from: string, code: string) => [
+    `import { assignApp } from '${from}';`,
+    '',
+    `export const onboard = (dir: string) => assignApp('${code}', { directory_uid: dir, is_internal: 'true' });`,
+    '',
+  ].join('\n');
+  const pkg = (name: string, paths?: Record<string, string[]>) => ({
+    [`packages/${name}/package.json`]: `{ "name": "@acme/${name}", "private": true, "type": "module" }\n`,
+    [`packages/${name}/tsconfig.json`]: JSON.stringify({ compilerOptions: { ...COMPILER_OPTIONS, ...(paths === undefined ? {} : { paths }) }, include: ['src'] }),
+  });
+  const monorepo = (extra: Record<string, string> = {}) => trees.project({
+    'package.json': '{ "name": "acme", "private": true, "workspaces": ["packages/*"] }\n',
+    ...pkg('billing'),
+    ...pkg('crm', { '@acme/billing/platform': ['../billing/src/platform.ts'] }),
+    'packages/billing/src/platform.ts': PLATFORM,
+    'packages/billing/src/onboard.ts': caller('./platform.js', 'billing-app'),
+    'packages/crm/src/platform.ts': PLATFORM,
+    'packages/crm/src/onboard.ts': caller('./platform.js', 'crm-app'),
+    ...extra,
+  }, JSON.stringify({ files: [], references: [{ path: 'packages/billing' }, { path: 'packages/crm' }] }));
+
+  it('each package migrates its wrapper, its type and its callers: another package spelling the same names is not a use', async () => {
+    const dir = monorepo({ 'packages/crm/src/partner.ts': caller('@acme/billing/platform', 'partner-app') });
+    const report = await migrate(dir);
+    expect(report.totals.todos).toBe(0);
+    expect(report.totals.migrated).toBe(2);
+    expect(report.totals.callers).toBe(3);
+    for (const name of ['billing', 'crm']) {
+      expect(read(dir, `packages/${name}/src/platform.ts`)).toContain('  assignee_type: "business" | "directory";'.replace(/"/g, "'"));
+      expect(read(dir, `packages/${name}/src/platform.ts`)).toContain('/v3/apps/app_assignments');
+    }
+    expect(read(dir, 'packages/crm/src/partner.ts')).toContain("app_code_name: 'partner-app'");
+  });
+
+  it('a module that names the wrapper but imports it from where the run cannot see still holds it', async () => {
+    const dir = monorepo({ 'packages/crm/src/vendor.ts': caller('platform-sdk', 'vendor-app') });
+    const report = await migrate(dir);
+    expect(report.totals.migrated).toBe(0);
+    expect(read(dir, 'packages/billing/src/platform.ts')).toContain('  business_uid?: string;');
   });
 });

@@ -123,4 +123,10 @@ export interface SourceContext {
   /** The innermost scope that holds a node. */
   getScope(node: TSESTree.Node): ScopeLike;
   readonly options: AnalysisOptions;
+  /**
+   * The text of the snapshot file that vitest and jest keep for this file (`__snapshots__/<name>.snap` beside it), for
+   * an assertion that compares what a mock recorded with a snapshot; undefined when there is none, or where the front
+   * end reads no file.
+   */
+  snapshot?(): string | undefined;
 }

@@ -24,8 +24,8 @@ export { calledFunction, type CalledFunction, valueOfName, type NameValue } from
 export * from './interface/index.js';
 export * from './mocks/index.js';
 export {
-  declared, exportedFromModule, exportedNames, exportsAnything, findingsInRounds, findTopLevel, importedUses, type ImporterRounds, inPublishedPackage, isStackOverflow,
-  MAX_IMPORTER_ROUNDS, mayUseNames, type ModuleFile, moduleSpellsAll, nameOfModuleName, namePattern, ownUses, sendingFunctions, specifierFor,
+  declared, declaresOwnOnly, exportedFromModule, exportedNames, exportsAnything, findingsInRounds, findTopLevel, importedUses, type ImporterRounds, inPublishedPackage, isStackOverflow,
+  MAX_IMPORTER_ROUNDS, mayUseNames, type ModuleFile, moduleSpellsAll, nameOfModuleName, namePattern, ownUses, sendingFunctions, specifierFor, topLevelDeclarations,
 } from './module-uses.js';
 export { isUnreadPage, PAGE_FILE, runsCode, unreadNaming } from './pages.js';
 export { type DeclarationUses, type PlaceOfUse, placeOfUseIn, settleTypedBodies } from './shared-types.js';

@@ -9,6 +9,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import { analyzeProgram, type Finding } from './analyze.js';
 import type { SourceContext } from './context.js';
 import { isScriptGlobal } from './scope.js';
+import { someNode } from './syntax.js';
 
 /** A parsed module: its text, its syntax tree, and the context that reads it. */
 export interface ModuleFile {
@@ -466,6 +467,66 @@ export function ownUses(fn: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceC
     uses.push(node);
   }
   return { uses, names: exportedNames(program, id.name, fn) };
+}
+
+/**
+ * Whether a module that spells some of `names` (another module's exports) only names bindings that are not that
+ * module's: each name it spells is declared at its own top level, or imported by name from a module that declares its
+ * own (`importsOwn(source, name)`: the front end resolves the import), and it never reaches another module's exports by
+ * a path a name does not show (a namespace member `ns.AssignBody`, a qualified type, an `import('…')` type, a
+ * destructured `import()` or `require`, a default import, a re-export, `export *`). Such a module spells the name
+ * without using the other module's declaration: the packages of a monorepo that each have their own `AssignBody` and
+ * `assignApp`.
+ */
+export function declaresOwnOnly(program: TSESTree.Program, text: string, names: readonly string[], importsOwn: (source: string, name: string) => boolean = () => false): boolean {
+  const spelled = new Set(names.filter((name) => name !== 'default' && wordOf([name]).test(text)));
+  if (spelled.size === 0) return true;
+  // A JSDoc type of a checked JavaScript file, `import('../p0/platform.js').AssignBody`, is in no syntax tree.
+  if ([...spelled].some((name) => new RegExp(`import\\(\\s*['"][^'"]*['"]\\s*\\)\\s*\\.\\s*${escaped(name)}(?![\\w$])`).test(text))) return false;
+  const bound = topLevelDeclarations(program);
+  for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration') continue;
+    for (const specifier of statement.specifiers) {
+      if (!spelled.has(specifier.local.name)) continue;
+      const imported = specifier.type === 'ImportSpecifier' && specifier.imported.type === 'Identifier' ? specifier.imported.name : undefined;
+      if (imported === undefined || !importsOwn(statement.source.value, imported)) return false;
+      bound.add(specifier.local.name);
+    }
+  }
+  if ([...spelled].some((name) => !bound.has(name))) return false;
+  const named = (node: TSESTree.Node | null | undefined) => node != null && node.type === 'Identifier' && spelled.has(node.name);
+  return !someNode(program, (node) => {
+    switch (node.type) {
+      case 'ExportAllDeclaration':
+      case 'TSImportType':
+        return true;
+      case 'ExportNamedDeclaration':
+        return node.source != null && node.specifiers.some((specifier) => named(specifier.local) || named(specifier.exported));
+      case 'MemberExpression':
+        return !node.computed && named(node.property);
+      case 'TSQualifiedName':
+        return named(node.right);
+      // `const { assignApp } = await import('../p0/platform.js')` in a function: a binding of the other module's.
+      case 'Property':
+        return !node.computed && named(node.key) && node.parent?.type === 'ObjectPattern';
+      default:
+        return false;
+    }
+  });
+}
+
+/** The names a module declares at its top level itself (not those it imports or re-exports). */
+export function topLevelDeclarations(program: TSESTree.Program): Set<string> {
+  const own = new Set<string>();
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' && statement.source == null ? statement.declaration
+      : statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
+    if (declaration == null) continue;
+    if ((declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration' || declaration.type === 'TSInterfaceDeclaration' ||
+      declaration.type === 'TSTypeAliasDeclaration' || declaration.type === 'TSEnumDeclaration') && declaration.id != null) own.add(declaration.id.name);
+    if (declaration.type === 'VariableDeclaration') for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier') own.add(declarator.id.name);
+  }
+  return own;
 }
 
 /**

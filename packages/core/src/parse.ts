@@ -8,7 +8,9 @@
  * of a second), and a run whose files hold no candidate parses nothing. `contextOf` builds the same context for a
  * TS-ESTree program that another parser produced, so a front end can switch parsers without changing anything else.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
 import type * as ScopeManagerModule from '@typescript-eslint/scope-manager';
 import type { ScopeManager } from '@typescript-eslint/scope-manager';
 import type { TSESTree } from '@typescript-eslint/types';
@@ -87,6 +89,22 @@ export function contextOf(
     ...(tokens === undefined ? {} : { tokens }),
     getScope: (node) => scopeOf(manager, node),
     options,
+    snapshot: snapshotReader(filename),
+  };
+}
+
+/** Reads, once, the snapshot file test runners keep for `filename` (`__snapshots__/<name>.snap` in its folder). */
+export function snapshotReader(filename: string): () => string | undefined {
+  let read: { text: string | undefined } | undefined;
+  return () => {
+    if (read === undefined) {
+      try {
+        read = { text: readFileSync(join(dirname(filename), '__snapshots__', `${basename(filename)}.snap`), 'utf8') };
+      } catch {
+        read = { text: undefined };
+      }
+    }
+    return read.text;
   };
 }
 

@@ -3,6 +3,7 @@
  * tokens and scopes, and the options. Every rule adapts core through this one place.
  */
 import type { AnalysisOptions, SourceContext } from '@app-assignment/core';
+import { snapshotReader } from '@app-assignment/core/parse';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 
 export function sourceContextOf(
@@ -10,6 +11,8 @@ export function sourceContextOf(
   options: AnalysisOptions,
   /** The file's id and facts from other files, under typed linting. */
   project: Pick<SourceContext, 'file' | 'project'> = {},
+  /** The file's path, where its snapshot file may be read (`__snapshots__/<name>.snap`). */
+  filename?: string,
 ): SourceContext {
   let comments: readonly TSESTree.Comment[] | undefined;
   return {
@@ -21,6 +24,7 @@ export function sourceContextOf(
     tokens: sourceCode.ast.tokens,
     getScope: (node) => sourceCode.getScope(node),
     options,
+    ...(filename === undefined ? {} : { snapshot: snapshotReader(filename) }),
     // Spread here, not over the result: a spread would read `comments` at once.
     ...project,
   };

@@ -4,8 +4,13 @@
  * fixtures/mocks drives it, as it drives the codemod.
  */
 import { RuleTester } from '@typescript-eslint/rule-tester';
+import { Linter } from 'eslint';
 import type { Linter as LinterType } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 import plugin from 'eslint-plugin-app-assignment';
 import { loadMockCases } from '../../../fixtures/mocks/load.js';
 import { migrateText } from '@app-assignment/codemod';
@@ -129,5 +134,41 @@ describe('the testing config', () => {
       const mocks = messages.filter((m) => m.messageId === 'deprecatedMock' || m.messageId === 'deprecatedMockManual');
       expect(mocks.map((m) => [m.line, m.column]), fixture.name).toEqual(fixture.mocks.map((m) => [m.line, m.column]));
     }
+  });
+});
+
+// `toMatchSnapshot()` compares with the file's snapshot file (`__snapshots__/<name>.snap`): what it writes out says
+// whether the recorded value was the request, as the codemod reads it.
+describe('a snapshot assertion of what a mock recorded, with the snapshot file beside the test', () => {
+  const dir = makeTempDir('app-assignment-eslint-snapshots-');
+  mkdirSync(join(dir, '__snapshots__'));
+  writeFileSync(join(dir, '__snapshots__', 'stdout.test.ts.snap'), 'exports[`prints 1`] = `\n[\n  [\n    "Assigned crm-sync\\n",\n  ],\n]\n`;\n');
+  writeFileSync(join(dir, '__snapshots__', 'request.test.ts.snap'), 'exports[`posts 1`] = `\n[\n  [\n    "https://h/platform/v1/apps/crm-sync/assign",\n  ],\n]\n`;\n');
+  const code = [
+    "import { expect, it, vi } from 'vitest';",
+    "import { go } from './go.js';",
+    "it('posts', async () => {",
+    '  const fetchMock = vi.fn();',
+    "  vi.stubGlobal('fetch', fetchMock);",
+    '  await go();',
+    '  expect(fetchMock.mock.calls).toMatchSnapshot();',
+    '});',
+    "export const again = () => fetch('/platform/v1/apps/a/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });",
+    '',
+  ].join('\n');
+  const lint = (name: string) => new Linter({ configType: 'flat', cwd: dir }).verify(code, [{
+    files: ['**/*.ts'], languageOptions: { parser: tsParser }, plugins: { 'app-assignment': plugin as never }, rules: { 'app-assignment/no-deprecated-assign': ['error', { mocks: true }] },
+  }], join(dir, name)).map((message) => [message.line, message.messageId]);
+
+  it('a snapshot file that writes out the request: the assertion is reported with the call', () => {
+    expect(lint('request.test.ts')).toEqual([[7, 'deprecatedMockManual'], [9, 'deprecated']]);
+  });
+
+  it('a snapshot file that spells nothing of the request (what a spy recorded): only the call is reported', () => {
+    expect(lint('stdout.test.ts')).toEqual([[9, 'deprecated']]);
+  });
+
+  it('no snapshot file: the assertion is reported, as one this run cannot read', () => {
+    expect(lint('none.test.ts')).toEqual([[7, 'deprecatedMockManual'], [9, 'deprecated']]);
   });
 });

@@ -19,7 +19,9 @@ import {
   type Finding,
   type FunctionUses,
   declared,
+  declaresOwnOnly,
   findingsInRounds,
+  topLevelDeclarations,
   importedUses,
   inPublishedPackage,
   mayContainAssignCall,
@@ -496,7 +498,7 @@ export class ProjectAnalysis {
     // its uses cannot all be seen.
     const all = [...new Set([...names, ...reexported])];
     const named = namePattern(all.filter((name) => name !== 'default'));
-    const naming = [...this.#scope].filter((other) => !examined.has(other) && named.test(this.#input.readText(other) ?? ''));
+    const naming = [...this.#scope].filter((other) => !examined.has(other) && named.test(this.#input.readText(other) ?? '') && !this.#namesOwnOnly(other, all, path));
     const pages = (this.#input.foreignFiles ?? []).flatMap((other) => {
       const at = examined.has(other) ? undefined : unreadNaming(other, this.#input.readText(other) ?? '', all);
       return at === undefined ? [] : [{ other, at }];
@@ -511,6 +513,24 @@ export class ProjectAnalysis {
     }
     if (naming.length > 0 || pages.length > 0) return 'unknown';
     return [...uses, ...imported];
+  }
+
+  /**
+   * Whether a module that spells `names` (exports of `declaring`) only names declarations of its own or of other
+   * modules (`declaresOwnOnly`): each package of a monorepo with its own `AssignBody` and `assignApp`. A component
+   * file's markup may name anything: never.
+   */
+  #namesOwnOnly(path: string, names: readonly string[], declaring: string): boolean {
+    if (COMPONENT_FILE.test(path)) return false;
+    const file = this.file(path);
+    // An import of the name from a module of the run that declares it itself binds that module's.
+    const importsOwn = (source: string, name: string) => {
+      const target = this.#input.resolveImport(path, source);
+      if (target === undefined || target === declaring || !this.#scope.has(target) || COMPONENT_FILE.test(target)) return false;
+      const module = this.file(target);
+      return module !== undefined && topLevelDeclarations(module.program).has(name);
+    };
+    return file !== undefined && declaresOwnOnly(file.program, file.text, names, importsOwn);
   }
 
   /**
@@ -562,6 +582,9 @@ export class ProjectAnalysis {
     return uses;
   }
 }
+
+/** A component file (Vue, Svelte, Astro): its markup names what no syntax tree of its script shows. */
+const COMPONENT_FILE = /\.(?:vue|svelte|astro)$/;
 
 /** A test file by the names test runners look for: `*.test.ts`, `*.spec.js`, anything under `__tests__/`. */
 /** A module that starts msw's browser worker: its handlers answer the app itself. */

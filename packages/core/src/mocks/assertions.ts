@@ -367,6 +367,12 @@ function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node,
   // test that reaches the deprecated call, holds that call's route and body.
   const snapshot = SNAPSHOT_MATCHERS.has(matcher);
   if (!expected.old && !value.old && !snapshot) return undefined;
+  // The file's own snapshot file, where there is one: a recorded request would be written out in it, route and body.
+  // One that spells nothing of it compares something else (what a spy of stdout recorded).
+  if (!expected.old && !value.old && matcher === 'toMatchSnapshot' && call.arguments.length <= 1) {
+    const stored = ctx.snapshot?.();
+    if (stored !== undefined && !REQUEST_IN_SNAPSHOT.test(stored)) return undefined;
+  }
   const appCode = expected.appCode ?? value.appCode;
   return {
     node: call,
@@ -439,6 +445,9 @@ interface Evidence {
   old: boolean;
   appCode?: string;
 }
+
+/** The deprecated request as a snapshot writes what a mock recorded: its route, or a key of its body. */
+const REQUEST_IN_SNAPSHOT = /\/assign\b|platform\/v1|\b(?:business_uid|directory_uid|is_internal|pre_installed|built_in|hide_from_market)\b/;
 
 /** Matchers that compare a value with a snapshot kept in a file. */
 const SNAPSHOT_MATCHERS = new Set(['toMatchSnapshot', 'toMatchFileSnapshot']);

@@ -248,7 +248,7 @@ export default createRule<[RuleOptions], MessageIds>({
       }
     };
 
-    const ctx = sourceContextOf(sourceCode, analysis, project === undefined ? {} : { file: project.idOf(context.filename), project: project.facts });
+    const ctx = sourceContextOf(sourceCode, analysis, project === undefined ? {} : { file: project.idOf(context.filename), project: project.facts }, context.filename);
     const here = ctx.file;
 
     // A call through a function of this file may need that function's code changed too, which its other callers share:
