@@ -527,6 +527,15 @@ describe('review 28: recorded-call assertions that read the URL in any way the v
     expect(analyzed(text)).toEqual([]);
   });
 
+  it('a word read in what another mock recorded (a spy of the console) is no read of a request; a path is', () => {
+    const log = `import { expect, vi } from 'vitest';\nconst log = vi.spyOn(console, 'log');\n`;
+    expect(analyzed("expect(log.mock.calls[0][0]).toContain('done');", log)).toEqual([]);
+    expect(analyzed("expect(String(log.mock.calls[0][0]).split(' ')[0]).toBe('ok');", log)).toEqual([]);
+    expect(analyzed("expect(log.mock.calls[0][0]).toContain('/platform/');", log)).toHaveLength(1);
+    const installed = `import { expect, vi } from 'vitest';\nconst fetchMock = vi.fn();\nvi.stubGlobal('fetch', fetchMock);\n`;
+    expect(analyzed("expect(fetchMock.mock.calls[0][0]).toContain('crm-sync');", installed)).toEqual([{ library: 'assertion', appCode: 'crm-sync', outcome: 'manual' }]);
+  });
+
   const MOCKED = `import { expect, vi } from 'vitest';\nimport { send } from '../src/http.js';\nvi.mock('../src/http.js');\n`;
   it.each([
     ["expect(send).toHaveBeenCalledWith('https://api.example.com/platform/v1/apps/crm/assign', expect.objectContaining({ method: 'POST' }));", 'crm'],

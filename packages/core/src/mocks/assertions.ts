@@ -343,7 +343,10 @@ function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node,
   const value: Evidence = { old: false };
   const recorded = recordOf(target, ctx, 0, value);
   if (recorded === undefined) return undefined;
-  textReadsOf(target, value, ctx);
+  // Any read of a recorded request's URL counts; of what another mock recorded (a spy of the console), only one that
+  // spells a path.
+  const requests = recordsRequests(recorded, call, ctx);
+  textReadsOf(target, value, requests, ctx);
   const expected: Evidence = { old: false };
   // A part of the route (`/platform/v1/apps/`) is the deprecated request's only where the matcher looks for it inside
   // the value (`toContain`, `toMatch`, `expect.stringContaining`); `toBe('…/platform/v1/apps')` is another route's.
@@ -355,7 +358,7 @@ function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node,
     if (around === 'expect.stringMatching') return 'match';
     return matcher === 'toContain' || matcher === 'toMatch' ? 'contain' : false;
   };
-  for (const argument of call.arguments) spellsRequest(argument, part, expected, ctx, 0);
+  for (const argument of call.arguments) spellsRequest(argument, part, expected, ctx, 0, requests);
   // `toHaveProperty('business_uid', …)`, `toHaveProperty(['business_uid'])`: the key is named by a string.
   const key = call.arguments[0];
   if (matcher === 'toHaveProperty' && key !== undefined && key.type !== 'SpreadElement') {
@@ -400,7 +403,7 @@ const URL_TEXT = new Set(['href', 'pathname', 'search', 'host', 'hostname', 'ori
  * pattern's `match`, `search` or `test`) reads the request, and so does any other read of the text (a part cut out of
  * it), whose answer this tool cannot tell; a test the v3 URL answers alike (`includes('api.example.com')`) does not.
  */
-function textReadsOf(target: TSESTree.Node, value: Evidence, ctx: SourceContext): void {
+function textReadsOf(target: TSESTree.Node, value: Evidence, requests: boolean, ctx: SourceContext): void {
   someNode(target, (inner) => {
     if (inner.type !== 'CallExpression') return false;
     const method = methodOf(inner);
@@ -408,17 +411,43 @@ function textReadsOf(target: TSESTree.Node, value: Evidence, ctx: SourceContext)
     const object = unwrapTS(method.object);
     const argument = inner.arguments[0] === undefined || inner.arguments[0].type === 'SpreadElement' ? undefined : inner.arguments[0];
     // `/crm-sync/.test(url)`
-    if (method.name === 'test' && object.type === 'Literal' && 'regex' in object && object.regex != null) return noteRead(textTestReads(object, 'match', ctx), value);
+    if (method.name === 'test' && object.type === 'Literal' && 'regex' in object && object.regex != null) {
+      return requests || spellsPath(object, ctx) ? noteRead(textTestReads(object, 'match', ctx), value) : false;
+    }
     const stringMethod = STRING_METHODS.has(method.name) || (STRING_OR_ARRAY_METHODS.has(method.name) && isText(object));
     if (!stringMethod) return false;
     const how = method.name === 'endsWith' ? 'end' : method.name === 'startsWith' ? 'start' : method.name === 'includes' ? 'contain' : method.name === 'match' || method.name === 'search' ? 'match' : undefined;
     if (how !== undefined && argument !== undefined && (staticString(argument, ctx) !== undefined || (unwrapTS(argument).type === 'Literal' && 'regex' in unwrapTS(argument)))) {
-      return noteRead(textTestReads(argument, how, ctx), value);
+      return requests || spellsPath(argument, ctx) ? noteRead(textTestReads(argument, how, ctx), value) : false;
     }
-    // A part cut out of the text, or a test of a text this tool cannot read: the v3 URL may answer it otherwise.
-    value.old = true;
+    // A part cut out of a request's text, or a test of a text this tool cannot read: the v3 URL may answer it otherwise.
+    if (requests) value.old = true;
     return false;
   });
+}
+
+/** A string or pattern that spells a path (`'/crm-sync/'`, `/\/assign$/`), not a word alone that any text may hold. */
+function spellsPath(node: TSESTree.Node, ctx: SourceContext): boolean {
+  const expr = unwrapTS(node);
+  const text = expr.type === 'Literal' && 'regex' in expr && expr.regex != null ? expr.regex.pattern.replace(/\\(.)/g, '$1') : staticString(expr, ctx);
+  return text?.includes('/') === true;
+}
+
+/**
+ * Whether a record holds requests: fetch-mock's, axios-mock-adapter's and msw's records, and the calls of a mock of
+ * fetch or of a client (`vi.spyOn(globalThis, 'fetch')`, `vi.fn()` installed as fetch); not those of another mock
+ * (`vi.spyOn(console, 'log')`), whose text a word may match for other reasons.
+ */
+function recordsRequests(recorded: string, call: TSESTree.Node, ctx: SourceContext): boolean {
+  const owner = /^([A-Za-z_$][\w$]*)\.mock\b/.exec(recorded)?.[1];
+  if (owner === undefined) return true;
+  if (owner === 'fetch') return true;
+  const declared = findVariable(ctx.getScope(call), owner)?.defs[0]?.name as TSESTree.Node | undefined;
+  const shape = declared?.type === 'Identifier' ? shapeOf(declared, ctx) : undefined;
+  if (shape !== undefined && shape !== 'mock') return true;
+  // A mock function installed as fetch.
+  const name = owner.replace(/\$/g, '\\$');
+  return new RegExp(`stubGlobal\\(\\s*['"]fetch['"]\\s*,\\s*${name}\\b|\\bfetch\\s*=\\s*${name}\\b|\\bfetch:\\s*${name}\\b`).test(ctx.text);
 }
 
 function noteRead(read: { appCode?: string } | undefined, value: Evidence): false {
@@ -463,7 +492,7 @@ const ROUTE_IN_TEXT = /\/platform\/v1\/apps\/([^/?#\s"'`]+)\/assign(?![\w-])/;
 /** How a matcher looks for a string inside a value (`toContain`, `expect.stringMatching`), or false: it compares it whole. */
 type PartRead = 'contain' | 'match' | false;
 
-function spellsRequest(node: TSESTree.Node, part: (node: TSESTree.Node) => PartRead, found: Evidence, ctx: SourceContext, depth: number): void {
+function spellsRequest(node: TSESTree.Node, part: (node: TSESTree.Node) => PartRead, found: Evidence, ctx: SourceContext, depth: number, requests = true): void {
   someNode(node, (inner) => {
     if (inner.type === 'Literal' || inner.type === 'TemplateLiteral') {
       const route = inner.type === 'TemplateLiteral' && inner.expressions.length > 0 ? readMockRoute(inner, ctx) : undefined;
@@ -480,7 +509,7 @@ function spellsRequest(node: TSESTree.Node, part: (node: TSESTree.Node) => PartR
       } else {
         // A part the v3 URL has not (`toContain('/platform/')`, `stringContaining('crm-sync')`, `toMatch(/crm-sync/)`).
         const how = part(inner);
-        const read = how === false ? undefined : textTestReads(inner, how, ctx);
+        const read = how === false || (!requests && !spellsPath(inner, ctx)) ? undefined : textTestReads(inner, how, ctx);
         if (read !== undefined) {
           found.old = true;
           found.appCode ??= read.appCode;
