@@ -209,19 +209,64 @@ export const assign = (code: string, uid: string) => makeRequest(\`/platform/v1/
     expect(sites(compared)).toEqual([[8, 'call', 'fix', []]]);
   });
 
-  it('body == null ? undefined : JSON.stringify(body), and a path the helper also names in its error message: the call migrates', () => {
-    const input = `async function makeRequest<T>(base: string, path: string, method: string, body?: unknown): Promise<T> {
+  const LOGS_PATH = `async function makeRequest<T>(base: string, path: string, method: string, body?: unknown): Promise<T> {
   const res = await fetch(base + path, { method, body: body == null ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(\`\${method} \${path} -> \${res.status}\`);
+  if (!res.ok) throw new Error(\`\${method} failed with \${res.status}\`);
   console.warn('sent', path);
   return res.json() as Promise<T>;
 }
 export const assign = (base: string, code: string, uid: string) => makeRequest(base, \`/platform/v1/apps/\${code}/assign\`, 'POST', { business_uid: uid });
 `;
-    const result = migrate(input);
+
+  it('body == null ? undefined : JSON.stringify(body), and a path the helper also names in a log line: the call migrates', () => {
+    const result = migrate(LOGS_PATH);
     expect(sites(result)).toEqual([[7, 'call', 'fix', []]]);
-    expect(result.output).toBe(input.replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments')
+    expect(result.output).toBe(LOGS_PATH.replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments')
       .replace('{ business_uid: uid }', "{ assignee_type: 'business', assignee_uid: uid, app_code_name: code }"));
+  });
+
+  it.each([
+    ['words of the message of the language\'s Error', 'throw new Error(`${method} ${path} -> ${res.status}`)'],
+    ['the message of the language\'s Error, made a string', 'throw new Error(String(path))'],
+    ['words of the message of an error class of the program', 'throw new ApiError(`${res.status} from ${path}`)'],
+  ])('a path the helper names in an error it throws (%s): the catcher may read it, so the call is held naming that line', (_name, line) => {
+    const input = `class ApiError extends Error {}\n${LOGS_PATH.replace('throw new Error(`${method} failed with ${res.status}`)', line)}`;
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[8, 'call', 'manual', ['url-used-by-helper']]]);
+    expect(result.sites[0]!.reasons[0]!.key).toBe('makeRequest');
+    expect(result.output).toContain('makeRequest(base, `/platform/v1/apps/${code}/assign`');
+  });
+
+  it.each([
+    ['reads res.url into its error', '  if (!res.ok) throw new Error(`${res.status} from ${res.url}`);\n'],
+    ["reads res['url']", "  if (!res.ok) console.log(res['url']);\n"],
+    ['destructures the url of the response', '  const { url } = res;\n  if (!res.ok) throw new Error(`failed: ${url}`);\n'],
+    ['throws the response', '  if (!res.ok) throw res;\n'],
+    ['rejects with the response', '  if (!res.ok) return Promise.reject(res);\n'],
+    ['hands the response to an error class', '  if (!res.ok) throw new HttpFailure(res);\n'],
+  ])('a helper that %s: the URL reaches the program through it, so the call is held', (_name, line) => {
+    const input = `declare class HttpFailure { constructor(res: Response); }
+async function send(path: string, body: unknown) {
+  const res = await fetch(path, { method: 'POST', body: JSON.stringify(body) });
+${line}  return res.json();
+}
+export const assign = (code: string, uid: string) => send(\`/platform/v1/apps/\${code}/assign\`, { business_uid: uid });
+`;
+    const result = migrate(input);
+    expect(result.sites.map((site) => [site.outcome, site.reasons.map((r) => r.code)])).toEqual([['manual', ['url-used-by-helper']]]);
+    expect(result.output).toContain('send(`/platform/v1/apps/${code}/assign`');
+  });
+
+  it('a helper that reads only the status of the response, and returns it: the call still migrates', () => {
+    const input = `async function send(path: string, body: unknown) {
+  const res = await fetch(path, { method: 'POST', body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(\`request failed with \${res.status}\`);
+  return res;
+}
+export const assign = (code: string, uid: string) => send(\`/platform/v1/apps/\${code}/assign\`, { business_uid: uid });
+`;
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[6, 'call', 'fix', []]]);
   });
 
   it.each([

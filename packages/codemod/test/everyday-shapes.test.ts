@@ -106,6 +106,20 @@ describe('a fetch helper that copies its options, adds headers and keeps the URL
   });
 
   it.each([
+    ["the language's Error with the URL in its message", 'throw new Error(`${res.status} from ${String(url)}`)'],
+    ['an error class given the response, whose message may be made of res.url', 'throw new HttpError(res.status, res.url, text)'],
+    ['the response itself, whose url is the URL sent', 'throw res'],
+  ])('the helper throws %s: the URL reaches the catcher, so the call is held naming that line', async (_name, thrown) => {
+    const http = HTTP().replace('throw new HttpError(res.status, String(url), text)', thrown);
+    expect(http).not.toBe(HTTP());
+    const dir = trees.project({ 'src/http.ts': http, 'src/assign.ts': CALLER });
+    const report = await migrateIn<Report>(dir);
+    const line = http.split('\n').findIndex((text) => text.includes(thrown)) + 1;
+    expect(report.files.flatMap((file) => file.sites.flatMap((site) => site.reasons.map(({ code, key }) => ({ code, key }))))).toEqual([{ code: 'url-used-by-helper', key: `send (src/http.ts:${line})` }]);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
+  });
+
+  it.each([
     ['headers the helper writes before the copy', HTTP().replace("    ...init,\n    headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json', ...init.headers },",
       "    headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json', ...init.headers },\n    ...init,")],
     ['a form content type the helper adds', HTTP().replace("'Content-Type': 'application/json'", "'Content-Type': 'application/x-www-form-urlencoded'")],

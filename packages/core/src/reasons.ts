@@ -175,7 +175,7 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'url-not-editable': () =>
     'the URL is built where it cannot be rewritten safely (a shared constant, escapes, or a query string); migrate by hand',
   'url-used-by-helper': (key) =>
-    `the URL is passed to ${key ?? 'a function'}, which uses it besides sending it (keeps it in an error it throws, whose message or fields the program may read, or passes it on): rewritten here, that use would see ${V3_ASSIGN.path} too; check that use, then migrate by hand`,
+    `the URL is passed to ${key ?? 'a function'}, which uses it besides sending it (keeps it in an error it throws, or reads it back from the response or throws that response, whose message, fields or url the program may read, or passes it on): rewritten here, that use would see ${V3_ASSIGN.path} too; check that use, then migrate by hand`,
   'url-builder-unread': (key) =>
     `the URL is built by ${key ?? 'a URL builder of the program'}, which spells the deprecated route, but what it builds for this call cannot be read exactly; make this call build ${V3_ASSIGN.path} (the app code in the body) by hand`,
   'method-dynamic': () =>
