@@ -292,6 +292,33 @@ export const assign = (code: string) => makeRequest(\`/platform/v1/apps/\${code}
   });
 });
 
+describe('a sending helper made by calling another function', () => {
+  const made = (helper: string) => `declare function once<F extends (...a: never[]) => unknown>(f: F): F;
+declare function retrying<F extends (...a: never[]) => unknown>(f: F, times: number): F;
+${helper}
+export const assign = (code: string, uid: string) => send(\`/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });
+`;
+
+  it.each([
+    ['once, which skips a URL it has seen', 'const send = once(async (url: string, init: RequestInit) => fetch(url, init));', 'send = once(…) (line 3)'],
+    ['a retry, which may spare /assign', 'const send = retrying((url: string, init: RequestInit) => fetch(url, init), 3);', 'send = retrying(…) (line 3)'],
+    ["lodash's memoize, keyed by the URL", "import memoize from 'lodash/memoize';\nconst send = memoize((url: string, init: RequestInit) => fetch(url, init));", 'send = memoize(…) (line 4)'],
+    ['a bound function', 'const send = fetch.bind(globalThis);', 'send = fetch.bind(…) (line 3)'],
+  ])('%s: not read by the shape of its call, held naming the factory', (_name, helper, key) => {
+    const input = made(helper);
+    const result = migrate(input);
+    expect(result.sites.map((site) => [site.outcome, site.reasons.map((r) => `${r.code}:${r.key}`)])).toEqual([['manual', [`helper-made-by-call:${key}`]]]);
+    expect(result.output).toContain("send(`/platform/v1/apps/${code}/assign`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) })");
+  });
+
+  it('the same helper written as a function of its own is followed, and the call migrates', () => {
+    const input = made('const send = async (url: string, init: RequestInit) => fetch(url, init);');
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[4, 'call', 'fix', []]]);
+    expect(result.output).toContain("send(`/v3/apps/app_assignments`, { method: 'POST', body: JSON.stringify({ assignee_type: 'business', assignee_uid: uid, app_code_name: code }) })");
+  });
+});
+
 describe('a URL builder shared with other requests: the call of it is replaced by the v3 path, the builder stays', () => {
   const COMPILED = `import { compile } from 'path-to-regexp';
 const assignPath = compile<{ code: string }>('/platform/v1/apps/:code/assign');

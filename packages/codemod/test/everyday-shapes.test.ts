@@ -120,6 +120,22 @@ describe('a fetch helper that copies its options, adds headers and keeps the URL
   });
 
   it.each([
+    ['once, which skips a URL it has seen', 'once'],
+    ['a retry, which spares /assign', 'retrying'],
+  ])('the helper is made by %s: in a project too, the call is held naming the factory', async (_name, factory) => {
+    const http = `${HTTP().replace('export async function send(', 'async function sendOnce(')}
+const ${factory} = <A extends unknown[], R>(f: (...a: A) => R) => (...a: A): R => f(...a);
+export const send = ${factory}(sendOnce);
+`;
+    const dir = trees.project({ 'src/http.ts': http, 'src/assign.ts': CALLER });
+    const report = await migrateIn<Report>(dir);
+    const line = http.split('\n').findIndex((text) => text.startsWith('export const send =')) + 1;
+    expect(report.files.flatMap((file) => file.sites.flatMap((site) => site.reasons.map(({ code, key }) => ({ code, key })))))
+      .toEqual([{ code: 'helper-made-by-call', key: `send = ${factory}(…) (src/http.ts:${line})` }]);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
+  });
+
+  it.each([
     ['headers the helper writes before the copy', HTTP().replace("    ...init,\n    headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json', ...init.headers },",
       "    headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json', ...init.headers },\n    ...init,")],
     ['a form content type the helper adds', HTTP().replace("'Content-Type': 'application/json'", "'Content-Type': 'application/x-www-form-urlencoded'")],

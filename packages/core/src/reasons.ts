@@ -50,6 +50,7 @@ export const ReasonCode = {
   clientUnknown: 'client-unknown',
   helperUnread: 'helper-unread',
   helperChangesUrl: 'helper-changes-url',
+  helperMadeByCall: 'helper-made-by-call',
   urlFromResponse: 'url-from-response',
   clientNotRewritten: 'client-not-rewritten',
   clientSdk: 'client-sdk',
@@ -188,6 +189,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `the request is sent by ${key ?? 'a function'} with the method, path and body it is given, but which code runs, or what it does with them, cannot be read here (its code is in a module this run did not read, a subclass may override it, or it sends through a client this analysis does not know); migrate by hand (read file by file, a run over the whole project may follow it: the codemod's project mode, or the ESLint rule with followImports)`,
   'helper-changes-url': (key) =>
     `the request is sent by ${key ?? 'a function of the program'}, which changes the URL it is given before it sends it (it assigns its URL parameter again), so the URL this call writes is not the one sent; check what that function makes of ${V3_ASSIGN.path}, then migrate by hand`,
+  'helper-made-by-call': (key) =>
+    `the request is sent by ${key ?? 'a function made by calling another function'}: the code that runs is the function that call returns (a wrapper such as once, lodash's memoize or a retry), which may decide by the URL what it sends (skip a URL it has seen, retry unless it ends in /assign, change the host), and every app would send the same ${V3_ASSIGN.path}; read that wrapper, then migrate by hand`,
   'url-from-response': (key) =>
     `the request is sent to ${key ?? 'the URL of the response of a request to the deprecated route'}: it sends the deprecated request again, to a URL no code here spells; send it to ${V3} by hand, with the v3 body`,
   'client-not-rewritten': (key) =>
