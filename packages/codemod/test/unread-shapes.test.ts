@@ -2,7 +2,8 @@
  * Calls whose request a run cannot read exactly are held or reported, never guessed and never silent, each with a
  * near shape that still migrates:
  * - a fetch helper imported from a module the run does not read (`--no-project`): `helper-unread`; project mode reads it;
- * - a fetch helper that assigns its URL parameter again: `helper-changes-url`, naming the line;
+ * - a fetch helper that assigns its URL parameter again, or changes it otherwise (a copy made by `replace`, a URL object
+ *   made of it and changed): `helper-changes-url`, naming the line;
  * - a helper handed the response of a DELETE to the deprecated route that POSTs to `res.url`: `url-from-response`;
  * - URL builders that spell the route where the exact reading stops: `url-builder-unread`, in both modes.
  */
@@ -80,6 +81,30 @@ describe('a fetch helper that assigns its URL parameter again', () => {
 
   it('a helper that only reads its URL parameter (a const made from it) still sends what the call writes: migrated', async () => {
     const reads = HTTP.replace('Promise<Response> {\n', 'Promise<Response> {\n  const target = url;\n').replace('return fetch(url,', 'return fetch(target,');
+    const dir = trees.project({ 'src/http.ts': reads, 'src/assign.ts': CALLER });
+    const report = await migrateIn<Report>(dir);
+    expect(sitesOf(report)).toEqual(['src/assign.ts:4 fix']);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toBe(MIGRATED);
+  });
+
+  it.each([
+    ['a query set on a URL object made of it', "  const target = new URL(url);\n  target.searchParams.set('notify', 'false');\n", 'return fetch(target,', 5],
+    ['its pathname set on a URL object made of it', "  const target = new URL(url);\n  target.pathname = `/eu${target.pathname}`;\n", 'return fetch(target,', 5],
+    ['a copy made by replace', '', "return fetch(String(url).replace('/platform/v1', '/eu/platform/v1'),", 4],
+    ['a copy made by replace, through a const', '  const u = String(url);\n', "return fetch(u.replace('/platform/v1', '/eu/platform/v1'),", 5],
+    ['a query added in a template', '', 'return fetch(`${url}?notify=false`,', 4],
+    ['a copy made by a function of the program', '', 'return fetch(regional(url),', 4],
+  ])('changed without being assigned again (%s): held naming that line, never silent nor migrated', async (_name, before, sent, line) => {
+    const http = `const regional = (u: string | URL) => String(u).replace('://api.', '://eu.api.');\n${HTTP.replace('Promise<Response> {\n', `Promise<Response> {\n${before}`).replace('return fetch(url,', sent)}`;
+    expect(http).toContain(sent);
+    const dir = trees.project({ 'src/http.ts': http, 'src/assign.ts': CALLER });
+    const report = await migrateIn<Report>(dir);
+    expect(sitesOf(report)).toEqual([`src/assign.ts:4 manual helper-changes-url:send (src/http.ts:${line + 1})`]);
+    expect(report.totals.migrated).toBe(0);
+  });
+
+  it('a URL object made of it and sent unchanged still sends what the call writes: migrated', async () => {
+    const reads = HTTP.replace('Promise<Response> {\n', 'Promise<Response> {\n  const target = new URL(url);\n').replace('return fetch(url,', 'return fetch(target,');
     const dir = trees.project({ 'src/http.ts': reads, 'src/assign.ts': CALLER });
     const report = await migrateIn<Report>(dir);
     expect(sitesOf(report)).toEqual(['src/assign.ts:4 fix']);

@@ -188,7 +188,7 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'helper-unread': (key) =>
     `the request is sent by ${key ?? 'a function'} with the method, path and body it is given, but which code runs, or what it does with them, cannot be read here (its code is in a module this run did not read, a subclass may override it, or it sends through a client this analysis does not know); migrate by hand (read file by file, a run over the whole project may follow it: the codemod's project mode, or the ESLint rule with followImports)`,
   'helper-changes-url': (key) =>
-    `the request is sent by ${key ?? 'a function of the program'}, which changes the URL it is given before it sends it (it assigns its URL parameter again), so the URL this call writes is not the one sent; check what that function makes of ${V3_ASSIGN.path}, then migrate by hand`,
+    `the request is sent by ${key ?? 'a function of the program'}, which changes the URL it is given before it sends it (it assigns its URL parameter again, sends a copy it changes, or changes a URL object made of it), so the URL this call writes is not the one sent; check what that function makes of ${V3_ASSIGN.path}, then migrate by hand`,
   'helper-made-by-call': (key) =>
     `the request is sent by ${key ?? 'a function made by calling another function'}: the code that runs is the function that call returns (a wrapper such as once, lodash's memoize or a retry), which may decide by the URL what it sends (skip a URL it has seen, retry unless it ends in /assign, change the host), and every app would send the same ${V3_ASSIGN.path}; read that wrapper, then migrate by hand`,
   'url-from-response': (key) =>

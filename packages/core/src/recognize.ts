@@ -19,7 +19,7 @@ import { isNotARequest } from './not-a-request.js';
 import { retypeBody, retypeParameter, type SharedType, type TypeEdit } from './typed-body.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
-import { findVariable, importOf, isExported, isNeverReassigned, type VariableLike } from './scope.js';
+import { findVariable, importOf, isExported, isNeverReassigned, usesOf, type VariableLike } from './scope.js';
 import { calleePath, isFunction, isPure, staticKey, unwrapTS } from './syntax.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN, V3Key } from './contract.js';
 import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit, type UrlPiece } from './url.js';
@@ -217,6 +217,13 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
           }
           return false;
         };
+        // A helper that changes a URL made of what it is given (`new URL(url).searchParams.set(...)`, `url.replace(...)`)
+        // sends that change to v3 too: never rewritten for it. A function of the program given the URL is a change
+        // only where the request was read through it by shape alone (`fetch(rewrite(url))`), not where it is followed.
+        // (Or where a function it calls changes the URL: this function, which this call names, is the one to read.)
+        const readByShape = found.facts.obstacles.some((o) => o.code === ReasonCode.clientUnknown || o.code === ReasonCode.helperChangesUrl);
+        const changed = urlParameterChanged(call, target, ctx, readByShape ? 'all' : 'strings');
+        if (changed !== undefined) return helperChangesUrlSite(call, ctx, changed);
         const suppliesRoute = (found.routeAt ?? []).some((at) => suppliedHere(at.node.range, at.ctx) && !inOtherFunction(at.node));
         const routeInside = !suppliesRoute;
         // A method reached through `this` may be overridden where the class is extended: its code is never rewritten.
@@ -246,15 +253,10 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
     }
     if (sendsRequest && inherited === undefined) {
       // The function sends a request, but not the route this call passes it: it assigns the parameter that takes the
-      // URL again (`url = \`${url}?notify=false\``), so what it sends is not what the call writes. Never silent.
-      const changed = urlParameterChanged(call, target, ctx);
-      return changed === undefined ? undefined : {
-        node: call,
-        ctx,
-        client: 'unresolved',
-        facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles: [{ code: ReasonCode.helperChangesUrl, key: changed }] },
-        via: [],
-      };
+      // URL again (`url = \`${url}?notify=false\``), or sends a copy it changes (`url.replace(...)`, `rewrite(url)`),
+      // so what it sends is not what the call writes. Never silent.
+      const changed = urlParameterChanged(call, target, ctx, 'all');
+      return changed === undefined ? undefined : helperChangesUrlSite(call, ctx, changed);
     }
     return 'not-followed';
   } finally {
@@ -262,27 +264,104 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
   }
 }
 
+function helperChangesUrlSite(call: TSESTree.CallExpression, ctx: SourceContext, key: string): AssignCall {
+  return {
+    node: call,
+    ctx,
+    client: 'unresolved',
+    facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles: [{ code: ReasonCode.helperChangesUrl, key }] },
+    via: [],
+  };
+}
+
 /**
- * A parameter of a followed function that the function assigns again (a plain name, or one with a default) and that
- * this call gives an argument spelling the deprecated route: the function named with the place of the assignment
- * (`send (src/http.ts:3)`), or undefined.
+ * A parameter of a followed function that this call gives an argument spelling the deprecated route, and that the
+ * function changes: assigns again (a plain name, or one with a default), or changes without assigning it, through a
+ * URL object made of it (`const u = new URL(url); u.searchParams.set(...)`, `u.pathname = ...`), a changed copy
+ * (`url.replace('/platform/v1', '/eu/platform/v1')`, text added after it: `\`${url}?notify=false\``) and, with `copies` 'all', a copy made by a function of the program
+ * (`rewrite(url)`); also through a const that names it. The function named with the place of that change (`send (src/http.ts:3)`), or
+ * undefined.
  */
-function urlParameterChanged(call: TSESTree.CallExpression, target: { fn: TSESTree.FunctionLike; ctx: SourceContext }, ctx: SourceContext): string | undefined {
+function urlParameterChanged(call: TSESTree.CallExpression, target: { fn: TSESTree.FunctionLike; ctx: SourceContext }, ctx: SourceContext, copies: 'strings' | 'all'): string | undefined {
   const scope = target.ctx.getScope(target.fn.body ?? target.fn);
   for (const [index, param] of target.fn.params.filter((p) => !(p.type === 'Identifier' && p.name === 'this')).entries()) {
     const id = param.type === 'Identifier' ? param : param.type === 'AssignmentPattern' && param.left.type === 'Identifier' ? param.left : undefined;
     const arg = call.arguments[index];
     if (id === undefined || arg === undefined || arg.type === 'SpreadElement') continue;
     const variable = findVariable(scope, id.name);
-    const write = variable?.references.find((ref) => ref.isWrite() && ref.init !== true);
-    if (write === undefined) continue;
+    if (variable === undefined) continue;
+    const write = variable.references.find((ref) => ref.isWrite() && ref.init !== true)?.identifier as TSESTree.Node | undefined;
+    const change = write ?? changedWithoutAssigning(variable, target.ctx, copies, 0);
+    if (change === undefined) continue;
     const pieces = readUrl(arg, ctx, null);
     if (!pieces.some((piece) => piece.kind === 'text') || matchRoute(pieces, routesOf(ctx)) === undefined) continue;
-    const line = target.ctx.text.slice(0, write.identifier.range[0]).split('\n').length;
+    const line = target.ctx.text.slice(0, change.range[0]).split('\n').length;
     const name = ctx.text.slice(call.callee.range[0], call.callee.range[1]);
     return `${name} (${target.ctx.file === undefined || target.ctx.text === ctx.text ? `line ${line}` : `${target.ctx.file}:${line}`})`;
   }
   return undefined;
+}
+
+/** String methods that return another string: a copy of the URL, changed. */
+const STRING_CHANGES = new Set(['replace', 'replaceAll', 'concat', 'slice', 'substring', 'substr', 'toLowerCase', 'toUpperCase', 'padEnd', 'padStart', 'normalize']);
+/** What of a URL object can be set. */
+const URL_PARTS = new Set(['href', 'protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'username', 'password']);
+
+/** Where a function changes the URL a variable holds without assigning the variable again (see urlParameterChanged). */
+function changedWithoutAssigning(variable: VariableLike, ctx: SourceContext, copies: 'strings' | 'all', depth: number): TSESTree.Node | undefined {
+  if (depth > 3) return undefined;
+  for (const ref of usesOf(variable)) {
+    let node = ref.identifier as TSESTree.Node;
+    // The URL as it is: `url as string`, `url!`, `String(url)`, `url.toString()`.
+    for (;;) {
+      const up = node.parent;
+      if (up?.type === 'TSAsExpression' || up?.type === 'TSNonNullExpression') node = up;
+      else if (up?.type === 'CallExpression' && up.arguments.length === 1 && up.arguments[0] === node && up.callee.type === 'Identifier' &&
+        up.callee.name === 'String' && findVariable(ctx.getScope(up.callee), 'String') === undefined) node = up;
+      else if (up?.type === 'MemberExpression' && up.object === node && !up.computed && up.property.type === 'Identifier' && up.property.name === 'toString' &&
+        up.parent?.type === 'CallExpression' && up.parent.callee === up && up.parent.arguments.length === 0) node = up.parent;
+      else break;
+    }
+    const parent = node.parent;
+    // `const u = url`: what is done to `u`.
+    if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') {
+      const alias = findVariable(ctx.getScope(parent.id), parent.id.name);
+      const found = alias === undefined ? undefined : changedWithoutAssigning(alias, ctx, copies, depth + 1);
+      if (found !== undefined) return found;
+      continue;
+    }
+    // `new URL(url)` kept in a const that is then changed: `u.searchParams.set(...)`, `u.pathname = ...`.
+    if (parent?.type === 'NewExpression' && parent.arguments[0] === node && parent.callee.type === 'Identifier' && parent.callee.name === 'URL' &&
+      findVariable(ctx.getScope(parent.callee), 'URL') === undefined) {
+      const holder = parent.parent;
+      if (holder?.type === 'VariableDeclarator' && holder.init === parent && holder.id.type === 'Identifier') {
+        const made = findVariable(ctx.getScope(holder.id), holder.id.name);
+        const changed = made === undefined ? undefined : usesOf(made).find((use) => urlObjectChanged(use.identifier as TSESTree.Node));
+        if (changed !== undefined) return changed.identifier as TSESTree.Node;
+      }
+      continue;
+    }
+    // `fetch(\`${url}?notify=false\`)`, `const target = url + '/'`: text added after the URL, sent or kept.
+    const added = parent?.type === 'TemplateLiteral' ? parent.quasis[parent.expressions.indexOf(node as TSESTree.Expression) + 1]?.value.cooked !== ''
+      : parent?.type === 'BinaryExpression' && parent.operator === '+' && parent.left === node;
+    if (added && (parent!.parent?.type === 'CallExpression' || (parent!.parent?.type === 'VariableDeclarator' && parent!.parent.init === parent))) return node;
+    if (parent?.type === 'MemberExpression' && parent.object === node && !parent.computed && parent.property.type === 'Identifier' &&
+      STRING_CHANGES.has(parent.property.name) && parent.parent?.type === 'CallExpression' && parent.parent.callee === parent) return node;
+    if (copies === 'all' && parent?.type === 'CallExpression' && parent.arguments.includes(node as TSESTree.CallExpressionArgument) &&
+      calledFunction(parent.callee, ctx) !== undefined) return node;
+  }
+  return undefined;
+}
+
+/** A use of a URL object that changes it: a part set (`u.pathname = …`, `u.search += …`), or its search params changed. */
+function urlObjectChanged(use: TSESTree.Node): boolean {
+  const member = use.parent;
+  if (member?.type !== 'MemberExpression' || member.object !== use || member.computed || member.property.type !== 'Identifier') return false;
+  if (URL_PARTS.has(member.property.name)) return member.parent?.type === 'AssignmentExpression' && member.parent.left === member;
+  if (member.property.name !== 'searchParams') return false;
+  const method = member.parent;
+  return method?.type === 'MemberExpression' && method.object === member && !method.computed && method.property.type === 'Identifier' &&
+    /^(?:set|append|delete|sort)$/.test(method.property.name);
 }
 
 /** Whether a call sends POST /v3/apps/app_assignments (an assignment migrated): its text spells the route, or a client this analysis knows is given it. */

@@ -57,7 +57,17 @@ tester.run('no-deprecated-assign: request helpers read or not', rule, {
       errors: [{
         messageId: 'deprecatedManual' as const,
         line: 6,
-        data: { reasons: 'the request is sent by send (line 3), which changes the URL it is given before it sends it (it assigns its URL parameter again), so the URL this call writes is not the one sent; check what that function makes of /v3/apps/app_assignments, then migrate by hand' },
+        data: { reasons: 'the request is sent by send (line 3), which changes the URL it is given before it sends it (it assigns its URL parameter again, sends a copy it changes, or changes a URL object made of it), so the URL this call writes is not the one sent; check what that function makes of /v3/apps/app_assignments, then migrate by hand' },
+      }],
+    },
+    {
+      name: 'a helper of the file that sends a copy of its URL changed by replace: helper-changes-url naming that line, never silent',
+      code: `${HELPER.replace('fetch(url,', "fetch(String(url).replace('/platform/v1', '/eu/platform/v1'),")}${CALL}`,
+      filename: 'assign.ts',
+      errors: [{
+        messageId: 'deprecatedManual' as const,
+        line: 5,
+        data: { reasons: 'the request is sent by send (line 3), which changes the URL it is given before it sends it (it assigns its URL parameter again, sends a copy it changes, or changes a URL object made of it), so the URL this call writes is not the one sent; check what that function makes of /v3/apps/app_assignments, then migrate by hand' },
       }],
     },
   ],
