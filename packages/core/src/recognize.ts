@@ -116,9 +116,12 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
 
   let pieces = readUrl(layout.url, ctx, layout.urlShared === true ? null : layout.url);
   if (layout.pathParams !== undefined) pieces = fillPathParams(pieces, layout.pathParams, layout.url as TSESTree.Expression);
+  const ownPieces = pieces;
   if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces, absoluteUrlWins(call, layout, ctx));
   const match = matchRoute(pieces, routesOf(ctx));
-  if (match === undefined) return deprecatedBodyOnV3(call, layout, pieces, ctx) ?? resentToResponseUrl(call, layout, ctx);
+  if (match === undefined) {
+    return deprecatedBodyOnV3(call, layout, pieces, ctx) ?? resentToResponseUrl(call, layout, ctx) ?? relativeRouteUnderSetup(call, layout, ownPieces, ctx);
+  }
   // Without a method the clients send GET: that is not the deprecated operation.
   if (layout.method === 'unspecified') return undefined;
 
@@ -908,6 +911,25 @@ function resentToResponseUrl(call: TSESTree.CallExpression, layout: CallLayout, 
   const facts: CallFacts = { appId: { kind: 'static', value: 'unknown' }, body: layout.body.facts, obstacles: [{ code: ReasonCode.urlFromResponse, key }] };
   // The route is where the earlier request spells it: a call that passes that request supplies it (no caller).
   return { node: call, ctx, client: layout.client, facts, routeAt: earlierMatch.routeAt, via: [] };
+}
+
+/**
+ * A call through a client whose base URL setup written apart from it may set or change (`axios.defaults.baseURL =
+ * '…/platform/v1'`, `Object.assign(api.defaults, { baseURL })`, `defaults.baseURL += '/platform/v1'`, a request
+ * interceptor setting `config.baseURL` or `config.url`, setup that cannot be read), that POSTs to a path which is the
+ * deprecated route without its prefix (`/apps/${code}/assign`): under such a base it is the deprecated request. It is
+ * reported with that setup named (`client-setup`), never rewritten and never silent.
+ */
+function relativeRouteUnderSetup(call: TSESTree.CallExpression, layout: CallLayout, own: readonly UrlPiece[], ctx: SourceContext): AssignCall | undefined {
+  if (layout.method === 'other' || layout.method === 'unspecified') return undefined;
+  if (!(layout.setup ?? []).some((piece) => piece.effect === 'url' || piece.effect === 'unknown')) return undefined;
+  const first = own[0];
+  if (first?.kind !== 'text' || /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(first.value)) return undefined;
+  const prefixed: UrlPiece[] = [{ kind: 'text', value: first.value.startsWith('/') ? DEPRECATED_ASSIGN.prefix : `${DEPRECATED_ASSIGN.prefix}/`, start: null, region: null, ctx }, ...own];
+  const match = matchRoute(prefixed, [DEFAULT_ROUTE]);
+  if (match === undefined || match.routeAt.length === 0) return undefined;
+  const facts: CallFacts = { appId: { kind: 'static', value: 'unknown' }, body: layout.body.facts, obstacles: [...(layout.obstacles ?? [])] };
+  return { node: call, ctx, client: layout.client, facts, routeAt: match.routeAt, via: [] };
 }
 
 /**
