@@ -4,7 +4,8 @@
  * - a fetch helper imported from a module the run does not read (`--no-project`): `helper-unread`; project mode reads it;
  * - a fetch helper that assigns its URL parameter again, or changes it otherwise (a copy made by `replace`, a URL object
  *   made of it and changed): `helper-changes-url`, naming the line;
- * - a helper handed the response of a DELETE to the deprecated route that POSTs to `res.url`: `url-from-response`;
+ * - a helper handed the response of a DELETE to the deprecated route that POSTs to `res.url` (or to `url` destructured
+ *   from it, to `req.url` of a Request, in a `.then` callback, or with a Request copied): `url-from-response`;
  * - URL builders that spell the route where the exact reading stops: `url-builder-unread`, in both modes.
  */
 import { readFileSync } from 'node:fs';
@@ -135,6 +136,47 @@ export async function ensure(code: string, dir: string) {
     expect(sitesOf(report)).toEqual(['src/api.ts:7 manual url-from-response:res.url, the URL of the response of the request to /platform/v1/apps/{id}/assign at line 7']);
     expect(report.totals.migrated).toBe(0);
     expect(readFileSync(join(dir, 'src/api.ts'), 'utf8')).toContain("fetch(res.url, { method: 'POST'");
+  });
+
+  const SHAPES = (route: string) => `const BASE = 'https://api.example.com';
+const json = { 'Content-Type': 'application/json' };
+export async function r1(code: string, dir: string) {
+  const res = await fetch(\`\${BASE}/platform/v1/apps/\${code}/${route}\`, { method: 'DELETE' });
+  const { url } = res;
+  if (res.status === 404) await fetch(url, { method: 'POST', headers: json, body: JSON.stringify({ directory_uid: dir }) });
+}
+export async function r2(code: string, dir: string) {
+  const req = new Request(\`\${BASE}/platform/v1/apps/\${code}/${route}\`, { method: 'DELETE' });
+  const res = await fetch(req);
+  if (res.status === 404) await fetch(req.url, { method: 'POST', headers: json, body: JSON.stringify({ directory_uid: dir }) });
+}
+export async function r3(code: string, dir: string) {
+  await fetch(\`\${BASE}/platform/v1/apps/\${code}/${route}\`, { method: 'DELETE' }).then((res) =>
+    res.status === 404 ? fetch(res.url, { method: 'POST', headers: json, body: JSON.stringify({ directory_uid: dir }) }) : res);
+}
+export async function r5(code: string, dir: string) {
+  const del = new Request(\`\${BASE}/platform/v1/apps/\${code}/${route}\`, { method: 'DELETE' });
+  const res = await fetch(del);
+  if (res.status === 404) await fetch(new Request(del, { method: 'POST', headers: json, body: JSON.stringify({ directory_uid: dir }) }));
+}
+`;
+
+  it.each([['project mode', []], ['per file', ['--no-project']]])('%s: the URL destructured, of a Request, of a .then callback\'s response, a Request copied: each reported with url-from-response', async (_mode, flags) => {
+    const dir = trees.project({ 'src/api.ts': SHAPES('assign') });
+    const report = await migrateIn<Report>(dir, ['.', ...flags]);
+    expect(sitesOf(report)).toEqual([
+      'src/api.ts:6 manual url-from-response:url, the URL of the response of the request to /platform/v1/apps/{id}/assign at line 4',
+      'src/api.ts:11 manual url-from-response:req.url, the URL of the request made to /platform/v1/apps/{id}/assign at line 9',
+      'src/api.ts:15 manual url-from-response:res.url, the URL of the response of the request to /platform/v1/apps/{id}/assign at line 14',
+      'src/api.ts:20 manual url-from-response:del, the URL of the request made to /platform/v1/apps/{id}/assign at line 18',
+    ]);
+    expect(report.totals.migrated).toBe(0);
+  });
+
+  it('the same shapes after a request to another route (/unassign) are no sites', async () => {
+    const dir = trees.project({ 'src/api.ts': SHAPES('unassign') });
+    const report = await migrateIn<Report>(dir);
+    expect(sitesOf(report)).toEqual([]);
   });
 
   it('the response of a request to another route (/unassign) is no site', async () => {

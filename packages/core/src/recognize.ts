@@ -891,26 +891,74 @@ function v3BodyOf(body: BodyObject, appId: AppIdFacts, appCode: AppCodeSource | 
 function resentToResponseUrl(call: TSESTree.CallExpression, layout: CallLayout, ctx: SourceContext): AssignCall | undefined {
   if (layout.method === 'other' || layout.method === 'unspecified' || layout.url === undefined) return undefined;
   const url = unwrapTS(layout.url);
-  if (url.type !== 'MemberExpression' || url.computed || url.property.type !== 'Identifier' || url.property.name !== 'url') return undefined;
-  const object = unwrapTS(url.object);
-  if (object.type !== 'Identifier') return undefined;
-  const name = valueOfName(object, ctx);
-  if (name.kind !== 'const' && name.kind !== 'argument') return undefined;
-  let sent = unwrapTS(name.value.node);
-  if (sent.type === 'AwaitExpression') sent = unwrapTS(sent.argument);
-  if (sent.type !== 'CallExpression') return undefined;
-  const earlier = clientLayoutOf(sent, name.value.ctx);
-  if (earlier?.url === undefined) return undefined;
-  const where = name.value.ctx;
-  let pieces = readUrl(earlier.url, where, null);
-  if (earlier.base !== undefined) pieces = joinBase(readUrl(earlier.base.node, earlier.base.ctx, null), pieces, absoluteUrlWins(sent, earlier, where));
+  // `res.url`, `url` of `const { url } = res`, or a Request copied (`new Request(del, { method: 'POST' })`).
+  const object = url.type === 'MemberExpression' && !url.computed && url.property.type === 'Identifier' && url.property.name === 'url' ? unwrapTS(url.object)
+    : url.type === 'Identifier' ? destructuredUrlOf(url, ctx) ?? url : undefined;
+  if (object?.type !== 'Identifier') return undefined;
+  const source = responseSource(object, ctx);
+  if (object === url && source?.sent.type !== 'NewExpression') return undefined;
+  if (source === undefined) return undefined;
+  const { sent, ctx: where } = source;
+  let pieces: UrlPiece[];
+  if (sent.type === 'NewExpression') {
+    // `new Request(url, init)`: its `url` is the URL it is made with.
+    const made = sent.arguments[0];
+    if (made === undefined || made.type === 'SpreadElement') return undefined;
+    pieces = readUrl(made, where, null);
+  } else {
+    const earlier = clientLayoutOf(sent, where);
+    if (earlier?.url === undefined) return undefined;
+    pieces = readUrl(earlier.url, where, null);
+    if (earlier.base !== undefined) pieces = joinBase(readUrl(earlier.base.node, earlier.base.ctx, null), pieces, absoluteUrlWins(sent, earlier, where));
+  }
   const earlierMatch = matchRoute(pieces, routesOf(where));
   if (earlierMatch === undefined) return undefined;
   const line = where.text.slice(0, sent.range[0]).split('\n').length;
-  const key = `${ctx.text.slice(url.range[0], url.range[1])}, the URL of the response of the request to ${DEPRECATED_ASSIGN.route} at ${where.file === undefined || where.text === ctx.text ? `line ${line}` : `${where.file}:${line}`}`;
+  const what = sent.type === 'NewExpression' ? 'the URL of the request made' : 'the URL of the response of the request';
+  const key = `${ctx.text.slice(url.range[0], url.range[1])}, ${what} to ${DEPRECATED_ASSIGN.route} at ${where.file === undefined || where.text === ctx.text ? `line ${line}` : `${where.file}:${line}`}`;
   const facts: CallFacts = { appId: { kind: 'static', value: 'unknown' }, body: layout.body.facts, obstacles: [{ code: ReasonCode.urlFromResponse, key }] };
   // The route is where the earlier request spells it: a call that passes that request supplies it (no caller).
   return { node: call, ctx, client: layout.client, facts, routeAt: earlierMatch.routeAt, via: [] };
+}
+
+/** The object a `url` const is destructured from (`const { url } = res`), when it is never written again. */
+function destructuredUrlOf(id: TSESTree.Identifier, ctx: SourceContext): TSESTree.Node | undefined {
+  const variable = findVariable(ctx.getScope(id), id.name);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (variable === undefined || def?.type !== 'Variable' || !isNeverReassigned(variable)) return undefined;
+  const declarator = def.node as TSESTree.Node;
+  if (declarator.type !== 'VariableDeclarator' || declarator.id.type !== 'ObjectPattern' || declarator.init === null) return undefined;
+  const own = declarator.id.properties.find((property) => property.type === 'Property' && unwrapTS(property.value).type === 'Identifier' &&
+    (unwrapTS(property.value) as TSESTree.Identifier).name === id.name);
+  return own?.type === 'Property' && staticKey(own) === 'url' ? unwrapTS(declarator.init) : undefined;
+}
+
+/**
+ * What a name for a response or a request was made by: the request call whose response it holds (a const, a parameter
+ * given it, the parameter of a callback given to that call's `.then`), or `new Request(url, init)`; undefined when
+ * it is none of these.
+ */
+function responseSource(object: TSESTree.Identifier, ctx: SourceContext): { sent: TSESTree.CallExpression | TSESTree.NewExpression; ctx: SourceContext } | undefined {
+  const name = valueOfName(object, ctx);
+  if (name.kind === 'const' || name.kind === 'argument') {
+    let sent = unwrapTS(name.value.node);
+    if (sent.type === 'AwaitExpression') sent = unwrapTS(sent.argument);
+    if (sent.type === 'CallExpression') return { sent, ctx: name.value.ctx };
+    if (sent.type === 'NewExpression' && sent.callee.type === 'Identifier' && sent.callee.name === 'Request' &&
+      findVariable(name.value.ctx.getScope(sent.callee), 'Request') === undefined) return { sent, ctx: name.value.ctx };
+    return undefined;
+  }
+  // `fetch(url, { method: 'DELETE' }).then((res) => … res.url …)`: the first parameter of the callback, never written again.
+  if (name.kind !== 'unknown' || !isNeverReassigned(name.variable)) return undefined;
+  const def = name.variable.defs.length === 1 ? name.variable.defs[0] : undefined;
+  const fn = def?.type === 'Parameter' ? def.node as TSESTree.Node : undefined;
+  if (fn === undefined || !isFunction(fn) || (fn as TSESTree.FunctionLike).params[0] !== def!.name) return undefined;
+  const then = fn.parent;
+  if (then?.type !== 'CallExpression' || then.arguments[0] !== fn) return undefined;
+  const callee = unwrapTS(then.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || callee.property.name !== 'then') return undefined;
+  const sent = unwrapTS(callee.object);
+  return sent.type === 'CallExpression' ? { sent, ctx } : undefined;
 }
 
 /**
