@@ -485,6 +485,17 @@ const ERROR_READ_WHOLESALE = new RegExp([
   String.raw`[\w$)\]](?:\?\.)?\[\s*(?![\d'"\]])`,
 ].join('|'));
 
+/** Matchers and assertions that compare two values field by field (each own field, not the message alone). */
+const EQUALITY = 'toEqual|toStrictEqual|deepEqual|deepStrictEqual|notDeepEqual|notDeepStrictEqual|eql|isDeepEqual|toMatchObject|rejects|throws';
+const ERROR_NAMES = String.raw`(?:e|ex|err|error|reason|cause|caught|exception|[\w$]*(?:Err|Error))`;
+const ERROR_COMPARED_WHOLE = new RegExp([
+  // A rejection compared whole: `await expect(p).rejects.toEqual(...)`.
+  String.raw`\brejects\s*\.\s*(?:not\s*\.\s*)?(?:toEqual|toStrictEqual)\(`,
+  // A caught error compared whole: `expect(err).toEqual(...)`, `assert.deepStrictEqual(err, ...)`.
+  String.raw`\bexpect\(\s*${ERROR_NAMES}\s*\)\s*\.\s*(?:not\s*\.\s*)?(?:toEqual|toStrictEqual)\(`,
+  String.raw`\b(?:deepEqual|deepStrictEqual|notDeepEqual|notDeepStrictEqual|isDeepEqual)\(\s*${ERROR_NAMES}\s*,`,
+].join('|'));
+
 function paramKeptUnread(
   cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression,
   ctor: TSESTree.MethodDefinition,
@@ -526,6 +537,10 @@ function paramKeptUnread(
   // object literal holding a spread or an error), or by a key that is not written out (`err[key]`).
   if (project.anyFileMatches(ERROR_READ_WHOLESALE) ||
     (cls.id != null && project.anyFileMatches(new RegExp(`\\bkeyof\\s+(?:typeof\\s+)?${cls.id.name}\\b`)))) return false;
+  // Compared whole, as equality matchers and deep-equal assertions do, every own field, the URL among them:
+  // `rejects.toStrictEqual(new HttpError(409, '…/assign'))`, `expect(err).toEqual(…)`, `assert.deepStrictEqual(err, …)`.
+  if (project.anyFileMatches(ERROR_COMPARED_WHOLE) ||
+    (cls.id != null && project.anyFileMatches(new RegExp(`\\b(?:${EQUALITY})\\(\\s*new\\s+${cls.id.name}\\b`)))) return false;
   // Read nowhere: not as a member, not destructured (`const { path } = err`, `catch ({ path })`,
   // `({ path }: ApiError) =>`), not by a string key.
   return fields.every((field) => !/^[A-Za-z_$][\w$]*$/.test(field) ? false : !project.anyFileMatches(
