@@ -292,6 +292,25 @@ export const assign = (code: string) => makeRequest(\`/platform/v1/apps/\${code}
   });
 });
 
+describe('a helper that reads the method of the options it is given', () => {
+  const helper = (line: string) => `async function send(url: string, init: RequestInit) {
+${line}  return fetch(url, { ...init, headers: { 'Content-Type': 'application/json' } });
+}
+export const assign = (code: string, uid: string) => send(\`/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });
+`;
+
+  it('only reads it (a log, a key): it sees the method the rewrite keeps and no body, so the call migrates', () => {
+    const input = helper("  if (init.method === 'POST') console.log(`sending ${init.method}`);\n");
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[5, 'call', 'fix', []]]);
+  });
+
+  it('writes it: the options are changed, and the call is held', () => {
+    const result = migrate(helper("  init.method = 'PUT';\n"));
+    expect(result.sites.map((site) => site.migrated)).toEqual([false]);
+  });
+});
+
 describe('a sending helper made by calling another function', () => {
   const made = (helper: string) => `declare function once<F extends (...a: never[]) => unknown>(f: F): F;
 declare function retrying<F extends (...a: never[]) => unknown>(f: F, times: number): F;
