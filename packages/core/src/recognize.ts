@@ -890,6 +890,8 @@ function v3BodyOf(body: BodyObject, appId: AppIdFacts, appCode: AppCodeSource | 
  */
 function resentToResponseUrl(call: TSESTree.CallExpression, layout: CallLayout, ctx: SourceContext): AssignCall | undefined {
   if (layout.method === 'other' || layout.method === 'unspecified' || layout.url === undefined) return undefined;
+  // A call whose arguments show no request (`audit(request.url)`) sends nothing that is known.
+  if (layout.obstacles?.some((o) => o.code === ReasonCode.clientUnknown) === true) return undefined;
   const url = unwrapTS(layout.url);
   // `res.url`, `url` of `const { url } = res`, or a Request copied (`new Request(del, { method: 'POST' })`).
   const object = url.type === 'MemberExpression' && !url.computed && url.property.type === 'Identifier' && url.property.name === 'url' ? unwrapTS(url.object)
