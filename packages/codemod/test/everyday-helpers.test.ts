@@ -292,6 +292,33 @@ export const assign = (code: string) => makeRequest(\`/platform/v1/apps/\${code}
   });
 });
 
+describe('a function of the file called where its request is no deprecated call read here', () => {
+  const input = (second: string) => `import { compile } from 'path-to-regexp';
+const toPath = compile<{ code: string }>('/platform/v1/apps/:code/assign');
+async function assignDir(code: string, dir: string) {
+  return fetch(\`https://api.example.com\${toPath({ code })}\`, { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+}
+const APPS = { crm: 'crm', none: '' } as const;
+export async function run() {
+  await assignDir('crm', 'dir_1');
+${second}}
+`;
+
+  it('a call whose app code the route cannot take holds the function back, and the TODO names where that call is, not callers that cannot be seen', () => {
+    const result = migrate(input("  await assignDir(APPS.none, 'dir_1');\n"));
+    expect(result.sites.map((site) => [site.line, site.outcome, site.reasons.map((r) => `${r.code}:${r.key}`)])).toEqual([
+      [4, 'manual', ['wrapper-held-back:in run']],
+      [8, 'manual', ['wrapper-held-back:in run']],
+    ]);
+    expect(result.output).not.toContain('exported beyond what was analysed');
+  });
+
+  it('called only with codes it takes, the function and its call migrate', () => {
+    const result = migrate(input(''));
+    expect(result.sites.every((site) => site.migrated)).toBe(true);
+  });
+});
+
 describe('a helper that reads the method of the options it is given', () => {
   const helper = (line: string) => `async function send(url: string, init: RequestInit) {
 ${line}  return fetch(url, { ...init, headers: { 'Content-Type': 'application/json' } });
