@@ -21,6 +21,7 @@ import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { findVariable, importOf, isExported, isNeverReassigned, usesOf, type VariableLike } from './scope.js';
 import { calleePath, isFunction, isPure, staticKey, unwrapTS } from './syntax.js';
+import { lineAt } from './text-facts.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN, V3Key } from './contract.js';
 import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit, type UrlPiece } from './url.js';
 
@@ -972,7 +973,12 @@ function responseSource(object: TSESTree.Identifier, ctx: SourceContext): { sent
  */
 function relativeRouteUnderSetup(call: TSESTree.CallExpression, layout: CallLayout, own: readonly UrlPiece[], ctx: SourceContext): AssignCall | undefined {
   if (layout.method === 'other' || layout.method === 'unspecified') return undefined;
-  if (!(layout.setup ?? []).some((piece) => piece.effect === 'url' || piece.effect === 'unknown')) return undefined;
+  // A base written to the defaults with `=` is the base this call was read against (the join did not make the route):
+  // that setup is known, and only other setup may make it the deprecated route.
+  const base = layout.base;
+  const basePlace = base === undefined ? undefined
+    : base.ctx.file === undefined || base.ctx.text === ctx.text ? `line ${lineAt(base.ctx.text, base.node.range[0])}` : `${base.ctx.file}:${lineAt(base.ctx.text, base.node.range[0])}`;
+  if (!(layout.setup ?? []).some((piece) => piece.effect === 'unknown' || (piece.effect === 'url' && piece.place !== basePlace))) return undefined;
   const first = own[0];
   if (first?.kind !== 'text' || /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(first.value)) return undefined;
   const prefixed: UrlPiece[] = [{ kind: 'text', value: first.value.startsWith('/') ? DEPRECATED_ASSIGN.prefix : `${DEPRECATED_ASSIGN.prefix}/`, start: null, region: null, ctx }, ...own];

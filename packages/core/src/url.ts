@@ -368,7 +368,7 @@ function responseUrlUse(use: TSESTree.Identifier, ctx: SourceContext): string | 
     node.parent.type === 'TSNonNullExpression' || (node.parent.type === 'CallExpression' && node.parent.callee.type === 'Identifier' &&
       node.parent.callee.name === 'String' && node.parent.arguments[0] === node))) node = node.parent;
   const sent = node.parent;
-  if ((sent?.type !== 'CallExpression' && sent?.type !== 'NewExpression') || !sent.arguments.includes(node as TSESTree.CallExpressionArgument)) return undefined;
+  if ((sent?.type !== 'CallExpression' && sent?.type !== 'NewExpression') || !sent.arguments.includes(node)) return undefined;
   let response: TSESTree.Node = sent;
   while (response.parent?.type === 'AwaitExpression' || response.parent?.type === 'TSAsExpression' || response.parent?.type === 'TSNonNullExpression') response = response.parent;
   const named = (at: TSESTree.Node): string => {
