@@ -106,6 +106,20 @@ describe('a fetch helper that copies its options, adds headers and keeps the URL
     expect(report.files.flatMap((file) => file.sites.flatMap((site) => site.reasons.map(({ code, key }) => ({ code, key }))))).toEqual([{ code: 'url-used-by-helper', key: `send (src/http.ts:${line})` }]);
   });
 
+  it('the helper is made by once and called through a namespace import: held naming the factory', async () => {
+    const http = `${HTTP().replace('export async function send(', 'async function sendOnce(')}
+const once = <A extends unknown[], R>(f: (...a: A) => R) => (...a: A): R => f(...a);
+export const send = once(sendOnce);
+`;
+    const caller = CALLER.replace("import { BASE, send } from './http.js';", "import * as http from './http.js';").replace('${BASE}', '${http.BASE}').replace('await send(', 'await http.send(');
+    const dir = trees.project({ 'src/http.ts': http, 'src/assign.ts': caller });
+    const report = await migrateIn<Report>(dir);
+    const line = http.split('\n').findIndex((text) => text.startsWith('export const send =')) + 1;
+    expect(report.files.flatMap((file) => file.sites.flatMap((site) => site.reasons.map(({ code, key }) => ({ code, key })))))
+      .toEqual([{ code: 'helper-made-by-call', key: `send = once(…) (src/http.ts:${line})` }]);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
+  });
+
   it.each([
     ['rejects.toStrictEqual with an instance', "await expect(assignInternal('d', 'crm')).rejects.toStrictEqual(new HttpError(409, 'https://api.example.com/platform/v1/apps/crm/assign', ''));"],
     ['rejects.toEqual', "await expect(assignInternal('d', 'crm')).rejects.toEqual(new HttpError(409, 'https://api.example.com/platform/v1/apps/crm/assign', ''));"],

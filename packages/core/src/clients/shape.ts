@@ -127,23 +127,38 @@ function unreadHelper(layout: CallLayout | undefined, call: TSESTree.CallExpress
  * A helper that is the value a call returned (`const send = once(fetchJson)`, lodash's `memoize(fn)`, `retrying(fn)`,
  * `withRegion('eu', send)`), here or in the module it is imported from: the code that runs is the closure the factory
  * returns, which may decide by the URL (a cache keyed by it sends one request for every app once the route names none;
- * a retry that spares `/assign` retries v3), so the shape of its call is no ground for a rewrite. The helper named with
- * its factory and where it is made (`send = once(…) (src/http.ts:2)`), or undefined. `require(…)` is a module, not this.
+ * a retry that spares `/assign` retries v3), so the shape of its call is no ground for a rewrite; also `http.send` of
+ * `import * as http`. The helper named with its factory and where it is made (`send = once(…) (src/http.ts:2)`), or
+ * undefined. `require(…)` is a module, not this.
  */
 function madeByCall(callee: TSESTree.Node, ctx: SourceContext): string | undefined {
-  if (callee.type !== 'Identifier') return undefined;
-  const name = valueOfName(callee, ctx, true);
-  if (name.kind !== 'const' && name.kind !== 'imported') return undefined;
-  const made = unwrapTS(name.value.node);
+  const value = helperValue(callee, ctx);
+  if (value === undefined) return undefined;
+  const made = unwrapTS(value.node);
   if (made.type !== 'CallExpression') return undefined;
   const factory = unwrapTS(made.callee);
   if (factory.type === 'Identifier' && factory.name === 'require') return undefined;
-  const at = name.value.ctx;
+  const at = value.ctx;
   const factoryText = at.text.slice(factory.range[0], factory.range[1]).replace(/\s+/g, '');
-  const declared = made.parent?.type === 'VariableDeclarator' && made.parent.id.type === 'Identifier' ? made.parent.id.name : callee.name;
+  const declared = made.parent?.type === 'VariableDeclarator' && made.parent.id.type === 'Identifier' ? made.parent.id.name
+    : ctx.text.slice(callee.range[0], callee.range[1]);
   const line = lineAt(at.text, made.range[0]);
   const where = at.file === undefined || at.text === ctx.text ? `line ${line}` : `${at.file}:${line}`;
   return `${declared} = ${factoryText}(…) (${where})`;
+}
+
+/** What a helper's name stands for: a const of the file, an import the project resolves, `http.send` of `import * as http`. */
+function helperValue(callee: TSESTree.Node, ctx: SourceContext): { node: TSESTree.Node; ctx: SourceContext } | undefined {
+  if (callee.type === 'Identifier') {
+    const name = valueOfName(callee, ctx, true);
+    return name.kind === 'const' || name.kind === 'imported' ? name.value : undefined;
+  }
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || ctx.project === undefined) return undefined;
+  const object = unwrapTS(callee.object);
+  const variable = object.type === 'Identifier' ? findVariable(ctx.getScope(object), object.name) : undefined;
+  const imported = variable === undefined ? undefined : importOf(variable);
+  if (imported?.imported !== '*' || !/^\.{0,2}\//.test(imported.source)) return undefined;
+  return ctx.project.resolveImport(imported.source, callee.property.name, ctx);
 }
 
 /**
