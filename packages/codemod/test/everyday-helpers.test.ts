@@ -349,12 +349,17 @@ export const assign = (code: string, uid: string) => send(\`/platform/v1/apps/\$
     ['once, which skips a URL it has seen', 'const send = once(async (url: string, init: RequestInit) => fetch(url, init));', 'send = once(…) (line 3)'],
     ['a retry, which may spare /assign', 'const send = retrying((url: string, init: RequestInit) => fetch(url, init), 3);', 'send = retrying(…) (line 3)'],
     ["lodash's memoize, keyed by the URL", "import memoize from 'lodash/memoize';\nconst send = memoize((url: string, init: RequestInit) => fetch(url, init));", 'send = memoize(…) (line 4)'],
-    ['a bound function', 'const send = fetch.bind(globalThis);', 'send = fetch.bind(…) (line 3)'],
+    ['a bound function of the program', 'declare function post(url: string, init: RequestInit): Promise<Response>;\nconst send = post.bind(null);', 'send = post.bind(…) (line 4)'],
   ])('%s: not read by the shape of its call, held naming the factory', (_name, helper, key) => {
     const input = made(helper);
     const result = migrate(input);
     expect(result.sites.map((site) => [site.outcome, site.reasons.map((r) => `${r.code}:${r.key}`)])).toEqual([['manual', [`helper-made-by-call:${key}`]]]);
     expect(result.output).toContain("send(`/platform/v1/apps/${code}/assign`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) })");
+  });
+
+  it('fetch itself, bound (fetch.bind(globalThis)), is read as fetch is: the call migrates', () => {
+    const result = migrate(made('const send = fetch.bind(globalThis);'));
+    expect(sites(result)).toEqual([[4, 'call', 'fix', []]]);
   });
 
   it('the same helper written as a function of its own is followed, and the call migrates', () => {

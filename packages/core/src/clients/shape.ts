@@ -129,7 +129,7 @@ function unreadHelper(layout: CallLayout | undefined, call: TSESTree.CallExpress
  * returns, which may decide by the URL (a cache keyed by it sends one request for every app once the route names none;
  * a retry that spares `/assign` retries v3), so the shape of its call is no ground for a rewrite; also `http.send` of
  * `import * as http`. The helper named with its factory and where it is made (`send = once(…) (src/http.ts:2)`), or
- * undefined. `require(…)` is a module, not this.
+ * undefined. `require(…)` is a module, and `fetch.bind(globalThis)` is fetch, not this.
  */
 function madeByCall(callee: TSESTree.Node, ctx: SourceContext): string | undefined {
   const value = helperValue(callee, ctx);
@@ -138,6 +138,9 @@ function madeByCall(callee: TSESTree.Node, ctx: SourceContext): string | undefin
   if (made.type !== 'CallExpression') return undefined;
   const factory = unwrapTS(made.callee);
   if (factory.type === 'Identifier' && factory.name === 'require') return undefined;
+  // `fetch.bind(globalThis)`: fetch itself, which decides nothing by the URL.
+  if (factory.type === 'MemberExpression' && !factory.computed && factory.property.type === 'Identifier' && factory.property.name === 'bind' &&
+    factory.object.type === 'Identifier' && factory.object.name === 'fetch' && findVariable(value.ctx.getScope(factory.object), 'fetch') === undefined) return undefined;
   const at = value.ctx;
   const factoryText = at.text.slice(factory.range[0], factory.range[1]).replace(/\s+/g, '');
   const declared = made.parent?.type === 'VariableDeclarator' && made.parent.id.type === 'Identifier' ? made.parent.id.name
