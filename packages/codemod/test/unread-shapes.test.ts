@@ -104,6 +104,14 @@ describe('a fetch helper that assigns its URL parameter again', () => {
     expect(report.totals.migrated).toBe(0);
   });
 
+  it('a copy of it with text added, only logged, changes nothing that is sent: migrated', async () => {
+    const logs = HTTP.replace('Promise<Response> {\n', 'Promise<Response> {\n  console.log(`${String(url)} (sent)`);\n');
+    const dir = trees.project({ 'src/http.ts': logs, 'src/assign.ts': CALLER });
+    const report = await migrateIn<Report>(dir);
+    expect(sitesOf(report)).toEqual(['src/assign.ts:4 fix']);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toBe(MIGRATED);
+  });
+
   it('a URL object made of it and sent unchanged still sends what the call writes: migrated', async () => {
     const reads = HTTP.replace('Promise<Response> {\n', 'Promise<Response> {\n  const target = new URL(url);\n').replace('return fetch(url,', 'return fetch(target,');
     const dir = trees.project({ 'src/http.ts': reads, 'src/assign.ts': CALLER });

@@ -345,16 +345,39 @@ function changedWithoutAssigning(variable: VariableLike, ctx: SourceContext, cop
       }
       continue;
     }
-    // `fetch(\`${url}?notify=false\`)`, `const target = url + '/'`: text added after the URL, sent or kept.
+    // `fetch(\`${url}?notify=false\`)`, `const target = url + '/'`: text added after the URL, then sent.
     const added = parent?.type === 'TemplateLiteral' ? parent.quasis[parent.expressions.indexOf(node as TSESTree.Expression) + 1]?.value.cooked !== ''
       : parent?.type === 'BinaryExpression' && parent.operator === '+' && parent.left === node;
-    if (added && (parent!.parent?.type === 'CallExpression' || (parent!.parent?.type === 'VariableDeclarator' && parent!.parent.init === parent))) return node;
+    if (added && sentOn(parent!, ctx, copies, 0)) return node;
+    // `url.replace('/platform/v1', '/eu/platform/v1')`, then sent.
     if (parent?.type === 'MemberExpression' && parent.object === node && !parent.computed && parent.property.type === 'Identifier' &&
-      STRING_CHANGES.has(parent.property.name) && parent.parent?.type === 'CallExpression' && parent.parent.callee === parent) return node;
+      STRING_CHANGES.has(parent.property.name) && parent.parent?.type === 'CallExpression' && parent.parent.callee === parent &&
+      sentOn(parent.parent, ctx, copies, 0)) return node;
     if (copies === 'all' && parent?.type === 'CallExpression' && parent.arguments.includes(node as TSESTree.CallExpressionArgument) &&
       calledFunction(parent.callee, ctx) !== undefined) return node;
   }
   return undefined;
+}
+
+/**
+ * Whether a changed copy of the URL is sent on: the URL of a request (`fetch(copy, init)`), handed to a function of the
+ * program, or, with `copies` 'all' (no request was read with the URL as given), to any call but a log line; also
+ * through a const that names it. A copy only logged or kept in an error's message is no change of what is sent.
+ */
+function sentOn(copy: TSESTree.Node, ctx: SourceContext, copies: 'strings' | 'all', depth: number): boolean {
+  const parent = copy.parent;
+  if (parent?.type === 'CallExpression' && parent.arguments[0] === copy) {
+    if (unwrapTS(clientLayoutOf(parent, ctx)?.url ?? parent) === copy || calledFunction(parent.callee, ctx) !== undefined) return true;
+    const callee = unwrapTS(parent.callee);
+    const logger = callee.type === 'MemberExpression' && unwrapTS(callee.object).type === 'Identifier' &&
+      /^(?:console|logger|log)$/.test((unwrapTS(callee.object) as TSESTree.Identifier).name);
+    return copies === 'all' && !logger;
+  }
+  if (parent?.type === 'VariableDeclarator' && parent.init === copy && parent.id.type === 'Identifier' && depth < 3) {
+    const variable = findVariable(ctx.getScope(parent.id), parent.id.name);
+    return variable !== undefined && usesOf(variable).some((use) => sentOn(use.identifier as TSESTree.Node, ctx, copies, depth + 1));
+  }
+  return false;
 }
 
 /** A use of a URL object that changes it: a part set (`u.pathname = …`, `u.search += …`), or its search params changed. */
