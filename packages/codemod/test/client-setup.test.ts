@@ -207,3 +207,33 @@ describe('project mode: setup in another module, decided per client', () => {
     ]);
   });
 });
+
+describe('a /platform/v1 base set apart from the client: its calls of /apps/{code}/assign are reported, never silent', () => {
+  const RELATIVE = (client: string) => `export const go = (code: string, d: string) => ${client}.post(\`/apps/\${code}/assign\`, { directory_uid: d });\n`;
+
+  it.each([
+    ['the global default', "axios.defaults.baseURL = 'https://api.example.com/platform/v1';\n", 'axios', 'axios.defaults.baseURL (line 2)'],
+    ['Object.assign on the defaults of an instance', "export const api = axios.create();\nObject.assign(api.defaults, { baseURL: 'https://api.example.com/platform/v1' });\n", 'api', 'api.defaults (line 3)'],
+    ['a request interceptor that sets config.baseURL', "export const api = axios.create();\napi.interceptors.request.use((config) => {\n  config.baseURL = 'https://api.example.com/platform/v1';\n  return config;\n});\n", 'api', 'api.interceptors.request.use (line 3)'],
+    ['a request interceptor that sets config.url', "export const api = axios.create({ baseURL: 'https://api.example.com' });\napi.interceptors.request.use((config) => ({ ...config, url: `/platform/v1${config.url}` }));\n", 'api', 'api.interceptors.request.use (line 3)'],
+    ['a base appended to', "export const api = axios.create({ baseURL: 'https://api.example.com' });\napi.defaults.baseURL += '/platform/v1';\n", 'api', 'api.defaults.baseURL (line 3)'],
+  ])('%s: held, naming that setup', (_name, setup, client, named) => {
+    const input = `${AX}${setup}${RELATIVE(client)}`;
+    const result = run(input);
+    expect(result.sites.map((s) => [s.migrated, codes(s.reasons)]), result.output).toEqual([[false, [{ code: 'client-setup', key: named }]]]);
+    expect(result.output).toBe(input.replace(RELATIVE(client), `  // TODO(app-assignment): ${result.sites[0]!.reasons[0]!.text}\n${RELATIVE(client)}`.replace(/^ {2}/, '')));
+  });
+
+  it.each([
+    ['setup that changes no URL (a header)', "axios.defaults.headers.common.Authorization = 'Bearer t';\n"],
+    ['no setup at all', ''],
+  ])('%s: a call of /apps/{code}/assign is no site', (_name, setup) => {
+    const result = run(`${AX}${setup}${RELATIVE('axios')}`);
+    expect(result.sites).toEqual([]);
+  });
+
+  it('a call of another path under such a base is no site', () => {
+    const result = run(`${AX}axios.defaults.baseURL = 'https://api.example.com/platform/v1';\nexport const go = (code: string) => axios.post(\`/apps/\${code}/unassign\`, {});\n`);
+    expect(result.sites).toEqual([]);
+  });
+});

@@ -209,19 +209,64 @@ export const assign = (code: string, uid: string) => makeRequest(\`/platform/v1/
     expect(sites(compared)).toEqual([[8, 'call', 'fix', []]]);
   });
 
-  it('body == null ? undefined : JSON.stringify(body), and a path the helper also names in its error message: the call migrates', () => {
-    const input = `async function makeRequest<T>(base: string, path: string, method: string, body?: unknown): Promise<T> {
+  const LOGS_PATH = `async function makeRequest<T>(base: string, path: string, method: string, body?: unknown): Promise<T> {
   const res = await fetch(base + path, { method, body: body == null ? undefined : JSON.stringify(body) });
-  if (!res.ok) throw new Error(\`\${method} \${path} -> \${res.status}\`);
+  if (!res.ok) throw new Error(\`\${method} failed with \${res.status}\`);
   console.warn('sent', path);
   return res.json() as Promise<T>;
 }
 export const assign = (base: string, code: string, uid: string) => makeRequest(base, \`/platform/v1/apps/\${code}/assign\`, 'POST', { business_uid: uid });
 `;
-    const result = migrate(input);
+
+  it('body == null ? undefined : JSON.stringify(body), and a path the helper also names in a log line: the call migrates', () => {
+    const result = migrate(LOGS_PATH);
     expect(sites(result)).toEqual([[7, 'call', 'fix', []]]);
-    expect(result.output).toBe(input.replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments')
+    expect(result.output).toBe(LOGS_PATH.replace('/platform/v1/apps/${code}/assign', '/v3/apps/app_assignments')
       .replace('{ business_uid: uid }', "{ assignee_type: 'business', assignee_uid: uid, app_code_name: code }"));
+  });
+
+  it.each([
+    ['words of the message of the language\'s Error', 'throw new Error(`${method} ${path} -> ${res.status}`)'],
+    ['the message of the language\'s Error, made a string', 'throw new Error(String(path))'],
+    ['words of the message of an error class of the program', 'throw new ApiError(`${res.status} from ${path}`)'],
+  ])('a path the helper names in an error it throws (%s): the catcher may read it, so the call is held naming that line', (_name, line) => {
+    const input = `class ApiError extends Error {}\n${LOGS_PATH.replace('throw new Error(`${method} failed with ${res.status}`)', line)}`;
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[8, 'call', 'manual', ['url-used-by-helper']]]);
+    expect(result.sites[0]!.reasons[0]!.key).toBe('makeRequest');
+    expect(result.output).toContain('makeRequest(base, `/platform/v1/apps/${code}/assign`');
+  });
+
+  it.each([
+    ['reads res.url into its error', '  if (!res.ok) throw new Error(`${res.status} from ${res.url}`);\n'],
+    ["reads res['url']", "  if (!res.ok) console.log(res['url']);\n"],
+    ['destructures the url of the response', '  const { url } = res;\n  if (!res.ok) throw new Error(`failed: ${url}`);\n'],
+    ['throws the response', '  if (!res.ok) throw res;\n'],
+    ['rejects with the response', '  if (!res.ok) return Promise.reject(res);\n'],
+    ['hands the response to an error class', '  if (!res.ok) throw new HttpFailure(res);\n'],
+  ])('a helper that %s: the URL reaches the program through it, so the call is held', (_name, line) => {
+    const input = `declare class HttpFailure { constructor(res: Response); }
+async function send(path: string, body: unknown) {
+  const res = await fetch(path, { method: 'POST', body: JSON.stringify(body) });
+${line}  return res.json();
+}
+export const assign = (code: string, uid: string) => send(\`/platform/v1/apps/\${code}/assign\`, { business_uid: uid });
+`;
+    const result = migrate(input);
+    expect(result.sites.map((site) => [site.outcome, site.reasons.map((r) => r.code)])).toEqual([['manual', ['url-used-by-helper']]]);
+    expect(result.output).toContain('send(`/platform/v1/apps/${code}/assign`');
+  });
+
+  it('a helper that reads only the status of the response, and returns it: the call still migrates', () => {
+    const input = `async function send(path: string, body: unknown) {
+  const res = await fetch(path, { method: 'POST', body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(\`request failed with \${res.status}\`);
+  return res;
+}
+export const assign = (code: string, uid: string) => send(\`/platform/v1/apps/\${code}/assign\`, { business_uid: uid });
+`;
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[6, 'call', 'fix', []]]);
   });
 
   it.each([
@@ -244,6 +289,84 @@ export const assign = (code: string) => makeRequest(\`/platform/v1/apps/\${code}
 `;
     const result = migrate(input);
     expect(result.sites.some((site) => site.migrated)).toBe(false);
+  });
+});
+
+describe('a function of the file called where its request is no deprecated call read here', () => {
+  const input = (second: string) => `import { compile } from 'path-to-regexp';
+const toPath = compile<{ code: string }>('/platform/v1/apps/:code/assign');
+async function assignDir(code: string, dir: string) {
+  return fetch(\`https://api.example.com\${toPath({ code })}\`, { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+}
+const APPS = { crm: 'crm', none: '' } as const;
+export async function run() {
+  await assignDir('crm', 'dir_1');
+${second}}
+`;
+
+  it('a call whose app code the route cannot take holds the function back, and the TODO names where that call is, not callers that cannot be seen', () => {
+    const result = migrate(input("  await assignDir(APPS.none, 'dir_1');\n"));
+    expect(result.sites.map((site) => [site.line, site.outcome, site.reasons.map((r) => `${r.code}:${r.key}`)])).toEqual([
+      [4, 'manual', ['wrapper-held-back:in run']],
+      [8, 'manual', ['wrapper-held-back:in run']],
+    ]);
+    expect(result.output).not.toContain('exported beyond what was analysed');
+  });
+
+  it('called only with codes it takes, the function and its call migrate', () => {
+    const result = migrate(input(''));
+    expect(result.sites.every((site) => site.migrated)).toBe(true);
+  });
+});
+
+describe('a helper that reads the method of the options it is given', () => {
+  const helper = (line: string) => `async function send(url: string, init: RequestInit) {
+${line}  return fetch(url, { ...init, headers: { 'Content-Type': 'application/json' } });
+}
+export const assign = (code: string, uid: string) => send(\`/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });
+`;
+
+  it('only reads it (a log, a key): it sees the method the rewrite keeps and no body, so the call migrates', () => {
+    const input = helper("  if (init.method === 'POST') console.log(`sending ${init.method}`);\n");
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[5, 'call', 'fix', []]]);
+  });
+
+  it('writes it: the options are changed, and the call is held', () => {
+    const result = migrate(helper("  init.method = 'PUT';\n"));
+    expect(result.sites.map((site) => site.migrated)).toEqual([false]);
+  });
+});
+
+describe('a sending helper made by calling another function', () => {
+  const made = (helper: string) => `declare function once<F extends (...a: never[]) => unknown>(f: F): F;
+declare function retrying<F extends (...a: never[]) => unknown>(f: F, times: number): F;
+${helper}
+export const assign = (code: string, uid: string) => send(\`/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });
+`;
+
+  it.each([
+    ['once, which skips a URL it has seen', 'const send = once(async (url: string, init: RequestInit) => fetch(url, init));', 'send = once(…) (line 3)'],
+    ['a retry, which may spare /assign', 'const send = retrying((url: string, init: RequestInit) => fetch(url, init), 3);', 'send = retrying(…) (line 3)'],
+    ["lodash's memoize, keyed by the URL", "import memoize from 'lodash/memoize';\nconst send = memoize((url: string, init: RequestInit) => fetch(url, init));", 'send = memoize(…) (line 4)'],
+    ['a bound function of the program', 'declare function post(url: string, init: RequestInit): Promise<Response>;\nconst send = post.bind(null);', 'send = post.bind(…) (line 4)'],
+  ])('%s: not read by the shape of its call, held naming the factory', (_name, helper, key) => {
+    const input = made(helper);
+    const result = migrate(input);
+    expect(result.sites.map((site) => [site.outcome, site.reasons.map((r) => `${r.code}:${r.key}`)])).toEqual([['manual', [`helper-made-by-call:${key}`]]]);
+    expect(result.output).toContain("send(`/platform/v1/apps/${code}/assign`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) })");
+  });
+
+  it('fetch itself, bound (fetch.bind(globalThis)), is read as fetch is: the call migrates', () => {
+    const result = migrate(made('const send = fetch.bind(globalThis);'));
+    expect(sites(result)).toEqual([[4, 'call', 'fix', []]]);
+  });
+
+  it('the same helper written as a function of its own is followed, and the call migrates', () => {
+    const input = made('const send = async (url: string, init: RequestInit) => fetch(url, init);');
+    const result = migrate(input);
+    expect(sites(result)).toEqual([[4, 'call', 'fix', []]]);
+    expect(result.output).toContain("send(`/v3/apps/app_assignments`, { method: 'POST', body: JSON.stringify({ assignee_type: 'business', assignee_uid: uid, app_code_name: code }) })");
   });
 });
 

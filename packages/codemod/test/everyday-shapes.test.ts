@@ -2,7 +2,8 @@
  * Shapes of everyday application code, run as a user runs them (project mode, a tsconfig.json at the root), each with
  * a close shape that must still hold:
  * - a fetch helper that copies the options it is given and adds headers (`{ ...init, headers: { ..., ...init.headers } }`);
- * - an error class of the program that keeps the URL in a field nothing reads (`new HttpError(res.status, String(url))`);
+ * - an error class of the program that keeps the URL in a field nothing reads (`new HttpError(res.status, String(url))`),
+ *   where a test that compares the error whole (`rejects.toStrictEqual(new HttpError(…))`) reads it;
  * - a function that sends the assignment twice and is passed only values (`main(dir, biz)`): its requests are the sites;
  * - NestJS `HttpModule.registerAsync` whose headers write JSON's content type out;
  * - a URL builder that is a member of an object literal (`routes.assign(code)`), here or in a routes module;
@@ -103,6 +104,76 @@ describe('a fetch helper that copies its options, adds headers and keeps the URL
     // The TODO names the helper and the line where it hands the URL to the error.
     const line = http.split('\n').findIndex((text) => text.includes('throw new HttpError(')) + 1;
     expect(report.files.flatMap((file) => file.sites.flatMap((site) => site.reasons.map(({ code, key }) => ({ code, key }))))).toEqual([{ code: 'url-used-by-helper', key: `send (src/http.ts:${line})` }]);
+  });
+
+  it('the helper is made by once and called through a namespace import: held naming the factory', async () => {
+    const http = `${HTTP().replace('export async function send(', 'async function sendOnce(')}
+const once = <A extends unknown[], R>(f: (...a: A) => R) => (...a: A): R => f(...a);
+export const send = once(sendOnce);
+`;
+    const caller = CALLER.replace("import { BASE, send } from './http.js';", "import * as http from './http.js';").replace('${BASE}', '${http.BASE}').replace('await send(', 'await http.send(');
+    const dir = trees.project({ 'src/http.ts': http, 'src/assign.ts': caller });
+    const report = await migrateIn<Report>(dir);
+    const line = http.split('\n').findIndex((text) => text.startsWith('export const send =')) + 1;
+    expect(report.files.flatMap((file) => file.sites.flatMap((site) => site.reasons.map(({ code, key }) => ({ code, key })))))
+      .toEqual([{ code: 'helper-made-by-call', key: `send = once(…) (src/http.ts:${line})` }]);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
+  });
+
+  it.each([
+    ['rejects.toStrictEqual with an instance', "await expect(assignInternal('d', 'crm')).rejects.toStrictEqual(new HttpError(409, 'https://api.example.com/platform/v1/apps/crm/assign', ''));"],
+    ['rejects.toEqual', "await expect(assignInternal('d', 'crm')).rejects.toEqual(new HttpError(409, 'https://api.example.com/platform/v1/apps/crm/assign', ''));"],
+    ['a caught error compared with toEqual', "const err = await assignInternal('d', 'crm').catch((e: unknown) => e);\n  expect(err).toEqual(expect.any(Error));"],
+    ["node's assert.deepStrictEqual", "const error = await assignInternal('d', 'crm').catch((e: unknown) => e);\n  assert.deepStrictEqual(error, new Error('x'));"],
+  ])('a test compares the error whole (%s), which reads its url field: the URL is not edited for this call', async (_name, compare) => {
+    const test = `import assert from 'node:assert';\nimport { expect, it } from 'vitest';\nimport { HttpError } from '../src/http.js';\nimport { assignInternal } from '../src/assign.js';\n\nit('reports a conflict', async () => {\n  ${compare}\n});\n`;
+    const dir = trees.project({ 'src/http.ts': HTTP(), 'src/assign.ts': CALLER, 'test/assign.test.ts': test });
+    const report = await migrateIn<Report>(dir);
+    const own = report.files.filter((file) => file.path === 'src/assign.ts');
+    expect(own.flatMap((file) => file.sites.map((site) => site.migrated))).toEqual([false]);
+    const line = HTTP().split('\n').findIndex((text) => text.includes('throw new HttpError(')) + 1;
+    expect(own.flatMap((file) => file.sites.flatMap((site) => site.reasons.map(({ code, key }) => ({ code, key }))))).toEqual([{ code: 'url-used-by-helper', key: `send (src/http.ts:${line})` }]);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
+  });
+
+  it.each([
+    ['the status alone', "await expect(assignInternal('d', 'crm')).rejects.toHaveProperty('status', 409);"],
+    ['a value that is no error compared whole', "expect(await Promise.resolve([1])).toEqual([1]);"],
+  ])('a test that checks %s: the call still migrates', async (_name, check) => {
+    const test = `import { expect, it } from 'vitest';\nimport { assignInternal } from '../src/assign.js';\n\nit('works', async () => {\n  ${check}\n});\n`;
+    const dir = trees.project({ 'src/http.ts': HTTP(), 'src/assign.ts': CALLER, 'test/assign.test.ts': test });
+    expect(sitesOf(await migrateIn<Report>(dir)).filter((site) => site.startsWith('src/assign.ts:'))).toEqual(['src/assign.ts:4 fix']);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/v3/apps/app_assignments');
+  });
+
+  it.each([
+    ["the language's Error with the URL in its message", 'throw new Error(`${res.status} from ${String(url)}`)'],
+    ['an error class given the response, whose message may be made of res.url', 'throw new HttpError(res.status, res.url, text)'],
+    ['the response itself, whose url is the URL sent', 'throw res'],
+  ])('the helper throws %s: the URL reaches the catcher, so the call is held naming that line', async (_name, thrown) => {
+    const http = HTTP().replace('throw new HttpError(res.status, String(url), text)', thrown);
+    expect(http).not.toBe(HTTP());
+    const dir = trees.project({ 'src/http.ts': http, 'src/assign.ts': CALLER });
+    const report = await migrateIn<Report>(dir);
+    const line = http.split('\n').findIndex((text) => text.includes(thrown)) + 1;
+    expect(report.files.flatMap((file) => file.sites.flatMap((site) => site.reasons.map(({ code, key }) => ({ code, key }))))).toEqual([{ code: 'url-used-by-helper', key: `send (src/http.ts:${line})` }]);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
+  });
+
+  it.each([
+    ['once, which skips a URL it has seen', 'once'],
+    ['a retry, which spares /assign', 'retrying'],
+  ])('the helper is made by %s: in a project too, the call is held naming the factory', async (_name, factory) => {
+    const http = `${HTTP().replace('export async function send(', 'async function sendOnce(')}
+const ${factory} = <A extends unknown[], R>(f: (...a: A) => R) => (...a: A): R => f(...a);
+export const send = ${factory}(sendOnce);
+`;
+    const dir = trees.project({ 'src/http.ts': http, 'src/assign.ts': CALLER });
+    const report = await migrateIn<Report>(dir);
+    const line = http.split('\n').findIndex((text) => text.startsWith('export const send =')) + 1;
+    expect(report.files.flatMap((file) => file.sites.flatMap((site) => site.reasons.map(({ code, key }) => ({ code, key })))))
+      .toEqual([{ code: 'helper-made-by-call', key: `send = ${factory}(…) (src/http.ts:${line})` }]);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
   });
 
   it.each([

@@ -40,7 +40,6 @@ function expectMigratedTo(input: string, output: string, filename = 'a.ts') {
 
 describe('a wrapper used where not every call can be bound to its arguments', () => {
   it.each([
-    ['spread into the call', "const args = ['crm', { business_uid: uid }] as const;\n  await assignApp(...args);\n  await assignApp('hr', { business_uid: uid });"],
     ['bound with bind', "await assignApp('hr', { business_uid: uid });\n  await assignApp.bind(null, 'crm')({ business_uid: uid });"],
     ['called with apply', "await assignApp.apply(null, ['crm', { business_uid: uid }]);\n  await assignApp('hr', { business_uid: uid });"],
     ['stored in an object', "const api = { assignApp };\n  await assignApp('hr', { business_uid: uid });\n  await api.assignApp('crm', { business_uid: uid });"],
@@ -49,6 +48,12 @@ describe('a wrapper used where not every call can be bound to its arguments', ()
     const input = `${WRAPPER}export async function run(uid: string) {\n  ${body}\n}\n`;
     const result = expectAllHeld(input, 2);
     expect(result.sites[0]!.reason).toContain('calls cannot all be seen');
+  });
+
+  it('spread into the call: nothing changes, and the call that cannot be bound is named', () => {
+    const input = `${WRAPPER}export async function run(uid: string) {\n  const args = ['crm', { business_uid: uid }] as const;\n  await assignApp(...args);\n  await assignApp('hr', { business_uid: uid });\n}\n`;
+    const result = expectAllHeld(input, 2);
+    expect(result.sites.map((site) => site.reasons.map((r) => `${r.code}:${r.key}`))).toEqual([['wrapper-held-back:in run'], ['wrapper-held-back:in run']]);
   });
 
   it.each([

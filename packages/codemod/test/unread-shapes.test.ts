@@ -2,8 +2,10 @@
  * Calls whose request a run cannot read exactly are held or reported, never guessed and never silent, each with a
  * near shape that still migrates:
  * - a fetch helper imported from a module the run does not read (`--no-project`): `helper-unread`; project mode reads it;
- * - a fetch helper that assigns its URL parameter again: `helper-changes-url`, naming the line;
- * - a helper handed the response of a DELETE to the deprecated route that POSTs to `res.url`: `url-from-response`;
+ * - a fetch helper that assigns its URL parameter again, or changes it otherwise (a copy made by `replace`, a URL object
+ *   made of it and changed): `helper-changes-url`, naming the line;
+ * - a helper handed the response of a DELETE to the deprecated route that POSTs to `res.url` (or to `url` destructured
+ *   from it, to `req.url` of a Request, in a `.then` callback, or with a Request copied): `url-from-response`;
  * - URL builders that spell the route where the exact reading stops: `url-builder-unread`, in both modes.
  */
 import { readFileSync } from 'node:fs';
@@ -86,6 +88,38 @@ describe('a fetch helper that assigns its URL parameter again', () => {
     expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toBe(MIGRATED);
   });
 
+  it.each([
+    ['a query set on a URL object made of it', "  const target = new URL(url);\n  target.searchParams.set('notify', 'false');\n", 'return fetch(target,', 5],
+    ['its pathname set on a URL object made of it', "  const target = new URL(url);\n  target.pathname = `/eu${target.pathname}`;\n", 'return fetch(target,', 5],
+    ['a copy made by replace', '', "return fetch(String(url).replace('/platform/v1', '/eu/platform/v1'),", 4],
+    ['a copy made by replace, through a const', '  const u = String(url);\n', "return fetch(u.replace('/platform/v1', '/eu/platform/v1'),", 5],
+    ['a query added in a template', '', 'return fetch(`${url}?notify=false`,', 4],
+    ['a copy made by a function of the program', '', 'return fetch(regional(url),', 4],
+  ])('changed without being assigned again (%s): held naming that line, never silent nor migrated', async (_name, before, sent, line) => {
+    const http = `const regional = (u: string | URL) => String(u).replace('://api.', '://eu.api.');\n${HTTP.replace('Promise<Response> {\n', `Promise<Response> {\n${before}`).replace('return fetch(url,', sent)}`;
+    expect(http).toContain(sent);
+    const dir = trees.project({ 'src/http.ts': http, 'src/assign.ts': CALLER });
+    const report = await migrateIn<Report>(dir);
+    expect(sitesOf(report)).toEqual([`src/assign.ts:4 manual helper-changes-url:send (src/http.ts:${line + 1})`]);
+    expect(report.totals.migrated).toBe(0);
+  });
+
+  it('a copy of it with text added, only logged, changes nothing that is sent: migrated', async () => {
+    const logs = HTTP.replace('Promise<Response> {\n', 'Promise<Response> {\n  console.log(`${String(url)} (sent)`);\n');
+    const dir = trees.project({ 'src/http.ts': logs, 'src/assign.ts': CALLER });
+    const report = await migrateIn<Report>(dir);
+    expect(sitesOf(report)).toEqual(['src/assign.ts:4 fix']);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toBe(MIGRATED);
+  });
+
+  it('a URL object made of it and sent unchanged still sends what the call writes: migrated', async () => {
+    const reads = HTTP.replace('Promise<Response> {\n', 'Promise<Response> {\n  const target = new URL(url);\n').replace('return fetch(url,', 'return fetch(target,');
+    const dir = trees.project({ 'src/http.ts': reads, 'src/assign.ts': CALLER });
+    const report = await migrateIn<Report>(dir);
+    expect(sitesOf(report)).toEqual(['src/assign.ts:4 fix']);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toBe(MIGRATED);
+  });
+
   it('a call of that helper with another route is no site', async () => {
     const dir = trees.project({ 'src/http.ts': CHANGES, 'src/assign.ts': CALLER.replace('/assign`', '/unassign`') });
     const report = await migrateIn<Report>(dir);
@@ -110,6 +144,47 @@ export async function ensure(code: string, dir: string) {
     expect(sitesOf(report)).toEqual(['src/api.ts:7 manual url-from-response:res.url, the URL of the response of the request to /platform/v1/apps/{id}/assign at line 7']);
     expect(report.totals.migrated).toBe(0);
     expect(readFileSync(join(dir, 'src/api.ts'), 'utf8')).toContain("fetch(res.url, { method: 'POST'");
+  });
+
+  const SHAPES = (route: string) => `const BASE = 'https://api.example.com';
+const json = { 'Content-Type': 'application/json' };
+export async function r1(code: string, dir: string) {
+  const res = await fetch(\`\${BASE}/platform/v1/apps/\${code}/${route}\`, { method: 'DELETE' });
+  const { url } = res;
+  if (res.status === 404) await fetch(url, { method: 'POST', headers: json, body: JSON.stringify({ directory_uid: dir }) });
+}
+export async function r2(code: string, dir: string) {
+  const req = new Request(\`\${BASE}/platform/v1/apps/\${code}/${route}\`, { method: 'DELETE' });
+  const res = await fetch(req);
+  if (res.status === 404) await fetch(req.url, { method: 'POST', headers: json, body: JSON.stringify({ directory_uid: dir }) });
+}
+export async function r3(code: string, dir: string) {
+  await fetch(\`\${BASE}/platform/v1/apps/\${code}/${route}\`, { method: 'DELETE' }).then((res) =>
+    res.status === 404 ? fetch(res.url, { method: 'POST', headers: json, body: JSON.stringify({ directory_uid: dir }) }) : res);
+}
+export async function r5(code: string, dir: string) {
+  const del = new Request(\`\${BASE}/platform/v1/apps/\${code}/${route}\`, { method: 'DELETE' });
+  const res = await fetch(del);
+  if (res.status === 404) await fetch(new Request(del, { method: 'POST', headers: json, body: JSON.stringify({ directory_uid: dir }) }));
+}
+`;
+
+  it.each([['project mode', []], ['per file', ['--no-project']]])('%s: the URL destructured, of a Request, of a .then callback\'s response, a Request copied: each reported with url-from-response', async (_mode, flags) => {
+    const dir = trees.project({ 'src/api.ts': SHAPES('assign') });
+    const report = await migrateIn<Report>(dir, ['.', ...flags]);
+    expect(sitesOf(report)).toEqual([
+      'src/api.ts:6 manual url-from-response:url, the URL of the response of the request to /platform/v1/apps/{id}/assign at line 4',
+      'src/api.ts:11 manual url-from-response:req.url, the URL of the request made to /platform/v1/apps/{id}/assign at line 9',
+      'src/api.ts:15 manual url-from-response:res.url, the URL of the response of the request to /platform/v1/apps/{id}/assign at line 14',
+      'src/api.ts:20 manual url-from-response:del, the URL of the request made to /platform/v1/apps/{id}/assign at line 18',
+    ]);
+    expect(report.totals.migrated).toBe(0);
+  });
+
+  it('the same shapes after a request to another route (/unassign) are no sites', async () => {
+    const dir = trees.project({ 'src/api.ts': SHAPES('unassign') });
+    const report = await migrateIn<Report>(dir);
+    expect(sitesOf(report)).toEqual([]);
   });
 
   it('the response of a request to another route (/unassign) is no site', async () => {

@@ -50,6 +50,7 @@ export const ReasonCode = {
   clientUnknown: 'client-unknown',
   helperUnread: 'helper-unread',
   helperChangesUrl: 'helper-changes-url',
+  helperMadeByCall: 'helper-made-by-call',
   urlFromResponse: 'url-from-response',
   clientNotRewritten: 'client-not-rewritten',
   clientSdk: 'client-sdk',
@@ -175,7 +176,7 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'url-not-editable': () =>
     'the URL is built where it cannot be rewritten safely (a shared constant, escapes, or a query string); migrate by hand',
   'url-used-by-helper': (key) =>
-    `the URL is passed to ${key ?? 'a function'}, which uses it besides sending it (keeps it in an error it throws, whose message or fields the program may read, or passes it on): rewritten here, that use would see ${V3_ASSIGN.path} too; check that use, then migrate by hand`,
+    `the URL is passed to ${key ?? 'a function'}, which uses it besides sending it (keeps it in an error it throws, or reads it back from the response or throws that response, whose message, fields or url the program may read, or passes it on): rewritten here, that use would see ${V3_ASSIGN.path} too; check that use, then migrate by hand`,
   'url-builder-unread': (key) =>
     `the URL is built by ${key ?? 'a URL builder of the program'}, which spells the deprecated route, but what it builds for this call cannot be read exactly; make this call build ${V3_ASSIGN.path} (the app code in the body) by hand`,
   'method-dynamic': () =>
@@ -187,7 +188,9 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'helper-unread': (key) =>
     `the request is sent by ${key ?? 'a function'} with the method, path and body it is given, but which code runs, or what it does with them, cannot be read here (its code is in a module this run did not read, a subclass may override it, or it sends through a client this analysis does not know); migrate by hand (read file by file, a run over the whole project may follow it: the codemod's project mode, or the ESLint rule with followImports)`,
   'helper-changes-url': (key) =>
-    `the request is sent by ${key ?? 'a function of the program'}, which changes the URL it is given before it sends it (it assigns its URL parameter again), so the URL this call writes is not the one sent; check what that function makes of ${V3_ASSIGN.path}, then migrate by hand`,
+    `the request is sent by ${key ?? 'a function of the program'}, which changes the URL it is given before it sends it (it assigns its URL parameter again, sends a copy it changes, or changes a URL object made of it), so the URL this call writes is not the one sent; check what that function makes of ${V3_ASSIGN.path}, then migrate by hand`,
+  'helper-made-by-call': (key) =>
+    `the request is sent by ${key ?? 'a function made by calling another function'}: the code that runs is the function that call returns (a wrapper such as once, lodash's memoize or a retry), which may decide by the URL what it sends (skip a URL it has seen, retry unless it ends in /assign, change the host), and every app would send the same ${V3_ASSIGN.path}; read that wrapper, then migrate by hand`,
   'url-from-response': (key) =>
     `the request is sent to ${key ?? 'the URL of the response of a request to the deprecated route'}: it sends the deprecated request again, to a URL no code here spells; send it to ${V3} by hand, with the v3 body`,
   'client-not-rewritten': (key) =>

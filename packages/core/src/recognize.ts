@@ -19,8 +19,9 @@ import { isNotARequest } from './not-a-request.js';
 import { retypeBody, retypeParameter, type SharedType, type TypeEdit } from './typed-body.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
-import { findVariable, importOf, isExported, isNeverReassigned, type VariableLike } from './scope.js';
+import { findVariable, importOf, isExported, isNeverReassigned, usesOf, type VariableLike } from './scope.js';
 import { calleePath, isFunction, isPure, staticKey, unwrapTS } from './syntax.js';
+import { lineAt } from './text-facts.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN, V3Key } from './contract.js';
 import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit, type UrlPiece } from './url.js';
 
@@ -116,9 +117,12 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
 
   let pieces = readUrl(layout.url, ctx, layout.urlShared === true ? null : layout.url);
   if (layout.pathParams !== undefined) pieces = fillPathParams(pieces, layout.pathParams, layout.url as TSESTree.Expression);
+  const ownPieces = pieces;
   if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces, absoluteUrlWins(call, layout, ctx));
   const match = matchRoute(pieces, routesOf(ctx));
-  if (match === undefined) return deprecatedBodyOnV3(call, layout, pieces, ctx) ?? resentToResponseUrl(call, layout, ctx);
+  if (match === undefined) {
+    return deprecatedBodyOnV3(call, layout, pieces, ctx) ?? resentToResponseUrl(call, layout, ctx) ?? relativeRouteUnderSetup(call, layout, ownPieces, ctx);
+  }
   // Without a method the clients send GET: that is not the deprecated operation.
   if (layout.method === 'unspecified') return undefined;
 
@@ -217,6 +221,13 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
           }
           return false;
         };
+        // A helper that changes a URL made of what it is given (`new URL(url).searchParams.set(...)`, `url.replace(...)`)
+        // sends that change to v3 too: never rewritten for it. A function of the program given the URL is a change
+        // only where the request was read through it by shape alone (`fetch(rewrite(url))`), not where it is followed.
+        // (Or where a function it calls changes the URL: this function, which this call names, is the one to read.)
+        const readByShape = found.facts.obstacles.some((o) => o.code === ReasonCode.clientUnknown || o.code === ReasonCode.helperChangesUrl);
+        const changed = urlParameterChanged(call, target, ctx, readByShape ? 'all' : 'strings');
+        if (changed !== undefined) return helperChangesUrlSite(call, ctx, changed);
         const suppliesRoute = (found.routeAt ?? []).some((at) => suppliedHere(at.node.range, at.ctx) && !inOtherFunction(at.node));
         const routeInside = !suppliesRoute;
         // A method reached through `this` may be overridden where the class is extended: its code is never rewritten.
@@ -246,15 +257,10 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
     }
     if (sendsRequest && inherited === undefined) {
       // The function sends a request, but not the route this call passes it: it assigns the parameter that takes the
-      // URL again (`url = \`${url}?notify=false\``), so what it sends is not what the call writes. Never silent.
-      const changed = urlParameterChanged(call, target, ctx);
-      return changed === undefined ? undefined : {
-        node: call,
-        ctx,
-        client: 'unresolved',
-        facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles: [{ code: ReasonCode.helperChangesUrl, key: changed }] },
-        via: [],
-      };
+      // URL again (`url = \`${url}?notify=false\``), or sends a copy it changes (`url.replace(...)`, `rewrite(url)`),
+      // so what it sends is not what the call writes. Never silent.
+      const changed = urlParameterChanged(call, target, ctx, 'all');
+      return changed === undefined ? undefined : helperChangesUrlSite(call, ctx, changed);
     }
     return 'not-followed';
   } finally {
@@ -262,27 +268,127 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
   }
 }
 
+function helperChangesUrlSite(call: TSESTree.CallExpression, ctx: SourceContext, key: string): AssignCall {
+  return {
+    node: call,
+    ctx,
+    client: 'unresolved',
+    facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles: [{ code: ReasonCode.helperChangesUrl, key }] },
+    via: [],
+  };
+}
+
 /**
- * A parameter of a followed function that the function assigns again (a plain name, or one with a default) and that
- * this call gives an argument spelling the deprecated route: the function named with the place of the assignment
- * (`send (src/http.ts:3)`), or undefined.
+ * A parameter of a followed function that this call gives an argument spelling the deprecated route, and that the
+ * function changes: assigns again (a plain name, or one with a default), or changes without assigning it, through a
+ * URL object made of it (`const u = new URL(url); u.searchParams.set(...)`, `u.pathname = ...`), a changed copy
+ * (`url.replace('/platform/v1', '/eu/platform/v1')`, text added after it: `\`${url}?notify=false\``) and, with `copies` 'all', a copy made by a function of the program
+ * (`rewrite(url)`); also through a const that names it. The function named with the place of that change (`send (src/http.ts:3)`), or
+ * undefined.
  */
-function urlParameterChanged(call: TSESTree.CallExpression, target: { fn: TSESTree.FunctionLike; ctx: SourceContext }, ctx: SourceContext): string | undefined {
+function urlParameterChanged(call: TSESTree.CallExpression, target: { fn: TSESTree.FunctionLike; ctx: SourceContext }, ctx: SourceContext, copies: 'strings' | 'all'): string | undefined {
   const scope = target.ctx.getScope(target.fn.body ?? target.fn);
   for (const [index, param] of target.fn.params.filter((p) => !(p.type === 'Identifier' && p.name === 'this')).entries()) {
     const id = param.type === 'Identifier' ? param : param.type === 'AssignmentPattern' && param.left.type === 'Identifier' ? param.left : undefined;
     const arg = call.arguments[index];
     if (id === undefined || arg === undefined || arg.type === 'SpreadElement') continue;
     const variable = findVariable(scope, id.name);
-    const write = variable?.references.find((ref) => ref.isWrite() && ref.init !== true);
-    if (write === undefined) continue;
+    if (variable === undefined) continue;
+    const write = variable.references.find((ref) => ref.isWrite() && ref.init !== true)?.identifier as TSESTree.Node | undefined;
+    const change = write ?? changedWithoutAssigning(variable, target.ctx, copies, 0);
+    if (change === undefined) continue;
     const pieces = readUrl(arg, ctx, null);
     if (!pieces.some((piece) => piece.kind === 'text') || matchRoute(pieces, routesOf(ctx)) === undefined) continue;
-    const line = target.ctx.text.slice(0, write.identifier.range[0]).split('\n').length;
+    const line = target.ctx.text.slice(0, change.range[0]).split('\n').length;
     const name = ctx.text.slice(call.callee.range[0], call.callee.range[1]);
     return `${name} (${target.ctx.file === undefined || target.ctx.text === ctx.text ? `line ${line}` : `${target.ctx.file}:${line}`})`;
   }
   return undefined;
+}
+
+/** String methods that return another string: a copy of the URL, changed. */
+const STRING_CHANGES = new Set(['replace', 'replaceAll', 'concat', 'slice', 'substring', 'substr', 'toLowerCase', 'toUpperCase', 'padEnd', 'padStart', 'normalize']);
+/** What of a URL object can be set. */
+const URL_PARTS = new Set(['href', 'protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'username', 'password']);
+
+/** Where a function changes the URL a variable holds without assigning the variable again (see urlParameterChanged). */
+function changedWithoutAssigning(variable: VariableLike, ctx: SourceContext, copies: 'strings' | 'all', depth: number): TSESTree.Node | undefined {
+  if (depth > 3) return undefined;
+  for (const ref of usesOf(variable)) {
+    let node = ref.identifier as TSESTree.Node;
+    // The URL as it is: `url as string`, `url!`, `String(url)`, `url.toString()`.
+    for (;;) {
+      const up = node.parent;
+      if (up?.type === 'TSAsExpression' || up?.type === 'TSNonNullExpression') node = up;
+      else if (up?.type === 'CallExpression' && up.arguments.length === 1 && up.arguments[0] === node && up.callee.type === 'Identifier' &&
+        up.callee.name === 'String' && findVariable(ctx.getScope(up.callee), 'String') === undefined) node = up;
+      else if (up?.type === 'MemberExpression' && up.object === node && !up.computed && up.property.type === 'Identifier' && up.property.name === 'toString' &&
+        up.parent?.type === 'CallExpression' && up.parent.callee === up && up.parent.arguments.length === 0) node = up.parent;
+      else break;
+    }
+    const parent = node.parent;
+    // `const u = url`: what is done to `u`.
+    if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') {
+      const alias = findVariable(ctx.getScope(parent.id), parent.id.name);
+      const found = alias === undefined ? undefined : changedWithoutAssigning(alias, ctx, copies, depth + 1);
+      if (found !== undefined) return found;
+      continue;
+    }
+    // `new URL(url)` kept in a const that is then changed: `u.searchParams.set(...)`, `u.pathname = ...`.
+    if (parent?.type === 'NewExpression' && parent.arguments[0] === node && parent.callee.type === 'Identifier' && parent.callee.name === 'URL' &&
+      findVariable(ctx.getScope(parent.callee), 'URL') === undefined) {
+      const holder = parent.parent;
+      if (holder?.type === 'VariableDeclarator' && holder.init === parent && holder.id.type === 'Identifier') {
+        const made = findVariable(ctx.getScope(holder.id), holder.id.name);
+        const changed = made === undefined ? undefined : usesOf(made).find((use) => urlObjectChanged(use.identifier as TSESTree.Node));
+        if (changed !== undefined) return changed.identifier as TSESTree.Node;
+      }
+      continue;
+    }
+    // `fetch(\`${url}?notify=false\`)`, `const target = url + '/'`: text added after the URL, then sent.
+    const added = parent?.type === 'TemplateLiteral' ? parent.quasis[parent.expressions.indexOf(node as TSESTree.Expression) + 1]?.value.cooked !== ''
+      : parent?.type === 'BinaryExpression' && parent.operator === '+' && parent.left === node;
+    if (added && sentOn(parent!, ctx, copies, 0)) return node;
+    // `url.replace('/platform/v1', '/eu/platform/v1')`, then sent.
+    if (parent?.type === 'MemberExpression' && parent.object === node && !parent.computed && parent.property.type === 'Identifier' &&
+      STRING_CHANGES.has(parent.property.name) && parent.parent?.type === 'CallExpression' && parent.parent.callee === parent &&
+      sentOn(parent.parent, ctx, copies, 0)) return node;
+    if (copies === 'all' && parent?.type === 'CallExpression' && parent.arguments.includes(node as TSESTree.CallExpressionArgument) &&
+      calledFunction(parent.callee, ctx) !== undefined) return node;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a changed copy of the URL is sent on: the URL of a request (`fetch(copy, init)`), handed to a function of the
+ * program, or, with `copies` 'all' (no request was read with the URL as given), to any call but a log line; also
+ * through a const that names it. A copy only logged or kept in an error's message is no change of what is sent.
+ */
+function sentOn(copy: TSESTree.Node, ctx: SourceContext, copies: 'strings' | 'all', depth: number): boolean {
+  const parent = copy.parent;
+  if (parent?.type === 'CallExpression' && parent.arguments[0] === copy) {
+    if (unwrapTS(clientLayoutOf(parent, ctx)?.url ?? parent) === copy || calledFunction(parent.callee, ctx) !== undefined) return true;
+    const callee = unwrapTS(parent.callee);
+    const logger = callee.type === 'MemberExpression' && unwrapTS(callee.object).type === 'Identifier' &&
+      /^(?:console|logger|log)$/.test((unwrapTS(callee.object) as TSESTree.Identifier).name);
+    return copies === 'all' && !logger;
+  }
+  if (parent?.type === 'VariableDeclarator' && parent.init === copy && parent.id.type === 'Identifier' && depth < 3) {
+    const variable = findVariable(ctx.getScope(parent.id), parent.id.name);
+    return variable !== undefined && usesOf(variable).some((use) => sentOn(use.identifier as TSESTree.Node, ctx, copies, depth + 1));
+  }
+  return false;
+}
+
+/** A use of a URL object that changes it: a part set (`u.pathname = …`, `u.search += …`), or its search params changed. */
+function urlObjectChanged(use: TSESTree.Node): boolean {
+  const member = use.parent;
+  if (member?.type !== 'MemberExpression' || member.object !== use || member.computed || member.property.type !== 'Identifier') return false;
+  if (URL_PARTS.has(member.property.name)) return member.parent?.type === 'AssignmentExpression' && member.parent.left === member;
+  if (member.property.name !== 'searchParams') return false;
+  const method = member.parent;
+  return method?.type === 'MemberExpression' && method.object === member && !method.computed && method.property.type === 'Identifier' &&
+    /^(?:set|append|delete|sort)$/.test(method.property.name);
 }
 
 /** Whether a call sends POST /v3/apps/app_assignments (an assignment migrated): its text spells the route, or a client this analysis knows is given it. */
@@ -808,27 +914,101 @@ function v3BodyOf(body: BodyObject, appId: AppIdFacts, appCode: AppCodeSource | 
  */
 function resentToResponseUrl(call: TSESTree.CallExpression, layout: CallLayout, ctx: SourceContext): AssignCall | undefined {
   if (layout.method === 'other' || layout.method === 'unspecified' || layout.url === undefined) return undefined;
+  // A call whose arguments show no request (`audit(request.url)`) sends nothing that is known.
+  if (layout.obstacles?.some((o) => o.code === ReasonCode.clientUnknown) === true) return undefined;
   const url = unwrapTS(layout.url);
-  if (url.type !== 'MemberExpression' || url.computed || url.property.type !== 'Identifier' || url.property.name !== 'url') return undefined;
-  const object = unwrapTS(url.object);
-  if (object.type !== 'Identifier') return undefined;
-  const name = valueOfName(object, ctx);
-  if (name.kind !== 'const' && name.kind !== 'argument') return undefined;
-  let sent = unwrapTS(name.value.node);
-  if (sent.type === 'AwaitExpression') sent = unwrapTS(sent.argument);
-  if (sent.type !== 'CallExpression') return undefined;
-  const earlier = clientLayoutOf(sent, name.value.ctx);
-  if (earlier?.url === undefined) return undefined;
-  const where = name.value.ctx;
-  let pieces = readUrl(earlier.url, where, null);
-  if (earlier.base !== undefined) pieces = joinBase(readUrl(earlier.base.node, earlier.base.ctx, null), pieces, absoluteUrlWins(sent, earlier, where));
+  // `res.url`, `url` of `const { url } = res`, or a Request copied (`new Request(del, { method: 'POST' })`).
+  const object = url.type === 'MemberExpression' && !url.computed && url.property.type === 'Identifier' && url.property.name === 'url' ? unwrapTS(url.object)
+    : url.type === 'Identifier' ? destructuredUrlOf(url, ctx) ?? url : undefined;
+  if (object?.type !== 'Identifier') return undefined;
+  const source = responseSource(object, ctx);
+  if (object === url && source?.sent.type !== 'NewExpression') return undefined;
+  if (source === undefined) return undefined;
+  const { sent, ctx: where } = source;
+  let pieces: UrlPiece[];
+  if (sent.type === 'NewExpression') {
+    // `new Request(url, init)`: its `url` is the URL it is made with.
+    const made = sent.arguments[0];
+    if (made === undefined || made.type === 'SpreadElement') return undefined;
+    pieces = readUrl(made, where, null);
+  } else {
+    const earlier = clientLayoutOf(sent, where);
+    if (earlier?.url === undefined) return undefined;
+    pieces = readUrl(earlier.url, where, null);
+    if (earlier.base !== undefined) pieces = joinBase(readUrl(earlier.base.node, earlier.base.ctx, null), pieces, absoluteUrlWins(sent, earlier, where));
+  }
   const earlierMatch = matchRoute(pieces, routesOf(where));
   if (earlierMatch === undefined) return undefined;
   const line = where.text.slice(0, sent.range[0]).split('\n').length;
-  const key = `${ctx.text.slice(url.range[0], url.range[1])}, the URL of the response of the request to ${DEPRECATED_ASSIGN.route} at ${where.file === undefined || where.text === ctx.text ? `line ${line}` : `${where.file}:${line}`}`;
+  const what = sent.type === 'NewExpression' ? 'the URL of the request made' : 'the URL of the response of the request';
+  const key = `${ctx.text.slice(url.range[0], url.range[1])}, ${what} to ${DEPRECATED_ASSIGN.route} at ${where.file === undefined || where.text === ctx.text ? `line ${line}` : `${where.file}:${line}`}`;
   const facts: CallFacts = { appId: { kind: 'static', value: 'unknown' }, body: layout.body.facts, obstacles: [{ code: ReasonCode.urlFromResponse, key }] };
   // The route is where the earlier request spells it: a call that passes that request supplies it (no caller).
   return { node: call, ctx, client: layout.client, facts, routeAt: earlierMatch.routeAt, via: [] };
+}
+
+/** The object a `url` const is destructured from (`const { url } = res`), when it is never written again. */
+function destructuredUrlOf(id: TSESTree.Identifier, ctx: SourceContext): TSESTree.Node | undefined {
+  const variable = findVariable(ctx.getScope(id), id.name);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (variable === undefined || def?.type !== 'Variable' || !isNeverReassigned(variable)) return undefined;
+  const declarator = def.node as TSESTree.Node;
+  if (declarator.type !== 'VariableDeclarator' || declarator.id.type !== 'ObjectPattern' || declarator.init === null) return undefined;
+  const own = declarator.id.properties.find((property) => property.type === 'Property' && unwrapTS(property.value).type === 'Identifier' &&
+    (unwrapTS(property.value) as TSESTree.Identifier).name === id.name);
+  return own?.type === 'Property' && staticKey(own) === 'url' ? unwrapTS(declarator.init) : undefined;
+}
+
+/**
+ * What a name for a response or a request was made by: the request call whose response it holds (a const, a parameter
+ * given it, the parameter of a callback given to that call's `.then`), or `new Request(url, init)`; undefined when
+ * it is none of these.
+ */
+function responseSource(object: TSESTree.Identifier, ctx: SourceContext): { sent: TSESTree.CallExpression | TSESTree.NewExpression; ctx: SourceContext } | undefined {
+  const name = valueOfName(object, ctx);
+  if (name.kind === 'const' || name.kind === 'argument') {
+    let sent = unwrapTS(name.value.node);
+    if (sent.type === 'AwaitExpression') sent = unwrapTS(sent.argument);
+    if (sent.type === 'CallExpression') return { sent, ctx: name.value.ctx };
+    if (sent.type === 'NewExpression' && sent.callee.type === 'Identifier' && sent.callee.name === 'Request' &&
+      findVariable(name.value.ctx.getScope(sent.callee), 'Request') === undefined) return { sent, ctx: name.value.ctx };
+    return undefined;
+  }
+  // `fetch(url, { method: 'DELETE' }).then((res) => … res.url …)`: the first parameter of the callback, never written again.
+  if (name.kind !== 'unknown' || !isNeverReassigned(name.variable)) return undefined;
+  const def = name.variable.defs.length === 1 ? name.variable.defs[0] : undefined;
+  const fn = def?.type === 'Parameter' ? def.node as TSESTree.Node : undefined;
+  if (fn === undefined || !isFunction(fn) || (fn as TSESTree.FunctionLike).params[0] !== def!.name) return undefined;
+  const then = fn.parent;
+  if (then?.type !== 'CallExpression' || then.arguments[0] !== fn) return undefined;
+  const callee = unwrapTS(then.callee);
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || callee.property.name !== 'then') return undefined;
+  const sent = unwrapTS(callee.object);
+  return sent.type === 'CallExpression' ? { sent, ctx } : undefined;
+}
+
+/**
+ * A call through a client whose base URL setup written apart from it may set or change (`axios.defaults.baseURL =
+ * '…/platform/v1'`, `Object.assign(api.defaults, { baseURL })`, `defaults.baseURL += '/platform/v1'`, a request
+ * interceptor setting `config.baseURL` or `config.url`, setup that cannot be read), that POSTs to a path which is the
+ * deprecated route without its prefix (`/apps/${code}/assign`): under such a base it is the deprecated request. It is
+ * reported with that setup named (`client-setup`), never rewritten and never silent.
+ */
+function relativeRouteUnderSetup(call: TSESTree.CallExpression, layout: CallLayout, own: readonly UrlPiece[], ctx: SourceContext): AssignCall | undefined {
+  if (layout.method === 'other' || layout.method === 'unspecified') return undefined;
+  // A base written to the defaults with `=` is the base this call was read against (the join did not make the route):
+  // that setup is known, and only other setup may make it the deprecated route.
+  const base = layout.base;
+  const basePlace = base === undefined ? undefined
+    : base.ctx.file === undefined || base.ctx.text === ctx.text ? `line ${lineAt(base.ctx.text, base.node.range[0])}` : `${base.ctx.file}:${lineAt(base.ctx.text, base.node.range[0])}`;
+  if (!(layout.setup ?? []).some((piece) => piece.effect === 'unknown' || (piece.effect === 'url' && piece.place !== basePlace))) return undefined;
+  const first = own[0];
+  if (first?.kind !== 'text' || /^(?:[a-z][a-z\d+.-]*:)?\/\//i.test(first.value)) return undefined;
+  const prefixed: UrlPiece[] = [{ kind: 'text', value: first.value.startsWith('/') ? DEPRECATED_ASSIGN.prefix : `${DEPRECATED_ASSIGN.prefix}/`, start: null, region: null, ctx }, ...own];
+  const match = matchRoute(prefixed, [DEFAULT_ROUTE]);
+  if (match === undefined || match.routeAt.length === 0) return undefined;
+  const facts: CallFacts = { appId: { kind: 'static', value: 'unknown' }, body: layout.body.facts, obstacles: [...(layout.obstacles ?? [])] };
+  return { node: call, ctx, client: layout.client, facts, routeAt: match.routeAt, via: [] };
 }
 
 /**

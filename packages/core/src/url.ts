@@ -12,7 +12,7 @@ import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
 import { calledFunction, contextForCall, fixedBuilderMember, returnedExpression, thisMethod, valueOfMember, valueOfName } from './follow.js';
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isExported, isNeverReassigned, isSingleUse, usesOf, type VariableLike } from './scope.js';
-import { enclosingName, unwrapTS } from './syntax.js';
+import { enclosingName, staticKey, unwrapTS } from './syntax.js';
 import { fileQuotes, lineAt } from './text-facts.js';
 import { fieldValues } from './class-fields.js';
 import { assembled, assembledCall, normalised, urlWrites } from './assembled-urls.js';
@@ -93,10 +93,12 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       // caller's argument bound to a parameter: it is written at the caller, and edited there only when the
       // function reads the parameter here alone. A value another module exports is never edited for one call.
       if (name.kind === 'const' || name.kind === 'argument') {
-        const innerRegion = isSingleUse(name.variable) || (name.kind === 'argument' && usedBesidesOnlyInMessages(name.variable, expr, ctx)) ? name.value.node : null;
+        // The response of the request the helper makes with it tells the URL again (`res.url`, `throw res`).
+        const responseUse = name.kind === 'argument' ? responseUrlUse(expr, ctx) : undefined;
+        const innerRegion = responseUse === undefined && (isSingleUse(name.variable) || (name.kind === 'argument' && usedBesidesOnlyInMessages(name.variable, expr, ctx))) ? name.value.node : null;
         inner = readUrl(name.value.node, name.value.ctx, innerRegion, depth + 1);
         // A parameter the helper also uses elsewhere: that use is why the caller's URL is not edited.
-        const usedByHelper = name.kind === 'argument' && innerRegion === null ? otherUseOf(name.variable, expr, ctx) : undefined;
+        const usedByHelper = name.kind === 'argument' && innerRegion === null ? responseUse ?? otherUseOf(name.variable, expr, ctx) : undefined;
         if (usedByHelper !== undefined) inner = inner.map((piece) => (piece.kind === 'text' && piece.usedByHelper === undefined ? { ...piece, usedByHelper } : piece));
         // A URL whose pathname or href is set after it is made (`u.pathname = '/platform/v1/apps/x/assign'`).
         if (name.kind === 'const' && isNewUrl(name.value.node, name.value.ctx)) {
@@ -355,6 +357,58 @@ function otherUseOf(variable: VariableLike, use: TSESTree.Identifier, ctx: Sourc
 }
 
 /**
+ * Where the helper reads the URL back from the response of the request it sends with its URL parameter: `res.url`,
+ * `const { url } = res`, the response thrown (`throw res`, `Promise.reject(res)`: a `Response` keeps its `url`) or
+ * handed to a constructor (`new HttpError(res)`, whose message or fields may be made of `res.url`). The helper named with
+ * that line (`send (src/http.ts:4)`), or undefined.
+ */
+function responseUrlUse(use: TSESTree.Identifier, ctx: SourceContext): string | undefined {
+  let node: TSESTree.Node = use;
+  while (node.parent !== undefined && (node.parent.type === 'TemplateLiteral' || node.parent.type === 'TSAsExpression' ||
+    node.parent.type === 'TSNonNullExpression' || (node.parent.type === 'CallExpression' && node.parent.callee.type === 'Identifier' &&
+      node.parent.callee.name === 'String' && node.parent.arguments[0] === node))) node = node.parent;
+  const sent = node.parent;
+  if ((sent?.type !== 'CallExpression' && sent?.type !== 'NewExpression') || !sent.arguments.includes(node)) return undefined;
+  let response: TSESTree.Node = sent;
+  while (response.parent?.type === 'AwaitExpression' || response.parent?.type === 'TSAsExpression' || response.parent?.type === 'TSNonNullExpression') response = response.parent;
+  const named = (at: TSESTree.Node): string => {
+    const helper = enclosingName(use) ?? 'the function it is passed to';
+    return ctx.file === undefined ? helper : `${helper} (${ctx.file}:${lineAt(ctx.text, at.range[0])})`;
+  };
+  // `(await fetch(url)).url`
+  if (readsUrlOrEscapes(response, ctx)) return named(response);
+  const declarator = response.parent;
+  if (declarator?.type !== 'VariableDeclarator' || declarator.init !== response) return undefined;
+  if (declarator.id.type !== 'Identifier') return undefined;
+  const variable = findVariable(ctx.getScope(declarator.id), declarator.id.name);
+  const at = variable === undefined ? undefined : usesOf(variable).find((ref) => readsUrlOrEscapes(ref.identifier as TSESTree.Node, ctx));
+  return at === undefined ? undefined : named(at.identifier as TSESTree.Node);
+}
+
+/** A response read for its `url` (`res.url`, `res['url']`, `const { url } = res`), thrown, rejected with, or handed to a constructor (an error's). */
+function readsUrlOrEscapes(node: TSESTree.Node, ctx: SourceContext): boolean {
+  const parent = node.parent;
+  if (parent === undefined) return false;
+  if (parent.type === 'TSAsExpression' || parent.type === 'TSNonNullExpression') return readsUrlOrEscapes(parent, ctx);
+  if (parent.type === 'MemberExpression' && parent.object === node) {
+    return (!parent.computed && parent.property.type === 'Identifier' && parent.property.name === 'url') ||
+      (parent.computed && parent.property.type === 'Literal' && parent.property.value === 'url');
+  }
+  if (parent.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'ObjectPattern') {
+    return parent.id.properties.some((property) => property.type === 'RestElement' || (staticKey(property) ?? 'url') === 'url');
+  }
+  if (parent.type === 'ThrowStatement') return true;
+  // `new HttpError(res)`: an object made of the response (an error, as a rule) may keep its URL.
+  if (parent.type === 'NewExpression' && parent.arguments.includes(node as TSESTree.CallExpressionArgument)) return true;
+  if (parent.type === 'CallExpression' && parent.arguments.includes(node as TSESTree.CallExpressionArgument)) {
+    const callee = unwrapTS(parent.callee);
+    return callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.object.name === 'Promise' &&
+      callee.property.type === 'Identifier' && callee.property.name === 'reject' && isGlobal(callee.object, ctx);
+  }
+  return false;
+}
+
+/**
  * A helper's path parameter used besides the request only in what it says (`throw new Error(\`${method} ${path}
  * failed\`)`, `new ApiError(status, path)`, `console.warn(path)`): the caller's argument, rewritten, changes the request
  * and the words of such a message, which then name the URL actually sent.
@@ -376,10 +430,11 @@ function usedBesidesOnlyInMessages(variable: VariableLike, use: TSESTree.Identif
     if (parent?.type === 'NewExpression' && parent.arguments.includes(node as TSESTree.Expression)) {
       const callee = unwrapTS(parent.callee);
       if (callee.type !== 'Identifier' || !/Error$/.test(callee.name)) return false;
-      // The path itself handed to an error class of the program may be kept as data (`err.path`) and read: only
-      // words made of it, the language's own errors, or a class that keeps it where nothing of the program reads it
-      // are messages.
-      return node !== asIs || findVariable(ctx.getScope(callee), callee.name) === undefined ||
+      // An error's message reaches the program in too many ways to follow (`e.message.endsWith('/assign')`,
+      // `String(e)`, a test's `rejects.toThrow('…/assign')`), the language's own `Error` as much as a class of the
+      // program: words made of the path, or the path as the message, are a use. Only the path itself kept by a class
+      // of the program in a field that nothing of the program reads is not.
+      return node === asIs && findVariable(ctx.getScope(callee), callee.name) !== undefined &&
         keptUnread(callee, parent.arguments.indexOf(node as TSESTree.Expression), ctx);
     }
     if (parent?.type === 'CallExpression' && parent.arguments.includes(node as TSESTree.Expression)) {
@@ -430,6 +485,17 @@ const ERROR_READ_WHOLESALE = new RegExp([
   String.raw`[\w$)\]](?:\?\.)?\[\s*(?![\d'"\]])`,
 ].join('|'));
 
+/** Matchers and assertions that compare two values field by field (each own field, not the message alone). */
+const EQUALITY = 'toEqual|toStrictEqual|deepEqual|deepStrictEqual|notDeepEqual|notDeepStrictEqual|eql|isDeepEqual|toMatchObject|rejects|throws';
+const ERROR_NAMES = String.raw`(?:e|ex|err|error|reason|cause|caught|exception|[\w$]*(?:Err|Error))`;
+const ERROR_COMPARED_WHOLE = new RegExp([
+  // A rejection compared whole: `await expect(p).rejects.toEqual(...)`.
+  String.raw`\brejects\s*\.\s*(?:not\s*\.\s*)?(?:toEqual|toStrictEqual)\(`,
+  // A caught error compared whole: `expect(err).toEqual(...)`, `assert.deepStrictEqual(err, ...)`.
+  String.raw`\bexpect\(\s*${ERROR_NAMES}\s*\)\s*\.\s*(?:not\s*\.\s*)?(?:toEqual|toStrictEqual)\(`,
+  String.raw`\b(?:deepEqual|deepStrictEqual|notDeepEqual|notDeepStrictEqual|isDeepEqual)\(\s*${ERROR_NAMES}\s*,`,
+].join('|'));
+
 function paramKeptUnread(
   cls: TSESTree.ClassDeclaration | TSESTree.ClassExpression,
   ctor: TSESTree.MethodDefinition,
@@ -471,6 +537,10 @@ function paramKeptUnread(
   // object literal holding a spread or an error), or by a key that is not written out (`err[key]`).
   if (project.anyFileMatches(ERROR_READ_WHOLESALE) ||
     (cls.id != null && project.anyFileMatches(new RegExp(`\\bkeyof\\s+(?:typeof\\s+)?${cls.id.name}\\b`)))) return false;
+  // Compared whole, as equality matchers and deep-equal assertions do, every own field, the URL among them:
+  // `rejects.toStrictEqual(new HttpError(409, '…/assign'))`, `expect(err).toEqual(…)`, `assert.deepStrictEqual(err, …)`.
+  if (project.anyFileMatches(ERROR_COMPARED_WHOLE) ||
+    (cls.id != null && project.anyFileMatches(new RegExp(`\\b(?:${EQUALITY})\\(\\s*new\\s+${cls.id.name}\\b`)))) return false;
   // Read nowhere: not as a member, not destructured (`const { path } = err`, `catch ({ path })`,
   // `({ path }: ApiError) =>`), not by a string key.
   return fields.every((field) => !/^[A-Za-z_$][\w$]*$/.test(field) ? false : !project.anyFileMatches(

@@ -316,7 +316,21 @@ function groupProblem(members: readonly Finding[], callers: readonly Finding[], 
       const at = (found as UnreadUse).unreadAt;
       return { reason: () => ({ code: ReasonCode.wrapperCallerUnread, key: at }) };
     }
-    if ((found as readonly TSESTree.Node[]).some((use) => !seen.has(use))) return unseen(fn, ctx);
+    const unseenUses = (found as readonly TSESTree.Node[]).filter((use) => !seen.has(use));
+    // A call of it in its own file that is no deprecated call read here (`assignDir(APPS.none, dir)`, whose app code
+    // the route cannot take): that call is what holds the function back, named, not callers that cannot be seen.
+    const plainCall = unseenUses.find((use) => use.parent?.type === 'CallExpression' && use.parent.callee === use && rootOf(use) === rootOf(fn));
+    if (plainCall !== undefined) {
+      const key = placeOf(plainCall.parent!, ctx);
+      return { reason: () => ({ code: ReasonCode.wrapperHeldBack, key }) };
+    }
+    if (unseenUses.length > 0) return unseen(fn, ctx);
   }
   return undefined;
+}
+
+function rootOf(node: TSESTree.Node): TSESTree.Node {
+  let root = node;
+  while (root.parent != null) root = root.parent;
+  return root;
 }

@@ -34,8 +34,9 @@ export function isShared(ref: ObjectRef): boolean {
 }
 
 /**
- * A name for options used once as a whole and otherwise only read for its headers or transport keys
- * (`fetch(url, { ...init, headers: { ...init.headers } })`): those reads see neither the method nor the body.
+ * A name for options used once as a whole and otherwise only read for its headers, transport keys or method
+ * (`fetch(url, { ...init, headers: { ...init.headers } })`, a cache keyed by `${init.method} ${url}`): those reads see
+ * no body, and the method they see is the one the rewrite keeps.
  */
 function usedOnceBesidesHeaderReads(variable: VariableLike): boolean {
   if (isExported(variable)) return false;
@@ -43,7 +44,7 @@ function usedOnceBesidesHeaderReads(variable: VariableLike): boolean {
     const id = ref.identifier as TSESTree.Node;
     const member = id.parent;
     if (member?.type !== 'MemberExpression' || member.object !== id || member.computed || member.property.type !== 'Identifier') return true;
-    if (member.property.name !== 'headers' && !TRANSPORT_KEYS.has(member.property.name)) return true;
+    if (member.property.name !== 'headers' && member.property.name !== 'method' && !TRANSPORT_KEYS.has(member.property.name)) return true;
     // Read, not written, deleted or called.
     const parent = member.parent;
     return (parent?.type === 'AssignmentExpression' && parent.left === member) || parent?.type === 'UpdateExpression' ||

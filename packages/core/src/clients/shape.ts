@@ -9,7 +9,9 @@ import { readBody, unreadable } from '../body.js';
 import type { SourceContext } from '../context.js';
 import { DEPRECATED_KEYS } from '../contract.js';
 import { ReasonCode } from '../reasons.js';
+import { valueOfName } from '../follow.js';
 import { findVariable, importOf } from '../scope.js';
+import { lineAt } from '../text-facts.js';
 import { memberName } from '../static-value.js';
 import { isFunction, propertyOf, staticKey, unwrapTS } from '../syntax.js';
 import { bodyIn, isShared, methodOf, optionsOf, withOptions } from './options.js';
@@ -99,6 +101,11 @@ const DEPRECATED_KEY_NAMES: ReadonlySet<string> = new Set(DEPRECATED_KEYS);
 function unreadHelper(layout: CallLayout | undefined, call: TSESTree.CallExpression, ctx: SourceContext): CallLayout | undefined {
   if (layout === undefined || layout.obstacles?.some((o) => o.code === ReasonCode.helperUnread) === true) return layout;
   const callee = unwrapTS(call.callee);
+  const made = madeByCall(callee, ctx);
+  if (made !== undefined) {
+    const obstacles = (layout.obstacles ?? []).filter((o) => o.code !== ReasonCode.clientUnknown);
+    return { ...layout, obstacles: [...obstacles, { code: ReasonCode.helperMadeByCall, key: made }] };
+  }
   const root = callee.type === 'MemberExpression' && !callee.computed ? unwrapTS(callee.object) : callee;
   if (root.type !== 'Identifier') return layout;
   const variable = findVariable(ctx.getScope(root), root.name);
@@ -114,6 +121,47 @@ function unreadHelper(layout: CallLayout | undefined, call: TSESTree.CallExpress
   const key = `${ctx.text.slice(callee.range[0], callee.range[1])} (imported from ${imported.source})`;
   const obstacles = (layout.obstacles ?? []).filter((o) => o.code !== ReasonCode.clientUnknown);
   return { ...layout, obstacles: [...obstacles, { code: ReasonCode.helperUnread, key }] };
+}
+
+/**
+ * A helper that is the value a call returned (`const send = once(fetchJson)`, lodash's `memoize(fn)`, `retrying(fn)`,
+ * `withRegion('eu', send)`), here or in the module it is imported from: the code that runs is the closure the factory
+ * returns, which may decide by the URL (a cache keyed by it sends one request for every app once the route names none;
+ * a retry that spares `/assign` retries v3), so the shape of its call is no ground for a rewrite; also `http.send` of
+ * `import * as http`. The helper named with its factory and where it is made (`send = once(…) (src/http.ts:2)`), or
+ * undefined. `require(…)` is a module, and `fetch.bind(globalThis)` is fetch, not this.
+ */
+function madeByCall(callee: TSESTree.Node, ctx: SourceContext): string | undefined {
+  const value = helperValue(callee, ctx);
+  if (value === undefined) return undefined;
+  const made = unwrapTS(value.node);
+  if (made.type !== 'CallExpression') return undefined;
+  const factory = unwrapTS(made.callee);
+  if (factory.type === 'Identifier' && factory.name === 'require') return undefined;
+  // `fetch.bind(globalThis)`: fetch itself, which decides nothing by the URL.
+  if (factory.type === 'MemberExpression' && !factory.computed && factory.property.type === 'Identifier' && factory.property.name === 'bind' &&
+    factory.object.type === 'Identifier' && factory.object.name === 'fetch' && findVariable(value.ctx.getScope(factory.object), 'fetch') === undefined) return undefined;
+  const at = value.ctx;
+  const factoryText = at.text.slice(factory.range[0], factory.range[1]).replace(/\s+/g, '');
+  const declared = made.parent?.type === 'VariableDeclarator' && made.parent.id.type === 'Identifier' ? made.parent.id.name
+    : ctx.text.slice(callee.range[0], callee.range[1]);
+  const line = lineAt(at.text, made.range[0]);
+  const where = at.file === undefined || at.text === ctx.text ? `line ${line}` : `${at.file}:${line}`;
+  return `${declared} = ${factoryText}(…) (${where})`;
+}
+
+/** What a helper's name stands for: a const of the file, an import the project resolves, `http.send` of `import * as http`. */
+function helperValue(callee: TSESTree.Node, ctx: SourceContext): { node: TSESTree.Node; ctx: SourceContext } | undefined {
+  if (callee.type === 'Identifier') {
+    const name = valueOfName(callee, ctx, true);
+    return name.kind === 'const' || name.kind === 'imported' ? name.value : undefined;
+  }
+  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || ctx.project === undefined) return undefined;
+  const object = unwrapTS(callee.object);
+  const variable = object.type === 'Identifier' ? findVariable(ctx.getScope(object), object.name) : undefined;
+  const imported = variable === undefined ? undefined : importOf(variable);
+  if (imported?.imported !== '*' || !/^\.{0,2}\//.test(imported.source)) return undefined;
+  return ctx.project.resolveImport(imported.source, callee.property.name, ctx);
 }
 
 /**
