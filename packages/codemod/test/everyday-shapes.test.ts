@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compiles, migrateIn, projectTrees } from './helpers/project-tree.js';
+import { COMPILER_OPTIONS, compiles, migrateIn, projectTrees } from './helpers/project-tree.js';
 
 interface Report {
   files: { path: string; sites: { line: number; outcome: string; migrated: boolean; reasons: { code: string; key?: string }[] }[] }[];
@@ -241,6 +241,102 @@ export const unassign = (code: string) => fetch(routes.unassign(code), { method:
     const sites = sitesOf(await migrateIn<Report>(dir)).filter((site) => site.startsWith('src/use.ts'));
     expect(sites).toEqual(['src/use.ts:4 manual url-built-by-function']);
     expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toContain('fetch(routes.assign(code),');
+  });
+});
+
+describe('a URL builder other code changes or uses in ways its names do not show', () => {
+  const ROUTES = `export const routes = {
+  assign: (code: string) => \`https://api.example.com/platform/v1/apps/\${code}/assign\`,
+} as const;
+export const assignPath = (code: string) => \`https://api.example.com/platform/v1/apps/\${code}/assign\`;
+`;
+  const USE = `import { assignPath, routes } from './routes.js';
+
+export const viaMember = (code: string, dir: string) =>
+  fetch(routes.assign(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+export const viaPlain = (code: string, dir: string) =>
+  fetch(assignPath(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+`;
+  const WITH_TESTS = JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include: ['src', 'test'] });
+  const TEST = (body: string) => `import { expect, it, vi } from 'vitest';
+import { viaMember, viaPlain } from '../src/use.js';
+${body}
+it('assigns', async () => {
+  expect(await viaMember('crm', 'd')).toBeDefined();
+  expect(await viaPlain('crm', 'd')).toBeDefined();
+});
+`;
+  const v3 = (builder: string, text = USE) => text.replace(`fetch(${builder}(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) })`,
+    "fetch('https://api.example.com/v3/apps/app_assignments', { method: 'POST', body: JSON.stringify({ assignee_type: 'directory', assignee_uid: dir, app_code_name: code }) })");
+
+  it('as const, a plain builder, and tests that only call the code: both calls are replaced by the v3 URL, the result compiles', async () => {
+    const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, 'test/use.test.ts': TEST('') }, WITH_TESTS);
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['src/use.ts:4 fix', 'src/use.ts:6 fix', 'test/use.test.ts:5 fix', 'test/use.test.ts:6 fix']);
+    expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toBe(v3('assignPath', v3('routes.assign')));
+    compiles(dir);
+  });
+
+  // `as const` is erased at run time: what writes the member without it writes it with it.
+  it.each([
+    ['Object.assign in another module', 'src/tenant.ts', "import { routes } from './routes.js';\n\nexport const useTenant = (t: string) => Object.assign(routes, { assign: (c: string) => `https://api.example.com/tenants/${t}/platform/v1/apps/${c}/assign` });\n"],
+    ['a test spies on the member', 'test/spy.test.ts', "import { it, vi } from 'vitest';\nimport { routes } from '../src/routes.js';\n\nit('spies', () => {\n  vi.spyOn(routes, 'assign');\n});\n"],
+  ])('an as const member builder that %s changes: held in both modes', async (_name, path, text) => {
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, [path]: text }, WITH_TESTS);
+      const sites = sitesOf(await migrateIn<Report>(dir, args)).filter((site) => site.startsWith('src/use.ts:4'));
+      // Read file by file, the imported builder is not read at all: the call stays as it is.
+      expect(sites, args.join(' ')).toEqual(args.length === 1 ? ['src/use.ts:4 manual url-built-by-function'] : []);
+      expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toContain('fetch(routes.assign(code),');
+    }
+  });
+
+  const keyOf = (report: Report, line: number) =>
+    report.files.find((file) => file.path === 'src/use.ts')?.sites.find((site) => site.line === line)?.reasons.map((r) => `${r.code}: ${r.key}`);
+
+  it('a test replaces the builders\' module with vi.mock and a factory: both calls are held, naming that line', async () => {
+    const mock = "\nvi.mock('../src/routes.js', () => ({\n  routes: { assign: (c: string) => `/sandbox/platform/v1/apps/${c}/assign` },\n  assignPath: (c: string) => `/sandbox/platform/v1/apps/${c}/assign`,\n}));\n";
+    const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, 'test/use.test.ts': TEST(mock) }, WITH_TESTS);
+    const report = await migrateIn<Report>(dir);
+    expect(keyOf(report, 4)).toEqual(["url-built-by-function: vi.mock('../src/routes.js') in test/use.test.ts:4 replaces the module of routes.assign"]);
+    expect(keyOf(report, 6)).toEqual(["url-built-by-function: vi.mock('../src/routes.js') in test/use.test.ts:4 replaces the module of assignPath"]);
+    expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toContain(USE.slice(USE.indexOf('export const viaPlain')));
+  });
+
+  it('a test\'s mock builds its route with the same builders: both calls are held, naming the mock\'s line', async () => {
+    const handlers = "import { http, HttpResponse } from 'msw';\nimport { assignPath, routes } from '../src/routes.js';\n\nexport const handlers = [\n  http.post(routes.assign(':code'), () => new HttpResponse(null, { status: 201 })),\n  http.post(assignPath(':code'), () => new HttpResponse(null, { status: 201 })),\n];\n";
+    const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, 'test/handlers.ts': handlers }, WITH_TESTS);
+    const report = await migrateIn<Report>(dir);
+    expect(keyOf(report, 4)).toEqual(['url-built-by-function: test/handlers.ts:5 (a test or a mock) uses routes.assign too, which would go on building the deprecated route']);
+    expect(keyOf(report, 6)).toEqual(['url-built-by-function: test/handlers.ts:6 (a test or a mock) uses assignPath too, which would go on building the deprecated route']);
+    expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toContain(USE.slice(USE.indexOf('export const viaPlain')));
+  });
+
+  it('an exported plain builder, read file by file: held, since its other uses cannot be seen', async () => {
+    const local = `${ROUTES.replace(/^export const routes[^;]+;\n/, '')}\nexport const viaPlain = (code: string, dir: string) =>\n  fetch(assignPath(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });\n`;
+    const dir = trees.project({ 'src/a.ts': local });
+    expect(sitesOf(await migrateIn<Report>(dir, ['.', '--no-project']))).toEqual(['src/a.ts:4 manual url-built-by-function']);
+    const unexported = trees.project({ 'src/a.ts': local.replace('export const assignPath', 'const assignPath') });
+    expect(sitesOf(await migrateIn<Report>(unexported, ['.', '--no-project']))).toEqual(['src/a.ts:4 fix']);
+  });
+
+  it('a builder that returns new URL(path, BASE), plain, a member or its href: held in both modes, the base kept', async () => {
+    const b = `const BASE = 'https://api.example.com';
+const assignUrl = (code: string) => new URL(\`/platform/v1/apps/\${code}/assign\`, BASE);
+export const a1 = (code: string, dir: string) => fetch(assignUrl(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+const routes = { assign: (code: string) => new URL(\`/platform/v1/apps/\${code}/assign\`, BASE) };
+export const a2 = (code: string, dir: string) => fetch(routes.assign(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+const assignHref = (code: string) => new URL(\`/platform/v1/apps/\${code}/assign\`, BASE).href;
+export const a3 = (code: string, dir: string) => fetch(assignHref(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+export const a4 = (code: string, dir: string) => fetch(new URL(\`/platform/v1/apps/\${code}/assign\`, BASE), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+`;
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project({ 'src/b.ts': b });
+      expect(sitesOf(await migrateIn<Report>(dir, args)), args.join(' ')).toEqual([
+        'src/b.ts:3 manual url-built-by-function', 'src/b.ts:5 manual url-built-by-function', 'src/b.ts:7 manual url-built-by-function', 'src/b.ts:8 fix']);
+      const after = readFileSync(join(dir, 'src/b.ts'), 'utf8');
+      expect(after).toContain('fetch(new URL(`/v3/apps/app_assignments`, BASE), { method: \'POST\', body: JSON.stringify({ assignee_type: \'directory\', assignee_uid: dir, app_code_name: code }) })');
+      expect(after).toContain("the URL is built by a function that other code may call too (assignUrl makes a URL against a base, whose origin the v3 path written in place of its call would lose)");
+    }
   });
 });
 

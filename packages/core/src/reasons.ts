@@ -166,8 +166,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     'the app code in the path is a member of an object or enum that can change, or that holds no string code name (a number, a computed or missing member); migrate by hand',
   'url-prefix-in-base': (key) =>
     `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${key ?? V3_ASSIGN.path} by hand`,
-  'url-built-by-function': () =>
-    `the URL is built by a function that other code may call too; make that function build ${V3_ASSIGN.path} for this call, or migrate by hand`,
+  'url-built-by-function': (key) =>
+    `the URL is built by a function that other code may call too${key === undefined ? '' : ` (${key})`}; make that function build ${V3_ASSIGN.path} for this call, or migrate by hand`,
   'url-builder-checks': () =>
     `the path is built by path-to-regexp's compile, which throws on an app code that is empty, not a string or does not match its parameter, so that nothing is sent; ${V3_ASSIGN.path} checks nothing: keep that check by hand (if (!code) throw ...), then migrate`,
   'url-assembled': () =>
