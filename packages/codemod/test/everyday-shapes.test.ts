@@ -374,6 +374,60 @@ ${body}
     expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
   });
 
+  // The code reaches the call through a member, a destructuring or a const array: read through what the object holds.
+  it.each([
+    ['a property of an object written in place', '  const app = { code: encodeURIComponent(code) };\n  await onboard(app.code, dir, biz);'],
+    ['a class field set in the constructor', '  class Job { readonly code: string; constructor(n: string) { this.code = encodeURIComponent(n); } }\n  const job = new Job(code);\n  await onboard(job.code, dir, biz);'],
+    ['a class field set from the argument of new', '  class Job { readonly code: string; constructor(n: string) { this.code = n; } }\n  const job = new Job(encodeURIComponent(code));\n  await onboard(job.code, dir, biz);'],
+    ['a getter', '  const app = { name: code, get code() { return encodeURIComponent(this.name); } };\n  await onboard(app.code, dir, biz);'],
+    ['a name destructured from a const object', '  const opts = { slug: encodeURIComponent(code) };\n  const { slug } = opts;\n  await onboard(slug, dir, biz);'],
+    ['the element of a mapped array', '  const [slug] = [code].map(encodeURIComponent);\n  await onboard(slug, dir, biz);'],
+    ['a callback over a const of mapped codes', '  const slugs = [code].map(encodeURIComponent);\n  await Promise.all(slugs.map(async (s) => onboard(s, dir, biz)));'],
+    ['the keys of an object of encoded codes', '  const bySlug = Object.fromEntries([code].map((n) => [encodeURIComponent(n), n]));\n  for (const slug in bySlug) await onboard(slug, dir, biz);'],
+    ['an alias of the encoder in a property', '  const enc = encodeURIComponent;\n  const app = { code: enc(code) };\n  await onboard(app.code, dir, biz);'],
+  ])('%s: the call of the function is held, and so are its requests', async (_name, body) => {
+    const dir = trees.project({ 'src/apps.ts': APPS, 'src/main.ts': main(body) });
+    const sites = sitesOf(await migrateIn<Report>(dir));
+    expect(sites.filter((site) => site.startsWith('src/apps.ts'))).toEqual(['src/apps.ts:2 manual wrapper-callers', 'src/apps.ts:3 manual wrapper-callers']);
+    expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
+  });
+
+  it('the same shapes holding the code as it is still migrate', async () => {
+    for (const body of [
+      '  const app = { code };\n  await onboard(app.code, dir, biz);',
+      '  class Job { readonly code: string; constructor(n: string) { this.code = n; } }\n  const job = new Job(code);\n  await onboard(job.code, dir, biz);',
+      '  const opts = { slug: code };\n  const { slug } = opts;\n  await onboard(slug, dir, biz);',
+      '  const slugs = [code];\n  await Promise.all(slugs.map(async (s) => onboard(s, dir, biz)));',
+    ]) {
+      const dir = trees.project({ 'src/apps.ts': APPS, 'src/main.ts': main(body) });
+      expect(sitesOf(await migrateIn<Report>(dir)), body).toEqual(['src/apps.ts:2 fix', 'src/apps.ts:3 fix']);
+    }
+  });
+
+  it('a direct request whose code is an encoded class field, or the element of a const of mapped codes, is held in both modes; a plain field migrates', async () => {
+    const direct = (set: string) => `class App {
+  readonly slug: string;
+  constructor(readonly name: string) { this.slug = ${set}; }
+}
+export const assign = (app: App, dir: string) =>
+  fetch(\`https://api.example.com/platform/v1/apps/\${app.slug}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+export const run = (name: string, dir: string) => assign(new App(name), dir);
+export const all = (names: string[], dir: string) => {
+  const slugs = names${set === 'name' ? '' : '.map(encodeURIComponent)'};
+  return slugs.map((slug) => fetch(\`https://api.example.com/platform/v1/apps/\${slug}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: dir }) }));
+};
+`;
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const held = trees.project({ 'src/api.ts': direct('encodeURIComponent(name)') });
+      // `assign` is also a function its caller on line 7 sends through: held with it.
+      expect(sitesOf(await migrateIn<Report>(held, args)), args.join(' ')).toEqual(['src/api.ts:6 manual app-id-side-effects',
+        'src/api.ts:7 manual app-id-side-effects', 'src/api.ts:10 manual app-id-side-effects']);
+      const plain = trees.project({ 'src/api.ts': direct('name') });
+      expect(sitesOf(await migrateIn<Report>(plain, args)), args.join(' ')).toEqual(['src/api.ts:6 fix', 'src/api.ts:7 fix', 'src/api.ts:10 fix']);
+      expect(readFileSync(join(plain, 'src/api.ts'), 'utf8')).toContain('app_code_name: app.slug');
+    }
+  });
+
   it('a callback or a loop over the names as they are, or a callback of something other than an array (a command\'s action), still migrates', async () => {
     const action = "  const command = { action: (fn: (slug: string) => Promise<void>) => fn };\n  await command.action(async (slug) => onboard(slug, dir, biz))(code);";
     for (const body of ['  await Promise.all([code].map((slug) => onboard(slug, dir, biz)));', '  for (const slug of [code]) await onboard(slug, dir, biz);', action]) {

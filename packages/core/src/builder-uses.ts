@@ -30,7 +30,7 @@ export function builderUsedUnseen(call: TSESTree.CallExpression, ctx: SourceCont
   const named = declared.member === undefined ? declared.name : `${declared.name}.${declared.member}`;
   const files = ctx.project?.filesMatching;
   if (files === undefined) {
-    return `${named} is exported, and read file by file its other uses cannot be seen (a test may mock its module, or build a mock's route with it)`;
+    return `${named} is exported: read file by file, a test that mocks its module or builds a mock's route with it cannot be seen`;
   }
   for (const file of ctx.project!.filesMatching!(MODULE_MOCK)) {
     let found: string | undefined;
