@@ -162,7 +162,7 @@ export async function onboard(directoryUid: string, businessUid: string): Promis
     expect(sitesOf(report)).toEqual(['src/apps.ts:4 fix', 'src/apps.ts:5 manual assignee-may-be-absent']);
     const after = readFileSync(join(dir, 'src/apps.ts'), 'utf8');
     expect(after).toContain("JSON.stringify({ business_uid: businessUid })");
-    expect(after).toContain('// TODO(app-assignment): business_uid comes from a parameter that may be undefined');
+    expect(after).toContain('// TODO(app-assignment): business_uid comes from a value that may be undefined');
     expect(after).not.toContain("assignee_type: 'business'");
     expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toBe(main);
   });

@@ -120,7 +120,7 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'assignee-invalid': (key) =>
     `${key ?? 'the assignee (business_uid or directory_uid)'} is not a usable uid (an empty string, null, a number or a boolean); fix the assignee by hand`,
   'assignee-may-be-absent': (key) =>
-    `${key ?? 'the assignee (business_uid or directory_uid)'} comes from a parameter that may be undefined (optional), and then the old body named no assignee at all; v3 needs one, so decide by hand what such a call means`,
+    `${key ?? 'the assignee (business_uid or directory_uid)'} comes from a value that may be undefined (an optional parameter or property, a property typed | undefined or Partial, an optional chain, an environment variable), and then the old body named no assignee at all; v3 needs one, so decide by hand what such a call means`,
   'modes-both': () =>
     'is_internal and pre_installed are both enabled; v3 holds one assignment_mode, so choose one',
   'flag-boolean': (key) =>
