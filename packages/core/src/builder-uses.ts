@@ -28,11 +28,11 @@ export function builderUsedUnseen(call: TSESTree.CallExpression, ctx: SourceCont
   const declared = builderDeclaration(call.callee, ctx);
   if (declared === undefined || !declared.exported) return undefined;
   const named = declared.member === undefined ? declared.name : `${declared.name}.${declared.member}`;
-  const files = ctx.project?.filesMatching;
-  if (files === undefined) {
+  const project = ctx.project;
+  if (project?.filesMatching === undefined) {
     return `${named} is exported: read file by file, a test that mocks its module or builds a mock's route with it cannot be seen`;
   }
-  for (const file of ctx.project!.filesMatching!(MODULE_MOCK)) {
+  for (const file of project.filesMatching(MODULE_MOCK)) {
     let found: string | undefined;
     someNode(file.program, (node) => {
       if (node.type !== 'CallExpression' || !isModuleMock(node.callee)) return false;
@@ -46,7 +46,7 @@ export function builderUsedUnseen(call: TSESTree.CallExpression, ctx: SourceCont
     if (found !== undefined) return found;
   }
   const spelled = new RegExp(`(?<![\\w$])${declared.name.replace(/\$/g, '\\$')}(?![\\w$])`);
-  for (const file of ctx.project!.filesMatching!(spelled)) {
+  for (const file of project.filesMatching(spelled)) {
     if (file.ctx === declared.ctx || !isTestOrMock(file.ctx)) continue;
     let use: TSESTree.Node | undefined;
     someNode(file.program, (node) => {
