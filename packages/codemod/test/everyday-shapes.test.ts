@@ -293,12 +293,12 @@ it('assigns', async () => {
   const keyOf = (report: Report, line: number) =>
     report.files.find((file) => file.path === 'src/use.ts')?.sites.find((site) => site.line === line)?.reasons.map((r) => `${r.code}: ${r.key}`);
 
-  it('a test replaces the builders\' module with vi.mock and a factory: both calls are held, naming that line', async () => {
-    const mock = "\nvi.mock('../src/routes.js', () => ({\n  routes: { assign: (c: string) => `/sandbox/platform/v1/apps/${c}/assign` },\n  assignPath: (c: string) => `/sandbox/platform/v1/apps/${c}/assign`,\n}));\n";
+  it.each(['vi.mock', 'jest.mock', 'vi.doMock'])('a test replaces the builders\' module with %s and a factory: both calls are held, naming that line', async (mocker) => {
+    const mock = "\n" + mocker + "('../src/routes.js', () => ({\n  routes: { assign: (c: string) => `/sandbox/platform/v1/apps/${c}/assign` },\n  assignPath: (c: string) => `/sandbox/platform/v1/apps/${c}/assign`,\n}));\n";
     const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, 'test/use.test.ts': TEST(mock) }, WITH_TESTS);
     const report = await migrateIn<Report>(dir);
-    expect(keyOf(report, 4)).toEqual(["url-built-by-function: vi.mock('../src/routes.js') in test/use.test.ts:4 replaces the module of routes.assign"]);
-    expect(keyOf(report, 6)).toEqual(["url-built-by-function: vi.mock('../src/routes.js') in test/use.test.ts:4 replaces the module of assignPath"]);
+    expect(keyOf(report, 4)).toEqual([`url-built-by-function: ${mocker}('../src/routes.js') in test/use.test.ts:4 replaces the module of routes.assign`]);
+    expect(keyOf(report, 6)).toEqual([`url-built-by-function: ${mocker}('../src/routes.js') in test/use.test.ts:4 replaces the module of assignPath`]);
     expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toContain(USE.slice(USE.indexOf('export const viaPlain')));
   });
 
@@ -336,6 +336,44 @@ export const a4 = (code: string, dir: string) => fetch(new URL(\`/platform/v1/ap
       const after = readFileSync(join(dir, 'src/b.ts'), 'utf8');
       expect(after).toContain('fetch(new URL(`/v3/apps/app_assignments`, BASE), { method: \'POST\', body: JSON.stringify({ assignee_type: \'directory\', assignee_uid: dir, app_code_name: code }) })');
       expect(after).toContain("the URL is built by a function that other code may call too (assignUrl makes a URL against a base, whose origin the v3 path written in place of its call would lose)");
+    }
+  });
+});
+
+describe('an assignee that may be undefined, besides an optional parameter', () => {
+  const api = (head: string, value: string) => `${head}
+export async function assign(code: string, user: User) {
+  await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: ${value} }) });
+}
+`;
+  it.each([
+    ['an optional interface property', 'interface User { businessUid?: string }', 'user.businessUid'],
+    ['a property typed | undefined', 'type User = { businessUid: string | undefined };', 'user.businessUid'],
+    ['a field of Partial', 'type User = Partial<{ businessUid: string }>;', 'user.businessUid'],
+    ['an optional chain', 'type User = { businessUid: string } | undefined;', 'user?.businessUid'],
+    ['an environment variable', 'type User = { businessUid: string };', 'process.env.BUSINESS_UID'],
+  ])('%s: held with assignee-may-be-absent in both modes', async (_name, head, value) => {
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project({ 'src/api.ts': api(head, value) });
+      const sites = sitesOf(await migrateIn<Report>(dir, args));
+      expect(sites, args.join(' ')).toEqual([expect.stringMatching(/^src\/api\.ts:3 manual .*assignee-may-be-absent/)]);
+    }
+  });
+
+  it('a class field declared optional is held; the same properties declared required migrate', async () => {
+    const cls = `export class Job {
+  biz?: string;
+  async assign(code: string) {
+    await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: this.biz }) });
+  }
+}
+`;
+    const held = trees.project({ 'src/job.ts': cls });
+    expect(sitesOf(await migrateIn<Report>(held, ['.', '--no-project']))).toEqual(['src/job.ts:4 manual assignee-may-be-absent']);
+    for (const head of ['interface User { businessUid: string }', 'type User = { businessUid: string };']) {
+      const dir = trees.project({ 'src/api.ts': api(head, 'user.businessUid') });
+      expect(sitesOf(await migrateIn<Report>(dir)), head).toEqual(['src/api.ts:3 fix']);
+      expect(readFileSync(join(dir, 'src/api.ts'), 'utf8')).toContain("assignee_type: 'business', assignee_uid: user.businessUid, app_code_name: code");
     }
   });
 });
