@@ -311,6 +311,13 @@ it('assigns', async () => {
     expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toContain(USE.slice(USE.indexOf('export const viaPlain')));
   });
 
+  it('a test that sends the request itself through the builder is no other use of it: its call migrates', async () => {
+    const e2e = "import { it } from 'vitest';\nimport { assignPath } from '../src/routes.js';\n\nit('assigns', async () => {\n  await fetch(assignPath('crm'), { method: 'POST', body: JSON.stringify({ directory_uid: 'd' }) });\n});\n";
+    const dir = trees.project({ 'src/routes.ts': ROUTES, 'test/e2e.test.ts': e2e }, WITH_TESTS);
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['test/e2e.test.ts:5 fix']);
+    expect(readFileSync(join(dir, 'test/e2e.test.ts'), 'utf8')).toContain("await fetch('https://api.example.com/v3/apps/app_assignments', { method: 'POST'");
+  });
+
   it('an exported plain builder, read file by file: held, since its other uses cannot be seen', async () => {
     const local = `${ROUTES.replace(/^export const routes[^;]+;\n/, '')}\nexport const viaPlain = (code: string, dir: string) =>\n  fetch(assignPath(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });\n`;
     const dir = trees.project({ 'src/a.ts': local });

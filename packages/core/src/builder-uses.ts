@@ -51,6 +51,8 @@ export function builderUsedUnseen(call: TSESTree.CallExpression, ctx: SourceCont
     let use: TSESTree.Node | undefined;
     someNode(file.program, (node) => {
       if (node.type !== 'Identifier' || node.name !== declared.name || !isUse(node, declared.member)) return false;
+      // The call's own use of the builder is not another one.
+      if (file.ctx.text === ctx.text && node.range[0] >= call.range[0] && node.range[1] <= call.range[1]) return false;
       use = node;
       return true;
     });
