@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compiles, migrateIn, projectTrees } from './helpers/project-tree.js';
+import { COMPILER_OPTIONS, compiles, migrateIn, projectTrees } from './helpers/project-tree.js';
 
 interface Report {
   files: { path: string; sites: { line: number; outcome: string; migrated: boolean; reasons: { code: string; key?: string }[] }[] }[];
@@ -233,7 +233,7 @@ export async function onboard(directoryUid: string, businessUid: string): Promis
     expect(sitesOf(report)).toEqual(['src/apps.ts:4 fix', 'src/apps.ts:5 manual assignee-may-be-absent']);
     const after = readFileSync(join(dir, 'src/apps.ts'), 'utf8');
     expect(after).toContain("JSON.stringify({ business_uid: businessUid })");
-    expect(after).toContain('// TODO(app-assignment): business_uid comes from a parameter that may be undefined');
+    expect(after).toContain('// TODO(app-assignment): business_uid comes from a value that may be undefined');
     expect(after).not.toContain("assignee_type: 'business'");
     expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toBe(main);
   });
@@ -315,6 +315,147 @@ export const unassign = (code: string) => fetch(routes.unassign(code), { method:
   });
 });
 
+describe('a URL builder other code changes or uses in ways its names do not show', () => {
+  const ROUTES = `export const routes = {
+  assign: (code: string) => \`https://api.example.com/platform/v1/apps/\${code}/assign\`,
+} as const;
+export const assignPath = (code: string) => \`https://api.example.com/platform/v1/apps/\${code}/assign\`;
+`;
+  const USE = `import { assignPath, routes } from './routes.js';
+
+export const viaMember = (code: string, dir: string) =>
+  fetch(routes.assign(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+export const viaPlain = (code: string, dir: string) =>
+  fetch(assignPath(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+`;
+  const WITH_TESTS = JSON.stringify({ compilerOptions: COMPILER_OPTIONS, include: ['src', 'test'] });
+  const TEST = (body: string) => `import { expect, it, vi } from 'vitest';
+import { viaMember, viaPlain } from '../src/use.js';
+${body}
+it('assigns', async () => {
+  expect(await viaMember('crm', 'd')).toBeDefined();
+  expect(await viaPlain('crm', 'd')).toBeDefined();
+});
+`;
+  const v3 = (builder: string, text = USE) => text.replace(`fetch(${builder}(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) })`,
+    "fetch('https://api.example.com/v3/apps/app_assignments', { method: 'POST', body: JSON.stringify({ assignee_type: 'directory', assignee_uid: dir, app_code_name: code }) })");
+
+  it('as const, a plain builder, and tests that only call the code: both calls are replaced by the v3 URL, the result compiles', async () => {
+    const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, 'test/use.test.ts': TEST('') }, WITH_TESTS);
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['src/use.ts:4 fix', 'src/use.ts:6 fix', 'test/use.test.ts:5 fix', 'test/use.test.ts:6 fix']);
+    expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toBe(v3('assignPath', v3('routes.assign')));
+    compiles(dir);
+  });
+
+  // `as const` is erased at run time: what writes the member without it writes it with it.
+  it.each([
+    ['Object.assign in another module', 'src/tenant.ts', "import { routes } from './routes.js';\n\nexport const useTenant = (t: string) => Object.assign(routes, { assign: (c: string) => `https://api.example.com/tenants/${t}/platform/v1/apps/${c}/assign` });\n"],
+    ['a test spies on the member', 'test/spy.test.ts', "import { it, vi } from 'vitest';\nimport { routes } from '../src/routes.js';\n\nit('spies', () => {\n  vi.spyOn(routes, 'assign');\n});\n"],
+  ])('an as const member builder that %s changes: held in both modes', async (_name, path, text) => {
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, [path]: text }, WITH_TESTS);
+      const sites = sitesOf(await migrateIn<Report>(dir, args)).filter((site) => site.startsWith('src/use.ts:4'));
+      // Read file by file, the imported builder is not read at all: the call stays as it is.
+      expect(sites, args.join(' ')).toEqual(args.length === 1 ? ['src/use.ts:4 manual url-built-by-function'] : []);
+      expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toContain('fetch(routes.assign(code),');
+    }
+  });
+
+  const keyOf = (report: Report, line: number) =>
+    report.files.find((file) => file.path === 'src/use.ts')?.sites.find((site) => site.line === line)?.reasons.map((r) => `${r.code}: ${r.key}`);
+
+  it.each(['vi.mock', 'jest.mock', 'vi.doMock'])('a test replaces the builders\' module with %s and a factory: both calls are held, naming that line', async (mocker) => {
+    const mock = "\n" + mocker + "('../src/routes.js', () => ({\n  routes: { assign: (c: string) => `/sandbox/platform/v1/apps/${c}/assign` },\n  assignPath: (c: string) => `/sandbox/platform/v1/apps/${c}/assign`,\n}));\n";
+    const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, 'test/use.test.ts': TEST(mock) }, WITH_TESTS);
+    const report = await migrateIn<Report>(dir);
+    expect(keyOf(report, 4)).toEqual([`url-built-by-function: ${mocker}('../src/routes.js') in test/use.test.ts:4 replaces the module of routes.assign`]);
+    expect(keyOf(report, 6)).toEqual([`url-built-by-function: ${mocker}('../src/routes.js') in test/use.test.ts:4 replaces the module of assignPath`]);
+    expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toContain(USE.slice(USE.indexOf('export const viaPlain')));
+  });
+
+  it('a test\'s mock builds its route with the same builders: both calls are held, naming the mock\'s line', async () => {
+    const handlers = "import { http, HttpResponse } from 'msw';\nimport { assignPath, routes } from '../src/routes.js';\n\nexport const handlers = [\n  http.post(routes.assign(':code'), () => new HttpResponse(null, { status: 201 })),\n  http.post(assignPath(':code'), () => new HttpResponse(null, { status: 201 })),\n];\n";
+    const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, 'test/handlers.ts': handlers }, WITH_TESTS);
+    const report = await migrateIn<Report>(dir);
+    expect(keyOf(report, 4)).toEqual(['url-built-by-function: test/handlers.ts:5 (a test or a mock) uses routes.assign too, which would go on building the deprecated route']);
+    expect(keyOf(report, 6)).toEqual(['url-built-by-function: test/handlers.ts:6 (a test or a mock) uses assignPath too, which would go on building the deprecated route']);
+    expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toContain(USE.slice(USE.indexOf('export const viaPlain')));
+  });
+
+  it('a test that sends the request itself through the builder is no other use of it: its call migrates', async () => {
+    const e2e = "import { it } from 'vitest';\nimport { assignPath } from '../src/routes.js';\n\nit('assigns', async () => {\n  await fetch(assignPath('crm'), { method: 'POST', body: JSON.stringify({ directory_uid: 'd' }) });\n});\n";
+    const dir = trees.project({ 'src/routes.ts': ROUTES, 'test/e2e.test.ts': e2e }, WITH_TESTS);
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['test/e2e.test.ts:5 fix']);
+    expect(readFileSync(join(dir, 'test/e2e.test.ts'), 'utf8')).toContain("await fetch('https://api.example.com/v3/apps/app_assignments', { method: 'POST'");
+  });
+
+  it('an exported plain builder, read file by file: held, since its other uses cannot be seen', async () => {
+    const local = `${ROUTES.replace(/^export const routes[^;]+;\n/, '')}\nexport const viaPlain = (code: string, dir: string) =>\n  fetch(assignPath(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });\n`;
+    const dir = trees.project({ 'src/a.ts': local });
+    expect(sitesOf(await migrateIn<Report>(dir, ['.', '--no-project']))).toEqual(['src/a.ts:4 manual url-built-by-function']);
+    const unexported = trees.project({ 'src/a.ts': local.replace('export const assignPath', 'const assignPath') });
+    expect(sitesOf(await migrateIn<Report>(unexported, ['.', '--no-project']))).toEqual(['src/a.ts:4 fix']);
+  });
+
+  it('a builder that returns new URL(path, BASE), plain, a member or its href: held in both modes, the base kept', async () => {
+    const b = `const BASE = 'https://api.example.com';
+const assignUrl = (code: string) => new URL(\`/platform/v1/apps/\${code}/assign\`, BASE);
+export const a1 = (code: string, dir: string) => fetch(assignUrl(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+const routes = { assign: (code: string) => new URL(\`/platform/v1/apps/\${code}/assign\`, BASE) };
+export const a2 = (code: string, dir: string) => fetch(routes.assign(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+const assignHref = (code: string) => new URL(\`/platform/v1/apps/\${code}/assign\`, BASE).href;
+export const a3 = (code: string, dir: string) => fetch(assignHref(code), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+export const a4 = (code: string, dir: string) => fetch(new URL(\`/platform/v1/apps/\${code}/assign\`, BASE), { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+`;
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project({ 'src/b.ts': b });
+      expect(sitesOf(await migrateIn<Report>(dir, args)), args.join(' ')).toEqual([
+        'src/b.ts:3 manual url-built-by-function', 'src/b.ts:5 manual url-built-by-function', 'src/b.ts:7 manual url-built-by-function', 'src/b.ts:8 fix']);
+      const after = readFileSync(join(dir, 'src/b.ts'), 'utf8');
+      expect(after).toContain('fetch(new URL(`/v3/apps/app_assignments`, BASE), { method: \'POST\', body: JSON.stringify({ assignee_type: \'directory\', assignee_uid: dir, app_code_name: code }) })');
+      expect(after).toContain("the URL is built by a function that other code may call too (assignUrl makes a URL against a base, whose origin the v3 path written in place of its call would lose)");
+    }
+  });
+});
+
+describe('an assignee that may be undefined, besides an optional parameter', () => {
+  const api = (head: string, value: string) => `${head}
+export async function assign(code: string, user: User) {
+  await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: ${value} }) });
+}
+`;
+  it.each([
+    ['an optional interface property', 'interface User { businessUid?: string }', 'user.businessUid'],
+    ['a property typed | undefined', 'type User = { businessUid: string | undefined };', 'user.businessUid'],
+    ['a field of Partial', 'type User = Partial<{ businessUid: string }>;', 'user.businessUid'],
+    ['an optional chain', 'type User = { businessUid: string } | undefined;', 'user?.businessUid'],
+    ['an environment variable', 'type User = { businessUid: string };', 'process.env.BUSINESS_UID'],
+  ])('%s: held with assignee-may-be-absent in both modes', async (_name, head, value) => {
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project({ 'src/api.ts': api(head, value) });
+      const sites = sitesOf(await migrateIn<Report>(dir, args));
+      expect(sites, args.join(' ')).toEqual([expect.stringMatching(/^src\/api\.ts:3 manual .*assignee-may-be-absent/)]);
+    }
+  });
+
+  it('a class field declared optional is held; the same properties declared required migrate', async () => {
+    const cls = `export class Job {
+  biz?: string;
+  async assign(code: string) {
+    await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: this.biz }) });
+  }
+}
+`;
+    const held = trees.project({ 'src/job.ts': cls });
+    expect(sitesOf(await migrateIn<Report>(held, ['.', '--no-project']))).toEqual(['src/job.ts:4 manual assignee-may-be-absent']);
+    for (const head of ['interface User { businessUid: string }', 'type User = { businessUid: string };']) {
+      const dir = trees.project({ 'src/api.ts': api(head, 'user.businessUid') });
+      expect(sitesOf(await migrateIn<Report>(dir)), head).toEqual(['src/api.ts:3 fix']);
+      expect(readFileSync(join(dir, 'src/api.ts'), 'utf8')).toContain("assignee_type: 'business', assignee_uid: user.businessUid, app_code_name: code");
+    }
+  });
+});
+
 describe('an app code that may be encoded after its declaration', () => {
   const APPS = `export async function onboard(code: string, directoryUid: string, businessUid: string): Promise<void> {
   await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: directoryUid }) });
@@ -347,6 +488,60 @@ ${body}
     expect(sites.filter((site) => site.startsWith('src/apps.ts'))).toEqual(['src/apps.ts:2 manual wrapper-callers', 'src/apps.ts:3 manual wrapper-callers']);
     expect(sites.filter((site) => site.startsWith('src/main.ts'))).toEqual([expect.stringMatching(/^src\/main\.ts:\d+ manual wrapper-several-requests/)]);
     expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
+  });
+
+  // The code reaches the call through a member, a destructuring or a const array: read through what the object holds.
+  it.each([
+    ['a property of an object written in place', '  const app = { code: encodeURIComponent(code) };\n  await onboard(app.code, dir, biz);'],
+    ['a class field set in the constructor', '  class Job { readonly code: string; constructor(n: string) { this.code = encodeURIComponent(n); } }\n  const job = new Job(code);\n  await onboard(job.code, dir, biz);'],
+    ['a class field set from the argument of new', '  class Job { readonly code: string; constructor(n: string) { this.code = n; } }\n  const job = new Job(encodeURIComponent(code));\n  await onboard(job.code, dir, biz);'],
+    ['a getter', '  const app = { name: code, get code() { return encodeURIComponent(this.name); } };\n  await onboard(app.code, dir, biz);'],
+    ['a name destructured from a const object', '  const opts = { slug: encodeURIComponent(code) };\n  const { slug } = opts;\n  await onboard(slug, dir, biz);'],
+    ['the element of a mapped array', '  const [slug] = [code].map(encodeURIComponent);\n  await onboard(slug, dir, biz);'],
+    ['a callback over a const of mapped codes', '  const slugs = [code].map(encodeURIComponent);\n  await Promise.all(slugs.map(async (s) => onboard(s, dir, biz)));'],
+    ['the keys of an object of encoded codes', '  const bySlug = Object.fromEntries([code].map((n) => [encodeURIComponent(n), n]));\n  for (const slug in bySlug) await onboard(slug, dir, biz);'],
+    ['an alias of the encoder in a property', '  const enc = encodeURIComponent;\n  const app = { code: enc(code) };\n  await onboard(app.code, dir, biz);'],
+  ])('%s: the call of the function is held, and so are its requests', async (_name, body) => {
+    const dir = trees.project({ 'src/apps.ts': APPS, 'src/main.ts': main(body) });
+    const sites = sitesOf(await migrateIn<Report>(dir));
+    expect(sites.filter((site) => site.startsWith('src/apps.ts'))).toEqual(['src/apps.ts:2 manual wrapper-callers', 'src/apps.ts:3 manual wrapper-callers']);
+    expect(readFileSync(join(dir, 'src/apps.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
+  });
+
+  it('the same shapes holding the code as it is still migrate', async () => {
+    for (const body of [
+      '  const app = { code };\n  await onboard(app.code, dir, biz);',
+      '  class Job { readonly code: string; constructor(n: string) { this.code = n; } }\n  const job = new Job(code);\n  await onboard(job.code, dir, biz);',
+      '  const opts = { slug: code };\n  const { slug } = opts;\n  await onboard(slug, dir, biz);',
+      '  const slugs = [code];\n  await Promise.all(slugs.map(async (s) => onboard(s, dir, biz)));',
+    ]) {
+      const dir = trees.project({ 'src/apps.ts': APPS, 'src/main.ts': main(body) });
+      expect(sitesOf(await migrateIn<Report>(dir)), body).toEqual(['src/apps.ts:2 fix', 'src/apps.ts:3 fix']);
+    }
+  });
+
+  it('a direct request whose code is an encoded class field, or the element of a const of mapped codes, is held in both modes; a plain field migrates', async () => {
+    const direct = (set: string) => `class App {
+  readonly slug: string;
+  constructor(readonly name: string) { this.slug = ${set}; }
+}
+export const assign = (app: App, dir: string) =>
+  fetch(\`https://api.example.com/platform/v1/apps/\${app.slug}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: dir }) });
+export const run = (name: string, dir: string) => assign(new App(name), dir);
+export const all = (names: string[], dir: string) => {
+  const slugs = names${set === 'name' ? '' : '.map(encodeURIComponent)'};
+  return slugs.map((slug) => fetch(\`https://api.example.com/platform/v1/apps/\${slug}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: dir }) }));
+};
+`;
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const held = trees.project({ 'src/api.ts': direct('encodeURIComponent(name)') });
+      // `assign` is also a function its caller on line 7 sends through: held with it.
+      expect(sitesOf(await migrateIn<Report>(held, args)), args.join(' ')).toEqual(['src/api.ts:6 manual app-id-side-effects',
+        'src/api.ts:7 manual app-id-side-effects', 'src/api.ts:10 manual app-id-side-effects']);
+      const plain = trees.project({ 'src/api.ts': direct('name') });
+      expect(sitesOf(await migrateIn<Report>(plain, args)), args.join(' ')).toEqual(['src/api.ts:6 fix', 'src/api.ts:7 fix', 'src/api.ts:10 fix']);
+      expect(readFileSync(join(plain, 'src/api.ts'), 'utf8')).toContain('app_code_name: app.slug');
+    }
   });
 
   it('a callback or a loop over the names as they are, or a callback of something other than an array (a command\'s action), still migrates', async () => {

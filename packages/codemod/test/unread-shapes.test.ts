@@ -6,7 +6,9 @@
  *   made of it and changed): `helper-changes-url`, naming the line;
  * - a helper handed the response of a DELETE to the deprecated route that POSTs to `res.url` (or to `url` destructured
  *   from it, to `req.url` of a Request, in a `.then` callback, or with a Request copied): `url-from-response`;
- * - URL builders that spell the route where the exact reading stops: `url-builder-unread`, in both modes.
+ * - URL builders that spell the route where the exact reading stops (assigned again, a body of statements, bound,
+ *   made by a function, chosen by a key, their text changed, a static property, passed to a function that POSTs with
+ *   it): `url-builder-unread`, in both modes.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -214,12 +216,57 @@ export async function unassign(code: string) {
       'builders.assign?.(code)', 'builders.assign (line 2), called through ?. (only when it is set)'],
     ['a route ending in a slash', 'const assignUrl = (code: string) => `/platform/v1/apps/${code}/assign/`;', 'assignUrl(code)',
       'assignUrl (line 2), the route it builds ends in /assign/ (a trailing slash)'],
+    ['a body that checks the code first', "const assignUrl = (code: string) => {\n  if (!code) throw new Error('app code required');\n  return `/platform/v1/apps/${code}/assign`;\n};",
+      'assignUrl(code)', 'assignUrl (line 2), a body of statements that runs before it returns the route (a check or a change of the code), which is not read exactly'],
+    ['a member with a body that checks the code first', "const routes = {\n  assign: (code: string) => { if (!code) throw new Error('app code required'); return `/platform/v1/apps/${code}/assign`; },\n};",
+      'routes.assign(code)', 'routes.assign (line 3), a body of statements that runs before it returns the route (a check or a change of the code), which is not read exactly'],
+    ['a comma expression', 'let calls = 0;\nconst assignUrl = (code: string) => (calls++, `/platform/v1/apps/${code}/assign`);\nexport const count = () => calls;',
+      'assignUrl(code)', 'assignUrl (line 3), a comma expression whose other parts run before the route is built'],
+    ['a bound builder', 'const build = (code: string) => `/platform/v1/apps/${code}/assign`;\nconst bound = build.bind(null);',
+      'bound(code)', 'bound (line 3), made by .bind, with a this and arguments of its own'],
+    ['a builder made by a higher-order function', 'const build = (code: string) => `/platform/v1/apps/${code}/assign`;\nconst withRegion = (f: (code: string) => string) => (code: string) => `/eu${f(code)}`;\nconst euPath = withRegion(build);',
+      'euPath(code)', 'euPath (line 4), made by withRegion(build), a function of the program whose result is not read here'],
+    ['a builder chosen by a key', "const build = (code: string) => `/platform/v1/apps/${code}/assign`;\nconst region = process.env.REGION ?? 'us';\nconst byRegion: Record<string, (code: string) => string> = { us: build, eu: (c: string) => `/eu${build(c)}` };",
+      'byRegion[region](code)', 'byRegion[region] (line 4), chosen from an object by a key known only at run time'],
+    ['a builder\'s result changed at the call', 'const build = (code: string) => `/platform/v1/apps/${code}/assign`;',
+      'build(code).toLowerCase()', 'build (line 2), its result changed by .toLowerCase(…) at the call'],
+    ['a builder that changes the text it builds', 'const lower = (code: string) => `/platform/v1/apps/${code}/assign`.toLowerCase();',
+      'lower(code)', 'lower (line 2), the text it builds changed by .toLowerCase(…) before it is returned'],
+    ['a member builder completed by another member', "const routes = {\n  prefix: '/platform/v1',\n  assign(code: string) { return `${this.prefix}/apps/${code}/assign`; },\n};",
+      'routes.assign(code)', 'routes.assign (line 4), the route completed by a member of an object read when it runs, which code may change'],
+    ['a static property of a class', 'class Routes {\n  static assign = (code: string) => `/platform/v1/apps/${code}/assign`;\n}',
+      'Routes.assign(code)', 'Routes.assign (line 3), a static property of a class, which other code may assign'],
   ])('%s: the POST is reported in both modes, the DELETE is not', async (_name, builder, url, key) => {
     for (const flags of [[], ['--no-project']]) {
       const dir = trees.project({ 'src/api.ts': API(builder, url) });
       const report = await migrateIn<Report>(dir, ['.', ...flags]);
       expect(sitesOf(report), flags.join()).toEqual([`src/api.ts:${builder.split('\n').length + 3} manual url-builder-unread:${key}`]);
       expect(report.totals.migrated).toBe(0);
+    }
+  });
+
+  it('through a local helper that POSTs its URL, or a builder passed to one: reported in both modes; an expression-bodied builder migrates', async () => {
+    const text = `const BASE = 'https://api.example.com';
+const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const checked = (code: string) => {
+  if (!/^[a-z0-9-]+$/.test(code)) throw new Error(\`bad app code \${code}\`);
+  return \`/platform/v1/apps/\${code}/assign\`;
+};
+export const a1 = (code: string, dir: string) => post(\`\${BASE}\${checked(code)}\`, { directory_uid: dir });
+const plain = (code: string) => \`/platform/v1/apps/\${code}/assign\` as const;
+const sendVia = (build: (code: string) => string, code: string, body: unknown) => post(\`\${BASE}\${build(code)}\`, body);
+export const a2 = (code: string, dir: string) => sendVia(plain, code, { directory_uid: dir });
+export const a3 = (code: string, dir: string) => post(\`\${BASE}\${plain(code)}\`, { directory_uid: dir });
+`;
+    for (const flags of [[], ['--no-project']]) {
+      const dir = trees.project({ 'src/api.ts': text });
+      const report = await migrateIn<Report>(dir, ['.', ...flags]);
+      expect(sitesOf(report), flags.join()).toEqual([
+        'src/api.ts:7 manual url-builder-unread:checked (line 3), a body of statements that runs before it returns the route (a check or a change of the code), which is not read exactly',
+        'src/api.ts:10 manual url-builder-unread:plain (line 8), passed as a function to sendVia, which builds the URL with it',
+        'src/api.ts:11 fix',
+      ]);
+      expect(readFileSync(join(dir, 'src/api.ts'), 'utf8')).toContain("post(`${BASE}${'/v3/apps/app_assignments'}`, { assignee_type: 'directory', assignee_uid: dir, app_code_name: code })");
     }
   });
 

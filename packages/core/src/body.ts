@@ -9,6 +9,7 @@ import { FLAG_KEYS, readSteps, spreadEntries, type StepEntry } from './body-step
 import { type Condition, flagChoice } from './conditional.js';
 import { DeprecatedKey, FLAG_ENABLED_VALUE } from './contract.js';
 import { valueOfName } from './follow.js';
+import { destructuredMayBeAbsent, memberMayBeAbsent } from './absent-values.js';
 import type { BodyFacts, ValueClass } from './plan.js';
 import { ReasonCode } from './reasons.js';
 import { namespaceModule } from './clients/modules.js';
@@ -635,8 +636,13 @@ export function classifyValue(node: TSESTree.Node, ctx?: SourceContext): ValueCl
       // A caller's argument is what the parameter holds, whatever it is written as there.
       if (name.kind === 'argument') return classifyValue(name.value.node, name.value.ctx);
       // `uid!` or `uid as string`: the author says it is set there.
-      return name.kind === 'unknown' && expr === node && optionalParameter(name.variable) ? { kind: 'dynamic', mayBeAbsent: true } : { kind: 'dynamic' };
+      return name.kind === 'unknown' && expr === node && (optionalParameter(name.variable) || destructuredMayBeAbsent(name.variable))
+        ? { kind: 'dynamic', mayBeAbsent: true } : { kind: 'dynamic' };
     }
+    case 'MemberExpression':
+    case 'ChainExpression':
+      // `user.businessUid` with `businessUid?: string`, `user?.biz`, `process.env.X`; `user.biz!` says it is set.
+      return ctx !== undefined && expr === node && memberMayBeAbsent(expr, ctx) ? { kind: 'dynamic', mayBeAbsent: true } : { kind: 'dynamic' };
     default:
       return { kind: 'dynamic' };
   }

@@ -524,9 +524,9 @@ export function returnedOptions(node: TSESTree.Node, ctx: SourceContext): { obje
  * `const routes = { assign: (code) => …, unassign(code) { … } }`, here or imported) always calls that function: the
  * object is a `const` written once, with static keys, no spread or accessor, and no method of it writes `this`; and no
  * code can put another function in its place. In the module alone that means every use of the name reads a member and
- * nothing exports it (or it is `as const`); an exported object also needs the program's files (project mode): in every
+ * nothing exports it; an exported object also needs the program's files (project mode): in every
  * file that spells its name, each use reads a member of it, imports or exports it under that same name, or declares
- * it. Any other use (passed to a function, aliased, spread, renamed in an import, a member written, a namespace's member
+ * it (`as const` changes nothing of this: it is erased at run time). Any other use (passed to a function, aliased, spread, renamed in an import, a member written, a namespace's member
  * taken by a string) leaves the call as it is.
  */
 export function fixedBuilderMember(member: TSESTree.MemberExpression, ctx: SourceContext): boolean {
@@ -537,10 +537,10 @@ export function fixedBuilderMember(member: TSESTree.MemberExpression, ctx: Sourc
   if (variable === undefined || ctx.bindings?.has(variable) === true) return false;
   const found = literalOf(variable, ctx);
   if (found === undefined || !fixedLiteral(found.init, name)) return false;
-  const readonly = isReadonly(found.init);
   const declared = found.variable;
   if (!isExported(declared) && found.ctx === ctx) return declared.references.every((ref) => ref.init === true || readsMember(ref.identifier as TSESTree.Node));
-  if (readonly) return true;
+  // `as const` is a type, erased at run time: `Object.assign(routes, …)` or a test's `vi.spyOn(routes, 'assign')` still
+  // puts another function in the member, so an exported object is checked in every file whatever its type says.
   const files = ctx.project?.filesMatching?.(new RegExp(`(?<![\\w$])${found.name.replace(/\$/g, '\\$')}(?![\\w$])`));
   if (files === undefined) return false;
   return files.every((file) => !someNode(file.program, (node) =>
@@ -617,3 +617,29 @@ function harmlessUse(id: TSESTree.Identifier): boolean {
 }
 
 const moduleName = (node: TSESTree.Identifier | TSESTree.StringLiteral): string => (node.type === 'Identifier' ? node.name : node.value);
+
+/**
+ * Where a URL builder a call names is declared: the module, the name it is declared under, whether that module exports
+ * it, and for a member builder (`routes.assign`) the member. Undefined when the callee is no such name.
+ */
+export function builderDeclaration(callee: TSESTree.Node, ctx: SourceContext): { name: string; member?: string; ctx: SourceContext; exported: boolean } | undefined {
+  const expr = unwrapTS(callee);
+  if (expr.type === 'MemberExpression') {
+    const object = unwrapTS(expr.object);
+    const member = staticMemberName(expr);
+    const variable = object.type === 'Identifier' ? findVariable(ctx.getScope(object), object.name) : undefined;
+    const found = variable === undefined || member === undefined ? undefined : literalOf(variable, ctx);
+    return found === undefined ? undefined : { name: found.name, member, ctx: found.ctx, exported: found.ctx !== ctx || isExported(found.variable) };
+  }
+  if (expr.type !== 'Identifier') return undefined;
+  const variable = findVariable(ctx.getScope(expr), expr.name);
+  if (variable === undefined) return undefined;
+  const name = valueOfName(expr, ctx);
+  if (name.kind === 'imported') {
+    const value = unwrapTS(name.value.node);
+    const declared = value.type === 'FunctionDeclaration' ? value.id
+      : value.parent?.type === 'VariableDeclarator' && value.parent.id.type === 'Identifier' ? value.parent.id : undefined;
+    return declared === undefined || declared === null ? undefined : { name: declared.name, ctx: name.value.ctx, exported: true };
+  }
+  return { name: expr.name, ctx, exported: isExported(variable) };
+}

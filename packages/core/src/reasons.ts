@@ -121,7 +121,7 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'assignee-invalid': (key) =>
     `${key ?? 'the assignee (business_uid or directory_uid)'} is not a usable uid (an empty string, null, a number or a boolean); fix the assignee by hand`,
   'assignee-may-be-absent': (key) =>
-    `${key ?? 'the assignee (business_uid or directory_uid)'} comes from a parameter that may be undefined (optional), and then the old body named no assignee at all; v3 needs one, so decide by hand what such a call means`,
+    `${key ?? 'the assignee (business_uid or directory_uid)'} comes from a value that may be undefined (an optional parameter or property, a property typed | undefined or Partial, an optional chain, an environment variable), and then the old body named no assignee at all; v3 needs one, so decide by hand what such a call means`,
   'modes-both': () =>
     'is_internal and pre_installed are both enabled; v3 holds one assignment_mode, so choose one',
   'flag-boolean': (key) =>
@@ -167,8 +167,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     'the app code in the path is a member of an object or enum that can change, or that holds no string code name (a number, a computed or missing member); migrate by hand',
   'url-prefix-in-base': (key) =>
     `/platform/v1 comes from a base URL or constant that this call cannot change alone; point the call at ${key ?? V3_ASSIGN.path} by hand`,
-  'url-built-by-function': () =>
-    `the URL is built by a function that other code may call too; make that function build ${V3_ASSIGN.path} for this call, or migrate by hand`,
+  'url-built-by-function': (key) =>
+    `the URL is built by a function that other code may call too${key === undefined ? '' : ` (${key})`}; make that function build ${V3_ASSIGN.path} for this call, or migrate by hand`,
   'url-builder-checks': () =>
     `the path is built by path-to-regexp's compile, which throws on an app code that is empty, not a string or does not match its parameter, so that nothing is sent; ${V3_ASSIGN.path} checks nothing: keep that check by hand (if (!code) throw ...), then migrate`,
   'url-assembled': () =>

@@ -14,14 +14,15 @@ import { isRequestLibrary } from './clients/request.js';
 import { rtkQueryLayout } from './clients/rtk-query.js';
 import { shapeLayout, typeDescribesBody } from './clients/shape.js';
 import type { Bound, SourceContext } from './context.js';
-import { calledFunction, contextForCall, inheritedMethod, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, valueOfName } from './follow.js';
+import { calledFunction, contextForCall, inheritedMethod, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, staticMemberName, valueOfName } from './follow.js';
 import { isNotARequest } from './not-a-request.js';
 import { retypeBody, retypeParameter, type SharedType, type TypeEdit } from './typed-body.js';
 import type { AppIdFacts, CallFacts } from './plan.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { findVariable, importOf, isExported, isNeverReassigned, usesOf, type VariableLike } from './scope.js';
-import { calleePath, isFunction, isPure, staticKey, unwrapTS } from './syntax.js';
+import { calleePath, isFunction, isPure, someNode, staticKey, unwrapTS } from './syntax.js';
 import { lineAt } from './text-facts.js';
+import { enclosingClass } from './clients/this-member.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN, V3Key } from './contract.js';
 import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit, type UrlPiece } from './url.js';
 
@@ -531,7 +532,8 @@ function appIdOf(id: IdPieces): { facts: AppIdFacts; sources: AppCodeSource[] } 
       }
       // Only a name or a member chain is the code as it stands; `+code`, `a ?? b`, `f()` compute it. A name that holds
       // an encoded code (`const c = encodeURIComponent(name)`, or a caller passing one) is not the code either.
-      const movable = isNameOrMemberChain(expr) && isPure(expr) && !encodedThroughNames(expr, id.ctx);
+      // A member already held as one that can change (a getter of a map) says so alone.
+      const movable = isNameOrMemberChain(expr) && isPure(expr) && (id.notConstant === true || !encodedThroughNames(expr, id.ctx));
       return { facts: { kind: 'expression', pure: movable, encoded: false, ...numeric(expr, id.ctx) }, sources: boundChain(id.node, id.ctx) };
     }
   }
@@ -591,28 +593,167 @@ const ENCODERS: ReadonlySet<string> = new Set(['encodeURIComponent', 'encodeURI'
  * `code = 'hr'`, is read the same where the name is), a parameter's default
  * computed by a call (`code = encodeURIComponent(name)`), a name destructured from an object or array written in place,
  * or a loop variable over something computed (`for (const c of codes.map(encodeURIComponent))`). Any of these may hold
- * the code as the path carries it, not the code itself.
+ * the code as the path carries it, not the code itself. A member read (`app.code`, `this.slug`, `job.code`) and a name
+ * destructured from another (`const { slug } = opts`) are read through what the object is where that can be seen: a
+ * const object literal's property (a getter computes it), a field of a class of the program (set in its body, or by the
+ * argument of the `new` that made the instance); a value that spells an encoder anywhere (`[name].map(encodeURIComponent)`)
+ * may hold an encoded code.
  */
-function encodedThroughNames(node: TSESTree.Node, ctx: SourceContext): boolean {
+function encodedThroughNames(node: TSESTree.Node, ctx: SourceContext, depth = 0): boolean {
   let current = unwrapTS(node);
   let at = ctx;
-  for (let depth = 0; depth <= MAX_FOLLOW_DEPTH * 2; depth++) {
-    if (current.type === 'CallExpression') {
-      const path = calleePath(current.callee);
-      return path !== undefined && ENCODERS.has(path) && findVariable(at.getScope(current), path) === undefined;
+  for (; depth <= MAX_FOLLOW_DEPTH * 2; depth++) {
+    if (current.type === 'MemberExpression') {
+      const source = memberSource(current, at, depth);
+      if (source === 'computed') return true;
+      if (source === undefined) return false;
+      current = unwrapTS(source.node);
+      at = source.ctx;
+      continue;
     }
-    if (current.type !== 'Identifier') return false;
+    if (current.type !== 'Identifier') return spellsEncoder(current, at);
     const name = valueOfName(current, at);
-    if (name.kind === 'unknown') return holdsComputedValue(name.variable);
-    if (name.kind !== 'const' && name.kind !== 'argument') return false;
+    if (name.kind === 'unknown') {
+      const held = holdsComputedValue(name.variable, at, depth);
+      if (typeof held === 'boolean') return held;
+      current = unwrapTS(held.node);
+      at = held.ctx;
+      continue;
+    }
+    if (name.kind !== 'const' && name.kind !== 'argument' && name.kind !== 'imported') return false;
     current = unwrapTS(name.value.node);
     at = name.value.ctx;
   }
   return true;
 }
 
-/** A binding whose value is not one plain thing from outside: see `encodedThroughNames`. */
-function holdsComputedValue(variable: VariableLike): boolean {
+/** An encoder called or handed on anywhere in the expression: `encodeURIComponent(n)`, `names.map(encodeURIComponent)`, an alias of one. */
+function spellsEncoder(node: TSESTree.Node, ctx: SourceContext): boolean {
+  return someNode(node, (inner) => {
+    if (inner.type === 'MemberExpression' && !inner.computed && inner.property.type === 'Identifier' && ENCODERS.has(inner.property.name)) {
+      const object = unwrapTS(inner.object);
+      return object.type === 'Identifier' && /^(?:globalThis|window|self|global)$/.test(object.name);
+    }
+    if (inner.type !== 'Identifier' || (inner.parent?.type === 'MemberExpression' && inner.parent.property === inner && !inner.parent.computed)) return false;
+    if (inner.parent?.type === 'Property' && inner.parent.key === inner && !inner.parent.computed && !inner.parent.shorthand) return false;
+    if (ENCODERS.has(inner.name)) return findVariable(ctx.getScope(inner), inner.name) === undefined;
+    // `const enc = encodeURIComponent`: an alias of one.
+    const name = valueOfName(inner, ctx);
+    const value = name.kind === 'const' ? unwrapTS(name.value.node) : undefined;
+    return value?.type === 'Identifier' && ENCODERS.has(value.name) && findVariable(name.kind === 'const' ? name.value.ctx.getScope(value) : null, value.name) === undefined;
+  });
+}
+
+/**
+ * What a member read holds, where the object can be seen: the value of a const object literal's property, or
+ * `computed` (a getter, or a field of a class of the program that some write sets to what may be an encoded code);
+ * undefined where nothing is known (a parameter, an object from a call), which is read as the code it names.
+ */
+function memberSource(member: TSESTree.MemberExpression, ctx: SourceContext, depth: number): Bound | 'computed' | undefined {
+  const name = member.property.type === 'PrivateIdentifier' ? `#${member.property.name}` : staticMemberName(member);
+  if (name === undefined) return undefined;
+  const object = unwrapTS(member.object);
+  if (object.type === 'ThisExpression') {
+    const cls = enclosingClass(member);
+    return cls === undefined ? undefined : classFieldSource(cls, name, ctx, undefined, depth);
+  }
+  return sourceOfKey(object, name, ctx, depth);
+}
+
+/** The member `name` of what an expression holds (see `memberSource`). */
+function sourceOfKey(node: TSESTree.Node, name: string, ctx: SourceContext, depth: number): Bound | 'computed' | undefined {
+  let current = unwrapTS(node);
+  let at = ctx;
+  for (let steps = 0; current.type === 'Identifier' && steps <= MAX_FOLLOW_DEPTH; steps++) {
+    const value = valueOfName(current, at);
+    if (value.kind === 'const' || value.kind === 'argument' || value.kind === 'imported') {
+      current = unwrapTS(value.value.node);
+      at = value.value.ctx;
+      continue;
+    }
+    // A parameter declared with a class of the program (`app: App`): what that class's fields may hold.
+    const def = value.kind === 'unknown' && value.variable.defs.length === 1 ? value.variable.defs[0] : undefined;
+    const annotation = def?.type === 'Parameter' ? (def.name as TSESTree.Identifier).typeAnnotation?.typeAnnotation : undefined;
+    const cls = annotation?.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' ? classOf(annotation.typeName, at) : undefined;
+    return cls === undefined ? undefined : classFieldSource(cls.node, name, cls.ctx, undefined, depth);
+  }
+  if (current.type === 'ObjectExpression') {
+    let found: TSESTree.Property | undefined;
+    for (const property of current.properties) {
+      // A spread after the property may replace it with what the spread object holds.
+      if (property.type === 'SpreadElement') found = undefined;
+      else if (!property.computed && staticKey(property) === name) found = property;
+    }
+    if (found === undefined) return current.properties.some((p) => p.type === 'SpreadElement') && spellsEncoder(current, at) ? 'computed' : undefined;
+    if (found.kind !== 'init') return 'computed';
+    if (found.method) return undefined;
+    return { node: found.value, ctx: at };
+  }
+  if (current.type === 'NewExpression') {
+    const cls = classOf(current.callee, at);
+    return cls === undefined ? undefined : classFieldSource(cls.node, name, cls.ctx, { made: current, ctx: at }, depth);
+  }
+  return spellsEncoder(current, at) ? 'computed' : undefined;
+}
+
+type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;
+
+/** The class a name stands for: declared here, a const holding a class expression, or imported. */
+function classOf(node: TSESTree.Node, ctx: SourceContext): { node: ClassNode; ctx: SourceContext } | undefined {
+  const expr = unwrapTS(node);
+  if (expr.type === 'ClassExpression') return { node: expr, ctx };
+  if (expr.type !== 'Identifier') return undefined;
+  const variable = findVariable(ctx.getScope(expr), expr.name);
+  const def = variable?.defs.find((d) => d.type === 'ClassName');
+  if (def !== undefined) return { node: def.node as ClassNode, ctx };
+  const value = valueOfName(expr, ctx);
+  const inner = value.kind === 'const' || value.kind === 'imported' ? unwrapTS(value.value.node) : undefined;
+  return inner?.type === 'ClassDeclaration' || inner?.type === 'ClassExpression' ? { node: inner, ctx: value.kind === 'unknown' || value.kind === 'global' || value.kind === 'absent' ? ctx : value.value.ctx } : undefined;
+}
+
+/**
+ * `computed` when the field `name` of a class's instances may hold an encoded code: a getter of that name, or a value
+ * that sets it (its initializer, `this.name = …` in the class, a parameter property or a constructor parameter stored
+ * in it, given by the `new` that made the instance when it is known) that may.
+ */
+function classFieldSource(cls: ClassNode, name: string, ctx: SourceContext, made: { made: TSESTree.NewExpression; ctx: SourceContext } | undefined, depth: number): 'computed' | undefined {
+  const keyOf = (key: TSESTree.Node): string | undefined =>
+    key.type === 'Identifier' ? key.name : key.type === 'PrivateIdentifier' ? `#${key.name}` : key.type === 'Literal' && typeof key.value === 'string' ? key.value : undefined;
+  const ctor = cls.body.body.find((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'constructor');
+  const values: Bound[] = [];
+  const argumentOf = (index: number): void => {
+    const arg = made?.made.arguments[index];
+    if (arg !== undefined && arg.type !== 'SpreadElement') values.push({ node: arg, ctx: made!.ctx });
+  };
+  for (const member of cls.body.body) {
+    if (!('key' in member) || member.computed || keyOf(member.key) !== name || ('static' in member && member.static)) continue;
+    if (member.type === 'MethodDefinition' && (member.kind === 'get' || member.kind === 'set')) return 'computed';
+    if (member.type === 'PropertyDefinition' && member.value != null) values.push({ node: member.value, ctx });
+  }
+  ctor?.value.params.forEach((param, index) => {
+    if (param.type === 'TSParameterProperty' && param.parameter.type === 'Identifier' && param.parameter.name === name) argumentOf(index);
+  });
+  someNode(cls.body, (node) => {
+    if (node.type !== 'AssignmentExpression' || node.left.type !== 'MemberExpression' || unwrapTS(node.left.object).type !== 'ThisExpression') return false;
+    const left = node.left;
+    const key = left.property.type === 'PrivateIdentifier' ? `#${left.property.name}` : staticMemberName(left);
+    if (key !== name) return false;
+    if (node.operator !== '=') values.push({ node, ctx });
+    const value = unwrapTS(node.right);
+    // `this.slug = name`: a constructor parameter, given by the `new` that made the instance.
+    const index = value.type === 'Identifier' && ctor !== undefined ? ctor.value.params.findIndex((p) => p.type === 'Identifier' && p.name === value.name) : -1;
+    if (index >= 0) argumentOf(index);
+    else values.push({ node: node.right, ctx });
+    return false;
+  });
+  return values.some((value) => unwrapTS(value.node).type === 'AssignmentExpression' || encodedThroughNames(value.node, value.ctx, depth + 1)) ? 'computed' : undefined;
+}
+
+/**
+ * A binding whose value is not one plain thing from outside (see `encodedThroughNames`): true or false, or the value a
+ * destructured name takes from a name it is destructured from (`const { slug } = opts`), to be read on.
+ */
+function holdsComputedValue(variable: VariableLike, ctx: SourceContext, depth: number): boolean | Bound {
   // Assigned again: only a plain code written out (`code = 'hr'`) keeps it a code as it is.
   if (!isNeverReassigned(variable) && !variable.references.every((ref) => ref.init === true || !ref.isWrite() || assignsPlainCode(ref.identifier as TSESTree.Node))) return true;
   const def = variable.defs[0];
@@ -627,25 +768,38 @@ function holdsComputedValue(variable: VariableLike): boolean {
     const call = fn.parent;
     if (call?.type !== 'CallExpression' || !call.arguments.includes(fn as TSESTree.CallExpressionArgument) || call.callee.type !== 'MemberExpression' ||
       call.callee.computed || call.callee.property.type !== 'Identifier' || !ARRAY_CALLBACKS.has(call.callee.property.name)) return false;
-    return !holdsPlainElements(call.callee.object);
+    return !holdsPlainElements(call.callee.object, ctx);
   }
   if (def.type !== 'Variable') return false;
   const declarator = def.node as TSESTree.Node;
   if (declarator.type !== 'VariableDeclarator') return false;
   const loop = declarator.parent?.parent;
-  if ((loop?.type === 'ForOfStatement' || loop?.type === 'ForInStatement') && loop.left === declarator.parent) return !holdsPlainElements(loop.right);
+  if ((loop?.type === 'ForOfStatement' || loop?.type === 'ForInStatement') && loop.left === declarator.parent) return !holdsPlainElements(loop.right, ctx);
   const init = declarator.init === null ? undefined : unwrapTS(declarator.init);
-  return declarator.id.type !== 'Identifier' && (init?.type === 'ObjectExpression' || init?.type === 'ArrayExpression');
+  if (declarator.id.type === 'Identifier' || init === undefined) return false;
+  if (init.type === 'ObjectExpression' || init.type === 'ArrayExpression') return true;
+  // `const { slug } = opts`: the property of what `opts` holds, where that can be seen.
+  const property = declarator.id.type === 'ObjectPattern' && declared.parent?.type === 'Property' && declared.parent.value === declared &&
+    declared.parent.parent === declarator.id && !declared.parent.computed ? staticKey(declared.parent) : undefined;
+  if (property !== undefined) {
+    const source = sourceOfKey(init, property, ctx, depth);
+    return source === 'computed' ? true : source ?? false;
+  }
+  // `const [slug] = [name].map(encodeURIComponent)`, or from a name that holds such an array.
+  return encodedThroughNames(init, ctx, depth + 1);
 }
 
 /** The methods of an array whose callback is given its elements (a command's `.action((code) => …)` is not one). */
 const ARRAY_CALLBACKS: ReadonlySet<string> = new Set(['map', 'flatMap', 'forEach', 'filter', 'find', 'findLast', 'some', 'every', 'reduce', 'reduceRight']);
 
-/** A name or member chain (whatever its elements are, they are passed on as they are), or an array of names or strings. */
-function holdsPlainElements(node: TSESTree.Node): boolean {
+/**
+ * A name or member chain (whatever its elements are, they are passed on as they are) that holds no value spelling an
+ * encoder where it can be seen (`const slugs = names.map(encodeURIComponent)`), or an array of names or strings.
+ */
+function holdsPlainElements(node: TSESTree.Node, ctx: SourceContext): boolean {
   const value = unwrapTS(node);
-  return isNameOrMemberChain(value) ||
-    (value.type === 'ArrayExpression' && value.elements.every((element) => element !== null && (element.type === 'Identifier' || element.type === 'Literal')));
+  if (isNameOrMemberChain(value)) return !encodedThroughNames(value, ctx);
+  return value.type === 'ArrayExpression' && value.elements.every((element) => element !== null && (element.type === 'Identifier' || element.type === 'Literal'));
 }
 
 /** `code = 'hr'`: a write of a plain code, as a string written out. */

@@ -4,16 +4,19 @@
  * known exactly: the name is assigned again (`let assignUrl = ...; assignUrl = ...`), the call is optional
  * (`builders.assign?.(code)`) or goes through `.call` / `.apply`, a parameter's default completes the route
  * (`appUrl(code, action = 'assign')`), the route ends in a slash (`/assign/`), or path-to-regexp is given options
- * (`compile(path, { encode })`) or a numeric id (`:id(\\d+)`). Such a call is reported with the builder named and why,
- * never rewritten (`url-builder-unread`).
+ * (`compile(path, { encode })`) or a numeric id (`:id(\\d+)`); the builder is bound, made by a function from a builder,
+ * chosen by a key, a static property of a class, has a body of statements (a check of the code) or a comma expression,
+ * changes its text (`.toLowerCase()`, in it or at the call), is completed by a member code may change
+ * (`${this.prefix}`), or is passed to a function that POSTs with it. Such a call is reported with the builder named and
+ * why, never rewritten (`url-builder-unread`).
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import { moduleOf } from './clients/index.js';
 import type { SourceContext } from './context.js';
-import { returnedExpression, valueOfName } from './follow.js';
+import { calledFunction, type CalledFunction, returnedExpression, valueOfName } from './follow.js';
 import { type Reason, ReasonCode } from './reasons.js';
 import { findVariable, importOf } from './scope.js';
-import { isFunction, staticKey, unwrapTS } from './syntax.js';
+import { isFunction, someNode, staticKey, unwrapTS } from './syntax.js';
 import { readUrl } from './url.js';
 
 /** How deep the URL expression is walked. */
@@ -27,12 +30,40 @@ const PTR_PLACEHOLDER = /:[A-Za-z_$][\w$]*(\([^)]*\))?/g;
 
 /** The obstacles of a call whose URL an unread builder makes, or undefined when no builder here spells the route. */
 export function unreadBuilderObstacles(call: TSESTree.CallExpression, ctx: SourceContext): Reason[] | undefined {
-  for (const arg of call.arguments) {
+  return unreadBuilderArgument(call, ctx)?.obstacles;
+}
+
+/** The argument of a call whose URL an unread builder makes (its index), with the obstacles (see `unreadBuilderObstacles`). */
+export function unreadBuilderArgument(call: TSESTree.CallExpression, ctx: SourceContext): { index: number; obstacles: Reason[] } | undefined {
+  for (const [index, arg] of call.arguments.entries()) {
     if (arg.type === 'SpreadElement' || isFunction(arg)) continue;
-    const found = walk(arg, ctx, 0);
-    if (found !== undefined) return found;
+    const found = walk(arg, ctx, 0) ?? passedBuilder(call, index, ctx);
+    if (found !== undefined) return { index, obstacles: found };
   }
   return undefined;
+}
+
+/**
+ * A builder handed to a function of the program as a value (`sendVia(assignPath, code, body)`), which calls it to build
+ * the URL it sends: what runs there is not read for this call.
+ */
+function passedBuilder(call: TSESTree.CallExpression, index: number, ctx: SourceContext): Reason[] | undefined {
+  const arg = unwrapTS(call.arguments[index]!);
+  if (arg.type !== 'Identifier' && arg.type !== 'MemberExpression') return undefined;
+  const target = calledFunction(call.callee, ctx);
+  const param = target?.fn.params[index];
+  if (target === undefined || param?.type !== 'Identifier' || target.fn.body === undefined || target.fn.body === null) return undefined;
+  const calls = someNode(target.fn.body, (node) => node.type === 'CallExpression' && unwrapTS(node.callee).type === 'Identifier' &&
+    (unwrapTS(node.callee) as TSESTree.Identifier).name === param.name);
+  // Only a function that sends a POST: one that makes a builder of it (`withRegion(assignPath)`) is read where it is used.
+  if (!calls || !sendsPost(target)) return undefined;
+  const candidates = candidatesOf(arg, ctx);
+  const why: string[] = [];
+  if (!candidates.values.some((value) => candidateText(value.node, call, why, candidates.ctx, 1)?.spells === true)) return undefined;
+  const name = ctx.text.slice(arg.range[0], arg.range[1]).replace(/\s+/g, '');
+  const callee = ctx.text.slice(call.callee.range[0], call.callee.range[1]).replace(/\s+/g, '');
+  const reasons = [...new Set([`passed as a function to ${callee}, which builds the URL with it`, ...why])];
+  return [{ code: ReasonCode.urlBuilderUnread, key: `${name} (line ${candidates.values[0]!.line}), ${reasons.join(', ')}` }];
 }
 
 function walk(node: TSESTree.Node, ctx: SourceContext, depth: number): Reason[] | undefined {
@@ -55,8 +86,15 @@ function walk(node: TSESTree.Node, ctx: SourceContext, depth: number): Reason[] 
       const name = valueOfName(expr, ctx);
       return name.kind === 'const' ? walk(name.value.node, name.value.ctx, depth + 1) : undefined;
     }
-    case 'CallExpression':
-      return builderCall(expr, ctx) ?? first(expr.arguments, ctx, depth);
+    case 'CallExpression': {
+      const found = builderCall(expr, ctx) ?? first(expr.arguments, ctx, depth);
+      if (found !== undefined) return found;
+      // `assignPath(code).toLowerCase()`: the builder's text, changed at the call.
+      const callee = unwrapTS(expr.callee);
+      const object = callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? unwrapTS(callee.object) : undefined;
+      return object?.type === 'CallExpression' && callee.type === 'MemberExpression' && callee.property.type === 'Identifier'
+        ? builderCall(object, ctx, [`its result changed by .${callee.property.name}(…) at the call`]) : undefined;
+    }
     default:
       return undefined;
   }
@@ -75,11 +113,17 @@ function first(nodes: readonly TSESTree.Node[], ctx: SourceContext, depth: numbe
 interface Candidate {
   readonly node: TSESTree.Node;
   readonly line: number;
+  /** One of the members of an object chosen by a key known only at run time. */
+  readonly chosen?: true;
+  /** A static property of a class, which any code may assign. */
+  readonly staticField?: true;
+  /** The object literal the builder is a method of: what `this` is in it. */
+  readonly self?: TSESTree.ObjectExpression;
 }
 
-function builderCall(call: TSESTree.CallExpression, ctx: SourceContext): Reason[] | undefined {
+function builderCall(call: TSESTree.CallExpression, ctx: SourceContext, also: readonly string[] = []): Reason[] | undefined {
   let callee = unwrapTS(call.callee);
-  const why: string[] = [];
+  const why: string[] = [...also];
   if (call.optional || (callee.type === 'MemberExpression' && callee.optional)) why.push('called through ?. (only when it is set)');
   if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' &&
     (callee.property.name === 'call' || callee.property.name === 'apply')) {
@@ -90,20 +134,23 @@ function builderCall(call: TSESTree.CallExpression, ctx: SourceContext): Reason[
   const name = ctx.text.slice(callee.range[0], callee.range[1]).replace(/\s+/g, '');
   const candidates = candidatesOf(callee, ctx);
   if (candidates.values.length === 0) return undefined;
-  if (candidates.values.length > 1) why.push(`assigned again (line ${candidates.values.slice(1).map((c) => c.line).join(', line ')})`);
+  if (candidates.values.length > 1 && !candidates.values.every((value) => value.chosen === true)) why.push(`assigned again (line ${candidates.values.slice(1).map((c) => c.line).join(', line ')})`);
   let numeric = false;
   let spells = false;
   for (const candidate of candidates.values) {
-    const read = candidateText(candidate.node, call, why, candidates.ctx, 0);
+    const read = candidateText(candidate.node, call, why, candidates.ctx, 0, candidate.self);
     if (read === undefined) continue;
     spells ||= read.spells;
     numeric ||= read.numeric;
+    if (read.spells && candidate.chosen === true) why.push('chosen from an object by a key known only at run time');
+    if (read.spells && candidate.staticField === true) why.push('a static property of a class, which other code may assign');
   }
   if (!spells) return undefined;
   const unique = [...new Set(why)];
   if (unique.length === 0 && !numeric) return undefined;
   const line = candidates.values[0]!.line;
-  const key = `${name} (line ${line})${unique.length === 0 ? '' : `, ${unique.join(', ')}`}`;
+  const where = candidates.ctx !== ctx && candidates.ctx.file !== undefined ? `${candidates.ctx.file}:${line}` : `line ${line}`;
+  const key = `${name} (${where})${unique.length === 0 ? '' : `, ${unique.join(', ')}`}`;
   return [...(numeric ? [{ code: ReasonCode.appIdNumeric }] : []), ...(unique.length === 0 ? [] : [{ code: ReasonCode.urlBuilderUnread, key }])];
 }
 
@@ -132,17 +179,63 @@ function candidatesOf(callee: TSESTree.Node, ctx: SourceContext): { values: Cand
     }
     return { values, ctx };
   }
-  if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && unwrapTS(callee.object).type === 'Identifier') {
+  if (callee.type === 'MemberExpression' && unwrapTS(callee.object).type === 'Identifier') {
     const object = unwrapTS(callee.object) as TSESTree.Identifier;
-    const variable = findVariable(ctx.getScope(object), object.name);
-    const def = variable?.defs[0]?.node as TSESTree.Node | undefined;
-    const init = def?.type === 'VariableDeclarator' && def.init !== null ? unwrapTS(def.init) : undefined;
-    if (init?.type !== 'ObjectExpression') return none;
-    const key = callee.property.name;
-    const property = init.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && staticKey(p) === key);
-    return property === undefined ? none : { values: [{ node: unwrapTS(property.value), line: lineOf(property) }], ctx };
+    const owner = ownerOf(object, ctx);
+    if (owner === undefined) return none;
+    const at = owner.ctx;
+    const lineIn = (node: TSESTree.Node) => at.text.slice(0, node.range[0]).split('\n').length;
+    const key = !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : staticKeyOf(callee.property);
+    if (owner.node.type === 'ObjectExpression') {
+      const properties = owner.node.properties.filter((p): p is TSESTree.Property => p.type === 'Property');
+      // `byRegion[region](code)`: any of its members may run.
+      if (key === undefined) return { values: properties.map((p) => ({ node: unwrapTS(p.value), line: lineIn(p), chosen: true })), ctx: at };
+      const property = properties.find((p) => !p.computed && staticKey(p) === key);
+      return property === undefined ? none : { values: [{ node: unwrapTS(property.value), line: lineIn(property), self: owner.node }], ctx: at };
+    }
+    // `Routes.assign(code)` with `static assign = (code) => …`: a property of the class, which any code may assign.
+    const field = key === undefined ? undefined : owner.node.body.body.find((m): m is TSESTree.PropertyDefinition =>
+      m.type === 'PropertyDefinition' && m.static && !m.computed && m.key.type === 'Identifier' && m.key.name === key && m.value !== null);
+    return field === undefined ? none : { values: [{ node: unwrapTS(field.value!), line: lineIn(field), staticField: true }], ctx: at };
   }
   return none;
+}
+
+/**
+ * Whether a function of the program may send a POST: it spells `POST` or calls a `.post` method, or a function of the
+ * program it calls does (two calls deep).
+ */
+export function sendsPost(target: CalledFunction, depth = 0): boolean {
+  if (/['"`]POST['"`]|\.post\s*\(/i.test(target.ctx.text.slice(target.fn.range[0], target.fn.range[1]))) return true;
+  if (depth >= 2 || target.fn.body === undefined || target.fn.body === null) return false;
+  return someNode(target.fn.body, (node) => {
+    if (node.type !== 'CallExpression') return false;
+    const inner = calledFunction(node.callee, target.ctx);
+    return inner !== undefined && inner.fn !== target.fn && sendsPost(inner, depth + 1);
+  });
+}
+
+/** `o['assign']`: a string written as the key. */
+function staticKeyOf(node: TSESTree.Node): string | undefined {
+  const key = unwrapTS(node);
+  return key.type === 'Literal' && typeof key.value === 'string' ? key.value : undefined;
+}
+
+/** The object literal or class a name stands for: declared in the file, or (in a project) imported. */
+function ownerOf(id: TSESTree.Identifier, ctx: SourceContext): { node: TSESTree.ObjectExpression | TSESTree.ClassDeclaration | TSESTree.ClassExpression; ctx: SourceContext } | undefined {
+  const variable = findVariable(ctx.getScope(id), id.name);
+  const def = variable?.defs[0];
+  const declared = def?.node as TSESTree.Node | undefined;
+  if (declared?.type === 'ClassDeclaration') return { node: declared, ctx };
+  if (declared?.type === 'VariableDeclarator' && declared.init !== null) {
+    const init = unwrapTS(declared.init);
+    return init.type === 'ObjectExpression' || init.type === 'ClassExpression' ? { node: init, ctx } : undefined;
+  }
+  const imported = variable === undefined ? undefined : importOf(variable);
+  if (imported === undefined || imported.imported === '*') return undefined;
+  const value = ctx.project?.resolveImport(imported.source, imported.imported, ctx);
+  const node = value === undefined ? undefined : unwrapTS(value.node);
+  return node?.type === 'ObjectExpression' || node?.type === 'ClassDeclaration' || node?.type === 'ClassExpression' ? { node, ctx: value!.ctx } : undefined;
 }
 
 /**
@@ -150,7 +243,8 @@ function candidatesOf(callee: TSESTree.Node, ctx: SourceContext): { values: Cand
  * wildcards and a parameter the call leaves out as its default; a path-to-regexp template with its placeholders
  * filled. Notes on `why` what the exact reading could not follow.
  */
-function candidateText(node: TSESTree.Node, call: TSESTree.CallExpression, why: string[], ctx: SourceContext, depth: number): { spells: boolean; numeric: boolean } | undefined {
+function candidateText(node: TSESTree.Node, call: TSESTree.CallExpression, why: string[], ctx: SourceContext, depth: number,
+  self?: TSESTree.ObjectExpression): { spells: boolean; numeric: boolean } | undefined {
   if (depth > MAX_DEPTH) return undefined;
   // A builder chosen by a condition (`TENANT ? (c) => … : (c) => …`): either may run.
   if (node.type === 'ConditionalExpression' || node.type === 'LogicalExpression') {
@@ -179,12 +273,22 @@ function candidateText(node: TSESTree.Node, call: TSESTree.CallExpression, why: 
     const callee = unwrapTS(node.callee);
     const root = callee.type === 'MemberExpression' ? unwrapTS(callee.object) : callee;
     if (root.type !== 'Identifier' || moduleOf(root, ctx) !== 'path-to-regexp') {
+      const made = ctx.text.slice(callee.range[0], callee.range[1]).replace(/\s+/g, '');
+      // `assignPath.bind(null)`: the builder with a this and arguments of its own.
+      if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && callee.property.name === 'bind' &&
+        candidateText(unwrapTS(callee.object), call, why, ctx, depth + 1)?.spells === true) {
+        why.push('made by .bind, with a this and arguments of its own');
+        return { spells: true, numeric: false };
+      }
       // A builder made by a function of the program from a template that spells the route (its own `compile`, one
-      // that adds a region): what the function makes of it is not read.
+      // that adds a region), or from a builder (`withRegion(assignPath)`): what the function makes of it is not read.
       const template = node.arguments.find((arg) => arg.type !== 'SpreadElement' && textOf(arg, ctx, undefined) !== undefined &&
         LOOSE_ROUTE.test(textOf(arg, ctx, undefined)!.replace(PTR_PLACEHOLDER, 'app').split(UNKNOWN).join('app')));
-      if (template === undefined) return undefined;
-      why.push(`made by ${ctx.text.slice(callee.range[0], callee.range[1]).replace(/\s+/g, '')}(…), a function of the program whose result is not read here`);
+      const builder = template !== undefined ? undefined : node.arguments.find((arg) => arg.type === 'Identifier' &&
+        candidateText(arg, call, [], ctx, depth + 1)?.spells === true);
+      if (template === undefined && builder === undefined) return undefined;
+      why.push(builder === undefined ? `made by ${made}(…), a function of the program whose result is not read here`
+        : `made by ${made}(${ctx.text.slice(builder.range[0], builder.range[1])}), a function of the program whose result is not read here`);
       return { spells: true, numeric: false };
     }
     const template = node.arguments[0];
@@ -204,14 +308,44 @@ function candidateText(node: TSESTree.Node, call: TSESTree.CallExpression, why: 
   }
   if (node.type !== 'FunctionDeclaration' && !isFunction(node)) return undefined;
   const fn = node as TSESTree.FunctionLike;
-  const returned = returnedExpression(fn);
-  if (returned === undefined) return undefined;
+  let returned = returnedExpression(fn);
+  if (returned === undefined) {
+    // A body of statements (a check of the code that throws, a change of it) before the route is returned.
+    const texts = returnsOf(fn).map((value) => textOf(value, ctx, undefined, self ?? null));
+    if (!texts.some((text) => text !== undefined && LOOSE_ROUTE.test(text.split(UNKNOWN).join('app')))) return undefined;
+    why.push('a body of statements that runs before it returns the route (a check or a change of the code), which is not read exactly');
+    return { spells: true, numeric: false };
+  }
+  returned = unwrapTS(returned) as TSESTree.Expression;
+  // `(calls++, template)`: the parts before the last run first.
+  if (returned.type === 'SequenceExpression') {
+    const last = returned.expressions[returned.expressions.length - 1]!;
+    const text = textOf(last, ctx, undefined, self ?? null);
+    if (text === undefined || !LOOSE_ROUTE.test(text.split(UNKNOWN).join('app'))) return undefined;
+    why.push('a comma expression whose other parts run before the route is built');
+    return { spells: true, numeric: false };
+  }
+  // `template.toLowerCase()`, `.replace(…)`: the text the builder spells, changed before it is returned.
+  const changed = returned.type === 'CallExpression' ? unwrapTS(returned.callee) : undefined;
+  if (changed?.type === 'MemberExpression' && !changed.computed && changed.property.type === 'Identifier' &&
+    textOf(returned, ctx, undefined, self ?? null) === undefined) {
+    const text = textOf(changed.object, ctx, undefined, self ?? null);
+    if (text === undefined || !LOOSE_ROUTE.test(text.split(UNKNOWN).join('app'))) return undefined;
+    why.push(`the text it builds changed by .${changed.property.name}(…) before it is returned`);
+    return { spells: true, numeric: false };
+  }
   const defaults = new Map<string, string>();
   fn.params.forEach((param, index) => {
     if (param.type === 'AssignmentPattern' && param.left.type === 'Identifier' && param.right.type === 'Literal' &&
       typeof param.right.value === 'string' && call.arguments[index] === undefined) defaults.set(param.left.name, param.right.value);
   });
-  const text = textOf(returned, ctx, defaults);
+  const text = textOf(returned, ctx, defaults, self ?? null);
+  // `${this.prefix}/apps/${code}/assign`, `${cfg.prefix}/…`: the route only with a member that code may change.
+  const exactText = textOf(returned, ctx, defaults);
+  if (text !== undefined && LOOSE_ROUTE.test(text.split(UNKNOWN).join('app')) &&
+    (exactText === undefined || !LOOSE_ROUTE.test(exactText.split(UNKNOWN).join('app')))) {
+    why.push('the route completed by a member of an object read when it runs, which code may change');
+  }
   const wrapped = text !== undefined && LOOSE_ROUTE.test(text.split(UNKNOWN).join('app')) ? undefined : wrappedBuilder(returned, call, ctx, depth);
   if (wrapped !== undefined) {
     why.push(`wraps ${wrapped} and adds to what it builds`);
@@ -261,13 +395,45 @@ function wrappedBuilder(returned: TSESTree.Node, call: TSESTree.CallExpression, 
 /** Stands for a part of a URL not known here. */
 const UNKNOWN = '\u0000';
 
-/** The text of an expression, `\0` for what is not known, a parameter named in `defaults` as its default. */
-function textOf(node: TSESTree.Node, ctx: SourceContext, defaults: ReadonlyMap<string, string> | undefined): string | undefined {
+/**
+ * The text of an expression, `\0` for what is not known, a parameter named in `defaults` as its default. With `self`
+ * (the object literal a method belongs to), a member read of `this` or of a const object literal is read loosely as the
+ * string it is written with, whether or not code may change it.
+ */
+function textOf(node: TSESTree.Node, ctx: SourceContext, defaults: ReadonlyMap<string, string> | undefined, self?: TSESTree.ObjectExpression | null): string | undefined {
   const pieces = readUrl(node, ctx, null);
   if (!pieces.some((piece) => piece.kind === 'text')) return undefined;
   return pieces.map((piece) => {
     if (piece.kind === 'text') return piece.value;
     const inner = unwrapTS(piece.node);
+    if (inner.type === 'MemberExpression' && self !== undefined) return looseMember(inner, ctx, self) ?? UNKNOWN;
     return inner.type === 'Identifier' && defaults?.has(inner.name) === true ? defaults.get(inner.name)! : UNKNOWN;
   }).join('');
+}
+
+/** `this.prefix` in a method of `self`, or `cfg.prefix` of a const object literal: the string the member is written with. */
+function looseMember(member: TSESTree.MemberExpression, ctx: SourceContext, self: TSESTree.ObjectExpression | null): string | undefined {
+  const object = unwrapTS(member.object);
+  let literal: TSESTree.Node | undefined = object.type === 'ThisExpression' && self !== null ? self : undefined;
+  if (object.type === 'Identifier') {
+    const def = findVariable(ctx.getScope(object), object.name)?.defs[0]?.node as TSESTree.Node | undefined;
+    literal = def?.type === 'VariableDeclarator' && def.init !== null ? unwrapTS(def.init) : undefined;
+  }
+  if (literal?.type !== 'ObjectExpression' || member.computed || member.property.type !== 'Identifier') return undefined;
+  const key = member.property.name;
+  const property = literal.properties.find((p): p is TSESTree.Property => p.type === 'Property' && !p.computed && staticKey(p) === key);
+  const value = property === undefined ? undefined : unwrapTS(property.value);
+  if (value?.type === 'Literal' && typeof value.value === 'string') return value.value;
+  return value?.type === 'TemplateLiteral' && value.expressions.length === 0 ? value.quasis[0]?.value.cooked ?? undefined : undefined;
+}
+
+/** The values a function with a body of statements returns (not those of functions inside it). */
+function returnsOf(fn: TSESTree.FunctionLike): TSESTree.Node[] {
+  const found: TSESTree.Node[] = [];
+  if (fn.body === undefined || fn.body === null || fn.body.type !== 'BlockStatement') return found;
+  someNode(fn.body, (node) => {
+    if (node.type === 'ReturnStatement' && node.argument !== null) found.push(node.argument);
+    return false;
+  }, (node) => node === fn.body || !isFunction(node));
+  return found;
 }

@@ -25,8 +25,8 @@ import { textMatches } from './text-facts.js';
 import { type AssignCall, readAsNoSite, recognizeAssignCall, routesOf } from './recognize.js';
 import { findVariable } from './scope.js';
 import { memberName, staticString } from './static-value.js';
-import { calleePath, forEachCall, isFunction, staticKey, unwrapTS } from './syntax.js';
-import { unreadBuilderObstacles } from './unread-builders.js';
+import { calleePath, forEachCall, isFunction, someNode, staticKey, unwrapTS } from './syntax.js';
+import { sendsPost, unreadBuilderArgument } from './unread-builders.js';
 import { matchRoute, readUrl, type UrlPiece } from './url.js';
 
 /** How deep a value is followed through names, calls and objects. */
@@ -62,12 +62,16 @@ export function unrewrittenSite(call: TSESTree.CallExpression, ctx: SourceContex
   const inClass = spelled === undefined ? routeAfterClassBase(call, ctx) : undefined;
   const inModule = spelled === undefined && inClass === undefined ? routeAfterModuleBase(call, ctx) : undefined;
   // A URL builder of the program, or a path-to-regexp template, that spells the route where the exact reading stops.
-  const builder = unreadBuilderObstacles(call, ctx);
+  const builderArgument = unreadBuilderArgument(call, ctx);
+  const builder = builderArgument?.obstacles;
   if (spelled === undefined && inClass === undefined && inModule === undefined && builder === undefined) return undefined;
   // Its value goes into another call that reads it (`api.post(withHost(url))`): that call is the one to report. A
   // route completed by a base (the class's, the module's) is this call's alone: no reader of it spells it.
   if (spelled !== undefined && consumedByCall(call)) return undefined;
-  if (readAsNoSite(call, ctx) || recognizeMock(call, ctx) !== undefined) return undefined;
+  // A function of the program that POSTs to the URL this argument makes (`post(url, body)`, `sendVia(build, …)`) is
+  // followed without finding the route, which the unread builder hides: the call is the site.
+  const forwarded = builderArgument !== undefined && postsArgument(call, builderArgument.index, ctx);
+  if ((readAsNoSite(call, ctx) && !forwarded) || recognizeMock(call, ctx) !== undefined) return undefined;
   if (builder !== undefined) {
     return { node: call, ctx, client: 'unresolved', facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles: builder }, via: [] };
   }
@@ -591,4 +595,18 @@ function parameterOwner(id: TSESTree.Identifier, ctx: SourceContext): string | u
     if (module !== undefined) return `${ctx.text.slice(node.callee.range[0], node.callee.range[1])} of ${module}`;
   }
   return undefined;
+}
+
+/**
+ * Whether a function of the program that a call calls sends a POST (`sendsPost`) to a URL
+ * made from the parameter the argument at `index` binds: that parameter is named in the first argument of a call in it.
+ */
+function postsArgument(call: TSESTree.CallExpression, index: number, ctx: SourceContext): boolean {
+  const target = calledFunction(call.callee, ctx);
+  const param = target?.fn.params[index];
+  const body = target?.fn.body;
+  if (target === undefined || param?.type !== 'Identifier' || body === undefined || body === null) return false;
+  if (!sendsPost(target)) return false;
+  return someNode(body, (node) => node.type === 'CallExpression' && node.arguments[0] !== undefined &&
+    someNode(node.arguments[0], (inner) => inner.type === 'Identifier' && inner.name === param.name));
 }

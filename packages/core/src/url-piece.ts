@@ -47,6 +47,11 @@ export type UrlPiece =
       readonly fromClientBase?: true;
       /** With `fromClientBase`: the client sends an absolute URL as it is, without the base (axios). */
       readonly absoluteUrlWins?: true;
+      /**
+       * Set when the text is the path of `new URL(path, base)` (`/platform/v1/…`, against a base that gives the origin):
+       * the URL made holds the base's origin too, which the text alone does not show.
+       */
+      readonly againstBase?: true;
       /** The string literal or template literal that spells the text. */
       readonly owner?: TSESTree.Node;
       /** The text of a number: `+` with another number adds, it does not join. */
@@ -84,6 +89,11 @@ export interface Builder {
   /** Where the builder's call can be edited (null: a const other calls share). */
   readonly region: Region;
   readonly ctx: SourceContext;
+  /**
+   * The builder returns `new URL(path, base)` (or its `href`): what it builds holds the base's origin, which the v3
+   * path written in place of its call would lose.
+   */
+  readonly withBase?: true;
 }
 
 export interface UrlEdit {

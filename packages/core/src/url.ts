@@ -9,6 +9,7 @@
 import type { TSESTree } from '@typescript-eslint/types';
 import type { Bound, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
+import { builderUsedUnseen } from './builder-uses.js';
 import { calledFunction, contextForCall, fixedBuilderMember, returnedExpression, thisMethod, valueOfMember, valueOfName } from './follow.js';
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isExported, isNeverReassigned, isSingleUse, usesOf, type VariableLike } from './scope.js';
@@ -186,7 +187,8 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       if (target === undefined || returned === undefined) break;
       const inner = readUrl(returned, contextForCall(target, expr, ctx), null, depth + 1);
       if (!inner.some((piece) => piece.kind === 'text')) break;
-      const builder = { call: expr, region, ctx };
+      const withBase = inner.some((piece) => piece.kind === 'text' && piece.againstBase === true);
+      const builder = { call: expr, region, ctx, ...(withBase ? { withBase: true as const } : {}) };
       return inner.map((piece) => ({ ...piece, region: null, builder, ...(piece.kind === 'text' ? { builtBy: expr } : {}) }));
     }
     case 'NewExpression': {
@@ -208,6 +210,10 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
             const normal = normalised(resolved, ctx, false);
             const read = normal === undefined ? undefined : assembled(expr, ctx, region, [normal]);
             if (read !== undefined) return read;
+          }
+          // A path against a base: the URL's origin is the base's, which a builder's call replaced by the path would lose.
+          if (resolved !== undefined && absolute && base !== undefined && first?.kind === 'text' && /^[/\\]/.test(first.value)) {
+            return resolved.map((piece) => (piece.kind === 'text' ? { ...piece, againstBase: true as const } : piece));
           }
           if (resolved !== undefined) return resolved;
         }
@@ -782,6 +788,10 @@ function builderCallEdit(pieces: readonly UrlPiece[], start: Located, end: Locat
   const first = pieces[start.pieceIndex]!;
   const builder = first.builder;
   if (builder === undefined || builder.region === null || hasTail || route.replacement === null || first.kind !== 'text') return undefined;
+  if (builder.withBase === true) {
+    const named = builder.ctx.text.slice(builder.call.callee.range[0], builder.call.callee.range[1]);
+    return { ok: false, reason: 'url-built-by-function', key: `${named} makes a URL against a base, whose origin the v3 path written in place of its call would lose` };
+  }
   const own = pieces.flatMap((piece, index) => (piece.builder?.call === builder.call ? [index] : []));
   if (own[0] !== start.pieceIndex || own[own.length - 1] !== end.pieceIndex || own.length !== end.pieceIndex - start.pieceIndex + 1) return undefined;
   const last = pieces[end.pieceIndex]!;
@@ -790,6 +800,9 @@ function builderCallEdit(pieces: readonly UrlPiece[], start: Located, end: Locat
   // the replacement keeps: the whole of what it builds is the route.
   const before = first.value.slice(0, start.offset);
   if (!/^(?:https?:\/\/[\w.:-]+)?\/?$/.test(before) || !builder.call.arguments.every(isPlainArgument) || !fixedCallee(builder.call, builder.ctx)) return undefined;
+  // A test that replaces the builder's module, or a mock that builds its route with it, is a use no name shows.
+  const unseen = builderUsedUnseen(builder.call, builder.ctx);
+  if (unseen !== undefined) return { ok: false, reason: 'url-built-by-function', key: unseen };
   const { single, double } = fileQuotes(builder.call, builder.ctx.tokens);
   const quote = double > single ? '"' : "'";
   return { ok: true, range: builder.call.range, text: `${quote}${before}${route.replacement}${quote}`, ctx: builder.ctx };
