@@ -197,3 +197,16 @@ export function enclosingName(node: TSESTree.Node): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The regular expression a regex literal writes, without its global and sticky flags (so that `test` keeps no state
+ * between uses); undefined for another node, or a pattern this engine refuses.
+ */
+export function literalRegex(node: Node): RegExp | undefined {
+  if (node.type !== 'Literal' || !('regex' in node) || node.regex == null) return undefined;
+  try {
+    return new RegExp(node.regex.pattern, node.regex.flags.replace(/[gy]/g, ''));
+  } catch {
+    return undefined;
+  }
+}

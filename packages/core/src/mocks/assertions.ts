@@ -13,7 +13,7 @@ import type { SourceContext } from '../context.js';
 import { valueOfName } from '../follow.js';
 import { findVariable } from '../scope.js';
 import { staticString } from '../static-value.js';
-import { calleePath, propertyOf, someNode, staticKey, unwrapTS } from '../syntax.js';
+import { calleePath, literalRegex, propertyOf, someNode, staticKey, unwrapTS } from '../syntax.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { functionSpellsRoute, isRouteRegex, partOfDeprecatedRoute, readMockRoute, routeRegexApp, type MockRoute, urlTestReads } from './route.js';
 import { isLibraryModule } from './libraries.js';
@@ -241,13 +241,8 @@ function assertedRoute(node: TSESTree.Node | undefined, ctx: SourceContext): Moc
 function textTestReads(node: TSESTree.Node, how: 'match' | 'contain' | 'start' | 'end', ctx: SourceContext): { appCode?: string } | undefined {
   const expr = unwrapTS(node);
   if (expr.type === 'Literal' && 'regex' in expr && expr.regex != null) {
-    let regex: RegExp;
-    try {
-      regex = new RegExp(expr.regex.pattern, expr.regex.flags.replace(/[gy]/g, ''));
-    } catch {
-      return undefined;
-    }
-    return urlTestReads((url) => regex.test(url), expr.regex.pattern);
+    const regex = literalRegex(expr);
+    return regex === undefined ? undefined : urlTestReads((url) => regex.test(url), expr.regex.pattern);
   }
   const text = staticString(expr, ctx);
   if (text === undefined) return undefined;

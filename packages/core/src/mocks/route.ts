@@ -9,7 +9,7 @@ import type { SourceContext } from '../context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
 import { calledFunction, contextForCall, returnedExpression, valueOfName } from '../follow.js';
 import { staticString } from '../static-value.js';
-import { someNode, unwrapTS } from '../syntax.js';
+import { literalRegex, someNode, unwrapTS } from '../syntax.js';
 import { DEFAULT_ROUTE, matchRoute, readUrl } from '../url.js';
 import { routeMatcher } from './v3-handlers.js';
 
@@ -155,20 +155,15 @@ export function isRouteRegex(expr: TSESTree.Node): boolean {
  * Undefined when it is no such expression.
  */
 export function routeRegexApp(expr: TSESTree.Node): string | null | undefined {
-  if (expr.type !== 'Literal' || !('regex' in expr) || expr.regex == null) return undefined;
-  let regex: RegExp;
-  try {
-    regex = new RegExp(expr.regex.pattern, expr.regex.flags.replace(/[gy]/g, ''));
-  } catch {
-    return undefined;
-  }
+  const regex = literalRegex(expr);
+  if (regex === undefined) return undefined;
   const matches = (app: string) => {
     const path = `${DEPRECATED_ASSIGN.prefix}/apps/${app}/assign`;
     return regex.test(`https://api.example.com${path}`) || regex.test(path);
   };
   if (matches('some-app')) return null;
   // The app code the expression spells before `/assign` (its escapes taken off).
-  const spelled = /([\w.~%-]+)\/assign/.exec(expr.regex.pattern.replace(/\\(.)/g, '$1'))?.[1];
+  const spelled = /([\w.~%-]+)\/assign/.exec(regex.source.replace(/\\(.)/g, '$1'))?.[1];
   if (spelled === undefined || !matches(spelled) || regex.test(`https://api.example.com${V3_ASSIGN.path}`) || regex.test(V3_ASSIGN.path)) return undefined;
   try {
     return decodeURIComponent(spelled);

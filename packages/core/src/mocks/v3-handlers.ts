@@ -11,7 +11,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
 import { valueOfName } from '../follow.js';
-import { forEachCall, propertyOf, unwrapTS } from '../syntax.js';
+import { forEachCall, literalRegex, propertyOf, unwrapTS } from '../syntax.js';
 import { DEFAULT_ROUTE, matchRoute, readUrl } from '../url.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 
@@ -175,13 +175,8 @@ export function routeMatcher(node: TSESTree.Node | undefined, ctx: SourceContext
   if (node === undefined || node.type === 'SpreadElement' || depth > MAX_DEPTH) return undefined;
   const expr = unwrapTS(node);
   if (expr.type === 'Literal' && 'regex' in expr && expr.regex != null) {
-    let regex: RegExp;
-    try {
-      regex = new RegExp(expr.regex.pattern, expr.regex.flags.replace(/[gy]/g, ''));
-    } catch {
-      return undefined;
-    }
-    return (path) => regex.test(`https://api.example.com${path}`);
+    const regex = literalRegex(expr);
+    return regex === undefined ? undefined : (path) => regex.test(`https://api.example.com${path}`);
   }
   if (expr.type === 'Literal' && typeof expr.value === 'string') return patternMatcher(expr.value);
   // A template's expressions stand for anything (a base, a segment).
