@@ -521,10 +521,7 @@ export function topLevelDeclarations(program: TSESTree.Program): Set<string> {
   for (const statement of program.body) {
     const declaration = statement.type === 'ExportNamedDeclaration' && statement.source == null ? statement.declaration
       : statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
-    if (declaration == null) continue;
-    if ((declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration' || declaration.type === 'TSInterfaceDeclaration' ||
-      declaration.type === 'TSTypeAliasDeclaration' || declaration.type === 'TSEnumDeclaration') && declaration.id != null) own.add(declaration.id.name);
-    if (declaration.type === 'VariableDeclaration') for (const declarator of declaration.declarations) if (declarator.id.type === 'Identifier') own.add(declarator.id.name);
+    if (declaration != null) for (const name of declaredNames(declaration)) own.add(name);
   }
   return own;
 }
