@@ -74,6 +74,11 @@ export interface ProjectFacts {
    */
   filesMatching?(pattern: RegExp): readonly { readonly program: TSESTree.Program; readonly ctx: SourceContext }[];
   /**
+   * The texts of the program's files that match, not parsed: where only whether another file says something matters
+   * (a write of a field anywhere), asking this costs a text search, where `filesMatching` parses every match.
+   */
+  textsMatching?(pattern: RegExp): readonly string[];
+  /**
    * The modules of the program, other than the file of `from`, whose text holds every one of `words`, each with a
    * specifier that imports it from that file (one that resolves back to the module). A declaration known only by its
    * shape (a v3 body type) is found this way; core still asks `resolveImport` whether the specifier names it.

@@ -222,6 +222,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
   };
 
   const matching = new Map<string, ReturnType<NonNullable<ProjectFacts['filesMatching']>>>();
+  const texts = new Map<string, readonly string[]>();
   const facts: ProjectFacts = {
     installable: (file) => inPublishedPackage(join(cwd, ...file.split('/'))),
     anyFileMatches(pattern) {
@@ -243,6 +244,18 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
           return file === undefined ? [] : [{ program: file.program, ctx: file.context }];
         });
         matching.set(key, found);
+      }
+      return found;
+    },
+    textsMatching(pattern) {
+      const key = `${pattern.source}/${pattern.flags}`;
+      let found = texts.get(key);
+      if (found === undefined) {
+        found = ownFiles().flatMap((fileName) => {
+          const text = textOf(fileName);
+          return text !== undefined && pattern.test(text) ? [text] : [];
+        });
+        texts.set(key, found);
       }
       return found;
     },

@@ -113,6 +113,7 @@ export class ProjectAnalysis {
       resolveImport: (source, imported, from) => this.#resolveImport(source, imported, from),
       anyFileMatches: (pattern) => this.#anyFileMatches(pattern),
       filesMatching: (pattern) => this.#filesMatching(pattern),
+      textsMatching: (pattern) => this.#textsMatching(pattern),
       modulesWith: (words, from) => this.#modulesWith(words, from),
       installable: (file) => inPublishedPackage(join(this.#input.root, ...file.split('/'))),
     };
@@ -144,6 +145,7 @@ export class ProjectAnalysis {
   analyze(files: readonly string[]): ProjectAnalysisResult {
     this.#scope = new Set(files);
     this.#matching.clear();
+    this.#texts.clear();
     const scope = this.#scope;
     const raw = findingsInRounds({
       candidates: files.filter((file) => {
@@ -360,6 +362,22 @@ export class ProjectAnalysis {
     if (found === undefined) {
       found = [...this.#scope].some((file) => pattern.test(this.#input.readText(file) ?? ''));
       this.#matches.set(key, found);
+    }
+    return found;
+  }
+
+  readonly #texts = new Map<string, readonly string[]>();
+
+  /** The texts of the run's files that match, not parsed; searched once per pattern and run. */
+  #textsMatching(pattern: RegExp): readonly string[] {
+    const key = `${pattern.source}/${pattern.flags}`;
+    let found = this.#texts.get(key);
+    if (found === undefined) {
+      found = [...this.#scope].flatMap((file) => {
+        const text = this.#input.readText(file);
+        return text !== undefined && pattern.test(text) ? [text] : [];
+      });
+      this.#texts.set(key, found);
     }
     return found;
   }

@@ -102,14 +102,27 @@ function writtenOutside(cls: ClassNode, name: string, ctx: SourceContext, guarde
   const bypass = new RegExp(`\\[\\s*['"\`]${escaped}['"\`]\\s*\\]\\s*=(?!=)|\\bas\\s+[^;()]*\\)\\s*\\.\\s*${escaped}\\s*=(?!=)|` +
     `Object\\s*\\.\\s*assign\\s*\\([^;]*?[{,]\\s*${escaped}\\s*[:,}]|defineProperty\\s*\\([^)]*['"\`]${escaped}['"\`]`);
   if (bypass.test(ctx.text)) return true;
-  if (ctx.project?.filesMatching !== undefined && ctx.project.filesMatching(bypass).some((file) => file.ctx.text !== ctx.text)) return true;
+  // Only a file that spells the name can write it: the program's files are searched for the name once (the search is
+  // kept per pattern), and the two patterns, which are slow to run over text, only over those.
+  const named = new RegExp(escaped);
+  if (otherFileMatches(bypass, named, ctx) === true) return true;
   if (guarded) return false;
   const write = new RegExp(`(?:(?<!\\bthis\\s*)\\.\\s*${escaped}\\b|(?<!\\bthis\\s*)\\[\\s*['"\`]${escaped}['"\`]\\s*\\])\\s*(?:(?:\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?|[-+*/%&|^])?=(?!=)|[\\]}])|defineProperty\\s*\\([^)]*['"\`]${escaped}['"\`]`, 'g');
   for (const match of ctx.text.matchAll(write)) {
     if (match.index < cls.range[0] || match.index >= cls.range[1]) return true;
   }
-  if (ctx.project?.filesMatching === undefined) return /\bexport\b|\bexports\b/.test(ctx.text);
-  return ctx.project.filesMatching(new RegExp(write.source)).some((file) => file.ctx.text !== ctx.text);
+  return otherFileMatches(new RegExp(write.source), named, ctx) ?? /\bexport\b|\bexports\b/.test(ctx.text);
+}
+
+/**
+ * Whether a file of the program other than `ctx`'s matches `pattern`, looked for among the files that match `named`
+ * (a pattern any match of `pattern` matches too); undefined when the program's files cannot be searched.
+ */
+function otherFileMatches(pattern: RegExp, named: RegExp, ctx: SourceContext): boolean | undefined {
+  const project = ctx.project;
+  if (project?.textsMatching !== undefined) return project.textsMatching(named).some((text) => text !== ctx.text && pattern.test(text));
+  if (project?.filesMatching !== undefined) return project.filesMatching(pattern).some((file) => file.ctx.text !== ctx.text);
+  return undefined;
 }
 
 function receiverArgument(cls: ClassNode, index: number, ctx: SourceContext): ThisField {
