@@ -232,14 +232,20 @@ function load(root: string, options: ProjectLoadOptions): LoadedProject {
   const sourceFiles = [...owner.keys()].sort();
 
   /** The config that governs resolution from a file: its owner, else the nearest config above it, else the default. */
+  // A file no config lists is governed by the nearest config above its folder: the same for every file there.
+  const governingOfFolder = new Map<string, Config>();
   const governing = (file: string): Config => {
     const own = owner.get(file);
     if (own !== undefined) return own;
-    let best: Config | undefined;
+    const folder = path.dirname(file);
+    let best = governingOfFolder.get(folder);
+    if (best !== undefined) return best;
     for (const config of configList) {
       if (isWithin(config.dir, file) && (best === undefined || config.dir.length > best.dir.length)) best = config;
     }
-    return best ?? getDefaultConfig();
+    best ??= getDefaultConfig();
+    governingOfFolder.set(folder, best);
+    return best;
   };
 
   // Build output back to source: a declaration or emitted file under a config's outDir/declarationDir maps to the
@@ -365,16 +371,28 @@ function load(root: string, options: ProjectLoadOptions): LoadedProject {
     // As a specifier spells it: after a slash (`./assign`, `../platform/assign`) or a quote (a bare name under
     // baseUrl), never as a member (`Object.assign`).
     for (const before of ['/', "'", '"', '`']) tokens.add(`${before}${name}`);
+    for (const name of namedBy().get(file) ?? []) tokens.add(name);
+    return [...tokens].filter((t) => t.length > 0);
+  };
+  // The files a package name or an exact alias of `paths` resolves to, each with those names: resolved once per run,
+  // not once per module asked about.
+  let names: Map<string, string[]> | undefined;
+  const namedBy = (): Map<string, string[]> => {
+    if (names !== undefined) return names;
+    const found = new Map<string, string[]>();
+    const add = (file: string | undefined, name: string) => {
+      if (file !== undefined) found.set(file, [...(found.get(file) ?? []), name]);
+    };
     for (const pkg of workspacePackages) {
-      if (pkg.name !== undefined && isWithin(pkg.dir, file) && resolveWorkspace(pkg.name) === file) tokens.add(pkg.name);
+      if (pkg.name === undefined) continue;
+      const entry = resolveWorkspace(pkg.name);
+      if (entry !== undefined && isWithin(pkg.dir, entry)) add(entry, pkg.name);
     }
     for (const config of configList) {
       const fromConfigDir = path.join(config.dir, '__importer__.ts');
-      for (const alias of Object.keys(config.options.paths ?? {})) {
-        if (!alias.includes('*') && resolveImport(fromConfigDir, alias) === file) tokens.add(alias);
-      }
+      for (const alias of Object.keys(config.options.paths ?? {})) if (!alias.includes('*')) add(resolveImport(fromConfigDir, alias), alias);
     }
-    return [...tokens].filter((t) => t.length > 0);
+    return (names = found);
   };
 
   // What each file imports, scanned once: a common token (`api`, `assign`) matches many files, and a run asks for the
