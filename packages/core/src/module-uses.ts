@@ -8,8 +8,8 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import { analyzeProgram, type Finding } from './analyze.js';
 import type { SourceContext } from './context.js';
-import { isScriptGlobal } from './scope.js';
-import { someNode } from './syntax.js';
+import { findVariable, importOf, isScriptGlobal } from './scope.js';
+import { someNode, unwrapTS } from './syntax.js';
 
 /** A parsed module: its text, its syntax tree, and the context that reads it. */
 export interface ModuleFile {
@@ -189,8 +189,50 @@ export function moduleExportNames(program: TSESTree.Program): string[] | 'all' {
   return names;
 }
 
-/** Text a module that carries part of the route spells (the prefilter's own test): `'/assign'`, `'assign'`. */
-const ROUTE_TEXT = /\/assign|['"`]assign/;
+/**
+ * Text a module that carries part of the route spells (the prefilter's own test): `'/assign'`, `'assign'`, not a
+ * longer word (`assignRelation`, `/assignments`).
+ */
+const ROUTE_TEXT = /\/assign\b|['"`]assign\b/;
+
+/** Packages whose functions make validation schemas: a string given to one is a schema's literal, not a URL's piece. */
+const SCHEMA_PACKAGES = /^(?:zod|yup|valibot|superstruct|io-ts|joi|@sinclair\/typebox)(?:\/|$)/;
+
+/**
+ * The module's text with the route-text literals that cannot become part of a URL blanked out: a literal compared
+ * (`op === 'assign'`, `case 'assign':`), a literal type, or one given to a schema package's function, itself or in an
+ * array (`z.enum(['assign', 'concat'])`). An operator of a form's logic that happens to be called `assign` then makes
+ * its schemas carry nothing to their importers.
+ */
+function withoutInertRouteLiterals(file: ModuleFile): string {
+  let text = file.text;
+  someNode(file.program, (node) => {
+    if (node.type !== 'Literal' || typeof node.value !== 'string' || !ROUTE_TEXT.test(node.raw) || !isInertLiteral(node, file.context)) return false;
+    text = text.slice(0, node.range[0]) + ' '.repeat(node.range[1] - node.range[0]) + text.slice(node.range[1]);
+    return false;
+  });
+  return text;
+}
+
+function isInertLiteral(node: TSESTree.Literal, ctx: SourceContext): boolean {
+  const parent = node.parent;
+  if (parent?.type === 'SwitchCase' && parent.test === node) return true;
+  if (parent?.type === 'BinaryExpression' && ['===', '!==', '==', '!='].includes(parent.operator)) return true;
+  if (parent?.type === 'TSLiteralType') return true;
+  let value: TSESTree.Node = node;
+  while (value.parent !== undefined && (value.parent.type === 'ArrayExpression' || unwrapTS(value.parent) !== value.parent)) {
+    value = value.parent;
+  }
+  const call = value.parent;
+  if (call?.type !== 'CallExpression' || !call.arguments.includes(value as TSESTree.CallExpressionArgument)) return false;
+  // `z.enum(...)`, `z.string().refine(...)`, `v.picklist(...)`: the chain's root is the schema package's import.
+  let root: TSESTree.Node = call.callee;
+  while (root.type === 'MemberExpression' || root.type === 'CallExpression') root = root.type === 'MemberExpression' ? root.object : root.callee;
+  if (root.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(root), root.name);
+  const imported = variable === undefined ? undefined : importOf(variable);
+  return imported !== undefined && SCHEMA_PACKAGES.test(imported.source);
+}
 
 /**
  * The names a module that holds no call passes on to its importers: what it re-exports of modules that carry the
@@ -221,7 +263,7 @@ export function carriedThrough(
     return target === undefined ? undefined : carried.get(target);
   };
   // Top-level declarations: the local names each binds, its text, and the names it is exported by.
-  const declarations: { locals: string[]; text: string; exported: string[] }[] = [];
+  const declarations: { locals: string[]; text: string; range: TSESTree.Range; exported: string[] }[] = [];
   const localExports: { local: string; exported: string }[] = [];
   for (const statement of file.program.body) {
     if (statement.type === 'ImportDeclaration') {
@@ -252,21 +294,24 @@ export function carriedThrough(
       if (declaration.type === 'VariableDeclaration' && declaration.declarations.some((d) => d.id.type !== 'Identifier')) return 'all';
       const locals = exportedBindings(declaration);
       if (locals.length === 0) return 'all';
-      declarations.push({ locals, text: file.text.slice(...declaration.range), exported: locals });
+      declarations.push({ locals, text: file.text.slice(...declaration.range), range: declaration.range, exported: locals });
     } else if (statement.type === 'ExportDefaultDeclaration') {
       const declaration = statement.declaration;
       if (TYPE_ONLY.has(declaration.type)) continue;
       if (declaration.type === 'Identifier') localExports.push({ local: declaration.name, exported: 'default' });
-      else declarations.push({ locals: declaredNames(declaration), text: file.text.slice(...declaration.range), exported: ['default'] });
+      else declarations.push({ locals: declaredNames(declaration), text: file.text.slice(...declaration.range), range: declaration.range, exported: ['default'] });
     } else if (!TYPE_ONLY.has(statement.type) && statement.type !== 'EmptyStatement' && statement.type !== 'ExpressionStatement') {
       const locals = statement.type === 'VariableDeclaration'
         ? statement.declarations.flatMap((d) => (d.id.type === 'Identifier' ? [d.id.name] : identifiersIn(file.text.slice(...d.id.range))))
         : declaredNames(statement);
-      declarations.push({ locals, text: file.text.slice(...statement.range), exported: [] });
+      declarations.push({ locals, text: file.text.slice(...statement.range), range: statement.range, exported: [] });
     }
   }
   const built = new Set<(typeof declarations)[number]>();
-  if (spellsRoute) for (const declaration of declarations) if (ROUTE_TEXT.test(declaration.text)) built.add(declaration);
+  if (spellsRoute) {
+    const text = withoutInertRouteLiterals(file);
+    for (const declaration of declarations) if (ROUTE_TEXT.test(text.slice(...declaration.range))) built.add(declaration);
+  }
   for (const declaration of built) for (const local of declaration.locals) tainted.add(local);
   // Through the module's own declarations: a const built from a carried import, a function that uses that const.
   for (let grew = true; grew && tainted.size > 0;) {

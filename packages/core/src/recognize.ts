@@ -87,7 +87,7 @@ export interface AssignCall {
 /** A cheap test on a file's text: can it hold a deprecated call at all? Files that cannot are never parsed. */
 export function mayContainAssignCall(text: string, options: Pick<SourceContext['options'], 'clients' | 'routes'>): boolean {
   // `'/platform/v1/apps/' + code + '/' + 'assign'` and `const ASSIGN = 'assign'` too.
-  if (text.includes('/assign') || /['"`]assign/.test(text)) return true;
+  if (/\/assign\b|['"`]assign\b/.test(text)) return true;
   for (const client of options.clients) {
     const last = client.callee.split('.').pop();
     if (last !== undefined && text.includes(last)) return true;

@@ -145,4 +145,31 @@ describe('importers of a package index, by the names they import', () => {
     const outcomes = new Set(found.map((site) => site.split(' ')[1]));
     expect(outcomes.size, found.join('\n')).toBe(1);
   });
+
+  it('a module that spells "assign" only as a schema literal, a comparison or a longer word passes nothing on; a route piece still does', () => {
+    const t = tree({
+      // An operator of a form's logic: a zod enum of it, every schema built from that, a comparison, a switch case.
+      'src/types/logic.ts': "import { z } from 'zod';\nexport const ZOperator = z.enum(['assign', 'concat'] as const);\n" +
+        "export const ZAction = z.object({ operator: ZOperator, value: z.literal('assign').optional() });\n" +
+        "export const isAssign = (op: string) => op === 'assign';\n" +
+        "export function label(op: string) { switch (op) { case 'assign': return 'Assign'; default: return op; } }\n",
+      // A word that starts with the route's last piece: no candidate at all.
+      'src/types/hooks.ts': 'export const hookName = (key: string) => `assignRelationFrom${key}`;\nexport const other = 1;\n',
+      // The same piece written to be joined into a URL: it passes on, and the file that sends it is read.
+      'src/routes/segments.ts': "import { z } from 'zod';\nexport const ZSegment = z.enum(['assign']);\nexport const ASSIGN_SEGMENT = 'assign';\n",
+      'src/features/send.ts': "import { ASSIGN_SEGMENT } from '../routes/segments.js';\n" +
+        'export const send = (code: string) => globalThis.fetch(`https://api.example.com/platform/v1/apps/${code}/${ASSIGN_SEGMENT}`, ' +
+        "{ method: 'POST', body: JSON.stringify({ business_uid: 'b1' }) });\n",
+      'src/features/schema-only.ts': "import { ZSegment } from '../routes/segments.js';\nexport const parseSegment = (x: unknown) => ZSegment.parse(x);\n",
+      ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`src/views/view${i}.ts`,
+        `import { ZAction, isAssign, label } from '../types/logic.js';\nimport { hookName } from '../types/hooks.js';\n` +
+        `export const v${i} = (x: unknown) => { const a = ZAction.parse(x); return isAssign(a.operator) ? label(a.operator) : hookName('k'); };\n`])),
+    });
+    const result = analyze(t.root);
+    expect(sites(result.findings).map((site) => site.split(' ')[0])).toEqual(['src/features/send.ts:2']);
+    const read = parsed(t, result.files);
+    expect(read).toContain('src/types/logic.ts');
+    expect(read).toContain('src/features/send.ts');
+    expect(read.filter((file) => file.startsWith('src/views/') || file === 'src/types/hooks.ts' || file === 'src/features/schema-only.ts')).toEqual([]);
+  });
 });
