@@ -128,14 +128,26 @@ function written(at: ClassBound, name: string, isStatic: boolean): Bound[] {
       member.static === isStatic && member.value != null) found.push({ node: member.value, ctx: at.ctx });
   }
   if (isStatic) return found;
-  someNode(at.node.body, (node) => {
+  for (const right of thisAssignments(at.node).get(name) ?? []) found.push({ node: right, ctx: at.ctx });
+  return found;
+}
+
+const assignmentsOfClass = new WeakMap<ClassNode, ReadonlyMap<string, readonly TSESTree.Expression[]>>();
+
+/** The values a class's body assigns to `this.name` (`this.name = value`), by name: its body walked once. */
+function thisAssignments(cls: ClassNode): ReadonlyMap<string, readonly TSESTree.Expression[]> {
+  let found = assignmentsOfClass.get(cls);
+  if (found !== undefined) return found;
+  const byName = new Map<string, TSESTree.Expression[]>();
+  someNode(cls.body, (node) => {
     if (node.type === 'AssignmentExpression') {
       const left = unwrapTS(node.left);
       if (node.operator === '=' && left.type === 'MemberExpression' && !left.computed && unwrapTS(left.object).type === 'ThisExpression' &&
-        left.property.type === 'Identifier' && left.property.name === name) found.push({ node: node.right, ctx: at.ctx });
+        left.property.type === 'Identifier') byName.set(left.property.name, [...(byName.get(left.property.name) ?? []), node.right]);
     }
     return false;
   });
+  assignmentsOfClass.set(cls, (found = byName));
   return found;
 }
 
