@@ -6,22 +6,17 @@
  * server; each piece that cannot be read from the call, or that other code may replace, keeps the TODO naming it; read
  * file by file, the call keeps the TODO every shared builder has.
  */
-import { start, type Assignment, type ContractServer } from '@app-assignment/contract-server';
-import { execFile } from 'node:child_process';
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { start, type ContractServer } from '@app-assignment/contract-server';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
-import { makeTempDir } from '../../../scripts/lib/temp.mjs';
+import { assignmentsOf, meaning } from './helpers/contract-run.js';
 import { compiles, migrateIn, projectTrees } from './helpers/project-tree.js';
 
 interface Report {
   files: { path: string; sites: { line: number; outcome: string; reasons: { code: string; key?: string }[] }[] }[];
 }
 
-const execFileAsync = promisify(execFile);
 const trees = projectTrees();
 let server: ContractServer;
 beforeAll(async () => {
@@ -70,27 +65,12 @@ const MIGRATED = CLIENT.replace("this.http.post(this.routes.assign(code), { dire
   "this.http.post(`${this.routes.base}/v3/apps/app_assignments`, { assignee_type: 'directory', assignee_uid: dir, app_code_name: code, settings: { assignment_mode: 'pre_installed' } })");
 
 /** Runs the program's `PlatformClient.assign` against the contract server in its own Node process: what it assigned. */
-async function assignThrough(dir: string): Promise<Assignment[]> {
-  const run = makeTempDir('app-assignment-class-builders-');
-  symlinkSync(join(SAMPLE_APP, 'node_modules'), join(run, 'node_modules'), 'dir');
-  writeFileSync(join(run, 'package.json'), '{ "type": "module" }\n');
-  for (const name of ['routes', 'client']) {
-    const source = readFileSync(join(dir, 'src', `${name}.ts`), 'utf8');
-    const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
-    writeFileSync(join(run, `${name}.js`), outputText);
-  }
-  writeFileSync(join(run, 'main.js'), `import axios from 'axios';
+const assignThrough = (dir: string) => assignmentsOf(dir, ['routes', 'client'], `import axios from 'axios';
 import { PlatformClient } from './client.js';
 const http = axios.create({ headers: { Authorization: 'Bearer internal-token-7c1e9a4f' } });
 const response = await new PlatformClient(process.argv[2], http).assign('harbor-booking', 'dir_harbor');
 console.log(response.status);
-`);
-  server.reset();
-  await execFileAsync(process.execPath, [join(run, 'main.js'), server.url]);
-  return server.assignments();
-}
-
-const meaning = ({ via: _via, ...rest }: Assignment) => rest;
+`, server);
 
 describe('a class route builder whose method composes another, on a field of the client', () => {
   it('project mode: the URL becomes the v3 URL on the builder\'s base, read through the field; it compiles, assigns the same through v3, and a second run changes nothing', async () => {

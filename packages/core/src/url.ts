@@ -11,6 +11,7 @@ import type { Bound, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
 import { builderUsedUnseen } from './builder-uses.js';
 import { classBuilderCall } from './class-builders.js';
+import { errorMessageMayBeRead } from './error-messages.js';
 import { calledFunction, contextForCall, fixedBuilderMember, returnedExpression, thisMethod, valueOfMember, valueOfName } from './follow.js';
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isExported, isNeverReassigned, isSingleUse, usesOf, type VariableLike } from './scope.js';
@@ -437,10 +438,15 @@ function usedBesidesOnlyInMessages(variable: VariableLike, use: TSESTree.Identif
     if (parent?.type === 'NewExpression' && parent.arguments.includes(node as TSESTree.Expression)) {
       const callee = unwrapTS(parent.callee);
       if (callee.type !== 'Identifier' || !/Error$/.test(callee.name)) return false;
+      // The language's own `Error`, the path in its message: in a project where nothing may read an error's message
+      // (error-messages.ts), the message names the URL actually sent, as a log line does.
+      if (callee.name === 'Error' && parent.arguments[0] === node && findVariable(ctx.getScope(callee), 'Error') === undefined &&
+        !errorMessageMayBeRead(ctx)) return true;
       // An error's message reaches the program in too many ways to follow (`e.message.endsWith('/assign')`,
-      // `String(e)`, a test's `rejects.toThrow('…/assign')`), the language's own `Error` as much as a class of the
-      // program: words made of the path, or the path as the message, are a use. Only the path itself kept by a class
-      // of the program in a field that nothing of the program reads is not.
+      // `String(e)`, a test's `rejects.toThrow('…/assign')`), through a class of the program whose constructor may do
+      // anything with it: words made of the path, or the path as the message, are a use. Only the path itself kept by
+      // a class of the program in a field that nothing of the program reads is not; and the language's `Error`, whose
+      // message alone keeps it, where nothing in the program may read a message (above).
       return node === asIs && findVariable(ctx.getScope(callee), callee.name) !== undefined &&
         keptUnread(callee, parent.arguments.indexOf(node as TSESTree.Expression), ctx);
     }
