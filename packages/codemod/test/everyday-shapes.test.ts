@@ -147,9 +147,9 @@ export const send = once(sendOnce);
   });
 
   it.each([
-    ["the language's Error with the URL in its message", 'throw new Error(`${res.status} from ${String(url)}`)'],
     ['an error class given the response, whose message may be made of res.url', 'throw new HttpError(res.status, res.url, text)'],
     ['the response itself, whose url is the URL sent', 'throw res'],
+    // The language's own Error with the URL in its message: error-messages.test.ts (held where a message may be read).
   ])('the helper throws %s: the URL reaches the catcher, so the call is held naming that line', async (_name, thrown) => {
     const http = HTTP().replace('throw new HttpError(res.status, String(url), text)', thrown);
     expect(http).not.toBe(HTTP());

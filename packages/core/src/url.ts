@@ -10,6 +10,8 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { Bound, SourceContext } from './context.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN } from './contract.js';
 import { builderUsedUnseen } from './builder-uses.js';
+import { classBuilderCall } from './class-builders.js';
+import { errorMessageMayBeRead } from './error-messages.js';
 import { calledFunction, contextForCall, fixedBuilderMember, returnedExpression, thisMethod, valueOfMember, valueOfName } from './follow.js';
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isExported, isNeverReassigned, isSingleUse, usesOf, type VariableLike } from './scope.js';
@@ -436,10 +438,15 @@ function usedBesidesOnlyInMessages(variable: VariableLike, use: TSESTree.Identif
     if (parent?.type === 'NewExpression' && parent.arguments.includes(node as TSESTree.Expression)) {
       const callee = unwrapTS(parent.callee);
       if (callee.type !== 'Identifier' || !/Error$/.test(callee.name)) return false;
+      // The language's own `Error`, the path in its message: in a project where nothing may read an error's message
+      // (error-messages.ts), the message names the URL actually sent, as a log line does.
+      if (callee.name === 'Error' && parent.arguments[0] === node && findVariable(ctx.getScope(callee), 'Error') === undefined &&
+        !errorMessageMayBeRead(ctx)) return true;
       // An error's message reaches the program in too many ways to follow (`e.message.endsWith('/assign')`,
-      // `String(e)`, a test's `rejects.toThrow('…/assign')`), the language's own `Error` as much as a class of the
-      // program: words made of the path, or the path as the message, are a use. Only the path itself kept by a class
-      // of the program in a field that nothing of the program reads is not.
+      // `String(e)`, a test's `rejects.toThrow('…/assign')`), through a class of the program whose constructor may do
+      // anything with it: words made of the path, or the path as the message, are a use. Only the path itself kept by
+      // a class of the program in a field that nothing of the program reads is not; and the language's `Error`, whose
+      // message alone keeps it, where nothing in the program may read a message (above).
       return node === asIs && findVariable(ctx.getScope(callee), callee.name) !== undefined &&
         keptUnread(callee, parent.arguments.indexOf(node as TSESTree.Expression), ctx);
     }
@@ -793,16 +800,26 @@ function builderCallEdit(pieces: readonly UrlPiece[], start: Located, end: Locat
     return { ok: false, reason: 'url-built-by-function', key: `${named} makes a URL against a base, whose origin the v3 path written in place of its call would lose` };
   }
   const own = pieces.flatMap((piece, index) => (piece.builder?.call === builder.call ? [index] : []));
-  if (own[0] !== start.pieceIndex || own[own.length - 1] !== end.pieceIndex || own.length !== end.pieceIndex - start.pieceIndex + 1) return undefined;
+  // A method of a class may write a field of its instance before the route (`${this.base}/platform/v1/…`): one piece.
+  const lead = own[0] === start.pieceIndex - 1 && start.offset <= 1 ? pieces[own[0]] : undefined;
+  if (own[0] !== start.pieceIndex - (lead === undefined ? 0 : 1) || own[own.length - 1] !== end.pieceIndex ||
+    own.length !== end.pieceIndex - own[0] + 1) return undefined;
   const last = pieces[end.pieceIndex]!;
   if (last.kind !== 'text' || end.offset !== last.value.length) return undefined;
   // Before the route, the builder writes a slash at most, or an origin as plain text (`https://api.example.com`), which
   // the replacement keeps: the whole of what it builds is the route.
   const before = first.value.slice(0, start.offset);
-  if (!/^(?:https?:\/\/[\w.:-]+)?\/?$/.test(before) || !builder.call.arguments.every(isPlainArgument) || !fixedCallee(builder.call, builder.ctx)) return undefined;
+  if (!/^(?:https?:\/\/[\w.:-]+)?\/?$/.test(before) || !builder.call.arguments.every(isPlainArgument)) return undefined;
+  // A method of a class called on an instance: fixed only when the whole program shows nothing that may replace it.
+  const method = classBuilderCall(builder.call, builder.ctx, lead);
+  if (method?.ok === false) return { ok: false, reason: 'url-built-by-function', key: method.key };
+  if (method === undefined && (lead !== undefined || !fixedCallee(builder.call, builder.ctx))) return undefined;
   // A test that replaces the builder's module, or a mock that builds its route with it, is a use no name shows.
-  const unseen = builderUsedUnseen(builder.call, builder.ctx);
+  const unseen = method === undefined ? builderUsedUnseen(builder.call, builder.ctx) : undefined;
   if (unseen !== undefined) return { ok: false, reason: 'url-built-by-function', key: unseen };
+  if (method?.prefix !== undefined) {
+    return { ok: true, range: builder.call.range, text: `\`\${${method.prefix}}${before}${route.replacement}\``, ctx: builder.ctx };
+  }
   const { single, double } = fileQuotes(builder.call, builder.ctx.tokens);
   const quote = double > single ? '"' : "'";
   return { ok: true, range: builder.call.range, text: `${quote}${before}${route.replacement}${quote}`, ctx: builder.ctx };

@@ -81,6 +81,27 @@ export function fieldOfClass(cls: ClassNode, name: string, ctx: SourceContext): 
   return { kind: 'value', value: { node: write.right, ctx } };
 }
 
+/**
+ * Whether the field `name` of instances of `cls` holds, from construction on, the one value it is given: a field (not a
+ * getter, a method or a static member) that the class sets in at most one place (its initializer, a constructor
+ * parameter property, or one statement of the constructor), that nothing outside the class writes, and that no
+ * subclass may redeclare. Its value need not be known: two reads of it, made at the same moment, read the same thing.
+ */
+export function fieldNeverReassigned(cls: ClassNode, name: string, ctx: SourceContext): boolean {
+  const ctor = cls.body.body.find((m): m is TSESTree.MethodDefinition => m.type === 'MethodDefinition' && m.kind === 'constructor');
+  const members = cls.body.body.filter((m) => 'key' in m && !m.computed && keyName(m.key) === name);
+  const field = members.find((m): m is TSESTree.PropertyDefinition => m.type === 'PropertyDefinition' && !m.static);
+  const param = ctor?.value.params.find((p): p is TSESTree.TSParameterProperty => p.type === 'TSParameterProperty' &&
+    p.parameter.type === 'Identifier' && p.parameter.name === name);
+  if ((field === undefined && param === undefined) || members.some((m) => m !== field) || hasSubclass(cls, ctx)) return false;
+  const guarded = name.startsWith('#') || field?.accessibility === 'private' || param?.accessibility === 'private' ||
+    field?.readonly === true || param?.readonly === true;
+  if (writtenOutside(cls, name, ctx, guarded)) return false;
+  const writes = writesTo(cls, name);
+  if (writes === 'unknown' || (field?.value != null ? 1 : 0) + (param === undefined ? 0 : 1) + writes.length > 1) return false;
+  return writes.every((write) => write.parent?.type === 'ExpressionStatement' && write.parent.parent === ctor?.value.body);
+}
+
 /** `inject(HttpClient)` of Angular: the instance comes from the injector, as a constructor parameter's would. */
 function isInjected(value: TSESTree.Node, ctx: SourceContext): boolean {
   const expr = unwrapTS(value);

@@ -1,0 +1,73 @@
+/**
+ * Typed linting (`followImports`) reads the program as the codemod's project mode does, so it agrees with
+ * `app-assignment scan` on shapes that only the whole program decides: a request helper that names its path in the
+ * message of the language's own `Error` (migrated where nothing reads an error's message, held where something does),
+ * each site with scan's outcome.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { ESLint, type Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import plugin from 'eslint-plugin-app-assignment';
+import { command } from '../../../scripts/lib/command.mjs';
+import { makeTempDir } from '../../../scripts/lib/temp.mjs';
+
+const RULE = 'app-assignment/no-deprecated-assign';
+const OUTCOME_OF_MESSAGE: Record<string, string> = { deprecated: 'fix', deprecatedReview: 'review', deprecatedChoose: 'choose', deprecatedManual: 'manual', deprecatedGroup: 'fix', deprecatedGroupReview: 'review' };
+
+function project(files: Record<string, string>): string {
+  const dir = makeTempDir('app-assignment-typed-everyday-');
+  const all = {
+    'package.json': '{ "name": "p", "private": true, "type": "module" }\n',
+    'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', target: 'es2022', noEmit: true, lib: ['es2022', 'dom'], skipLibCheck: true }, include: ['src'] }),
+    ...files,
+  };
+  for (const [name, text] of Object.entries(all)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+async function linted(dir: string): Promise<string[]> {
+  const config: Linter.Config[] = [{
+    files: ['**/*.ts'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { projectService: true, tsconfigRootDir: dir } },
+    plugins: { 'app-assignment': plugin as unknown as ESLint.Plugin },
+    rules: { [RULE]: ['error', { followImports: true }] },
+  }];
+  const results = await new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: config }).lintFiles(['src/**/*.ts']);
+  return results.flatMap((result) => result.messages.map((m) => {
+    expect(m.fatal, m.message).not.toBe(true);
+    return `${relative(dir, result.filePath).split(sep).join('/')}:${m.line} ${OUTCOME_OF_MESSAGE[m.messageId ?? ''] ?? m.messageId}`;
+  })).sort();
+}
+
+async function scanned(dir: string): Promise<string[]> {
+  const run = await command(['scan', '.', '--json'], dir);
+  expect(run.code, run.stderr).toBe(0);
+  const report = JSON.parse(run.stdout) as { files: { path: string; sites: { line: number; outcome: string; withWrapper?: true }[] }[] };
+  return report.files.flatMap((file) => file.sites.filter((site) => site.withWrapper !== true).map((site) => `${file.path}:${site.line} ${site.outcome}`)).sort();
+}
+
+const HTTP = `export async function makeRequest(base: string, path: string, method: string, body?: unknown): Promise<number> {
+  const res = await fetch(base + path, { method, headers: { 'Content-Type': 'application/json' }, body: body == null ? undefined : JSON.stringify(body) });
+  if (!res.ok) throw new Error(\`\${method} \${path} -> \${res.status}\`);
+  return res.status;
+}
+`;
+const ASSIGN = "import { makeRequest } from './http.js';\n\nexport const offer = (base: string, code: string, uid: string) => makeRequest(base, `/platform/v1/apps/${code}/assign`, 'POST', { business_uid: uid });\n";
+const APP = (handler: string) => `import { offer } from './assign.js';\n\nexport async function tryOffer(base: string): Promise<boolean> {\n  try {\n    await offer(base, 'crm', 'b1');\n    return true;\n  } catch (e) {\n${handler}  }\n}\n`;
+
+describe("typed linting and scan agree on the language's Error with a helper's path in its message", () => {
+  it.each([
+    ['nothing reads an error\'s message: a fix', '    return false;\n', 'fix'],
+    ['a catch reads the message: held', '    return (e as Error).message.length > 0;\n', 'manual'],
+  ])('%s', async (_name, handler, outcome) => {
+    const dir = project({ 'src/http.ts': HTTP, 'src/assign.ts': ASSIGN, 'src/app.ts': APP(handler) });
+    const scan = await scanned(dir);
+    expect(scan).toEqual([`src/assign.ts:3 ${outcome}`]);
+    expect(await linted(dir)).toEqual(scan);
+  });
+});
