@@ -585,3 +585,59 @@ describe('review 28: setupFiles read as the runner evaluates it', () => {
     expect(setupOf({ '/p/package.json': JSON.stringify({ jest: { setupFiles: './test/a.ts' } }, null, 2) }).unread).toMatchObject({ file: '/p/package.json', line: 3 });
   });
 });
+
+describe("nock's list of the interceptors a test set (pendingMocks, activeMocks)", () => {
+  const plannedOf = (body: string) => {
+    const text = `import nock from 'nock';
+import { expect, it } from 'vitest';
+
+it('sets its interceptors', () => {
+${body}
+});
+`;
+    const { program, context } = parseSource(text, 'a.test.ts');
+    return { text, found: analyzeMocks(program, context).filter((m) => m.mock.library === 'assertion') };
+  };
+  const CRM = "  const scope = nock('http://api.test').post('/platform/v1/apps/crm/assign', { business_uid: 'biz_1' }).reply(201);";
+  const BILLING = "  nock('http://api.test').post('/platform/v1/apps/billing/assign', { business_uid: 'biz_1' }).reply(201);";
+  const KEY = "'POST http://api.test:80/platform/v1/apps/crm/assign'";
+
+  it('asserted by the key of the one interceptor of the file: rewritten to the key that interceptor has on v3', () => {
+    for (const assertion of [`expect(nock.pendingMocks()).toEqual([${KEY}]);`, `expect(scope.activeMocks()).toContain(${KEY});`, `expect(nock.pendingMocks()).toEqual(expect.arrayContaining([${KEY}]));`]) {
+      const { text, found } = plannedOf(`${CRM}\n  ${assertion}`);
+      expect(found.map((m) => [m.outcome, m.mock.route.appCode]), assertion).toEqual([['fix', 'crm']]);
+      const [edit] = found[0]!.edits!;
+      expect(text.slice(edit!.range[0], edit!.range[1])).toBe('/platform/v1/apps/crm/assign');
+      expect(edit!.text).toBe('/v3/apps/app_assignments');
+    }
+  });
+
+  it('where the v3 key would not be exact, or the key is not written whole, the assertion is held and names the list', () => {
+    const held = [
+      // Two apps of one origin become one key on v3: nock lists it once.
+      `${CRM}\n${BILLING}\n  expect(nock.pendingMocks()).toEqual([${KEY}, 'POST http://api.test:80/platform/v1/apps/billing/assign']);`,
+      `${CRM}\n${BILLING}\n  expect(nock.pendingMocks()).toContain(${KEY});`,
+      // A const, a part of the key, a template with a name in it: not rewritten in place.
+      `${CRM}\n  const key = ${KEY};\n  expect(nock.pendingMocks()).toEqual([key]);`,
+      `${CRM}\n  expect(nock.pendingMocks()[0]).toContain('/platform/v1/apps/crm/assign');`,
+      `${CRM}\n  const app = 'crm';\n  expect(nock.pendingMocks()).toEqual([\`POST http://api.test:80/platform/v1/apps/\${app}/assign\`]);`,
+      `${CRM}\n  expect(nock.activeMocks().join()).toMatch(/platform\\/v1\\/apps\\/crm/);`,
+    ];
+    for (const body of held) {
+      const { found } = plannedOf(body);
+      expect(found.map((m) => [m.outcome, m.mock.route.appCode, m.reasons.map((r) => `${r.code}: ${r.key}`)]), body).toEqual([
+        ['manual', undefined, [expect.stringMatching(/^mock-calls-recorded: (?:nock|scope)\.(?:pendingMocks|activeMocks)$/)]],
+      ]);
+    }
+  });
+
+  it('isDone(), done(), a count or an empty list read nothing of the route: no assertion of the request', () => {
+    const { found } = plannedOf(`${CRM}\n  expect(scope.isDone()).toBe(false);\n  expect(nock.isDone()).toBe(false);\n  scope.done();\n  expect(nock.pendingMocks()).toHaveLength(1);\n  expect(nock.activeMocks()).toEqual([]);`);
+    expect(found).toEqual([]);
+  });
+
+  it('a pendingMocks of something else is no record of nock', () => {
+    const { found } = plannedOf(`  const tracker = { pendingMocks: () => [${KEY}] };\n  expect(tracker.pendingMocks()).toEqual([${KEY}]);`);
+    expect(found).toEqual([]);
+  });
+});
