@@ -1,4 +1,4 @@
-import { analyzeMocks, runnerSetupFilesIn, runnerSetupIn, v3HandlerIn, type CallRecord, callsKeptByMocks, describeReason, type MockFacts, type MockFinding, type MockSite, settleMocks } from '@app-assignment/core';
+import { analyzeMocks, bodyReaderBeforeTests, runnerSetupFilesIn, runnerSetupIn, v3HandlerIn, type CallRecord, callsKeptByMocks, describeReason, type MockFacts, type MockFinding, type MockSite, settleMocks } from '@app-assignment/core';
 import { parseSource } from '@app-assignment/core/parse';
 import { describe, expect, it } from 'vitest';
 
@@ -639,5 +639,28 @@ ${body}
   it('a pendingMocks of something else is no record of nock', () => {
     const { found } = plannedOf(`  const tracker = { pendingMocks: () => [${KEY}] };\n  expect(tracker.pendingMocks()).toEqual([${KEY}]);`);
     expect(found).toEqual([]);
+  });
+});
+
+describe('bodyReaderBeforeTests: an override of the setup files that reads the body before a test\'s handlers', () => {
+  const setup = (override: string) => `import { http, HttpResponse } from 'msw';\nimport { beforeEach } from 'vitest';\nimport { server } from './server.js';\n\nbeforeEach(() => {\n  server.use(${override});\n});\n`;
+  const config = (setupFiles: string) => `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { setupFiles: ${setupFiles} } });\n`;
+  const readerFor = (files: Record<string, string>) => bodyReaderBeforeTests('/p/test/a.test.ts', (file) => files[file], (file) => file.replace('/p/', ''));
+  const READS = "http.post('*', async ({ request }) => { const body = await request.json(); if (body) return HttpResponse.json({}); })";
+
+  it('an override that reads the body and may fall through, in a listed setup file or a module it imports: named with its file', () => {
+    expect(readerFor({ '/p/vitest.config.ts': config("['./test/setup.ts']"), '/p/test/setup.ts': setup(READS) })).toBe("http.post('*', …) in test/setup.ts");
+    const importing = { '/p/vitest.config.ts': config("['./test/setup.ts']"), '/p/test/setup.ts': "import './overrides.js';\n", '/p/test/overrides.ts': setup(READS) };
+    expect(readerFor(importing)).toBe("http.post('*', …) in test/overrides.ts");
+  });
+
+  it('a setup list that cannot be read may hold one: named by the config line', () => {
+    expect(readerFor({ '/p/vitest.config.ts': config('makeList()'), '/p/test/setup.ts': setup(READS) })).toBe('in the setup files that vitest.config.ts:2 lists (makeList()), which cannot be read');
+  });
+
+  it('an override that reads nothing of the request, one that always answers, or a setup file the config does not list: none', () => {
+    expect(readerFor({ '/p/vitest.config.ts': config("['./test/setup.ts']"), '/p/test/setup.ts': setup("http.post('*/dry-run', () => HttpResponse.json({}))") })).toBeUndefined();
+    expect(readerFor({ '/p/vitest.config.ts': config("['./test/setup.ts']"), '/p/test/setup.ts': setup("http.post('*', async ({ request }) => HttpResponse.json(await request.json()))") })).toBeUndefined();
+    expect(readerFor({ '/p/vitest.config.ts': config("['./test/other.ts']"), '/p/test/other.ts': 'export {};\n', '/p/test/setup.ts': setup(READS) })).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import {
   type AnalysisOptions,
   analyzeMocks,
+  bodyReaderBeforeTests,
   type AssignmentMode,
   type Bound,
   callersGoingWith,
@@ -529,19 +530,21 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
 
   /**
    * The settled findings with every call that a mock of its own file cannot follow held back, as `migrate` holds it:
-   * core's `keepCallsForMocks`, given the mock of the v3 route that the test runner's setup files install before the
-   * file's tests, read by the function the codemod's file mode and the rule's file-by-file path use
-   * (`v3MockBeforeTests`). A call held so holds every call of the program that shares code with it.
+   * core's `keepCallsForMocks`, given the mock of the v3 route, and the override that reads the body, that the test
+   * runner's setup files install before the file's tests, read by the functions the codemod's file mode and the rule's
+   * file-by-file path use (`v3MockBeforeTests`, `bodyReaderBeforeTests`). A call held so holds every call of the
+   * program that shares code with it.
    */
   const keptForMocks = (settled: Map<string, Finding[]>): Map<string, Finding[]> => {
     if (options.tests === 'ignore') return settled;
     const setupCache = new Map<string, string | null>();
+    const readerCache = new Map<string, string | null>();
     const read = (fileName: string) => textOf(fileName) ?? readOutside(fileName) ?? readIfAny(fileName);
     const kept = new Map<Finding, Reason>();
     for (const [path, list] of settled) {
       const file = parsed(path);
       if (file === undefined || !mayContainMock(file.text)) continue;
-      const held = keepCallsForMocks(file.program, file.context, list, v3MockBeforeTests(path, read, idOf, setupCache));
+      const held = keepCallsForMocks(file.program, file.context, list, v3MockBeforeTests(path, read, idOf, setupCache), bodyReaderBeforeTests(path, read, idOf, readerCache));
       held.forEach((finding, index) => {
         const before = list[index]!;
         if (finding !== before && finding.outcome === 'manual' && before.outcome !== 'manual') kept.set(before, finding.reasons[0]!);

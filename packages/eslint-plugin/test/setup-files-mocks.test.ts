@@ -173,3 +173,77 @@ it('shows an app to a business', async () => {
     expect(fixed.output).toContain('return post(`https://api.example.com/v3/apps/app_assignments`, { assignee_type: \'business\', assignee_uid: businessUid, app_code_name: appCode });');
   });
 });
+
+/**
+ * An override that the setup files install, which reads the body and may fall through, runs before a handler the test
+ * installed earlier: the body read the handler's rewrite adds would fail. The rule reads it as `migrate` does (file by
+ * file, and with `followImports`), with core's `bodyReaderBeforeTests`.
+ */
+describe("an override of the runner's setup files that reads the body, read by the rule as migrate reads it", () => {
+  const SETUP = (override: string) => `import { http, HttpResponse } from 'msw';\nimport { setupServer } from 'msw/node';\nimport { beforeAll, beforeEach } from 'vitest';\n\nconst server = setupServer();\nObject.assign(globalThis, { mswServer: server });\nbeforeAll(() => server.listen());\nbeforeEach(() => {\n  server.use(${override});\n});\n`;
+  const READS_BODY = "http.post('*', async ({ request }) => { const body = await request.json(); if (body !== null && typeof body === 'object' && 'dry_run' in body) return HttpResponse.json({}); })";
+  const READS_NOTHING = "http.post('*/dry-run', () => HttpResponse.json({}))";
+  const HANDLER_TEST = `import { http, HttpResponse } from 'msw';
+import type { SetupServerApi } from 'msw/node';
+import { beforeAll, expect, it } from 'vitest';
+
+const server = (globalThis as unknown as { mswServer: SetupServerApi }).mswServer;
+
+async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, {
+    method: 'POST',
+    body: JSON.stringify({ business_uid: businessUid }),
+  });
+  return response.status;
+}
+
+beforeAll(() => {
+  server.use(http.post<{ id: string }, { business_uid?: string }>('*/platform/v1/apps/:id/assign', ({ params }) => HttpResponse.json({ app: params.id }, { status: 201 })));
+});
+
+it('shows an app to a business', async () => {
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+  const TSCONFIG = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true }, include: ['test', '*.ts'] });
+
+  async function lintIn(override: string, typed: boolean) {
+    const dir = makeTempDir('app-assignment-setup-reader-');
+    const files = { 'package.json': '{ "name": "p", "private": true, "type": "module" }', 'tsconfig.json': TSCONFIG, 'vitest.config.ts': config("['./test/setup.ts']"), 'test/setup.ts': SETUP(override), 'test/a.test.ts': HANDLER_TEST };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    const eslint = new ESLint({
+      cwd: dir,
+      overrideConfigFile: true,
+      overrideConfig: [{
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser, ...(typed ? { parserOptions: { projectService: true, tsconfigRootDir: dir } } : {}) },
+        plugins: { 'app-assignment': plugin as unknown as ESLint.Plugin },
+        rules: { 'app-assignment/no-deprecated-assign': ['error', { autofix: true, followImports: typed }] },
+      }],
+    });
+    const [result] = await eslint.lintFiles(['test/a.test.ts']);
+    const run = await command(['migrate', 'test', '--dry', '--json', '--no-project'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as { files: { sites: { kind: string; migrated: boolean }[] }[] };
+    return {
+      messages: result!.messages.filter((m) => m.ruleId === 'app-assignment/no-deprecated-assign'),
+      moved: report.files.flatMap((file) => file.sites.filter((site) => site.kind === 'call').map((site) => site.migrated)),
+    };
+  }
+
+  it.each([['file by file', false], ['with followImports', true]] as const)('%s: an override that reads the body keeps the call, no fix, as migrate keeps it', async (_name, typed) => {
+    const { messages, moved } = await lintIn(READS_BODY, typed);
+    expect(messages.map((m) => [m.messageId, m.fix === undefined])).toEqual([['deprecatedManual', true]]);
+    expect(messages[0]!.message).toContain("reads params.id (a read of the body added for it would fail: the handler http.post('*', …) in test/setup.ts may read the body first and fall through to it)");
+    expect(moved).toEqual([false]);
+  });
+
+  it.each([['file by file', false], ['with followImports', true]] as const)('%s: an override that reads nothing of the request: the fix, as migrate moves the call', async (_name, typed) => {
+    const { messages, moved } = await lintIn(READS_NOTHING, typed);
+    expect(messages.map((m) => [m.messageId, m.fix !== undefined])).toEqual([['deprecated', true]]);
+    expect(moved).toEqual([true]);
+  });
+});

@@ -29,6 +29,8 @@ export function keepCallsForMocks(
   findings: readonly Finding[],
   /** A mock of the v3 route that modules loaded before the file's tests install (a runner's setup files), if any. */
   v3Before?: string,
+  /** An override those modules install that may read the body and fall through (`bodyReaderBeforeTests`), if any. */
+  bodyReader?: string,
 ): Finding[] {
   if (ctx.options.tests === 'ignore' || findings.length === 0 || !mayContainMock(ctx.text)) return [...findings];
   const mocks = analyzeMocks(program, ctx);
@@ -38,7 +40,7 @@ export function keepCallsForMocks(
   let current = [...findings];
   // Each round holds more calls (never fewer), so it ends: at most once per call.
   for (let round = 0; round <= findings.length; round++) {
-    const kept = keptOnce(mocks, current, here, reach, v3Before);
+    const kept = keptOnce(mocks, current, here, reach, v3Before, bodyReader);
     if (kept.size === 0) return current;
     current = holdBack(current, kept);
   }
@@ -46,11 +48,11 @@ export function keepCallsForMocks(
 }
 
 /** One round: the calls the mocks of one file keep, by finding. */
-function keptOnce(mocks: readonly MockFinding[], findings: readonly Finding[], file: string, reach: Reach, v3Before?: string): Map<Finding, Reason> {
+function keptOnce(mocks: readonly MockFinding[], findings: readonly Finding[], file: string, reach: Reach, v3Before?: string, bodyReader?: string): Map<Finding, Reason> {
   const calls = findings.map((finding) => callRecordOf(finding, migrates(finding), file));
   const facts = mocks.map((mock) => mockFactsOf(mock, file));
   const decisions = settleMocks(facts, calls, reach);
-  const settled = mocks.map((mock, index) => applyMockDecision(mock, decisions[index]!, v3Before));
+  const settled = mocks.map((mock, index) => applyMockDecision(mock, decisions[index]!, v3Before, bodyReader));
   const kept = new Map<Finding, Reason>();
   for (const [index, reason] of callsKeptByMocks(facts, settled, calls, reach)) kept.set(findings[index]!, reason);
   return kept;
