@@ -533,7 +533,9 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
    * core's `keepCallsForMocks`, given the mock of the v3 route, and the override that reads the body, that the test
    * runner's setup files install before the file's tests, read by the functions the codemod's file mode and the rule's
    * file-by-file path use (`v3MockBeforeTests`, `bodyReaderBeforeTests`). A call held so holds every call of the
-   * program that shares code with it.
+   * program that shares code with it. In a file that does not show every call its mocks stand for, only a mock held for
+   * reasons of its own keeps the calls of the file (`'held-mocks'`), as project mode keeps them; the mocks of other
+   * files join a call's group (`mockModules`), which is then never fixed one file at a time.
    */
   const keptForMocks = (settled: Map<string, Finding[]>): Map<string, Finding[]> => {
     if (options.tests === 'ignore') return settled;
@@ -544,7 +546,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
     for (const [path, list] of settled) {
       const file = parsed(path);
       if (file === undefined || !mayContainMock(file.text)) continue;
-      const held = keepCallsForMocks(file.program, file.context, list, v3MockBeforeTests(path, read, idOf, setupCache), bodyReaderBeforeTests(path, read, idOf, readerCache));
+      const held = keepCallsForMocks(file.program, file.context, list, v3MockBeforeTests(path, read, idOf, setupCache), bodyReaderBeforeTests(path, read, idOf, readerCache), 'held-mocks');
       held.forEach((finding, index) => {
         const before = list[index]!;
         if (finding !== before && finding.outcome === 'manual' && before.outcome !== 'manual') kept.set(before, finding.reasons[0]!);

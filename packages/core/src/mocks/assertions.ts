@@ -452,7 +452,7 @@ function nockKeyEdits(call: TSESTree.CallExpression, ctx: SourceContext): { appC
   // Every interceptor of the deprecated route in the file names that app, and none of v3 is there yet.
   const named = new Set([...ctx.text.matchAll(new RegExp(ROUTE_IN_TEXT.source, 'g'))].map((match) => match[1]));
   const [appCode] = apps;
-  if (named.size !== 1 || !named.has(appCode!) || ctx.text.includes(V3_ASSIGN.path)) return undefined;
+  if (named.size !== 1 || !named.has(appCode) || ctx.text.includes(V3_ASSIGN.path)) return undefined;
   const decodedCode = decoded(appCode!);
   return decodedCode === undefined ? undefined : { appCode: decodedCode, edits };
 }
