@@ -224,7 +224,7 @@ it('shows an app to a business', async () => {
     expect(scanned).toEqual(['manual']);
   });
 
-  it('with an assertion that reads nothing of the request, the fix, as migrate moves the call', async () => {
+  it('with an assertion that reads nothing of the request, the fix, as migrate moves the call', () => {
     const free = TEST.replace('  expect(spy.mock.calls).toMatchSnapshot();\n', '  expect(spy).toHaveBeenCalledTimes(1);\n');
     const linted = new Linter({ configType: 'flat', cwd: dir }).verify(free, [{
       files: ['**/*.ts'], languageOptions: { parser: tsParser }, plugins: { 'app-assignment': plugin as never }, rules: { 'app-assignment/no-deprecated-assign': ['error', { autofix: true }] },
