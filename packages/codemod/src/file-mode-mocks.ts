@@ -27,6 +27,7 @@ import {
   ReasonCode,
   runnerSetupFilesIn,
   showsAllItsCalls,
+  bodyReaderBeforeTests,
   v3MockBeforeTests,
 } from '@app-assignment/core';
 import { parseFile } from './parse.js';
@@ -48,9 +49,13 @@ export interface MockOfAnotherFile {
  * or setup files that cannot be read (they may install one): a mock of this file rewritten onto v3 would answer after
  * it, or never.
  */
-export interface SetupBefore {
-  readonly v3Route: string;
-}
+export type SetupBefore =
+  | { readonly v3Route: string }
+  /**
+   * An override the runner's setup files install that may read the body and fall through (`bodyReaderBeforeTests`), or
+   * setup files that cannot be read: a body read added to a handler of this file would fail after it.
+   */
+  | { readonly bodyReader: string };
 
 /** How many files the imports of one test are followed through. */
 const MAX_FILES = 2000;
@@ -77,6 +82,8 @@ export function mocksElsewhere(
   const setups = setupReachOf(files, textOf);
   const byDir = new Map<string, string | null>();
   const v3Before = (file: string) => v3MockBeforeTests(file, (read) => textOf(read) ?? readText(read), display, byDir);
+  const readersByDir = new Map<string, string | null>();
+  const bodyReaderBefore = (file: string) => bodyReaderBeforeTests(file, (read) => textOf(read) ?? readText(read), display, readersByDir);
   for (const test of files) {
     const text = textOf(test);
     if (text === undefined || !mayContainMock(text)) continue;
@@ -88,6 +95,10 @@ export function mocksElsewhere(
     }
     const before = setups.has(test) ? undefined : v3Before(test);
     if (before !== undefined) byFile.set(test, [...(byFile.get(test) ?? []), { v3Route: before }]);
+    // Read as project mode reads it (`projectMocks`' body reader of the runner's setup): an override of a setup file
+    // that reads the body before the file's handlers.
+    const reader = setups.has(test) ? undefined : bodyReaderBefore(test);
+    if (reader !== undefined) byFile.set(test, [...(byFile.get(test) ?? []), { bodyReader: reader }]);
     // A module a test runner loads before every test (its config's `setupFiles`, and what they import) stands for the
     // calls of every test of the run, though it shows none of them.
     const setup = setups.has(test);
@@ -153,7 +164,12 @@ export function setupReachOf(files: readonly string[], textOf: (file: string) =>
 
 /** The mock of the v3 route the runner's setup files install before a file's tests, if any (`SetupBefore`). */
 export function v3RouteBefore(elsewhere: readonly MockElsewhere[] | undefined): string | undefined {
-  return elsewhere?.find((entry): entry is SetupBefore => 'v3Route' in entry)?.v3Route;
+  return elsewhere?.find((entry): entry is Extract<SetupBefore, { v3Route: string }> => 'v3Route' in entry)?.v3Route;
+}
+
+/** The override that reads the body which the runner's setup files install before a file's tests, if any (`SetupBefore`). */
+export function bodyReaderBefore(elsewhere: readonly MockElsewhere[] | undefined): string | undefined {
+  return elsewhere?.find((entry): entry is Extract<SetupBefore, { bodyReader: string }> => 'bodyReader' in entry)?.bodyReader;
 }
 
 /** The files a test reaches through its imports on disk (itself included), or the first import that cannot be followed. */

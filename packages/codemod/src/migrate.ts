@@ -35,7 +35,7 @@ import { componentKindOf } from '@app-assignment/core/components';
 import { SourceSyntaxError } from '@app-assignment/core/parse';
 import { migrateComponent } from './components.js';
 import { EditIndex } from './edit-index.js';
-import { holdForMocksElsewhere, type MockElsewhere, v3RouteBefore } from './file-mode-mocks.js';
+import { bodyReaderBefore, holdForMocksElsewhere, type MockElsewhere, v3RouteBefore } from './file-mode-mocks.js';
 import { fileMocks } from './mocks.js';
 import { parseFile, parsesFile } from './parse.js';
 import type { MigrateResult, Parse, SiteReport } from './results.js';
@@ -61,14 +61,15 @@ export function migrateText(
   const { program, context } = parse(text, filename, options);
   // A call whose mock in this file cannot follow it stays with it (a call and its mocks are one group).
   const v3Before = v3RouteBefore(mocksElsewhere);
-  const findings = holdForMocksElsewhere(keepCallsForMocks(program, context, settleWrappers(analyzeProgram(program, context, { settle: false }), uses), v3Before), mocksElsewhere);
+  const bodyReader = bodyReaderBefore(mocksElsewhere);
+  const findings = holdForMocksElsewhere(keepCallsForMocks(program, context, settleWrappers(analyzeProgram(program, context, { settle: false }), uses), v3Before, bodyReader), mocksElsewhere);
   let result = applyFindings(text, findings, context);
   // A rewrite that does not parse is a bug of this tool; the file keeps its code and every call gets a TODO.
   const allowRewrites = !result.changed || parses(parse, result.output, filename);
   if (!allowRewrites) result = applyFindings(text, findings, context, { allowRewrites: false });
   // Mocks follow the calls: decided once the calls' outcomes are known.
   // A mock of this file that the CLI found standing for calls of other files (a runner's setup file) cannot see them here.
-  const mocks = fileMocks(program, context, findings, result.sites, mocksElsewhere?.some((mock) => 'facts' in mock && mock.facts.file === filename) === true, v3Before);
+  const mocks = fileMocks(program, context, findings, result.sites, mocksElsewhere?.some((mock) => 'facts' in mock && mock.facts.file === filename) === true, v3Before, bodyReader);
   if (mocks.length === 0) return result;
   const withMocks = applyFindings(text, findings, context, { allowRewrites, mocks });
   if (!withMocks.changed || parses(parse, withMocks.output, filename)) return withMocks;

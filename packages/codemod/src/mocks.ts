@@ -15,7 +15,6 @@ import {
   mockFactsOf,
   type Reach,
   type Reason,
-  ReasonCode,
   settleMocks,
   showsAllItsCalls,
   type SourceContext,
@@ -35,6 +34,8 @@ export function fileMocks(
   unseen = false,
   /** A mock of the v3 route that the runner's setup files install before the file's tests, if any. */
   v3Before?: string,
+  /** An override the runner's setup files install that may read the body and fall through, if any. */
+  bodyReader?: string,
 ): MockFinding[] {
   if (!mayContainMock(context.text)) return [];
   const mocks = analyzeMocks(program, context);
@@ -43,7 +44,7 @@ export function fileMocks(
   const reach: Reach = () => (!unseen && showsAllItsCalls(program) ? new Set([here]) : 'unknown');
   const calls = findings.map((finding, index) => callRecordOf(finding, sites[index]?.migrated === true, here));
   const decisions = settleMocks(mocks.map((mock) => mockFactsOf(mock, here)), calls, reach);
-  return mocks.map((mock, index) => applyMockDecision(mock, decisions[index]!, v3Before));
+  return mocks.map((mock, index) => applyMockDecision(mock, decisions[index]!, v3Before, bodyReader));
 }
 
 /**
@@ -106,10 +107,7 @@ export function projectMocks(
     const decision = decisions[index]!;
     const follows = decision.kind === 'follow' || decision.followsAlone === true;
     const reader = follows && mock.outcome !== 'manual' && mock.mock.addsBodyRead !== undefined ? bodyReadBefore(file) : undefined;
-    if (reader === undefined) return applyMockDecision(mock, decision, follows ? v3Elsewhere(file) : undefined);
-    const key = `${mock.mock.addsBodyRead!} (a read of the body added for it would fail: the handler ${reader} may read the body first and fall through to it)`;
-    const keeps = decision.kind === 'hold' && decision.keeps !== undefined ? decision.keeps : [];
-    return { mock: mock.mock, outcome: 'manual' as const, reasons: [{ code: ReasonCode.mockResolverReads, key }, ...(keeps.length === 0 ? [] : [{ code: ReasonCode.mockKeepsCalls, key: keeps.length === 1 ? keeps[0]! : `${keeps.slice(0, -1).join(', ')} and ${keeps.at(-1)!}` }])] };
+    return applyMockDecision(mock, decision, follows ? v3Elsewhere(file) : undefined, reader);
   });
   all.forEach(({ file }, index) => settled.set(file, [...(settled.get(file) ?? []), final[index]!]));
   const kept = new Map<Finding, Reason>();

@@ -363,3 +363,73 @@ it('assigns through the http helper', async () => {
     expect(moved('src/assign-dir.ts')).toContain('/v3/apps/app_assignments');
   }, 240_000);
 });
+
+describe("msw: an override of a setup file that reads the body, read file by file as in project mode", () => {
+  // The test's own handler is installed in beforeAll: the setup file's beforeEach override comes later, so msw runs it
+  // first, and it reads the body before falling through to the handler.
+  const SETUP = (override: string) => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+
+const server = setupServer();
+Object.assign(globalThis, { mswServer: server });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  server.use(${override});
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+`;
+  const READS_BODY = `http.post('*', async ({ request }) => {
+    const body = await request.json();
+    if (body !== null && typeof body === 'object' && 'dry_run' in body) return HttpResponse.json({ app: 'dry-run' }, { status: 200 });
+    return undefined;
+  })`;
+  const READS_NOTHING = "http.post('*/dry-run', () => HttpResponse.json({ app: 'dry-run' }, { status: 200 }))";
+  // The call in the test file itself, which imports no module of the program: read alone, it shows every call its
+  // handler stands for.
+  const TEST = `import { http, HttpResponse } from 'msw';
+import type { SetupServerApi } from 'msw/node';
+import { beforeAll, expect, it } from 'vitest';
+
+const server = (globalThis as unknown as { mswServer: SetupServerApi }).mswServer;
+${SHOW.replace('export ', '')}
+beforeAll(() => {
+  server.use(http.post<{ id: string }, { business_uid?: string }>('*/platform/v1/apps/:id/assign', ({ params }) => HttpResponse.json({ app: params.id }, { status: 201 })));
+});
+
+it('shows an app to a business', async () => {
+  expect(await showToBusiness('crm-sync', 'biz_1')).toBe(201);
+});
+`;
+  const files = (override: string) => ({ 'vitest.config.ts': config("['./test/setup.ts']"), 'src/assign.ts': 'export {};\n', 'test/setup.ts': SETUP(override), 'test/assign.test.ts': TEST });
+
+  it.each(MODES)('%s: the handler that reads params.id and its call stay, naming the override', async (_mode, flags) => {
+    const sites = await sitesOf(files(READS_BODY), flags);
+    const [mock] = all(sites, 'mock');
+    expect(mock!.migrated).toBe(false);
+    expect(keys(mock!)).toContain("mock-resolver-reads: params.id (a read of the body added for it would fail: the handler http.post('*', …) in test/setup.ts may read the body first and fall through to it)");
+    expect(all(sites, 'call').map((c) => [c.migrated, c.reasons?.[0]?.code])).toEqual([[false, 'call-mock-held']]);
+  });
+
+  it.each(MODES)('%s: an override that reads nothing of the request leaves the handler free to follow its call', async (_mode, flags) => {
+    const sites = await sitesOf(files(READS_NOTHING), flags);
+    expect(all(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(all(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('file by file, the suites stay green after migrate: held behind the override, moved without it', async () => {
+    for (const [override, moved] of [[READS_BODY, false], [READS_NOTHING, true]] as const) {
+      const dir = tree({ 'package.json': PACKAGE, 'tsconfig.json': TSCONFIG, ...files(override) });
+      symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
+      expect((await runAppTests(dir)).failures).toEqual([]);
+      migrateOnDisk(dir, ['--no-project'], ['src', 'test']);
+      const test = readFileSync(join(dir, 'test/assign.test.ts'), 'utf8');
+      expect(test.includes('/v3/apps/app_assignments`'), override).toBe(moved);
+      const after = await runAppTests(dir);
+      expect(after.failures, override).toEqual([]);
+      expect(after.passed).toBe(1);
+    }
+  }, 240_000);
+});

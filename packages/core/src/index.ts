@@ -31,4 +31,4 @@ export { isUnreadPage, PAGE_FILE, runsCode, unreadNaming } from './pages.js';
 export { type DeclarationUses, type PlaceOfUse, placeOfUseIn, settleTypedBodies } from './shared-types.js';
 export type { SharedType, TypeDeclaration, TypeEdit } from './typed-body.js';
 export { MAX_NESTING_DEPTH, nestingDepth } from './text-facts.js';
-export { type RunnerSetup, runnerSetupFilesIn, runnerSetupIn, unreadSetupPlace, type UnreadSetup, v3MockBeforeTests } from './runner-setup.js';
+export { bodyReaderBeforeTests, type RunnerSetup, runnerSetupFilesIn, runnerSetupIn, unreadSetupPlace, type UnreadSetup, v3MockBeforeTests } from './runner-setup.js';

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from './context.js';
 import { parseSource } from './parse.js';
+import { bodyReadingOverrideIn } from './mocks/msw.js';
 import { v3HandlerIn } from './mocks/v3-handlers.js';
 import { constInitOf, findVariable, importOf } from './scope.js';
 import { someNode, staticKey, unwrapTS } from './syntax.js';
@@ -289,6 +290,34 @@ export function v3MockBeforeTests(
   show: (file: string) => string = (path) => path,
   cache: Map<string, string | null> = new Map(),
 ): string | undefined {
+  return firstInSetup(file, readText, show, cache, v3MockIn);
+}
+
+/**
+ * The first override that the setup files of a test runner's config in a folder above `file` install (they and the
+ * modules they import by relative paths) and that may read the body of POST /v3/apps/app_assignments and fall through
+ * (`bodyReadingOverrideIn`), in words (`http.post('*', …) in test/setup.ts`); or, when a config's setup list cannot be
+ * read, that list, which may install one. msw runs such an override (installed in a setup file's `beforeEach`) before a
+ * handler its tests install earlier: a read of the body added to that handler would fail. Project mode reads the same
+ * files (`ProjectAnalysis`); this reads them from disk, for a run file by file and for the ESLint rule.
+ */
+export function bodyReaderBeforeTests(
+  file: string,
+  readText: (file: string) => string | undefined,
+  show: (file: string) => string = (path) => path,
+  cache: Map<string, string | null> = new Map(),
+): string | undefined {
+  return firstInSetup(file, readText, show, cache, bodyReaderIn);
+}
+
+/** The first place `find` names in the setup files of the runner's configs above `file`, or the unread list. */
+function firstInSetup(
+  file: string,
+  readText: (file: string) => string | undefined,
+  show: (file: string) => string,
+  cache: Map<string, string | null>,
+  find: (module: string, text: string, show: (file: string) => string) => string | undefined,
+): string | undefined {
   const inDir = (dir: string): string | undefined => {
     let place = cache.get(dir);
     if (place === undefined) {
@@ -302,7 +331,7 @@ export function v3MockBeforeTests(
         seen.add(module);
         const text = readText(module);
         if (text === undefined) continue;
-        place = v3MockIn(module, text, show) ?? null;
+        place = find(module, text, show) ?? null;
         for (const imported of text.matchAll(RELATIVE_IMPORT)) {
           const target = resolve(dirname(module), imported[2]!);
           const found = [target, ...moduleCandidates(target).slice(1), ...SETUP_EXTENSIONS.map((ext) => join(target, `index${ext}`))].find((candidate) => readText(candidate) !== undefined);
@@ -323,6 +352,17 @@ export function v3MockBeforeTests(
 /** A setup list that cannot be read, in words a TODO carries. */
 export function unreadSetupPlace(unread: UnreadSetup, show: (file: string) => string = (file) => file): string {
   return `in the setup files that ${show(unread.file)}:${unread.line} lists (${unread.text}), which cannot be read`;
+}
+
+function bodyReaderIn(file: string, text: string, show: (file: string) => string): string | undefined {
+  if (!/\bmsw\b/.test(text) || !/\.use\s*\(/.test(text)) return undefined;
+  try {
+    const parsed = parseSource(text, file);
+    const place = bodyReadingOverrideIn(parsed.program, parsed.context);
+    return place === undefined || parsed.context.file !== undefined ? place : `${place} in ${show(file)}`;
+  } catch {
+    return undefined;
+  }
 }
 
 function v3MockIn(file: string, text: string, show: (file: string) => string): string | undefined {

@@ -1,4 +1,4 @@
-import { analyzeMocks, runnerSetupFilesIn, runnerSetupIn, v3HandlerIn, type CallRecord, callsKeptByMocks, describeReason, type MockFacts, type MockFinding, type MockSite, settleMocks } from '@app-assignment/core';
+import { analyzeMocks, bodyReaderBeforeTests, runnerSetupFilesIn, runnerSetupIn, v3HandlerIn, type CallRecord, callsKeptByMocks, describeReason, type MockFacts, type MockFinding, type MockSite, settleMocks } from '@app-assignment/core';
 import { parseSource } from '@app-assignment/core/parse';
 import { describe, expect, it } from 'vitest';
 
@@ -583,5 +583,84 @@ describe('review 28: setupFiles read as the runner evaluates it', () => {
   it("package.json's jest lists, and one that is no list", () => {
     expect(setupOf({ '/p/package.json': JSON.stringify({ jest: { setupFilesAfterEnv: ['<rootDir>/test/a.ts'] } }) }).files.has('/p/test/a.ts')).toBe(true);
     expect(setupOf({ '/p/package.json': JSON.stringify({ jest: { setupFiles: './test/a.ts' } }, null, 2) }).unread).toMatchObject({ file: '/p/package.json', line: 3 });
+  });
+});
+
+describe("nock's list of the interceptors a test set (pendingMocks, activeMocks)", () => {
+  const plannedOf = (body: string) => {
+    const text = `import nock from 'nock';
+import { expect, it } from 'vitest';
+
+it('sets its interceptors', () => {
+${body}
+});
+`;
+    const { program, context } = parseSource(text, 'a.test.ts');
+    return { text, found: analyzeMocks(program, context).filter((m) => m.mock.library === 'assertion') };
+  };
+  const CRM = "  const scope = nock('http://api.test').post('/platform/v1/apps/crm/assign', { business_uid: 'biz_1' }).reply(201);";
+  const BILLING = "  nock('http://api.test').post('/platform/v1/apps/billing/assign', { business_uid: 'biz_1' }).reply(201);";
+  const KEY = "'POST http://api.test:80/platform/v1/apps/crm/assign'";
+
+  it('asserted by the key of the one interceptor of the file: rewritten to the key that interceptor has on v3', () => {
+    for (const assertion of [`expect(nock.pendingMocks()).toEqual([${KEY}]);`, `expect(scope.activeMocks()).toContain(${KEY});`, `expect(nock.pendingMocks()).toEqual(expect.arrayContaining([${KEY}]));`]) {
+      const { text, found } = plannedOf(`${CRM}\n  ${assertion}`);
+      expect(found.map((m) => [m.outcome, m.mock.route.appCode]), assertion).toEqual([['fix', 'crm']]);
+      const [edit] = found[0]!.edits!;
+      expect(text.slice(edit!.range[0], edit!.range[1])).toBe('/platform/v1/apps/crm/assign');
+      expect(edit!.text).toBe('/v3/apps/app_assignments');
+    }
+  });
+
+  it('where the v3 key would not be exact, or the key is not written whole, the assertion is held and names the list', () => {
+    const held = [
+      // Two apps of one origin become one key on v3: nock lists it once.
+      `${CRM}\n${BILLING}\n  expect(nock.pendingMocks()).toEqual([${KEY}, 'POST http://api.test:80/platform/v1/apps/billing/assign']);`,
+      `${CRM}\n${BILLING}\n  expect(nock.pendingMocks()).toContain(${KEY});`,
+      // A const, a part of the key, a template with a name in it: not rewritten in place.
+      `${CRM}\n  const key = ${KEY};\n  expect(nock.pendingMocks()).toEqual([key]);`,
+      `${CRM}\n  expect(nock.pendingMocks()[0]).toContain('/platform/v1/apps/crm/assign');`,
+      `${CRM}\n  const app = 'crm';\n  expect(nock.pendingMocks()).toEqual([\`POST http://api.test:80/platform/v1/apps/\${app}/assign\`]);`,
+      `${CRM}\n  expect(nock.activeMocks().join()).toMatch(/platform\\/v1\\/apps\\/crm/);`,
+    ];
+    for (const body of held) {
+      const { found } = plannedOf(body);
+      expect(found.map((m) => [m.outcome, m.mock.route.appCode, m.reasons.map((r) => `${r.code}: ${r.key}`)]), body).toEqual([
+        ['manual', undefined, [expect.stringMatching(/^mock-calls-recorded: (?:nock|scope)\.(?:pendingMocks|activeMocks)$/)]],
+      ]);
+    }
+  });
+
+  it('isDone(), done(), a count or an empty list read nothing of the route: no assertion of the request', () => {
+    const { found } = plannedOf(`${CRM}\n  expect(scope.isDone()).toBe(false);\n  expect(nock.isDone()).toBe(false);\n  scope.done();\n  expect(nock.pendingMocks()).toHaveLength(1);\n  expect(nock.activeMocks()).toEqual([]);`);
+    expect(found).toEqual([]);
+  });
+
+  it('a pendingMocks of something else is no record of nock', () => {
+    const { found } = plannedOf(`  const tracker = { pendingMocks: () => [${KEY}] };\n  expect(tracker.pendingMocks()).toEqual([${KEY}]);`);
+    expect(found).toEqual([]);
+  });
+});
+
+describe('bodyReaderBeforeTests: an override of the setup files that reads the body before a test\'s handlers', () => {
+  const setup = (override: string) => `import { http, HttpResponse } from 'msw';\nimport { beforeEach } from 'vitest';\nimport { server } from './server.js';\n\nbeforeEach(() => {\n  server.use(${override});\n});\n`;
+  const config = (setupFiles: string) => `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { setupFiles: ${setupFiles} } });\n`;
+  const readerFor = (files: Record<string, string>) => bodyReaderBeforeTests('/p/test/a.test.ts', (file) => files[file], (file) => file.replace('/p/', ''));
+  const READS = "http.post('*', async ({ request }) => { const body = await request.json(); if (body) return HttpResponse.json({}); })";
+
+  it('an override that reads the body and may fall through, in a listed setup file or a module it imports: named with its file', () => {
+    expect(readerFor({ '/p/vitest.config.ts': config("['./test/setup.ts']"), '/p/test/setup.ts': setup(READS) })).toBe("http.post('*', …) in test/setup.ts");
+    const importing = { '/p/vitest.config.ts': config("['./test/setup.ts']"), '/p/test/setup.ts': "import './overrides.js';\n", '/p/test/overrides.ts': setup(READS) };
+    expect(readerFor(importing)).toBe("http.post('*', …) in test/overrides.ts");
+  });
+
+  it('a setup list that cannot be read may hold one: named by the config line', () => {
+    expect(readerFor({ '/p/vitest.config.ts': config('makeList()'), '/p/test/setup.ts': setup(READS) })).toBe('in the setup files that vitest.config.ts:2 lists (makeList()), which cannot be read');
+  });
+
+  it('an override that reads nothing of the request, one that always answers, or a setup file the config does not list: none', () => {
+    expect(readerFor({ '/p/vitest.config.ts': config("['./test/setup.ts']"), '/p/test/setup.ts': setup("http.post('*/dry-run', () => HttpResponse.json({}))") })).toBeUndefined();
+    expect(readerFor({ '/p/vitest.config.ts': config("['./test/setup.ts']"), '/p/test/setup.ts': setup("http.post('*', async ({ request }) => HttpResponse.json(await request.json()))") })).toBeUndefined();
+    expect(readerFor({ '/p/vitest.config.ts': config("['./test/other.ts']"), '/p/test/other.ts': 'export {};\n', '/p/test/setup.ts': setup(READS) })).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import {
   type AnalysisOptions,
   analyzeMocks,
+  bodyReaderBeforeTests,
   type AssignmentMode,
   type Bound,
   callersGoingWith,
@@ -32,6 +33,10 @@ import {
   type SourceContext,
   specifierFor,
   type TextEdit,
+  holdBack,
+  keepCallsForMocks,
+  type Reason,
+  v3MockBeforeTests,
   writeGroups,
 } from '@app-assignment/core';
 import { type ParsedSource, parseSource } from '@app-assignment/core/parse';
@@ -411,7 +416,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
    */
   const build = (): Map<string, TypedSite[]> | undefined => {
     const roots = new Set(program.getRootFileNames());
-    const findings = settleProgram({
+    const findings = keptForMocks(settleProgram({
       files: ownFiles(),
       isRoot: (path) => roots.has(path),
       mayJoin: (path) => reaches(path, REACH_DEPTH, 'assign'),
@@ -424,7 +429,7 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
       resolve: resolveFrom,
       pathOf: fileOfContext,
       options,
-    });
+    }));
     const everything = [...findings.values()].flat();
     const groups = groupsOf(everything);
     // A group whose rewrite changes more than one file is never fixed or offered here: ESLint fixes a file at a time,
@@ -537,6 +542,37 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
   };
 
   /**
+   * The settled findings with every call that a mock of its own file cannot follow held back, as `migrate` holds it:
+   * core's `keepCallsForMocks`, given the mock of the v3 route, and the override that reads the body, that the test
+   * runner's setup files install before the file's tests, read by the functions the codemod's file mode and the rule's
+   * file-by-file path use (`v3MockBeforeTests`, `bodyReaderBeforeTests`). A call held so holds every call of the
+   * program that shares code with it. In a file that does not show every call its mocks stand for, only a mock held for
+   * reasons of its own keeps the calls of the file (`'held-mocks'`), as project mode keeps them; the mocks of other
+   * files join a call's group (`mockModules`), which is then never fixed one file at a time.
+   */
+  const keptForMocks = (settled: Map<string, Finding[]>): Map<string, Finding[]> => {
+    if (options.tests === 'ignore') return settled;
+    const setupCache = new Map<string, string | null>();
+    const readerCache = new Map<string, string | null>();
+    const read = (fileName: string) => textOf(fileName) ?? readOutside(fileName) ?? readIfAny(fileName);
+    const kept = new Map<Finding, Reason>();
+    for (const [path, list] of settled) {
+      const file = parsed(path);
+      if (file === undefined || !mayContainMock(file.text)) continue;
+      const held = keepCallsForMocks(file.program, file.context, list, v3MockBeforeTests(path, read, idOf, setupCache), bodyReaderBeforeTests(path, read, idOf, readerCache), 'held-mocks');
+      held.forEach((finding, index) => {
+        const before = list[index]!;
+        if (finding !== before && finding.outcome === 'manual' && before.outcome !== 'manual') kept.set(before, finding.reasons[0]!);
+      });
+    }
+    if (kept.size === 0) return settled;
+    const everything = [...settled.values()].flat();
+    const after = holdBack(everything, kept);
+    const replaced = new Map(everything.map((finding, index) => [finding, after[index]!]));
+    return new Map([...settled].map(([path, list]) => [path, list.map((finding) => replaced.get(finding) ?? finding)]));
+  };
+
+  /**
    * The modules of the program (and test files beside it) that hold mocks or assertions of the deprecated request, and
    * which of them may stand for the calls of a file: those that import it, directly or through other modules, and
    * those that import no module of the program (shared handlers a test runner loads for every test).
@@ -595,6 +631,14 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
       return view().get(source.fileName) ?? [];
     },
   };
+}
+
+function readIfAny(fileName: string): string | undefined {
+  try {
+    return readFileSync(fileName, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** Folders that hold no source of the project's own: installed packages, build output, tool caches. */

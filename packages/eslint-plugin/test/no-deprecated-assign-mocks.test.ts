@@ -4,12 +4,14 @@
  * fixtures/mocks drives it, as it drives the codemod.
  */
 import { RuleTester } from '@typescript-eslint/rule-tester';
-import { Linter } from 'eslint';
+import { ESLint, Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
 import type { Linter as LinterType } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { command } from '../../../scripts/lib/command.mjs';
 import { makeTempDir } from '../../../scripts/lib/temp.mjs';
 import plugin from 'eslint-plugin-app-assignment';
 import { loadMockCases } from '../../../fixtures/mocks/load.js';
@@ -160,15 +162,74 @@ describe('a snapshot assertion of what a mock recorded, with the snapshot file b
     files: ['**/*.ts'], languageOptions: { parser: tsParser }, plugins: { 'app-assignment': plugin as never }, rules: { 'app-assignment/no-deprecated-assign': ['error', { mocks: true }] },
   }], join(dir, name)).map((message) => [message.line, message.messageId]);
 
-  it('a snapshot file that writes out the request: the assertion is reported with the call', () => {
-    expect(lint('request.test.ts')).toEqual([[7, 'deprecatedMockManual'], [9, 'deprecated']]);
+  // The assertion stands for the calls of its own file whatever else the test loads: the call there stays with it, as
+  // `migrate` keeps it (a call and its mocks are one group).
+  it('a snapshot file that writes out the request: the assertion is reported, and the call of its file stays with it', () => {
+    expect(lint('request.test.ts')).toEqual([[7, 'deprecatedMockManual'], [9, 'deprecatedManual']]);
   });
 
   it('a snapshot file that spells nothing of the request (what a spy recorded): only the call is reported', () => {
     expect(lint('stdout.test.ts')).toEqual([[9, 'deprecated']]);
   });
 
-  it('no snapshot file: the assertion is reported, as one this run cannot read', () => {
-    expect(lint('none.test.ts')).toEqual([[7, 'deprecatedMockManual'], [9, 'deprecated']]);
+  it('no snapshot file: the assertion is reported, as one this run cannot read, and the call of its file stays with it', () => {
+    expect(lint('none.test.ts')).toEqual([[7, 'deprecatedMockManual'], [9, 'deprecatedManual']]);
+  });
+});
+
+// A test file that imports a module of the program does not show every call its mocks stand for; they still stand for
+// the calls of their own file. Linted file by file and with `followImports`, the call stays with an assertion that
+// cannot follow it, as `migrate` keeps it (and as `migrateText` alone keeps it).
+describe('a call beside an assertion of its own mock, in a test file that imports the program', () => {
+  const TEST = `import { expect, it, vi } from 'vitest';
+import { BUSINESS } from './fixtures.js';
+
+async function showToBusiness(appCode: string, businessUid: string): Promise<number> {
+  const response = await fetch(\`https://api.example.com/platform/v1/apps/\${appCode}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: businessUid }) });
+  return response.status;
+}
+
+it('shows an app to a business', async () => {
+  const spy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 201 }));
+  expect(await showToBusiness('crm', BUSINESS)).toBe(201);
+  expect(spy.mock.calls).toMatchSnapshot();
+});
+`;
+  const dir = makeTempDir('app-assignment-eslint-own-calls-');
+  mkdirSync(join(dir, 'test'));
+  writeFileSync(join(dir, 'package.json'), '{ "name": "p", "private": true, "type": "module" }');
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true }, include: ['test'] }));
+  writeFileSync(join(dir, 'test/fixtures.ts'), "export const BUSINESS = 'biz_1';\n");
+  writeFileSync(join(dir, 'test/a.test.ts'), TEST);
+
+  it.each([['file by file', false], ['with followImports', true]] as const)('%s: no fix, the reason naming the assertion, as migrate and migrateText keep the call', async (_name, typed) => {
+    const eslint = new ESLint({
+      cwd: dir,
+      overrideConfigFile: true,
+      overrideConfig: [{
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser, ...(typed ? { parserOptions: { projectService: true, tsconfigRootDir: dir } } : {}) },
+        plugins: { 'app-assignment': plugin as unknown as ESLint.Plugin },
+        rules: { 'app-assignment/no-deprecated-assign': ['error', { autofix: true, followImports: typed }] },
+      }],
+    });
+    const [result] = await eslint.lintFiles(['test/a.test.ts']);
+    const messages = result!.messages.filter((m) => m.ruleId === 'app-assignment/no-deprecated-assign');
+    expect(messages.map((m) => [m.line, m.messageId, m.fix === undefined])).toEqual([[5, 'deprecatedManual', true]]);
+    expect(messages[0]!.message).toContain('its test\'s assertion in the test "shows an app to a business", which compares what a mock recorded (spy.mock.calls');
+    const alone = migrateText(TEST, join(dir, 'test/a.test.ts'), validateOptions({}));
+    expect(alone.sites.filter((site) => site.kind === 'call').map((site) => [site.migrated, site.reasons.map((r) => r.code)])).toEqual([[false, ['call-mock-held']]]);
+    const run = await command(['scan', '.', '--json'], dir);
+    const scanned = (JSON.parse(run.stdout) as { files: { sites: { kind: string; outcome: string }[] }[] }).files.flatMap((file) => file.sites.filter((site) => site.kind === 'call').map((site) => site.outcome));
+    expect(scanned).toEqual(['manual']);
+  });
+
+  it('with an assertion that reads nothing of the request, the fix, as migrate moves the call', () => {
+    const free = TEST.replace('  expect(spy.mock.calls).toMatchSnapshot();\n', '  expect(spy).toHaveBeenCalledTimes(1);\n');
+    const linted = new Linter({ configType: 'flat', cwd: dir }).verify(free, [{
+      files: ['**/*.ts'], languageOptions: { parser: tsParser }, plugins: { 'app-assignment': plugin as never }, rules: { 'app-assignment/no-deprecated-assign': ['error', { autofix: true }] },
+    }], join(dir, 'test/b.test.ts'));
+    expect(linted.map((m) => [m.line, m.messageId, m.fix !== undefined])).toEqual([[5, 'deprecated', true]]);
+    expect(migrateText(free, join(dir, 'test/b.test.ts'), validateOptions({})).sites.filter((site) => site.kind === 'call').map((site) => site.migrated)).toEqual([true]);
   });
 });

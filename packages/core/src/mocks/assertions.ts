@@ -14,6 +14,7 @@ import { valueOfName } from '../follow.js';
 import { findVariable } from '../scope.js';
 import { staticString } from '../static-value.js';
 import { calleePath, literalRegex, propertyOf, someNode, staticKey, unwrapTS } from '../syntax.js';
+import { V3_ASSIGN } from '../contract.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { functionSpellsRoute, isRouteRegex, partOfDeprecatedRoute, readMockRoute, routeRegexApp, type MockRoute, urlTestReads } from './route.js';
 import { isLibraryModule } from './libraries.js';
@@ -22,6 +23,11 @@ import type { MockSite } from './site.js';
 const MATCHERS = new Set(['toHaveBeenCalledWith', 'toHaveBeenLastCalledWith', 'toBeCalledWith', 'lastCalledWith', 'toHaveBeenNthCalledWith', 'nthCalledWith']);
 /** fetch-mock's own record of the calls it answered (`fetchMock.lastCall()`, `fetchMock.callHistory.calls()`). */
 const FETCH_MOCK_RECORDS = new Set(['calls', 'lastCall', 'lastUrl', 'lastOptions', 'called']);
+/**
+ * nock's own list of the interceptors a test set (`nock.pendingMocks()`, `scope.activeMocks()`): each written as its
+ * key, `POST http://api.test:80/platform/v1/apps/crm/assign`, which a rewritten interceptor no longer has.
+ */
+const NOCK_RECORDS = new Set(['pendingMocks', 'activeMocks']);
 const TEST_MODULES = ['vitest', '@jest/globals'];
 const HTTP_CLIENTS = ['axios', 'got', 'ky', 'superagent', 'ofetch'];
 const GLOBAL_OBJECTS = new Set(['globalThis', 'window', 'self', 'global']);
@@ -361,6 +367,10 @@ function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node,
     const keys = named.type === 'ArrayExpression' ? named.elements : [named];
     if (keys.some((k) => k != null && k.type !== 'SpreadElement' && OLD_BODY_KEYS.has(staticString(k, ctx) ?? ''))) expected.old = true;
   }
+  // nock's list of interceptors holds their keys as text: a key built in a template (`apps/${app}/assign`) names the
+  // route as surely as one written whole.
+  const interceptors = NOCK_RECORDS.has(/\.(\w+)$/.exec(recorded)?.[1] ?? '');
+  if (interceptors && call.arguments.some((argument) => /platform\/v1\/apps\/|\/assign\b/.test(ctx.text.slice(argument.range[0], argument.range[1])))) expected.old = true;
   // A snapshot kept in a file (`toMatchSnapshot()`): this run does not read it; what a mock recorded, snapshotted in a
   // test that reaches the deprecated call, holds that call's route and body.
   const snapshot = SNAPSHOT_MATCHERS.has(matcher);
@@ -372,15 +382,79 @@ function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node,
     if (stored !== undefined && !REQUEST_IN_SNAPSHOT.test(stored)) return undefined;
   }
   const appCode = expected.appCode ?? value.appCode;
+  // nock's list holds every interceptor of the test: it stands for every call the test reaches, of any app.
+  const keys = negated || value.old || !interceptors ? undefined : nockKeyEdits(call, ctx);
+  if (keys !== undefined) return { node: call, ctx, library: 'assertion', route: { appCode: keys.appCode }, reads: [], interceptorKeys: keys.edits };
   return {
     node: call,
     ctx,
     library: 'assertion',
-    route: appCode === undefined ? {} : { appCode },
+    route: appCode === undefined || interceptors ? {} : { appCode },
     reads: [],
     recorded: snapshot && !expected.old && !value.old ? `${recorded}, in a snapshot file this run does not read` : recorded,
     ...(negated ? { negated: true as const } : {}),
   };
+}
+
+/** A nock interceptor's key for the deprecated route, written whole: `POST http://api.test:80/platform/v1/apps/crm/assign`. */
+const NOCK_KEY = /^POST https?:\/\/[^/\s]+:\d+(\/platform\/v1\/apps\/([^/?#\s]+)\/assign)$/;
+
+/**
+ * Where an assertion of nock's interceptor list (`expect(nock.pendingMocks()).toEqual(['POST http://api.test:80/
+ * platform/v1/apps/crm/assign'])`) says exactly what it says once its interceptor moves to v3: each key of the
+ * deprecated route is a string written whole, there is nothing else in the expected value that names the request
+ * (no const, no part of a URL, no pattern), and the file names one app on the deprecated route, so that the one
+ * interceptor it names becomes `POST http://api.test:80/v3/apps/app_assignments` and no other interceptor of the file
+ * turns into that same key (nock lists a key once). The edit replaces the route in each such string; otherwise
+ * undefined, and the assertion keeps its calls, and their interceptor, on the deprecated route.
+ */
+function nockKeyEdits(call: TSESTree.CallExpression, ctx: SourceContext): { appCode: string; edits: { range: readonly [number, number]; text: string }[] } | undefined {
+  const edits: { range: readonly [number, number]; text: string }[] = [];
+  const apps = new Set<string>();
+  let exact = true;
+  for (const argument of call.arguments) {
+    someNode(argument, (inner) => {
+      if (!exact) return true;
+      if (inner.type === 'Identifier') {
+        // `expect.arrayContaining([...])`: the runner's own helpers; any other name may hold the route.
+        const isHelper = inner.name === 'expect' || (inner.parent?.type === 'MemberExpression' && inner.parent.property === inner && !inner.parent.computed);
+        if (!isHelper) exact = false;
+        return false;
+      }
+      if (inner.type === 'TemplateLiteral' && inner.expressions.length > 0) {
+        exact = !/platform\/v1|\/assign\b/.test(ctx.text.slice(inner.range[0], inner.range[1]));
+        return false;
+      }
+      if (inner.type === 'Literal' && 'regex' in inner && inner.regex != null) {
+        exact = !/platform|assign/.test(inner.regex.pattern);
+        return false;
+      }
+      if (inner.type !== 'Literal' && inner.type !== 'TemplateLiteral') return false;
+      const text = staticString(inner, ctx);
+      if (text === undefined) return false;
+      const key = NOCK_KEY.exec(text);
+      if (key === null) {
+        if (ROUTE_IN_TEXT.test(text) || partOfDeprecatedRoute(text) || /\b(?:business_uid|directory_uid)\b/.test(text)) exact = false;
+        return false;
+      }
+      const raw = ctx.text.slice(inner.range[0], inner.range[1]);
+      const at = raw.indexOf(key[1]!);
+      if (at < 0) {
+        exact = false; // written with escapes: not rewritten in place
+        return false;
+      }
+      apps.add(key[2]!);
+      edits.push({ range: [inner.range[0] + at, inner.range[0] + at + key[1]!.length], text: V3_ASSIGN.path });
+      return false;
+    });
+  }
+  if (!exact || apps.size !== 1 || edits.length === 0) return undefined;
+  // Every interceptor of the deprecated route in the file names that app, and none of v3 is there yet.
+  const named = new Set([...ctx.text.matchAll(new RegExp(ROUTE_IN_TEXT.source, 'g'))].map((match) => match[1]));
+  const [appCode] = apps;
+  if (named.size !== 1 || !named.has(appCode) || ctx.text.includes(V3_ASSIGN.path)) return undefined;
+  const decodedCode = decoded(appCode!);
+  return decodedCode === undefined ? undefined : { appCode: decodedCode, edits };
 }
 
 /** Methods of a string that no array has: applied to a recorded value, they read a URL's (or a body's) text. */
@@ -564,7 +638,10 @@ function recordOf(node: TSESTree.Node, ctx: SourceContext, depth: number, value:
     }
     if (found === undefined && inner.type === 'CallExpression') {
       const method = methodOf(inner);
-      if (method !== undefined && FETCH_MOCK_RECORDS.has(method.name) && fromModule(originOf(method.object, ctx), ['fetch-mock'])) {
+      if (method !== undefined && NOCK_RECORDS.has(method.name) && inner.arguments.length === 0 && fromModule(originOf(method.object, ctx), ['nock'])) {
+        found = ctx.text.slice(inner.callee.range[0], inner.callee.range[1]);
+      }
+      if (found === undefined && method !== undefined && FETCH_MOCK_RECORDS.has(method.name) && fromModule(originOf(method.object, ctx), ['fetch-mock'])) {
         found = ctx.text.slice(inner.callee.range[0], inner.callee.range[1]);
         // A filter of the calls by their URL: `called('https://…/platform/v1/apps/crm-sync/assign')`, `calls('begin:…')`.
         for (const argument of inner.arguments) {

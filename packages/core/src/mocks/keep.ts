@@ -12,7 +12,7 @@ import { sharingCode } from '../groups.js';
 import type { Reason } from '../reasons.js';
 import { analyzeMocks, type MockFinding } from './plan.js';
 import { mayContainMock } from './recognize.js';
-import { applyMockDecision, callRecordOf, callsKeptByMocks, mockFactsOf, type Reach, settleMocks, showsAllItsCalls } from './settle.js';
+import { applyMockDecision, callRecordOf, callsKeptByMocks, type KnownReach, mockFactsOf, type Reach, settleMocks, showsAllItsCalls } from './settle.js';
 
 /** Whether a finding would be rewritten. */
 const migrates = (finding: Finding): boolean => finding.outcome === 'fix' || finding.outcome === 'review';
@@ -21,7 +21,10 @@ const migrates = (finding: Finding): boolean => finding.outcome === 'fix' || fin
  * The findings of one file (settled), with every call that a mock of the same file cannot follow held back, and every
  * call that shares code with it (a wrapper goes with all its callers). Read alone, a file shows the calls its mocks
  * stand for only when it exports nothing and imports no module of the program (`showsAllItsCalls`); otherwise its
- * mocks say `mock-calls-unseen` and keep no call.
+ * mocks say `mock-calls-unseen`, and they still stand for the calls of their own file, whatever else their tests load:
+ * those stay with them (`unseen: 'own-calls'`, as the CLI's file mode keeps them). A caller that decides the rest with
+ * the whole program (the rule's typed path) keeps there only the calls of mocks held for reasons of their own
+ * (`unseen: 'held-mocks'`), as project mode keeps them.
  */
 export function keepCallsForMocks(
   program: TSESTree.Program,
@@ -29,16 +32,24 @@ export function keepCallsForMocks(
   findings: readonly Finding[],
   /** A mock of the v3 route that modules loaded before the file's tests install (a runner's setup files), if any. */
   v3Before?: string,
+  /** An override those modules install that may read the body and fall through (`bodyReaderBeforeTests`), if any. */
+  bodyReader?: string,
+  unseen: 'own-calls' | 'held-mocks' = 'own-calls',
 ): Finding[] {
   if (ctx.options.tests === 'ignore' || findings.length === 0 || !mayContainMock(ctx.text)) return [...findings];
-  const mocks = analyzeMocks(program, ctx);
-  if (mocks.length === 0 || !showsAllItsCalls(program)) return [...findings];
+  const shows = showsAllItsCalls(program);
+  // Decided with the whole program, a mock that could follow may well follow: only one held for reasons of its own
+  // certainly keeps the calls of its file.
+  const mocks = analyzeMocks(program, ctx).filter((mock) => shows || unseen === 'own-calls' || mock.outcome === 'manual');
+  if (mocks.length === 0) return [...findings];
   const here = '';
-  const reach: Reach = () => new Set([here]);
+  const reach: Reach = () => (shows ? new Set([here]) : 'unknown');
+  // The file's own calls, which its mocks certainly stand for.
+  const known: KnownReach | undefined = shows ? undefined : () => ({ files: new Set([here]) });
   let current = [...findings];
   // Each round holds more calls (never fewer), so it ends: at most once per call.
   for (let round = 0; round <= findings.length; round++) {
-    const kept = keptOnce(mocks, current, here, reach, v3Before);
+    const kept = keptOnce(mocks, current, here, reach, v3Before, bodyReader, known);
     if (kept.size === 0) return current;
     current = holdBack(current, kept);
   }
@@ -46,13 +57,13 @@ export function keepCallsForMocks(
 }
 
 /** One round: the calls the mocks of one file keep, by finding. */
-function keptOnce(mocks: readonly MockFinding[], findings: readonly Finding[], file: string, reach: Reach, v3Before?: string): Map<Finding, Reason> {
+function keptOnce(mocks: readonly MockFinding[], findings: readonly Finding[], file: string, reach: Reach, v3Before?: string, bodyReader?: string, known?: KnownReach): Map<Finding, Reason> {
   const calls = findings.map((finding) => callRecordOf(finding, migrates(finding), file));
   const facts = mocks.map((mock) => mockFactsOf(mock, file));
-  const decisions = settleMocks(facts, calls, reach);
-  const settled = mocks.map((mock, index) => applyMockDecision(mock, decisions[index]!, v3Before));
+  const decisions = settleMocks(facts, calls, reach, known);
+  const settled = mocks.map((mock, index) => applyMockDecision(mock, decisions[index]!, v3Before, bodyReader));
   const kept = new Map<Finding, Reason>();
-  for (const [index, reason] of callsKeptByMocks(facts, settled, calls, reach)) kept.set(findings[index]!, reason);
+  for (const [index, reason] of callsKeptByMocks(facts, settled, calls, reach, known)) kept.set(findings[index]!, reason);
   return kept;
 }
 

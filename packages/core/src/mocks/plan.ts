@@ -39,6 +39,8 @@ export function planMock(mock: MockSite, options: PlanOptions): MockFinding {
   if (mock.negated === true) return manual([{ code: ReasonCode.mockAssertionNegated }]);
   if (mock.recording !== undefined) return manual([{ code: ReasonCode.mockRecorded, key: mock.recording }]);
   if (mock.recorded !== undefined) return manual([{ code: ReasonCode.mockCallsRecorded, key: mock.recorded }]);
+  // nock's list of the interceptors, asserted by the key of the one the test sets: it names that key's v3 form.
+  if (mock.interceptorKeys !== undefined) return { mock, outcome: 'fix', edits: mock.interceptorKeys.map((edit) => ({ ...edit, ...fileOf(mock.ctx) })), reasons: [] };
   const { route } = mock;
   const blockers: Reason[] = [];
   if (mock.filter !== undefined) blockers.push({ code: ReasonCode.mockRequestFiltered, key: mock.filter });

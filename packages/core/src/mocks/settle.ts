@@ -399,7 +399,18 @@ export function applyMockDecision(
   decision: MockDecision,
   /** Where a handler of the v3 route is in another module its tests reach (a project run), if any. */
   v3Elsewhere?: string,
+  /**
+   * Where an override that msw runs before this handler (one the mock's tests or the runner's setup files install) may
+   * read the body and fall through, if any: a read of the body added to this handler would then fail.
+   */
+  bodyReader?: string,
 ): MockFinding {
+  const follows = decision.kind === 'follow' || decision.followsAlone === true;
+  if (bodyReader !== undefined && follows && finding.outcome !== 'manual' && finding.mock.addsBodyRead !== undefined) {
+    const key = `${finding.mock.addsBodyRead} (a read of the body added for it would fail: the handler ${bodyReader} may read the body first and fall through to it)`;
+    const keeps = decision.kind === 'hold' && decision.keeps !== undefined ? [{ code: ReasonCode.mockKeepsCalls, key: listed(decision.keeps) }] : [];
+    return { mock: finding.mock, outcome: 'manual', reasons: [{ code: ReasonCode.mockResolverReads, key }, ...keeps] };
+  }
   // Decided last, so that a handler held for its calls keeps saying so once another one its tests install is on v3.
   if ((decision.kind === 'follow' || decision.followsAlone === true) && finding.outcome !== 'manual' && finding.mock.library !== 'assertion') {
     const taken = v3HandlerIn(programOf(finding.mock.node), finding.mock.ctx) ?? v3Elsewhere;

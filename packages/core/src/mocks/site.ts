@@ -88,6 +88,12 @@ export interface MockSite {
    * it is read: never rewritten, it keeps the calls it stands for.
    */
   readonly recorded?: string;
+  /**
+   * An assertion of nock's interceptor list that names the deprecated route by the key of the one interceptor its test
+   * sets (`expect(nock.pendingMocks()).toEqual(['POST http://api.test:80/platform/v1/apps/crm/assign'])`): the edits
+   * that make it name the key that interceptor has once it moves to v3. Rewritten with its calls and their interceptor.
+   */
+  readonly interceptorKeys?: readonly ResolverEdit[];
   /** `expect(...).not.toHaveBeenCalledWith(...)`: it says the request is not sent, and holds no call. */
   readonly negated?: true;
   /** The mock declares a type for the request body (`http.post<Params, LegacyBody>(...)`): it describes the old body. */

@@ -33,6 +33,7 @@ import {
   settleWrappers,
   type TextEdit,
   V3_ASSIGN,
+  bodyReaderBeforeTests,
   v3MockBeforeTests,
 } from '@app-assignment/core';
 import { readFileSync } from 'node:fs';
@@ -337,8 +338,12 @@ export default createRule<[RuleOptions], MessageIds>({
         // whose mock in this file cannot follow it stays with it, as `migrate` leaves it (no fix, the reason).
         // A mock of the v3 route that the runner's setup files install before this file's tests (read as `migrate` reads
         // them) answers before a rewritten one: the call stays with its mock.
-        const v3Before = options.tests === 'ignore' || !mayContainMock(sourceCode.text) ? undefined : v3MockBeforeTests(resolve(context.filename), readIfAny, (file) => relative(context.cwd, file));
-        keepCallsForMocks(sourceCode.ast, ctx, settleWrappers(findings, componentUses(sourceCode.text, context.filename)), v3Before).forEach(report);
+        // So is an override they install that reads the body before the file's handlers (a body read added to one would fail).
+        const readsSetup = options.tests !== 'ignore' && mayContainMock(sourceCode.text);
+        const show = (file: string) => relative(context.cwd, file);
+        const v3Before = readsSetup ? v3MockBeforeTests(resolve(context.filename), readIfAny, show) : undefined;
+        const bodyReader = readsSetup ? bodyReaderBeforeTests(resolve(context.filename), readIfAny, show) : undefined;
+        keepCallsForMocks(sourceCode.ast, ctx, settleWrappers(findings, componentUses(sourceCode.text, context.filename)), v3Before, bodyReader).forEach(report);
       },
     };
   },
