@@ -21,6 +21,16 @@ export function command(args, cwd) {
   return result;
 }
 
+/**
+ * `app-assignment migrate <dir>/<path>... --json --force <extraArgs>` in `dir`, run here as `command` runs it: the
+ * report parsed (proof.mjs's `migrate`, which spawns the binary, without a node, TypeScript and ts-morph per run).
+ */
+export async function migrateHere(dir, extraArgs = [], paths = ['.']) {
+  const result = await command(['migrate', ...paths.map((path) => join(dir, path)), '--json', '--force', ...extraArgs], dir);
+  if (result.code !== 0) throw new Error(`migrate exited ${result.code}:\n${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
 async function runInProcess(args, cwd) {
   const { runCommand } = await import(pathToFileURL(join(dirname(CLI), 'command.js')).href);
   const out = [];

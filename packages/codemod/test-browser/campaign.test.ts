@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../test/helpers/cli.js';
+import { command } from '../test/helpers/cli.js';
 import { type CampaignRun, type CampaignTree, campaignTree, threeRuns } from '../test/helpers/campaign.js';
 import { decodePng, findChromium } from './chromium.js';
 
@@ -48,13 +48,13 @@ describe('the campaign page in a real browser', () => {
   const sites = new Map<string, (Site & { path: string })[]>();
   const owners: Record<string, string> = { api: '@org/api', helper: '@org/helper @org/platform', wrap: '@org/wrap' };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     t = campaignTree();
-    runs = threeRuns(t);
+    runs = await threeRuns(t);
     history = readFileSync(join(t.folder, 'campaign.history.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as History);
     const clone = join(t.folder, '.app-assignment', 'repos', 'wrap');
     for (const [name, dir] of [['api', t.local.api], ['helper', t.local.helper], ['wrap', clone]] as const) {
-      const scan = cli(['scan', '--json', '.'], dir);
+      const scan = await command(['scan', '--json', '.'], dir);
       expect(scan.code, scan.stderr).toBe(0);
       const files = (JSON.parse(scan.stdout) as { files: { path: string; sites: Site[] }[] }).files;
       sites.set(name, files.flatMap((f) => f.sites.filter((s) => s.withWrapper !== true && s.kind !== 'mock').map((s) => ({ ...s, path: `${name}/${f.path}` }))));

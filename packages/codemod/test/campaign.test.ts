@@ -10,7 +10,7 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appendHistory, blobBase, readHistory } from '../src/campaign.js';
-import { cli, tempDir, tree } from './helpers/cli.js';
+import { cli, command, tempDir, tree } from './helpers/cli.js';
 import { type CampaignRun, type CampaignTree, campaignTree, threeRuns } from './helpers/campaign.js';
 
 interface Site {
@@ -66,12 +66,13 @@ describe('a campaign over three repositories, run three times while they are mig
   let runs: CampaignRun[];
   /** `scan --json` of each repository as the last run saw it. */
   const scans = new Map<string, File[]>();
-  beforeAll(() => {
+  beforeAll(async () => {
     t = campaignTree();
-    runs = threeRuns(t);
+    runs = await threeRuns(t);
     const clone = join(t.folder, '.app-assignment', 'repos', 'wrap');
+    // What scan reports in each repository, to compare the inventory with: read from runs in this process.
     for (const [name, dir] of [['api', t.local.api], ['helper', t.local.helper], ['wrap', clone]] as const) {
-      const scan = cli(['scan', '--json', '.'], dir);
+      const scan = await command(['scan', '--json', '.'], dir);
       expect(scan.code, scan.stderr).toBe(0);
       scans.set(name, (JSON.parse(scan.stdout) as { files: File[] }).files);
     }
@@ -112,10 +113,10 @@ describe('a campaign over three repositories, run three times while they are mig
     expect(countsOf(inventory.files).calls).toBeGreaterThan(0);
   });
 
-  it('writes each repository\'s SARIF as scan --format sarif does, and the Markdown with a table by repository', () => {
+  it('writes each repository\'s SARIF as scan --format sarif does, and the Markdown with a table by repository', async () => {
     for (const [name, dir] of [['api', t.local.api], ['helper', t.local.helper], ['wrap', join(t.folder, '.app-assignment', 'repos', 'wrap')]] as const) {
       const out = join(tempDir(), 'scan.sarif');
-      expect(cli(['scan', '.', '--format', 'sarif', '--out', out], dir).code).toBe(0);
+      expect((await command(['scan', '.', '--format', 'sarif', '--out', out], dir)).code).toBe(0);
       type Sarif = { runs: { results: unknown[] }[] };
       const ours = JSON.parse(readFileSync(join(t.folder, 'campaign-report', `${name}.sarif`), 'utf8')) as Sarif;
       const theirs = JSON.parse(readFileSync(out, 'utf8')) as Sarif;

@@ -7,7 +7,8 @@ import { start } from '@app-assignment/contract-server';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareRuns, compile, copySampleApp, migrate, runSteps } from '../../../scripts/lib/proof.mjs';
+import { migrateHere as migrate } from '../../../scripts/lib/command.mjs';
+import { compareRuns, compile, copySampleApp, runSteps } from '../../../scripts/lib/proof.mjs';
 
 // Each test compiles the app, runs its suite or a server, and migrates it: on a slow or busy machine that takes longer
 // than the default test timeout, which measures nothing here.
@@ -21,7 +22,7 @@ describe('end to end: the migrated sample app assigns the same apps', () => {
     const before = await runSteps(beforeDir, first).finally(() => first.close());
 
     const afterDir = copySampleApp('after');
-    const report = migrate(afterDir);
+    const report = await migrate(afterDir);
     compile(afterDir);
     const second = await start();
     const after = await runSteps(afterDir, second).finally(() => second.close());

@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, tree } from './helpers/cli.js';
+import { command, tree } from './helpers/cli.js';
 
 const CONFIG = {
   'package.json': '{"private":true,"type":"module"}\n',
@@ -30,23 +30,24 @@ interface Report {
   files: { path: string; sites: { line: number; kind: string; migrated: boolean; withWrapper?: true; reasons: { code: string }[] }[] }[];
 }
 
-const json = (args: string[], dir: string): Report => {
-  const run = cli([...args, '--json', ...(args[0] === 'migrate' ? ['--force'] : [])], dir);
+/** The command's JSON report, from a run in this process (helpers/cli.ts): what is read is the report and the writes. */
+const json = async (args: string[], dir: string): Promise<Report> => {
+  const run = await command([...args, '--json', ...(args[0] === 'migrate' ? ['--force'] : [])], dir);
   expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as Report;
 };
 
 describe('a group migrated by half', () => {
-  it('a wrapper on a base const that ends in /platform/v1, whose callers already send v3 bodies: repaired as the whole migration writes it', () => {
+  it('a wrapper on a base const that ends in /platform/v1, whose callers already send v3 bodies: repaired as the whole migration writes it', async () => {
     const wrapper = `const BASE = 'https://api.example.com/platform/v1';\n\nexport async function assignApp(code: string, body: Record<string, unknown>) {\n${send('`${BASE}/apps/${code}/assign`', 'body')}\n}\n`;
     const old = "import { assignApp } from './assign.js';\n\nexport const offer = (uid: string) => assignApp('crm', { business_uid: uid });\n";
     const whole = tree({ ...CONFIG, 'src/assign.ts': wrapper, 'src/offer.ts': old });
-    expect(json(['migrate', '.'], whole).totals.changed).toBe(2);
+    expect((await json(['migrate', '.'], whole)).totals.changed).toBe(2);
     const migrated = readFileSync(join(whole, 'src/offer.ts'), 'utf8');
     expect(migrated).toContain("app_code_name: 'crm'");
 
     const half = tree({ ...CONFIG, 'src/assign.ts': wrapper, 'src/offer.ts': migrated });
-    expect(json(['migrate', '.'], half).totals.changed).toBe(1);
+    expect((await json(['migrate', '.'], half)).totals.changed).toBe(1);
     expect(readFileSync(join(half, 'src/assign.ts'), 'utf8')).toBe(readFileSync(join(whole, 'src/assign.ts'), 'utf8'));
     expect(readFileSync(join(half, 'src/assign.ts'), 'utf8')).toContain("const BASE = 'https://api.example.com';");
   });
@@ -60,38 +61,38 @@ describe('a group migrated by half', () => {
     ['settings as a string', "{ assignee_type: 'directory', assignee_uid: uid, app_code_name: 'crm', settings: 'internal' }"],
     ['another app than the path', "{ assignee_type: 'directory', assignee_uid: uid, app_code_name: 'hr' }"],
     ['v3 and deprecated keys together', "{ assignee_type: 'directory', directory_uid: uid, app_code_name: 'crm' }"],
-  ])('a body with v3 keys that is not exactly the v3 body (%s): half-migrated, nothing rewritten', (_name, body) => {
+  ])('a body with v3 keys that is not exactly the v3 body (%s): half-migrated, nothing rewritten', async (_name, body) => {
     const dir = tree({ ...CONFIG, 'src/a.ts': `export async function offer(uid: string, mode: string) {\n${send("'https://api.example.com/platform/v1/apps/crm/assign'", body)}\n}\n` });
-    const report = json(['migrate', '.'], dir);
+    const report = await json(['migrate', '.'], dir);
     expect(report.totals.migrated).toBe(0);
     expect(report.files.flatMap((file) => file.sites.flatMap((site) => site.reasons.map((reason) => reason.code)))).toContain('half-migrated');
     expect(readFileSync(join(dir, 'src/a.ts'), 'utf8')).toContain("'https://api.example.com/platform/v1/apps/crm/assign'");
   });
 
-  it('a v3 body sent as a form: half-migrated, nothing rewritten', () => {
+  it('a v3 body sent as a form: half-migrated, nothing rewritten', async () => {
     const body = "new URLSearchParams({ assignee_type: 'business', assignee_uid: uid, app_code_name: 'crm' })";
     const form = `export async function offer(uid: string) {\n  const res = await fetch('https://api.example.com/platform/v1/apps/crm/assign', {\n    method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },\n    body: ${body},\n  });\n  return res.status;\n}\n`;
     const dir = tree({ ...CONFIG, 'src/a.ts': form });
-    const report = json(['migrate', '.'], dir);
+    const report = await json(['migrate', '.'], dir);
     expect(report.totals.migrated).toBe(0);
     expect(readFileSync(join(dir, 'src/a.ts'), 'utf8')).toContain('/platform/v1/apps/crm/assign');
   });
 });
 
 describe('a wrapper moved to v3 without its callers', () => {
-  it('a caller that still passes the deprecated body is reported and left with a TODO; the v3 request itself and a v3 caller are not', () => {
+  it('a caller that still passes the deprecated body is reported and left with a TODO; the v3 request itself and a v3 caller are not', async () => {
     const dir = tree({
       ...CONFIG,
       'src/assign.ts': `export async function assignApp(code: string, body: Record<string, unknown>) {\n${send("'https://api.example.com/v3/apps/app_assignments'", 'body')}\n}\n`,
       'src/offer.ts': "import { assignApp } from './assign.js';\n\nexport const old = (uid: string) => assignApp('reviews', { business_uid: uid });\nexport const done = (uid: string) => assignApp('reviews', { assignee_type: 'business', assignee_uid: uid, app_code_name: 'reviews' });\n",
     });
-    const report = json(['migrate', '.'], dir);
+    const report = await json(['migrate', '.'], dir);
     const sites = report.files.flatMap((file) => file.sites.map((site) => `${file.path}:${site.line} ${site.kind} ${site.reasons.map((reason) => reason.code).join(',')}`));
     expect(sites).toEqual(['src/offer.ts:3 caller half-migrated-route']);
     expect(report.totals.migrated).toBe(0);
     expect(readFileSync(join(dir, 'src/offer.ts'), 'utf8')).toContain("assignApp('reviews', { business_uid: uid })");
     // Read file by file, nothing under /v3/ is a deprecated call.
-    const alone = json(['scan', '.', '--no-project'], dir);
+    const alone = await json(['scan', '.', '--no-project'], dir);
     expect(alone.files.flatMap((file) => file.sites)).toEqual([]);
   });
 });
@@ -104,18 +105,18 @@ describe('a run from a folder below the config', () => {
     'scripts/seed.ts': "import { assignApp } from '../src/lib/assign.js';\n\nexport const seed = () => assignApp('crm', { business_uid: 'biz_seed' });\n",
   };
 
-  it('reads the whole project: a caller in scripts/ holds the group, and each call under src gets a TODO naming it', () => {
+  it('reads the whole project: a caller in scripts/ holds the group, and each call under src gets a TODO naming it', async () => {
     const dir = tree(files);
-    const report = json(['migrate', '.'], join(dir, 'src'));
+    const report = await json(['migrate', '.'], join(dir, 'src'));
     expect(report.totals.migrated).toBe(0);
     expect(readFileSync(join(dir, 'src/lib/assign.ts'), 'utf8')).toContain('/platform/v1/apps/');
     expect(readFileSync(join(dir, 'src/a/one.ts'), 'utf8')).toContain('TODO(app-assignment): this call must be migrated together with changes in ../scripts/seed.ts');
   });
 
-  it('from a folder that holds only a caller, scan lists that caller', () => {
+  it('from a folder that holds only a caller, scan lists that caller', async () => {
     const dir = tree(files);
     mkdirSync(join(dir, 'src', 'a'), { recursive: true });
-    const run = cli(['scan', '.', '--json'], join(dir, 'src', 'a'));
+    const run = await command(['scan', '.', '--json'], join(dir, 'src', 'a'));
     expect(run.code, run.stderr).toBe(0);
     const sites = (JSON.parse(run.stdout) as Report).files.flatMap((file) => file.sites.map((site) => `${file.path}:${site.kind}`));
     expect(sites).toEqual(['one.ts:caller']);
@@ -123,7 +124,7 @@ describe('a run from a folder below the config', () => {
 });
 
 describe('callers held back for the wrapper\'s own reasons', () => {
-  it('get no comment and no line in the summary, even when they pass the body', () => {
+  it('get no comment and no line in the summary, even when they pass the body', async () => {
     // The wrapper is exported from a package others may install: its uses cannot all be seen.
     const dir = tree({
       'package.json': '{"name":"lib","version":"1.0.0","type":"module","main":"src/assign.ts"}\n',
@@ -131,14 +132,14 @@ describe('callers held back for the wrapper\'s own reasons', () => {
       'src/assign.ts': `export async function assignApp(code: string, body: Record<string, unknown>) {\n${send('`https://api.example.com/platform/v1/apps/${code}/assign`', 'body')}\n}\n`,
       'src/one.ts': "import { assignApp } from './assign.js';\n\nexport const one = (uid: string) => assignApp('crm', { business_uid: uid });\n",
     });
-    const run = cli(['migrate', '.', '--force'], dir);
+    const run = await command(['migrate', '.', '--force'], dir);
     expect(run.code, run.stderr).toBe(0);
     const comments = ['src/assign.ts', 'src/one.ts'].map((rel) => readFileSync(join(dir, rel), 'utf8').split('TODO(app-assignment)').length - 1);
     const listed = run.stdout.split('\n').filter((line) => /^ {2}src\//.test(line)).length;
     expect(listed).toBe(comments.reduce((a, b) => a + b, 0));
   });
 
-  it('a note about a wrapper\'s rewrite sits at the request in the wrapper\'s module, and the caller\'s module is not touched', () => {
+  it('a note about a wrapper\'s rewrite sits at the request in the wrapper\'s module, and the caller\'s module is not touched', async () => {
     const dir = tree({
       ...CONFIG,
       'src/assign.ts': "export async function assign(code: string, hide: string) {\n" +
@@ -148,7 +149,7 @@ describe('callers held back for the wrapper\'s own reasons', () => {
       'src/main.ts': "import { assign } from './assign.js';\n\nexport async function main() {\n  await assign('crm', 'true');\n}\n",
     });
     const before = readFileSync(join(dir, 'src/main.ts'), 'utf8');
-    const report = json(['migrate', '.'], dir);
+    const report = await json(['migrate', '.'], dir);
     expect(report.totals.changed).toBe(1);
     expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toBe(before);
     const wrapper = readFileSync(join(dir, 'src/assign.ts'), 'utf8');

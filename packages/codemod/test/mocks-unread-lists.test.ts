@@ -9,7 +9,8 @@
 import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate as migrateOnDisk, runAppTests, SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
+import { migrateHere as migrateOnDisk } from '../../../scripts/lib/command.mjs';
+import { runAppTests, SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
 import { command, tree } from './helpers/cli.js';
 
 interface Site {
@@ -131,7 +132,7 @@ describe('setupFiles read as the runner evaluates it', () => {
       const before = await runAppTests(dir);
       expect(before.failures, name).toEqual([]);
       expect(before.passed, name).toBe(1);
-      migrateOnDisk(dir, [], ['src', 'test']);
+      await migrateOnDisk(dir, [], ['src', 'test']);
       expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8'), name).toContain('/platform/v1/apps/');
       const after = await runAppTests(dir);
       expect(after.failures, name).toEqual([]);
@@ -275,7 +276,7 @@ it('shows an app to a business', async () => {
     const dir = tree({ 'package.json': PACKAGE, 'tsconfig.json': TSCONFIG, ...files(READS_BODY) });
     symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
     expect((await runAppTests(dir)).failures).toEqual([]);
-    migrateOnDisk(dir, [], ['src', 'test']);
+    await migrateOnDisk(dir, [], ['src', 'test']);
     const after = await runAppTests(dir);
     expect(after.failures).toEqual([]);
     expect(after.passed).toBe(1);
@@ -347,7 +348,7 @@ it('assigns through the http helper', async () => {
     symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
     const before = await runAppTests(dir);
     expect(before.failures).toEqual([]);
-    migrateOnDisk(dir, [], ['src', 'test']);
+    await migrateOnDisk(dir, [], ['src', 'test']);
     const after = await runAppTests(dir);
     expect(after.failures).toEqual([]);
     expect(after.passed).toBe(before.total);

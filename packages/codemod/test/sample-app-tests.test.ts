@@ -10,7 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copySampleApp, migrate, runAppTests } from '../../../scripts/lib/proof.mjs';
+import { migrateHere as migrate } from '../../../scripts/lib/command.mjs';
+import { copySampleApp, runAppTests } from '../../../scripts/lib/proof.mjs';
 
 // Each test compiles the app, runs its suite or a server, and migrates it: on a slow or busy machine that takes longer
 // than the default test timeout, which measures nothing here.
@@ -26,7 +27,7 @@ describe("the sample app's own tests, before and after migrate", () => {
     const dir = copySampleApp('tests-after');
     const original = readFileSync(join(dir, 'test/superagent.test.ts'), 'utf8');
     const loyalty = readFileSync(join(dir, 'test/loyalty.test.ts'), 'utf8');
-    const report = migrate(dir, [], ['.']);
+    const report = await migrate(dir, [], ['.']);
     // The calls a run over src alone migrates, but the one whose handler cannot follow; the mocks with them.
     expect(report.totals).toMatchObject({ migrated: 7, todos: 4, errors: 0, mocks: { migrated: 7, todos: 3 } });
     const after = await runAppTests(dir);
@@ -66,7 +67,7 @@ describe("the sample app's own tests, before and after migrate", () => {
 
   it('with --tests ignore the code moves first: the call whose handler cannot follow is migrated, and its test fails', async () => {
     const dir = copySampleApp('tests-ignore');
-    const report = migrate(dir, ['--tests', 'ignore'], ['.']);
+    const report = await migrate(dir, ['--tests', 'ignore'], ['.']);
     expect(report.totals).toMatchObject({ migrated: 8, todos: 3, errors: 0, mocks: { migrated: 8, todos: 2 } });
     expect(readFileSync(join(dir, 'src/assign/superagent.ts'), 'utf8')).not.toContain('kept on the deprecated route');
     const after = await runAppTests(dir);
@@ -76,7 +77,7 @@ describe("the sample app's own tests, before and after migrate", () => {
 
   it('read file by file, the mocks cannot follow their calls, so the calls their tests import stay with them, and a call through an unread helper stays too: still green', async () => {
     const dir = copySampleApp('tests-no-project');
-    const report = migrate(dir, ['--no-project'], ['.']);
+    const report = await migrate(dir, ['--no-project'], ['.']);
     expect(report.totals.mocks).toEqual({ migrated: 0, todos: 10 });
     // Every call that could be migrated waits for its tests' mocks; the one no test imports goes through the app's own
     // helper (callPlatform), which a file read alone cannot see: it stays too, with helper-unread.

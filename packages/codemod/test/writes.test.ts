@@ -2,13 +2,14 @@
  * A run that writes cannot leave a half-migrated tree: killed at any write (SIGKILL or SIGINT), a plain re-run gives
  * the tree of one uninterrupted run and `--rollback` gives the original; a second run is refused while one writes; an
  * edit made while a run writes is kept and reported; symlinks, modes, owners and hard links survive; read-only files
- * are reported, not rewritten.
+ * are reported, not rewritten. The runs that are killed or signalled are spawned; the runs after them, whose report and
+ * writes are what is read, run in this process (`command` of helpers/cli.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, cli, isRoot, tempDir, tree, UNPRIVILEGED } from './helpers/cli.js';
+import { CLI, command, isRoot, tempDir, tree, UNPRIVILEGED } from './helpers/cli.js';
 
 const FIXTURE = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'projects', 'wrapper-module');
 /** The fixture's four writes: the wrapper and three modules of callers. */
@@ -42,9 +43,9 @@ function snapshot(dir: string): Record<string, string> {
 }
 
 const original = snapshot(project());
-const uninterrupted = (() => {
+const uninterrupted = await (async () => {
   const dir = project();
-  const run = cli(['migrate'], dir);
+  const run = await command(['migrate'], dir);
   if (run.code !== 0) throw new Error(`the uninterrupted run failed:\n${run.stderr}`);
   return snapshot(dir);
 })();
@@ -87,7 +88,7 @@ describe('a run killed while it writes', () => {
     await kill(await pausedRun(dir, n), signal);
     const split = snapshot(dir);
     expect(split).not.toEqual(uninterrupted);
-    const again = cli(['migrate'], dir);
+    const again = await command(['migrate'], dir);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('found the journal of an interrupted run and completed it');
     expect(again.stderr).toContain(`${WRITES - n} files written, ${n} already as they should be`);
@@ -97,11 +98,11 @@ describe('a run killed while it writes', () => {
   it.each(cases)('%s after write %i: --rollback gives the original tree back', async (signal, n) => {
     const dir = project();
     await kill(await pausedRun(dir, n), signal);
-    const back = cli(['migrate', '--rollback'], dir);
+    const back = await command(['migrate', '--rollback'], dir);
     expect(back.code, back.stderr).toBe(0);
     expect(back.stdout).toContain(`rolled it back: ${n} files written, ${WRITES - n} already as they should be`);
     expect(snapshot(dir)).toEqual(original);
-    expect(cli(['migrate', '--rollback'], dir).stdout).toContain('no interrupted run to roll back');
+    expect((await command(['migrate', '--rollback'], dir)).stdout).toContain('no interrupted run to roll back');
   });
 
   it('a file changed since the interrupted run planned it is not touched, and named', async () => {
@@ -109,7 +110,7 @@ describe('a run killed while it writes', () => {
     await kill(await pausedRun(dir, 1), 'SIGKILL');
     const pending = Object.keys(uninterrupted).find((file) => readFileSync(join(dir, file), 'utf8') === original[file] && original[file] !== uninterrupted[file])!;
     writeFileSync(join(dir, pending), `${original[pending]}// edited meanwhile\n`);
-    const again = cli(['migrate'], dir);
+    const again = await command(['migrate'], dir);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(new RegExp(`${pending.replaceAll('/', '\\/').replaceAll('.', '\\.')}: changed since the interrupted run`));
     expect(readFileSync(join(dir, pending), 'utf8')).toBe(`${original[pending]}// edited meanwhile\n`);
@@ -120,11 +121,11 @@ describe('one run at a time', () => {
   it('refuses a second run while one writes, with its pid; takes over the lock of a run that is gone', async () => {
     const dir = project();
     const first = await pausedRun(dir, 1);
-    const second = cli(['migrate', '--force'], dir);
+    const second = await command(['migrate', '--force'], dir);
     expect(second.code).toBe(2);
     expect(second.stderr).toContain(`another app-assignment run (pid ${first.pid}`);
     await kill(first, 'SIGKILL');
-    const third = cli(['migrate'], dir);
+    const third = await command(['migrate'], dir);
     expect(third.code, third.stderr).toBe(0);
     expect(third.stderr).toContain(`took over the lock of a run that is gone (pid ${first.pid}`);
     expect(snapshot(dir)).toEqual(uninterrupted);
@@ -216,38 +217,38 @@ export function offerCrm(uid: string): Promise<number> {
 });
 
 describe('what a write keeps', () => {
-  it('follows a symlink to its target, which is written in place; the link stays a link', () => {
+  it('follows a symlink to its target, which is written in place; the link stays a link', async () => {
     const dir = tree({ 'real/a.ts': FIXABLE });
     symlinkSync(join(dir, 'real', 'a.ts'), join(dir, 'link.ts'));
-    const run = cli(['migrate', 'link.ts'], dir);
+    const run = await command(['migrate', 'link.ts'], dir);
     expect(run.code, run.stderr).toBe(0);
     expect(lstatSync(join(dir, 'link.ts')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(dir, 'real', 'a.ts'), 'utf8')).toContain('/v3/apps/app_assignments');
   });
 
-  it('keeps the mode, and a hard link sees the new text', () => {
+  it('keeps the mode, and a hard link sees the new text', async () => {
     const dir = tree({ 'a.ts': FIXABLE, 'b.ts': FIXABLE });
     chmodSync(join(dir, 'a.ts'), 0o640);
     linkSync(join(dir, 'b.ts'), join(dir, 'b-link.js'));
-    expect(cli(['migrate', 'a.ts', 'b.ts'], dir).code).toBe(0);
+    expect((await command(['migrate', 'a.ts', 'b.ts'], dir)).code).toBe(0);
     expect(statSync(join(dir, 'a.ts')).mode & 0o777).toBe(0o640);
     expect(readFileSync(join(dir, 'b-link.js'), 'utf8')).toContain('/v3/apps/app_assignments');
     expect(statSync(join(dir, 'b.ts')).nlink).toBe(2);
   });
 
-  it.runIf(isRoot)('keeps the owner of a file that another user owns', () => {
+  it.runIf(isRoot)('keeps the owner of a file that another user owns', async () => {
     const dir = tree({ 'a.ts': FIXABLE });
     chownSync(join(dir, 'a.ts'), UNPRIVILEGED, UNPRIVILEGED);
-    expect(cli(['migrate'], dir).code).toBe(0);
+    expect((await command(['migrate'], dir)).code).toBe(0);
     const stat = statSync(join(dir, 'a.ts'));
     expect([stat.uid, stat.gid]).toEqual([UNPRIVILEGED, UNPRIVILEGED]);
     expect(readFileSync(join(dir, 'a.ts'), 'utf8')).toContain('/v3/apps/app_assignments');
   });
 
-  it('reports a read-only file and does not rewrite it', () => {
+  it('reports a read-only file and does not rewrite it', async () => {
     const dir = tree({ 'a.ts': FIXABLE, 'b.ts': FIXABLE });
     chmodSync(join(dir, 'b.ts'), 0o444);
-    const run = cli(['migrate', '--no-project'], dir);
+    const run = await command(['migrate', '--no-project'], dir);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('b.ts:1:1 read-only file: not rewritten');
     expect(readFileSync(join(dir, 'b.ts'), 'utf8')).toBe(FIXABLE);
@@ -258,7 +259,7 @@ describe('what a write keeps', () => {
     const dir = project();
     await kill(await pausedRun(dir, 1), 'SIGKILL');
     expect(Object.keys(snapshot(dir)).filter((file) => file.includes('.app-assignment-tmp-'))).toHaveLength(WRITES - 1);
-    const again = cli(['migrate'], dir);
+    const again = await command(['migrate'], dir);
     expect(again.stderr).toContain(`${WRITES - 1} temporary files removed`);
     expect(Object.keys(snapshot(dir)).filter((file) => file.includes('app-assignment'))).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FIXTURES_DIR } from '../../../../fixtures/load.js';
-import { cli, tempDir } from './cli.js';
+import { cli, command, tempDir } from './cli.js';
 
 export interface CampaignTree {
   readonly root: string;
@@ -64,14 +64,17 @@ export interface CampaignRun {
   readonly stderr: string;
 }
 
-/** Runs the campaign three times; between runs, migrates `api` in place, then `wrap` upstream (pushed). */
-export function threeRuns(tree: CampaignTree, extra: string[] = []): CampaignRun[] {
+/**
+ * Runs the campaign three times (the binary, spawned: its child scans, progress and exit code are what is tested);
+ * between runs, migrates `api` in place, then `wrap` upstream (pushed), in this process: only the written files count.
+ */
+export async function threeRuns(tree: CampaignTree, extra: string[] = []): Promise<CampaignRun[]> {
   const campaign = () => cli(['campaign', 'campaign.json', '--jobs', '2', ...extra], tree.folder);
   const runs = [campaign()];
-  const first = cli(['migrate', '.', '--force'], tree.local.api);
+  const first = await command(['migrate', '.', '--force'], tree.local.api);
   if (first.code !== 0) throw new Error(`migrate in api: ${first.stderr}`);
   runs.push(campaign());
-  const second = cli(['migrate', '.', '--force'], tree.upstream);
+  const second = await command(['migrate', '.', '--force'], tree.upstream);
   if (second.code !== 0) throw new Error(`migrate in wrap: ${second.stderr}`);
   git(['commit', '--quiet', '-am', 'migrate to v3'], tree.upstream);
   git(['push', '--quiet', 'origin', 'HEAD:main'], tree.upstream);
