@@ -425,7 +425,7 @@ it('shows an app to a business', async () => {
       const dir = tree({ 'package.json': PACKAGE, 'tsconfig.json': TSCONFIG, ...files(override) });
       symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
       expect((await runAppTests(dir)).failures).toEqual([]);
-      migrateOnDisk(dir, ['--no-project'], ['src', 'test']);
+      await migrateOnDisk(dir, ['--no-project'], ['src', 'test']);
       const test = readFileSync(join(dir, 'test/assign.test.ts'), 'utf8');
       expect(test.includes('/v3/apps/app_assignments`'), override).toBe(moved);
       const after = await runAppTests(dir);
