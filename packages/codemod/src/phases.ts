@@ -65,8 +65,10 @@ export const APPLY_HELP = `Usage:
 Writes what the plan says, in the folder it was made in. Each file must still
 hold the text the plan was made on: a file changed since is not written, and
 neither is any file whose changes go with it (a wrapper and its callers, a call
-and its mocks); every other file is. Writes are atomic and journaled, as for
-migrate.
+and its mocks); every other file is. A file the plan's decisions read that was
+added, changed or removed since (a new caller of a wrapper, a test that asserts
+the old URL) holds back the groups it may bear on the same way. Writes are
+atomic and journaled, as for migrate.
 
 Options:
   --shard <i>/<n>    Write only the i-th of n slices (whole groups, as migrate
@@ -86,9 +88,10 @@ Options:
   -h, --help         Show this help.
 
 Exit codes: 0 every file of the plan (or the shard, or the owner's part) was
-written; 1 some file was refused (changed since the plan was made: analyze
-again); 2 usage error, a plan file that cannot be used, an owner the plan has
-nothing for, or uncommitted changes (without --force).
+written; 1 some file was refused (it, or a file the plan read, changed since
+the plan was made: analyze again); 2 usage error, a plan file that cannot
+be used, an owner the plan has nothing for, or uncommitted changes (without
+--force).
 
 Examples:
   app-assignment apply plan.json
@@ -147,12 +150,12 @@ export function analyzeMain(argv: string[], cwd: string, version: string): Promi
     const shared = await sharedOptions(values);
     const paths = positionals.length === 0 ? ['.'] : positionals;
     const report = await runMigration({
-      paths, cwd, analysis: shared.analysis, dry: true, force: true, jobs: shared.jobs ?? defaultJobs(), noIgnore: shared.noIgnore,
+      paths, cwd, analysis: shared.analysis, dry: true, force: true, jobs: shared.jobs ?? defaultJobs(), noIgnore: shared.noIgnore, recordInputs: true,
       project: shared.project, ...(shared.shard === undefined ? {} : { shard: shared.shard }),
     });
     emptyPathWarnings(report.empty).forEach(stderr);
     if (shared.project && report.mode.kind === 'file' && report.totals.files > 0) stderr(`app-assignment: ${FILE_BY_FILE}`);
-    const plan = planOf(report, { cwd, tool: version, paths, project: shared.project, analysis: shared.analysis, ...(shared.shard === undefined ? {} : { shard: shared.shard }) });
+    const plan = planOf(report, { cwd, tool: version, paths, project: shared.project, analysis: shared.analysis, noIgnore: shared.noIgnore, ...(shared.shard === undefined ? {} : { shard: shared.shard }) });
     writePlan(out, plan);
     const { totals } = plan.report;
     stdout(`app-assignment: ${totals.files} files analyzed${plan.shards.length > 0 ? ` (shard ${plan.shards[0]})` : ''}: ${plan.files.length} to change ` +

@@ -12,11 +12,11 @@ import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { toPosix } from './git.js';
 import { sha256 } from './journal.js';
-import type { AnalysisOptions } from '@app-assignment/core';
+import { type AnalysisOptions, mayContainAssignCall, mayContainMock, mayMentionRequest } from '@app-assignment/core';
 import { type Shard, shardIndexOf } from './files.js';
-import type { FileReport, RunReport } from './run.js';
+import { type FileReport, type RunReport, runUniverse } from './run.js';
 
-export const PLAN_VERSION = 1;
+export const PLAN_VERSION = 2;
 
 /** One replacement in a file: the text at [start, end) (UTF-16 offsets of the text the plan was made on) becomes `text`. */
 export interface PlanEdit {
@@ -31,6 +31,14 @@ export interface PlanFile {
   /** sha256 of the text the plan was made on (UTF-8). */
   readonly sha256: string;
   readonly edits: readonly PlanEdit[];
+}
+
+/** A file the analysis read. */
+export interface PlanInput {
+  readonly path: string;
+  readonly sha256: string;
+  /** For a file the plan changes: the sha256 of the text the plan writes. */
+  readonly written?: string;
 }
 
 export interface Plan {
@@ -48,6 +56,16 @@ export interface Plan {
   readonly files: readonly PlanFile[];
   /** Files whose edits must be written together, each list sorted; a file in none is written alone. */
   readonly groups: readonly (readonly string[])[];
+  /**
+   * What the decisions were made on: every file the analysis read (a wrapper's callers, the tests that assert a call,
+   * the files searched for uses), with the sha256 of its text, and for a file the plan changes the sha256 of the text
+   * it writes too (another part of the plan may have written it already). `apply` lists the run's files again: a file
+   * added since, or one changed or removed, that may bear on a group holds that group back.
+   */
+  readonly inputs: {
+    readonly noIgnore: boolean;
+    readonly files: readonly PlanInput[];
+  };
   /** The report `scan --json` gives for the files of the plan's shards. */
   readonly report: { readonly files: readonly FileReport[]; readonly totals: RunReport['totals'] };
 }
@@ -85,7 +103,7 @@ export function applyEdits(text: string, edits: readonly PlanEdit[]): string {
 }
 
 /** The plan of a dry run (`runMigration` with `dry`), its paths relative to `cwd`. */
-export function planOf(report: RunReport, options: { cwd: string; tool: string; paths: readonly string[]; project: boolean; analysis: AnalysisOptions; shard?: Shard }): Plan {
+export function planOf(report: RunReport, options: { cwd: string; tool: string; paths: readonly string[]; project: boolean; analysis: AnalysisOptions; shard?: Shard; noIgnore?: boolean }): Plan {
   const rel = (file: string) => toPosix(relative(options.cwd, file));
   const files = [...report.changes].map(([file, { before, after }]) => ({ path: rel(file), sha256: sha256(before), edits: editsBetween(before, after) }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -93,6 +111,13 @@ export function planOf(report: RunReport, options: { cwd: string; tool: string; 
   const groups = (report.writeTogether ?? [])
     .map((group) => group.map(rel).filter((path) => changed.has(path)).sort())
     .filter((group) => group.length > 1);
+  if (report.inputs === undefined) throw new Error('planOf needs the report of a run with recordInputs: a plan records what its decisions read');
+  const written = new Map([...report.changes].map(([file, { after }]) => [rel(file), sha256(after)]));
+  const inputs = [...report.inputs].map(([file, hash]): PlanInput => {
+    const path = rel(file);
+    const after = written.get(path);
+    return after === undefined ? { path, sha256: hash } : { path, sha256: hash, written: after };
+  }).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return {
     version: PLAN_VERSION,
     tool: options.tool,
@@ -100,6 +125,7 @@ export function planOf(report: RunReport, options: { cwd: string; tool: string; 
     shards: options.shard === undefined ? [] : [`${options.shard.index}/${options.shard.count}`],
     files,
     groups,
+    inputs: { noIgnore: options.noIgnore === true, files: inputs },
     report: { files: report.files, totals: report.totals },
   };
 }
@@ -113,12 +139,17 @@ export function readPlan(path: string, tool: string): Plan {
     const e = error as NodeJS.ErrnoException;
     throw new PlanError(e.code === 'ENOENT' ? `${path}: no such plan file (write one with "app-assignment analyze --out ${path}")` : `${path}: not a plan file (${e.message})`);
   }
-  const plan = data as { version?: unknown; tool?: unknown; files?: unknown; groups?: unknown } | null;
+  const plan = data as { version?: unknown; tool?: unknown; files?: unknown; groups?: unknown; inputs?: { noIgnore?: unknown; files?: unknown } } | null;
   if (typeof plan !== 'object' || plan === null || plan.version === undefined || !Array.isArray(plan.files) || !Array.isArray(plan.groups)) {
     throw new PlanError(`${path}: not a plan file (no "version", "files" and "groups"); write one with "app-assignment analyze --out ${path}"`);
   }
   if (plan.version !== PLAN_VERSION) throw new PlanError(`${path}: plan version ${JSON.stringify(plan.version)}, this tool reads version ${PLAN_VERSION}: analyze again with this version`);
   if (plan.tool !== tool) throw new PlanError(`${path}: made by app-assignment ${JSON.stringify(plan.tool)}, this is ${tool}: analyze again with this version (its rewrites may differ)`);
+  const inputs = plan.inputs?.files;
+  if (typeof plan.inputs?.noIgnore !== 'boolean' || !Array.isArray(inputs) ||
+    !inputs.every((input: Partial<PlanInput> | null) => typeof input?.path === 'string' && typeof input.sha256 === 'string' && (input.written === undefined || typeof input.written === 'string'))) {
+    throw new PlanError(`${path}: the plan does not say which files its decisions read ("inputs"): analyze again`);
+  }
   for (const file of plan.files as (Partial<PlanFile> | null)[]) {
     const edits: readonly PlanEdit[] | undefined = Array.isArray(file?.edits) ? file.edits : undefined;
     const ordered = edits?.every((edit, i) => Number.isInteger(edit.start) && Number.isInteger(edit.end) && edit.start <= edit.end && typeof edit.text === 'string' &&
@@ -139,7 +170,7 @@ export function readPlan(path: string, tool: string): Plan {
 export function mergePlans(units: readonly { readonly name: string; readonly plan: Plan }[]): Plan {
   if (units.length === 0) throw new PlanError('no unit to merge: give the files "app-assignment analyze --shard i/n --out <file>" wrote, or their folder');
   const [first] = units;
-  const runOf = (plan: Plan) => JSON.stringify(plan.run);
+  const runOf = (plan: Plan) => JSON.stringify({ ...plan.run, noIgnore: plan.inputs.noIgnore });
   for (const unit of units) {
     if (runOf(unit.plan) !== runOf(first!.plan)) {
       throw new PlanError(`${unit.name} was analyzed with other paths or options than ${first!.name} (${runOf(unit.plan)} vs ${runOf(first!.plan)}): analyze every shard with the same command`);
@@ -170,6 +201,17 @@ export function mergePlans(units: readonly { readonly name: string; readonly pla
       files.set(file.path, file);
     }
   }
+  const inputs = new Map<string, PlanInput>();
+  for (const unit of units) {
+    for (const input of unit.plan.inputs.files) {
+      const known = inputs.get(input.path);
+      // One unit may have planned the file (and knows the text it writes), another only read it.
+      if (known !== undefined && known.sha256 !== input.sha256) {
+        throw new PlanError(`${input.path} was read with other text by two units (one of them ${unit.name}): the tree changed between them; analyze every shard of the same commit`);
+      }
+      inputs.set(input.path, known?.written === undefined ? input : known);
+    }
+  }
   const groups = new Map<string, readonly string[]>();
   for (const unit of units) for (const group of unit.plan.groups) groups.set(group.join('\u0000'), group);
   const reports = new Map<string, FileReport>();
@@ -182,6 +224,7 @@ export function mergePlans(units: readonly { readonly name: string; readonly pla
     shards: whole.length > 0 ? [] : shards.map(({ shard }) => shard).sort((a, b) => Number(a.split('/')[0]) - Number(b.split('/')[0])),
     files: [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     groups: [...groups.values()].sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    inputs: { noIgnore: first!.plan.inputs.noIgnore, files: [...inputs.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) },
     report: { files: list, totals: totalsOf(units.map((unit) => unit.plan.report.totals), list) },
   };
 }
@@ -273,5 +316,134 @@ export function planChanges(plan: Plan, files: readonly PlanFile[], cwd: string)
     }
     changes.set(path, { before: text, after: applyEdits(text, file.edits) });
   }
+  // A file the decisions read, changed, added or removed since, holds back each group it may bear on.
+  const moved = movedInputs(plan, cwd);
+  if (moved.length > 0) {
+    const groupOf = new Map<string, readonly string[]>();
+    for (const group of plan.groups) for (const path of group) groupOf.set(path, group);
+    const reasons = new Map<string, string | undefined>();
+    for (const file of files) {
+      const path = resolve(cwd, file.path);
+      if (!changes.has(path)) continue;
+      const group = groupOf.get(file.path) ?? [file.path];
+      const key = group.join('\u0000');
+      if (!reasons.has(key)) reasons.set(key, bearingOn(group, moved, plan.run.analysis, (member) => changes.get(resolve(cwd, member))?.before ?? readText(resolve(cwd, member))));
+      const reason = reasons.get(key);
+      if (reason === undefined) continue;
+      changes.delete(path);
+      stale.set(path, `${reason}: not written (analyze again, then apply the new plan)`);
+    }
+  }
   return { changes, stale };
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A file the plan's decisions read that is not as they read it: changed, added or removed (with its text now). */
+interface MovedInput {
+  readonly path: string;
+  readonly how: 'changed' | 'added' | 'removed';
+  readonly text?: string;
+}
+
+/**
+ * The files of the run that are not as the analysis read them: each input whose text is neither the one read nor the
+ * one the plan writes (another part of the plan may be applied already), and each source file the run would read now
+ * that it did not read then.
+ */
+function movedInputs(plan: Plan, cwd: string): MovedInput[] {
+  const moved: MovedInput[] = [];
+  const known = new Set<string>();
+  for (const input of plan.inputs.files) {
+    const path = resolve(cwd, input.path);
+    known.add(path);
+    const text = readText(path);
+    if (text === undefined) {
+      moved.push({ path: input.path, how: 'removed' });
+      continue;
+    }
+    const hash = sha256(text);
+    if (hash !== input.sha256 && hash !== input.written) moved.push({ path: input.path, how: 'changed', text });
+  }
+  const { universe } = runUniverse({ paths: plan.run.paths, cwd, project: plan.run.project, noIgnore: plan.inputs.noIgnore });
+  for (const file of universe) {
+    if (known.has(file)) continue;
+    const text = readText(file);
+    if (text !== undefined) moved.push({ path: toPosix(relative(cwd, file)), how: 'added', text });
+  }
+  return moved;
+}
+
+/**
+ * Why a moved input may bear on a group's decision, or undefined when it cannot. A file removed may have been a caller,
+ * a mock or a config. A file added or changed bears on the group when its text now
+ * - may hold a mock or an assertion of the request (a test asserting a URL, a setup's mock): on every group;
+ * - may hold a call of the request: on a group with mocks (a mock follows every call it can stand for);
+ * - spells a name a file of the group exports or imports, or a module name of one of them (a new caller of a
+ *   wrapper, an edited constant): on that group.
+ * Text a file no longer has only takes a use away, and the plan decided with that use in view.
+ */
+function bearingOn(group: readonly string[], moved: readonly MovedInput[], analysis: AnalysisOptions, textOf: (path: string) => string | undefined): string | undefined {
+  let names: Map<string, string> | undefined;
+  let mocks: boolean | undefined;
+  for (const input of moved) {
+    if (input.how === 'removed') return `${input.path}, which the plan's decisions read, was removed since the plan was made`;
+    const text = input.text ?? '';
+    const since = `${input.path} ${input.how === 'added' ? 'was added' : 'changed'} since the plan was made`;
+    const call = mayContainAssignCall(text, analysis);
+    if (mayContainMock(text) && (call || mayMentionRequest(text))) return `${since} and may mock or assert the request, which every decision may depend on`;
+    if (call || mayMentionRequest(text)) {
+      mocks ??= group.some((path) => mayContainMock(textOf(path) ?? ''));
+      if (mocks) return `${since} and may send the request, which the mocks of this group stand for`;
+    }
+    if (names === undefined) {
+      names = new Map();
+      const all = group.map((path) => ({ path, ...namesOf(path, textOf(path) ?? '') }));
+      // A name a file of the group exports is named as that file's before a file that imports it.
+      for (const { path, own } of all) for (const name of own) if (!names.has(name)) names.set(name, `a name ${path} declares`);
+      for (const { path, taken } of all) for (const name of taken) if (!names.has(name)) names.set(name, `a name ${path} imports`);
+    }
+    const spelled = wordsOf(text);
+    const name = [...names.keys()].find((word) => spelled.has(word));
+    if (name !== undefined) return `${since} and spells "${name}", ${names.get(name)}: it may use what the plan changes`;
+  }
+  return undefined;
+}
+
+const WORD = /[A-Za-z_$][\w$]*/g;
+
+function wordsOf(text: string): Set<string> {
+  return new Set(text.match(WORD) ?? []);
+}
+
+/**
+ * The names by which other files reach a planned file, or that it takes from them: what it exports or imports, and
+ * its module name (its folder's for an index file). Read from the text: a name more is only a group held back more.
+ */
+function namesOf(path: string, text: string): { own: string[]; taken: string[] } {
+  const own: string[] = [];
+  const taken: string[] = [];
+  const base = path.split('/').pop()!.replace(/\.[^.]*$/, '');
+  const folder = path.split('/').slice(-2, -1)[0];
+  const first = (part: string) => part.trim().replace(/^type\s+/, '').match(WORD)?.[0];
+  for (const m of text.matchAll(/\bexport\s+(?:declare\s+)?(?:default\s+)?(?:async\s+)?(?:abstract\s+)?(?:const|let|var|function\*?|class|interface|type|enum|namespace)\s+([A-Za-z_$][\w$]*)/g)) own.push(m[1]!);
+  for (const m of text.matchAll(/\bexport\s+(?:type\s+)?\{([^}]*)\}/g)) m[1]!.split(',').forEach((part) => own.push(...[first(part)].filter((n) => n !== undefined)));
+  for (const m of text.matchAll(/\b(?:module\.)?exports\.([A-Za-z_$][\w$]*)/g)) own.push(m[1]!);
+  for (const m of text.matchAll(/\bimport\s+(?:type\s+)?(?:[A-Za-z_$][\w$]*\s*,\s*)?\{([^}]*)\}/g)) m[1]!.split(',').forEach((part) => taken.push(...[first(part)].filter((n) => n !== undefined)));
+  for (const m of text.matchAll(/\bimport\s+(?:type\s+)?([A-Za-z_$][\w$]*)\s*(?:,|from\b)/g)) taken.push(m[1]!);
+  for (const m of text.matchAll(/(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g)) {
+    const parts = m[1]!.split('/');
+    const last = parts.pop()!.replace(/\.[^.]*$/, '');
+    if (/^(?:\.|@\/|~\/)/.test(m[1]!)) taken.push(last === 'index' || last === '' ? parts.pop() ?? last : last);
+  }
+  // The module's own name last: a message names the function or type a caller spells before the module it comes from.
+  own.push(base === 'index' && folder !== undefined ? folder : base);
+  const word = (name: string) => name.length > 1 && /^[A-Za-z_$][\w$]*$/.test(name);
+  return { own: own.filter(word), taken: taken.filter(word) };
 }

@@ -17,7 +17,7 @@ import { migrateText, type SiteReport, SourceSyntaxError } from './migrate.js';
 import { nestingFailure, type ParserName, parserInUse } from './parse.js';
 import { readSource, unreadTypeReason } from './read.js';
 import { mayBeProject, migrateProject, projectRootFor } from './project-run.js';
-import { openSession, type Recovery, type Session, writeChanges } from './journal.js';
+import { openSession, type Recovery, type Session, sha256, writeChanges } from './journal.js';
 
 export interface RunOptions {
   readonly paths: readonly string[];
@@ -35,6 +35,8 @@ export interface RunOptions {
   readonly project?: boolean;
   /** Read the files that `.gitignore` covers too. */
   readonly noIgnore?: boolean;
+  /** Record the hash of every file the run reads (`RunReport.inputs`), for a plan. */
+  readonly recordInputs?: boolean;
   /** Called after each file, for a progress line. */
   readonly onProgress?: (done: number, total: number, migrated: number) => void;
 }
@@ -93,6 +95,8 @@ export interface RunReport {
   readonly changes: ReadonlyMap<string, { before: string; after: string }>;
   /** Project mode: the files whose changes must be written together (a wrapper with its callers, a call with its mocks). */
   readonly writeTogether?: readonly (readonly string[])[];
+  /** With `recordInputs`: every file the run read (its decisions may depend on any of them), with the sha256 of its text. */
+  readonly inputs?: ReadonlyMap<string, string>;
   /** How the files were read: as one project (with the configs it was loaded from), or each file alone. */
   readonly mode: { readonly kind: 'project'; readonly configs: readonly string[] } | {
     readonly kind: 'file';
@@ -158,6 +162,21 @@ export async function runMigration(options: RunOptions): Promise<RunReport> {
   }
 }
 
+/**
+ * The files a run reads: project mode decides every group over the whole project, whatever the paths (the paths and
+ * the shard only say which files are written, see WriteScope); each file read alone is its own group. `apply` lists
+ * them again to find the files added since its plan was made.
+ */
+export function runUniverse(
+  options: Pick<RunOptions, 'paths' | 'cwd' | 'project' | 'noIgnore'>,
+  selection = collect(options.paths, options.cwd, { noIgnore: options.noIgnore === true }).files.filter((file) => SOURCE_FILE.test(file)),
+): { root: string; asProject: boolean; universe: string[] } {
+  const root = projectRootFor(options.paths, options.cwd);
+  const asProject = options.project !== false && mayBeProject(root);
+  const universe = asProject ? [...new Set([...selection, ...collect(['.'], root, { noIgnore: options.noIgnore === true }).files])].sort() : selection;
+  return { root, asProject, universe };
+}
+
 async function migrateTree(options: RunOptions, session: Session | undefined): Promise<RunReport> {
   const collected = collect(options.paths, options.cwd, { noIgnore: options.noIgnore === true });
   const selection = collected.files.filter((file) => SOURCE_FILE.test(file));
@@ -169,11 +188,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
     const reason = unreadTypeReason(file);
     if (reason !== undefined) unreadTypes.set(file, reason);
   }
-  // Project mode decides every group over the whole project, whatever the paths: the paths and the shard only say
-  // which files are written (see WriteScope). Each file read alone is its own group.
-  const root = projectRootFor(options.paths, options.cwd);
-  const asProject = options.project !== false && mayBeProject(root);
-  const universe = asProject ? [...new Set([...selection, ...collect(['.'], root, { noIgnore: options.noIgnore === true }).files])].sort() : selection;
+  const { root, asProject, universe } = runUniverse(options, selection);
   let files = asProject || options.shard === undefined ? selection : shardOf(selection, options.shard, options.cwd);
   const reported = new Set(files);
 
@@ -187,6 +202,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
 
   const unreadParts = new Map<string, readonly UnreadPart[]>();
   const readable: string[] = [];
+  const inputs = options.recordInputs === true ? new Map<string, string>() : undefined;
   for (const file of universe) {
     const own = reported.has(file);
     const read = readSource(file);
@@ -200,6 +216,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
       continue;
     }
     const { text } = read;
+    if (inputs !== undefined) inputs.set(file, sha256(text));
     if (own && componentKindOf(file) !== undefined) {
       const parts = unreadPartsOf(text, file, asProject);
       if (parts.length > 0) unreadParts.set(file, parts);
@@ -233,6 +250,8 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
     : await migrateProject(root, readable, texts, options.analysis, { selected: new Set(selection), display, ...(options.shard === undefined ? {} : { shard: options.shard }) });
   if (projectRun !== undefined) {
     mode = { kind: 'project', configs: projectRun.configs.map(display) };
+    // The configs say how imports resolve: the decisions read them too.
+    for (const config of projectRun.configs) inputs?.set(config, sha256(readFileSync(config, 'utf8')));
     files = [...projectRun.files];
     groupsOutside = projectRun.groupsOutside;
     writeTogether = projectRun.writeTogether;
@@ -324,6 +343,7 @@ async function migrateTree(options: RunOptions, session: Session | undefined): P
     },
     changes,
     ...(writeTogether.length === 0 ? {} : { writeTogether }),
+    ...(inputs === undefined ? {} : { inputs }),
     mode,
     ...(refused === undefined ? {} : { refused }),
     ignored: collected.ignored,

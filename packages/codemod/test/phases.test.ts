@@ -24,7 +24,7 @@ function snapshot(dir: string): Record<string, string> {
 }
 
 async function analyzeIn(dir: string, shard?: { index: number; count: number }): Promise<Plan> {
-  const report = await runMigration({ paths: ['.'], cwd: dir, analysis, dry: true, force: true, jobs: 1, project: true, ...(shard === undefined ? {} : { shard }) });
+  const report = await runMigration({ paths: ['.'], cwd: dir, analysis, dry: true, force: true, jobs: 1, project: true, recordInputs: true, ...(shard === undefined ? {} : { shard }) });
   // Through JSON, as a plan crosses processes and machines.
   return JSON.parse(JSON.stringify(planOf(report, { cwd: dir, tool: TOOL, paths: ['.'], project: true, analysis, ...(shard === undefined ? {} : { shard }) }))) as Plan;
 }

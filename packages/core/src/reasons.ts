@@ -46,6 +46,7 @@ export const ReasonCode = {
   urlBuilderChecks: 'url-builder-checks',
   urlAssembled: 'url-assembled',
   urlBuilderUnread: 'url-builder-unread',
+  urlPathUnusual: 'url-path-unusual',
   methodDynamic: 'method-dynamic',
   clientUnknown: 'client-unknown',
   helperUnread: 'helper-unread',
@@ -179,6 +180,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `the URL is passed to ${key ?? 'a function'}, which uses it besides sending it (keeps it in an error it throws, or reads it back from the response or throws that response, whose message, fields or url the program may read, or passes it on): rewritten here, that use would see ${V3_ASSIGN.path} too; check that use, then migrate by hand`,
   'url-builder-unread': (key) =>
     `the URL is built by ${key ?? 'a URL builder of the program'}, which spells the deprecated route, but what it builds for this call cannot be read exactly; make this call build ${V3_ASSIGN.path} (the app code in the body) by hand`,
+  'url-path-unusual': (key) =>
+    `the URL spells the deprecated route with ${key ?? 'an unusual path'}, which the URL parser or the server may take for /platform/v1/apps/{id}/assign, and this tool does not rewrite; make this call send ${V3_ASSIGN.path} (the app code in the body) by hand, or spell the route plainly and rerun`,
   'method-dynamic': () =>
     'the HTTP method is computed at run time, or set by client options that cannot be read here; migrate by hand',
   'client-unknown': () =>
@@ -192,7 +195,7 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
   'helper-made-by-call': (key) =>
     `the request is sent by ${key ?? 'a function made by calling another function'}: the code that runs is the function that call returns (a wrapper such as once, lodash's memoize or a retry), which may decide by the URL what it sends (skip a URL it has seen, retry unless it ends in /assign, change the host), and every app would send the same ${V3_ASSIGN.path}; read that wrapper, then migrate by hand`,
   'url-from-response': (key) =>
-    `the request is sent to ${key ?? 'the URL of the response of a request to the deprecated route'}: it sends the deprecated request again, to a URL no code here spells; send it to ${V3} by hand, with the v3 body`,
+    `the request is sent to ${key ?? 'the URL of the response of a request to the deprecated route'}: it sends the deprecated request to a URL no code here spells; send it to ${V3} by hand, with the v3 body`,
   'client-not-rewritten': (key) =>
     `the request is sent through ${key ?? 'a client or a request layout (a callback, a stream, an options object holding the path)'}, which this tool does not rewrite; send it to ${V3} by hand, with the v3 body`,
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,

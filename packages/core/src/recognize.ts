@@ -24,7 +24,8 @@ import { calleePath, isFunction, isPure, someNode, staticKey, unwrapTS } from '.
 import { lineAt } from './text-facts.js';
 import { enclosingClass } from './clients/this-member.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN, V3Key } from './contract.js';
-import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit, type UrlPiece } from './url.js';
+import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, matchRouteSpelledOtherwise, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit, type UrlPiece } from './url.js';
+import { unreadBuilderObstacles } from './unread-builders.js';
 
 export type { ClientKind } from './clients/index.js';
 
@@ -120,7 +121,9 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   if (layout.pathParams !== undefined) pieces = fillPathParams(pieces, layout.pathParams, layout.url as TSESTree.Expression);
   const ownPieces = pieces;
   if (layout.base !== undefined) pieces = joinBase(readUrl(layout.base.node, layout.base.ctx, null), pieces, absoluteUrlWins(call, layout, ctx));
-  const match = matchRoute(pieces, routesOf(ctx));
+  // The route spelled otherwise (`/assign/`, `//`, `/./`) is this call's to report unless a URL builder makes it: the
+  // builder's report names it (unread-builders.ts).
+  const match = matchRoute(pieces, routesOf(ctx)) ?? spelledOtherwise(pieces, call, ctx);
   if (match === undefined) {
     return deprecatedBodyOnV3(call, layout, pieces, ctx) ?? resentToResponseUrl(call, layout, ctx) ?? relativeRouteUnderSetup(call, layout, ownPieces, ctx);
   }
@@ -269,6 +272,11 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
   }
 }
 
+function spelledOtherwise(pieces: readonly UrlPiece[], call: TSESTree.CallExpression, ctx: SourceContext): RouteMatch | undefined {
+  const match = matchRouteSpelledOtherwise(pieces, routesOf(ctx));
+  return match === undefined || unreadBuilderObstacles(call, ctx) !== undefined ? undefined : match;
+}
+
 function helperChangesUrlSite(call: TSESTree.CallExpression, ctx: SourceContext, key: string): AssignCall {
   return {
     node: call,
@@ -308,7 +316,10 @@ function urlParameterChanged(call: TSESTree.CallExpression, target: { fn: TSESTr
 }
 
 /** String methods that return another string: a copy of the URL, changed. */
-const STRING_CHANGES = new Set(['replace', 'replaceAll', 'concat', 'slice', 'substring', 'substr', 'toLowerCase', 'toUpperCase', 'padEnd', 'padStart', 'normalize']);
+const STRING_CHANGES = new Set(['replace', 'replaceAll', 'concat', 'slice', 'substring', 'substr', 'toLowerCase', 'toUpperCase', 'toLocaleLowerCase', 'toLocaleUpperCase',
+  'padEnd', 'padStart', 'normalize', 'trim', 'trimStart', 'trimEnd', 'at']);
+/** The global functions that give a changed copy of the text they are given (`decodeURIComponent(url)`). */
+const GLOBAL_TEXT_CHANGES = new Set(['decodeURIComponent', 'decodeURI', 'encodeURIComponent', 'encodeURI', 'escape', 'unescape']);
 /** What of a URL object can be set. */
 const URL_PARTS = new Set(['href', 'protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'username', 'password']);
 
@@ -325,9 +336,14 @@ function changedWithoutAssigning(variable: VariableLike, ctx: SourceContext, cop
         up.callee.name === 'String' && findVariable(ctx.getScope(up.callee), 'String') === undefined) node = up;
       else if (up?.type === 'MemberExpression' && up.object === node && !up.computed && up.property.type === 'Identifier' && up.property.name === 'toString' &&
         up.parent?.type === 'CallExpression' && up.parent.callee === up && up.parent.arguments.length === 0) node = up.parent;
+      // `\`${url}\``: a template of the URL alone.
+      else if (up?.type === 'TemplateLiteral' && up.expressions.length === 1 && up.quasis.every((q) => q.value.cooked === '')) node = up;
       else break;
     }
     const parent = node.parent;
+    // `decodeURIComponent(url)`, then sent.
+    if (parent?.type === 'CallExpression' && parent.arguments[0] === node && parent.callee.type === 'Identifier' && GLOBAL_TEXT_CHANGES.has(parent.callee.name) &&
+      findVariable(ctx.getScope(parent.callee), parent.callee.name) === undefined && sentOn(parent, ctx, copies, 0)) return node;
     // `const u = url`: what is done to `u`.
     if (parent?.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'Identifier') {
       const alias = findVariable(ctx.getScope(parent.id), parent.id.name);
@@ -475,6 +491,8 @@ function urlReason(reason: Extract<RouteMatch['edit'], { ok: false }>['reason'])
       return ReasonCode.urlNotEditable;
     case 'url-used-by-helper':
       return ReasonCode.urlUsedByHelper;
+    case 'url-path-unusual':
+      return ReasonCode.urlPathUnusual;
   }
 }
 
@@ -1071,6 +1089,8 @@ function resentToResponseUrl(call: TSESTree.CallExpression, layout: CallLayout, 
   // A call whose arguments show no request (`audit(request.url)`) sends nothing that is known.
   if (layout.obstacles?.some((o) => o.code === ReasonCode.clientUnknown) === true) return undefined;
   const url = unwrapTS(layout.url);
+  const derived = derivedFromResponseUrl(call, url, ctx, layout);
+  if (derived !== undefined) return derived;
   // `res.url`, `url` of `const { url } = res`, or a Request copied (`new Request(del, { method: 'POST' })`).
   const object = url.type === 'MemberExpression' && !url.computed && url.property.type === 'Identifier' && url.property.name === 'url' ? unwrapTS(url.object)
     : url.type === 'Identifier' ? destructuredUrlOf(url, ctx) ?? url : undefined;
@@ -1099,6 +1119,68 @@ function resentToResponseUrl(call: TSESTree.CallExpression, layout: CallLayout, 
   const facts: CallFacts = { appId: { kind: 'static', value: 'unknown' }, body: layout.body.facts, obstacles: [{ code: ReasonCode.urlFromResponse, key }] };
   // The route is where the earlier request spells it: a call that passes that request supplies it (no caller).
   return { node: call, ctx, client: layout.client, facts, routeAt: earlierMatch.routeAt, via: [] };
+}
+
+/**
+ * A POST to a URL made of a response's URL (`new URL('assign', app.url)`, `app.url.replace(/status$/, 'assign')`) that
+ * the earlier request's URL, changed the same way, makes the deprecated route: reported (`url-from-response`), never
+ * rewritten, as no code here spells the route.
+ */
+function derivedFromResponseUrl(call: TSESTree.CallExpression, url: TSESTree.Node, ctx: SourceContext, layout: CallLayout): AssignCall | undefined {
+  const responseUrl = (node: TSESTree.Node | undefined): TSESTree.Identifier | undefined => {
+    const member = node === undefined ? undefined : unwrapTS(node);
+    return member?.type === 'MemberExpression' && !member.computed && member.property.type === 'Identifier' && member.property.name === 'url' &&
+      unwrapTS(member.object).type === 'Identifier' ? unwrapTS(member.object) as TSESTree.Identifier : undefined;
+  };
+  const staticText = (node: TSESTree.Node | undefined): string | undefined => {
+    const value = node === undefined ? undefined : unwrapTS(node);
+    if (value?.type === 'Literal' && typeof value.value === 'string') return value.value;
+    return value?.type === 'TemplateLiteral' && value.expressions.length === 0 ? value.quasis[0]!.value.cooked ?? undefined : undefined;
+  };
+  let object: TSESTree.Identifier | undefined;
+  let change: ((flat: string) => string | undefined) | undefined;
+  const made = url.type === 'NewExpression' && url.callee.type === 'Identifier' && url.callee.name === 'URL' && findVariable(ctx.getScope(url.callee), 'URL') === undefined;
+  if (made && url.arguments.length === 2) {
+    // `new URL('assign', res.url)`: a relative path resolved against the response's URL, as the URL parser does.
+    object = responseUrl(url.arguments[1]);
+    const rel = staticText(url.arguments[0]);
+    if (rel !== undefined && !/^[a-z][a-z\d+.-]*:|^\/|^\.\.|[?#]/i.test(rel)) change = (flat) => flat.replace(/[?#].*$/, '').replace(/[^/]*$/, rel.replace(/^(?:\.\/)+/, ''));
+  } else if (url.type === 'CallExpression' && url.callee.type === 'MemberExpression' && !url.callee.computed && url.callee.property.type === 'Identifier' &&
+    (url.callee.property.name === 'replace' || url.callee.property.name === 'replaceAll') && url.arguments.length === 2) {
+    // `res.url.replace(/status$/, 'assign')`: the response's URL changed as the call says.
+    object = responseUrl(url.callee.object);
+    const to = staticText(url.arguments[1]);
+    const pattern = unwrapTS(url.arguments[0]!);
+    const from = pattern.type === 'Literal' && 'regex' in pattern && pattern.regex !== undefined ? new RegExp(pattern.regex.pattern, pattern.regex.flags) : staticText(pattern);
+    const all = url.callee.property.name === 'replaceAll';
+    if (to !== undefined && from !== undefined && !/\$[\d&`'<]/.test(to)) change = (flat) => (all ? flat.replaceAll(from, to) : flat.replace(from, to));
+  }
+  if (object === undefined || change === undefined) return undefined;
+  const source = responseSource(object, ctx);
+  if (source === undefined || source.sent.type === 'NewExpression') return undefined;
+  const { sent, ctx: where } = source;
+  const earlier = clientLayoutOf(sent, where);
+  if (earlier?.url === undefined) return undefined;
+  let pieces = readUrl(earlier.url, where, null);
+  if (earlier.base !== undefined) pieces = joinBase(readUrl(earlier.base.node, earlier.base.ctx, null), pieces, absoluteUrlWins(sent, earlier, where));
+  // The earlier URL with a marker for each part not known here, changed, then read back into parts.
+  const parts = pieces.filter((piece) => piece.kind !== 'text');
+  if (pieces.some((piece) => piece.kind === 'text' && piece.value.includes('\u0000'))) return undefined;
+  const changed = change(pieces.map((piece) => (piece.kind === 'text' ? piece.value : '\u0000')).join(''));
+  const texts = changed?.split('\u0000');
+  if (texts === undefined || texts.length !== parts.length + 1) return undefined;
+  const ctxOf = pieces[0]!.ctx;
+  const result: UrlPiece[] = texts.flatMap((text, i) => [
+    ...(text === '' ? [] : [{ kind: 'text' as const, value: text, start: null, region: null, ctx: ctxOf }]),
+    ...(i < parts.length ? [parts[i]!] : []),
+  ]);
+  const match = matchRoute(result, routesOf(where));
+  if (match === undefined) return undefined;
+  const line = where.text.slice(0, sent.range[0]).split('\n').length;
+  const key = `${ctx.text.slice(url.range[0], url.range[1])}, which makes ${DEPRECATED_ASSIGN.route} of the URL of the response of the request at ` +
+    `${where.file === undefined || where.text === ctx.text ? `line ${line}` : `${where.file}:${line}`}`;
+  const facts: CallFacts = { appId: { kind: 'static', value: 'unknown' }, body: layout.body.facts, obstacles: [{ code: ReasonCode.urlFromResponse, key }] };
+  return { node: call, ctx, client: layout.client, facts, via: [] };
 }
 
 /** The object a `url` const is destructured from (`const { url } = res`), when it is never written again. */

@@ -119,6 +119,29 @@ interface Candidate {
   readonly staticField?: true;
   /** The object literal the builder is a method of: what `this` is in it. */
   readonly self?: TSESTree.ObjectExpression;
+  /** Returned by a getter. */
+  readonly getter?: true;
+  /** A member of a namespace. */
+  readonly inNamespace?: true;
+  /** A function called where it is written. */
+  readonly inPlace?: true;
+}
+
+/** `export const name = …` (or an exported function) in the body of a namespace the identifier names, in this file. */
+function namespaceMember(id: TSESTree.Identifier, name: string, ctx: SourceContext): TSESTree.Node | undefined {
+  const variable = findVariable(ctx.getScope(id), id.name);
+  const declared = variable?.defs[0]?.node as TSESTree.Node | undefined;
+  if (declared?.type !== 'TSModuleDeclaration' || declared.body?.type !== 'TSModuleBlock') return undefined;
+  for (const statement of declared.body.body) {
+    if (statement.type !== 'ExportNamedDeclaration' || statement.declaration == null) continue;
+    const declaration = statement.declaration;
+    if (declaration.type === 'FunctionDeclaration' && declaration.id?.name === name) return declaration;
+    if (declaration.type === 'VariableDeclaration') {
+      const found = declaration.declarations.find((d) => d.id.type === 'Identifier' && d.id.name === name && d.init !== null);
+      if (found !== undefined) return unwrapTS(found.init!);
+    }
+  }
+  return undefined;
 }
 
 function builderCall(call: TSESTree.CallExpression, ctx: SourceContext, also: readonly string[] = []): Reason[] | undefined {
@@ -144,6 +167,9 @@ function builderCall(call: TSESTree.CallExpression, ctx: SourceContext, also: re
     numeric ||= read.numeric;
     if (read.spells && candidate.chosen === true) why.push('chosen from an object by a key known only at run time');
     if (read.spells && candidate.staticField === true) why.push('a static property of a class, which other code may assign');
+    if (read.spells && candidate.getter === true) why.push('returned by a getter, which makes it again each time it is read');
+    if (read.spells && candidate.inNamespace === true) why.push('a member of a namespace, which this tool does not read as a builder');
+    if (read.spells && candidate.inPlace === true) why.push('a function called where it is written, which this tool does not read as a builder');
   }
   if (!spells) return undefined;
   const unique = [...new Set(why)];
@@ -158,6 +184,13 @@ function builderCall(call: TSESTree.CallExpression, ctx: SourceContext, also: re
 function candidatesOf(callee: TSESTree.Node, ctx: SourceContext): { values: Candidate[]; ctx: SourceContext } {
   const lineOf = (node: TSESTree.Node) => ctx.text.slice(0, node.range[0]).split('\n').length;
   const none = { values: [], ctx };
+  // `((c) => \`/platform/v1/apps/${c}/assign\`)(code)`: a builder called where it is written.
+  if (isFunction(callee)) return { values: [{ node: callee, line: lineOf(callee), inPlace: true }], ctx };
+  if (callee.type === 'MemberExpression' && unwrapTS(callee.object).type === 'Identifier' && !callee.computed && callee.property.type === 'Identifier') {
+    // `Routes.assign(code)` with `namespace Routes { export const assign = (c) => … }`.
+    const member = namespaceMember(unwrapTS(callee.object) as TSESTree.Identifier, callee.property.name, ctx);
+    if (member !== undefined) return { values: [{ node: member, line: lineOf(member), inNamespace: true }], ctx };
+  }
   if (callee.type === 'Identifier') {
     const variable = findVariable(ctx.getScope(callee), callee.name);
     if (variable === undefined || importOf(variable) !== undefined) return none;
@@ -191,7 +224,11 @@ function candidatesOf(callee: TSESTree.Node, ctx: SourceContext): { values: Cand
       // `byRegion[region](code)`: any of its members may run.
       if (key === undefined) return { values: properties.map((p) => ({ node: unwrapTS(p.value), line: lineIn(p), chosen: true })), ctx: at };
       const property = properties.find((p) => !p.computed && staticKey(p) === key);
-      return property === undefined ? none : { values: [{ node: unwrapTS(property.value), line: lineIn(property), self: owner.node }], ctx: at };
+      if (property === undefined) return none;
+      // `get assign() { return (c) => … }`: the builder the getter returns, made again each time it is read.
+      const returned = property.kind === 'get' && isFunction(property.value) ? returnedExpression(property.value as TSESTree.FunctionLike) : undefined;
+      if (returned !== undefined) return { values: [{ node: unwrapTS(returned), line: lineIn(property), self: owner.node, getter: true }], ctx: at };
+      return { values: [{ node: unwrapTS(property.value), line: lineIn(property), self: owner.node }], ctx: at };
     }
     // `Routes.assign(code)` with `static assign = (code) => …`: a property of the class, which any code may assign.
     const field = key === undefined ? undefined : owner.node.body.body.find((m): m is TSESTree.PropertyDefinition =>
@@ -284,11 +321,11 @@ function candidateText(node: TSESTree.Node, call: TSESTree.CallExpression, why: 
       // that adds a region), or from a builder (`withRegion(assignPath)`): what the function makes of it is not read.
       const template = node.arguments.find((arg) => arg.type !== 'SpreadElement' && textOf(arg, ctx, undefined) !== undefined &&
         LOOSE_ROUTE.test(textOf(arg, ctx, undefined)!.replace(PTR_PLACEHOLDER, 'app').split(UNKNOWN).join('app')));
-      const builder = template !== undefined ? undefined : node.arguments.find((arg) => arg.type === 'Identifier' &&
+      const builder = template !== undefined ? undefined : node.arguments.find((arg) => (arg.type === 'Identifier' || isFunction(arg)) &&
         candidateText(arg, call, [], ctx, depth + 1)?.spells === true);
       if (template === undefined && builder === undefined) return undefined;
       why.push(builder === undefined ? `made by ${made}(…), a function of the program whose result is not read here`
-        : `made by ${made}(${ctx.text.slice(builder.range[0], builder.range[1])}), a function of the program whose result is not read here`);
+        : `made by ${made}(${isFunction(builder) ? 'a function that builds the route' : ctx.text.slice(builder.range[0], builder.range[1])}), a function of the program whose result is not read here`);
       return { spells: true, numeric: false };
     }
     const template = node.arguments[0];
@@ -323,6 +360,23 @@ function candidateText(node: TSESTree.Node, call: TSESTree.CallExpression, why: 
     const text = textOf(last, ctx, undefined, self ?? null);
     if (text === undefined || !LOOSE_ROUTE.test(text.split(UNKNOWN).join('app'))) return undefined;
     why.push('a comma expression whose other parts run before the route is built');
+    return { spells: true, numeric: false };
+  }
+  // A tagged template (\`url\`/platform/v1/apps/${c}/assign\`\`): the tag makes the text, and may change its values.
+  if (returned.type === 'TaggedTemplateExpression') {
+    const text = textOf(returned.quasi, ctx, undefined, self ?? null);
+    if (text === undefined || !LOOSE_ROUTE.test(text.split(UNKNOWN).join('app'))) return undefined;
+    why.push(`the route is a template given to the tag ${ctx.text.slice(returned.tag.range[0], returned.tag.range[1])}, which makes the text and may change its values`);
+    return { spells: true, numeric: false };
+  }
+  // \`new URL(path, BASE).pathname\`, \`new Request(url).url\`: a part of an object made of the route.
+  if (returned.type === 'MemberExpression' && !returned.computed && returned.property.type === 'Identifier' &&
+    (returned.property.name === 'pathname' || returned.property.name === 'url')) {
+    const made = unwrapTS(returned.object);
+    const first = made.type === 'NewExpression' && made.callee.type === 'Identifier' && (made.callee.name === 'URL' || made.callee.name === 'Request') ? made.arguments[0] : undefined;
+    const text = first === undefined || first.type === 'SpreadElement' ? undefined : textOf(first, ctx, undefined, self ?? null);
+    if (text === undefined || !LOOSE_ROUTE.test(text.split(UNKNOWN).join('app'))) return undefined;
+    why.push(`it returns .${returned.property.name} of a ${(made as TSESTree.NewExpression).callee.type === 'Identifier' ? ((made as TSESTree.NewExpression).callee as TSESTree.Identifier).name : ''} made of the route, which this tool does not read as a URL`);
     return { spells: true, numeric: false };
   }
   // `template.toLowerCase()`, `.replace(…)`: the text the builder spells, changed before it is returned.

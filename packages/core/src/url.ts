@@ -339,7 +339,7 @@ export interface RouteMatch {
       }
     | {
         readonly ok: false;
-        readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' | 'url-built-by-function' | 'url-assembled' | 'url-builder-checks' | 'url-used-by-helper';
+        readonly reason: 'url-prefix-in-base' | 'url-not-editable' | 'route-without-v3' | 'url-built-by-function' | 'url-assembled' | 'url-builder-checks' | 'url-used-by-helper' | 'url-path-unusual';
         /** With `url-prefix-in-base`: the v3 URL the call should request, when everything before the route is static. */
         readonly target?: string;
         /** With `url-used-by-helper`: the helper and where it uses the URL besides sending it. */
@@ -585,6 +585,33 @@ export function matchRoute(pieces: readonly UrlPiece[], routes: readonly RouteSh
     }
   }
   return undefined;
+}
+
+/**
+ * The route of a call's URL spelled otherwise than exactly: a trailing slash (`…/assign/`), a doubled slash in the path
+ * (`/v1//apps/`, which a server merging slashes routes as the route) or a dot segment (`/./assign`, which the URL
+ * parser removes). The request is, or may be, the deprecated one, so the call is reported, never rewritten
+ * (`url-path-unusual`, naming what was spelled otherwise); undefined when the URL is not the route even so.
+ */
+export function matchRouteSpelledOtherwise(pieces: readonly UrlPiece[], routes: readonly RouteShape[]): RouteMatch | undefined {
+  const found = new Set<string>();
+  const lastText = pieces.findLastIndex((piece) => piece.kind === 'text');
+  const plain = pieces.map((piece, index): UrlPiece => {
+    if (piece.kind !== 'text') return piece;
+    let value = piece.value;
+    const undotted = value.replace(/\/\.(?=\/|$|[?#])/g, '');
+    if (undotted !== value) found.add('a dot segment (/./)');
+    // Not the `//` of `https://` or of a protocol-relative URL at the start.
+    const single = undotted.replace(/(?<=[^:/])\/{2,}/g, '/');
+    if (single !== undotted) found.add('a doubled slash (//)');
+    const trailing = single.replace(index === lastText ? /\/assign\/(?=$|[?#])/ : /\/assign\/(?=[?#])/, '/assign');
+    if (trailing !== single) found.add('a trailing slash (/assign/)');
+    value = trailing;
+    return value === piece.value ? piece : { ...piece, value, start: null };
+  });
+  if (found.size === 0) return undefined;
+  const match = matchRoute(plain, routes);
+  return match === undefined ? undefined : { ...match, edit: { ok: false, reason: 'url-path-unusual', key: [...found].join(', ') } };
 }
 
 function matchOne(pieces: readonly UrlPiece[], route: RouteShape): RouteMatch | undefined {

@@ -42,6 +42,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'url-prefix-in-base':
     'the base (a constant, an axios baseURL, a ky or got prefixUrl) is shared with other calls: give this call a URL that reaches /v3/apps/app_assignments',
   'url-not-editable': 'a shared URL constant, escapes in the string, or a query string: rewrite the URL by hand',
+  'url-path-unusual': 'spell the route plainly, or point this call at /v3/apps/app_assignments (with the app code in the body) by hand',
   'url-assembled': 'write the URL as one string or template (an origin or base, then /v3/apps/app_assignments) and move the app code into the body, by hand',
   'url-built-by-function': 'give the URL builder a v3 twin (or change it once every caller is migrated), then point this call at it',
   'url-builder-checks': "check the app code as compile did (non-empty, one path segment) before the v3 call, or keep compile's call for the check alone",
