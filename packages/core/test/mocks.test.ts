@@ -551,6 +551,80 @@ describe('review 28: recorded-call assertions that read the URL in any way the v
   });
 });
 
+describe('review 29: a read of a recorded request counts as alike only when it is one known to answer alike', () => {
+  const HEAD = `import { expect, vi } from 'vitest';\nconst fetchMock = vi.fn();\nvi.stubGlobal('fetch', fetchMock);\nconst [url, init] = fetchMock.mock.calls[0]!;\n`;
+  const analyzed = (text: string, snapshot?: string) => {
+    const { program, context } = parseSource(`${HEAD}${text}`, 'a.test.ts');
+    const ctx = snapshot === undefined ? context : { ...context, snapshot: () => snapshot };
+    return analyzeMocks(program, ctx).map((m) => ({ recorded: m.mock.recorded, outcome: m.outcome, negated: m.mock.negated }));
+  };
+
+  it.each([
+    'expect(String(url).length).toBeGreaterThan(50);',
+    "expect(fetchMock.mock.calls.map(([u]) => new URL(u).pathname.split('/').length)).toEqual([6]);",
+    "expect(new URL(url).pathname.startsWith('/platform')).toBe(true);",
+    "const segs = url.split('/');\nexpect(segs[segs.length - 2]).toBe('crm-sync');",
+    'expect(url).toHaveLength(56);',
+    "expect(url).toSatisfy((u: string) => u.endsWith('/assign'));",
+    "expect(/\\/apps\\/([^/]+)\\/assign/.exec(url)?.[1]).toBe('crm-sync');",
+    "expect(url.indexOf('/v3/')).toBe(-1);",
+    'expect(Object.keys(JSON.parse(String(init!.body)))).toHaveLength(1);',
+    'expect(String(init!.body).length).toBeLessThan(30);',
+    "expect(url).not.toContain('/v3/');",
+    "expect(url).toBe(other);",
+    'expect(String(url).length).toMatchInlineSnapshot(`56`);',
+  ])('%s: a read this tool cannot tell the v3 request answers alike holds its calls', (text) => {
+    const [site, ...rest] = analyzed(text);
+    expect(rest).toEqual([]);
+    expect(site).toMatchObject({ outcome: 'manual', negated: undefined });
+    // A part cut out of the URL is named by the record alone; any other read by how it is read.
+    expect(site!.recorded).toMatch(/^fetchMock\.mock\.calls(?:, read as `.+` with \w+, a read this tool cannot tell the v3 request answers alike)?$/);
+  });
+
+  it('a negated read of a v3 body key holds its calls, never as a negation that guards nothing', () => {
+    expect(analyzed("expect(JSON.parse(String(init!.body))).not.toHaveProperty('assignee_type');")).toEqual([
+      { recorded: "fetchMock.mock.calls, read as `JSON.parse(String(init!.body))` with toHaveProperty, a read this tool cannot tell the v3 request answers alike", outcome: 'manual', negated: undefined },
+    ]);
+  });
+
+  it.each([
+    "expect(url).toContain('/apps/');",
+    "expect(String(url).includes('assign')).toBe(true);",
+    "expect(url).toContain('api.example.com');",
+    'expect(fetchMock.mock.calls).toHaveLength(1);',
+    'expect(fetchMock.mock.calls.length).toBe(1);',
+    "expect(init!.method).toBe('POST');",
+    "expect(init!.headers).toEqual({ 'Content-Type': 'application/json' });",
+    'expect(url).toBeDefined();',
+    "expect(fetchMock.mock.calls.at(-1)?.[1]).toEqual(expect.objectContaining({ method: 'POST' }));",
+    "expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('https://api.example.com/'))).toBe(true);",
+    "expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST')).toHaveLength(1);",
+    "expect(fetchMock.mock.calls[1]?.[0]).toBe('https://api.example.com/platform/v1/apps');",
+    "expect(JSON.parse(String(init!.body)).assignee_uid).toBe('biz_1');",
+  ])('%s: a read known to answer alike (or one of the v3 request) lets its calls move', (text) => {
+    expect(analyzed(text)).toEqual([]);
+  });
+
+  const SNAP_OTHER = '// Vitest Snapshot v1\n\nexports[`x 1`] = `56`;\n';
+  it.each([
+    'expect(String(url).length).toMatchSnapshot();',
+    'expect(Object.keys(JSON.parse(String(init!.body))).length).toMatchSnapshot();',
+    'expect(encodeURIComponent(String(url))).toMatchSnapshot();',
+    'expect(btoa(String(url))).toMatchSnapshot();',
+    'expect(Object.values(JSON.parse(String(init!.body)))).toMatchSnapshot();',
+    "expect({ n: String(url).length }).toMatchSnapshot('url length');",
+  ])('%s: a snapshot of a value derived from the recorded request holds its calls, whatever the snapshot file spells', (text) => {
+    const [site, ...rest] = analyzed(text, SNAP_OTHER);
+    expect(rest).toEqual([]);
+    expect(site!.recorded).toMatch(/^fetchMock\.mock\.calls, read as `.+` into a snapshot, a value this tool cannot tell the v3 request keeps$/);
+  });
+
+  it('a snapshot of the recorded request itself still reads the snapshot file', () => {
+    expect(analyzed('expect(fetchMock.mock.calls[0]).toMatchSnapshot();', SNAP_OTHER)).toEqual([]);
+    expect(analyzed('expect(JSON.parse(String(init!.body))).toMatchSnapshot();', '// Vitest Snapshot v1\n\nexports[`x 1`] = `{ "business_uid": "biz_1" }`;\n')).toHaveLength(1);
+  });
+});
+
 describe('review 28: setupFiles read as the runner evaluates it', () => {
   const setupOf = (files: Record<string, string>) => runnerSetupIn('/p', (file) => files[file]);
   const CONFIG = (value: string, head = '') => `import { defineConfig } from 'vitest/config';\n${head}\nexport default defineConfig({\n  test: {\n    setupFiles: ${value},\n  },\n});\n`;

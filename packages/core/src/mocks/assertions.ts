@@ -18,6 +18,7 @@ import { fromModule, methodOf, originOf } from './reference.js';
 import { functionSpellsRoute, isRouteRegex, partOfDeprecatedRoute, readMockRoute, routeRegexApp, type MockRoute, urlTestReads } from './route.js';
 import { isLibraryModule } from './libraries.js';
 import type { MockSite } from './site.js';
+import { classifyRecordedRead, directRead } from './recorded-reads.js';
 
 const MATCHERS = new Set(['toHaveBeenCalledWith', 'toHaveBeenLastCalledWith', 'toBeCalledWith', 'lastCalledWith', 'toHaveBeenNthCalledWith', 'nthCalledWith']);
 /** fetch-mock's own record of the calls it answered (`fetchMock.lastCall()`, `fetchMock.callHistory.calls()`). */
@@ -364,10 +365,31 @@ function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node,
   // A snapshot kept in a file (`toMatchSnapshot()`): this run does not read it; what a mock recorded, snapshotted in a
   // test that reaches the deprecated call, holds that call's route and body.
   const snapshot = SNAPSHOT_MATCHERS.has(matcher);
-  if (!expected.old && !value.old && !snapshot) return undefined;
+  const isRecord = (node: TSESTree.Node) => isRecordNode(node, ctx);
+  let recordKey = recorded;
+  // What neither the value nor what it is compared with spells of the deprecated request: a read of a recorded request
+  // counts as alike only when it is one known to answer the same for the v3 request (or asserts the v3 request
+  // itself); any other read, and a snapshot of a value derived from the record (its length, its keys, the URL
+  // encoded), may answer otherwise once the call sends v3. Held, and never as a negation that guards nothing: the
+  // negation of such a read may fail for the v3 request.
+  let unread = false;
+  if (!expected.old && !value.old) {
+    if (snapshot) {
+      if (!directRead(target, isRecord, ctx)) {
+        unread = true;
+        recordKey = `${recorded}, read as ${excerpt(target, ctx)} into a snapshot, a value this tool cannot tell the v3 request keeps`;
+      }
+    } else if (requests) {
+      if (classifyRecordedRead(target, matcher, call.arguments, negated, isRecord, ctx) !== 'unknown') return undefined;
+      unread = true;
+      recordKey = `${recorded}, read as ${excerpt(target, ctx)} with ${matcher}, a read this tool cannot tell the v3 request answers alike`;
+    } else {
+      return undefined;
+    }
+  }
   // The file's own snapshot file, where there is one: a recorded request would be written out in it, route and body.
   // One that spells nothing of it compares something else (what a spy of stdout recorded).
-  if (!expected.old && !value.old && matcher === 'toMatchSnapshot' && call.arguments.length <= 1) {
+  if (!unread && !expected.old && !value.old && matcher === 'toMatchSnapshot' && call.arguments.length <= 1) {
     const stored = ctx.snapshot?.();
     if (stored !== undefined && !REQUEST_IN_SNAPSHOT.test(stored)) return undefined;
   }
@@ -378,9 +400,42 @@ function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node,
     library: 'assertion',
     route: appCode === undefined ? {} : { appCode },
     reads: [],
-    recorded: snapshot && !expected.old && !value.old ? `${recorded}, in a snapshot file this run does not read` : recorded,
-    ...(negated ? { negated: true as const } : {}),
+    recorded: snapshot && !unread && !expected.old && !value.old ? `${recorded}, in a snapshot file this run does not read` : recordKey,
+    ...(negated && !unread ? { negated: true as const } : {}),
   };
+}
+
+/** An expression as written, on one line and cut short. */
+function excerpt(node: TSESTree.Node, ctx: SourceContext): string {
+  const text = ctx.text.slice(node.range[0], node.range[1]).replace(/\s+/g, ' ');
+  return `\`${text.length > 60 ? `${text.slice(0, 57)}...` : text}\``;
+}
+
+/**
+ * The record itself: `x.mock.calls`, `x.mock.lastCall` (or through an alias of `.mock`, or `const { calls } =
+ * x.mock`), axios-mock-adapter's `history`, fetch-mock's `calls()`/`lastCall()`/`called()`…, an array msw's lifecycle
+ * events fill.
+ */
+function isRecordNode(node: TSESTree.Node, ctx: SourceContext): boolean {
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') {
+    const owner = unwrapTS(node.object);
+    const name = node.property.name;
+    if (['calls', 'lastCall'].includes(name) && (isMember(owner, 'mock') || (owner.type === 'Identifier' && isMember(initOf(owner, ctx), 'mock')))) return true;
+    return name === 'history' && fromModule(originOf(adapterClass(owner, ctx) ?? owner, ctx), ['axios-mock-adapter']);
+  }
+  if (node.type === 'CallExpression') {
+    const method = methodOf(node);
+    return method !== undefined && FETCH_MOCK_RECORDS.has(method.name) && fromModule(originOf(method.object, ctx), ['fetch-mock']);
+  }
+  if (node.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(node), node.name);
+  const declarator = variable?.defs[0]?.node as TSESTree.Node | undefined;
+  if (declarator?.type !== 'VariableDeclarator' || declarator.init == null) return false;
+  // `const { calls } = post.mock`
+  if (declarator.id.type === 'ObjectPattern' && isMember(unwrapTS(declarator.init), 'mock')) {
+    return declarator.id.properties.some((p) => p.type === 'Property' && p.value.type === 'Identifier' && p.value.name === node.name && ['calls', 'lastCall'].includes(staticKey(p) ?? ''));
+  }
+  return variable !== undefined && eventRecord(variable, ctx) !== undefined;
 }
 
 /** Methods of a string that no array has: applied to a recorded value, they read a URL's (or a body's) text. */
