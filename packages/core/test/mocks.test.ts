@@ -625,6 +625,64 @@ describe('review 29: a read of a recorded request counts as alike only when it i
   });
 });
 
+describe('review 29: a spy of something else, or a mocked program function, compared with a part of the request', () => {
+  const analyzed = (text: string) => {
+    const { program, context } = parseSource(text, 'a.test.ts');
+    return analyzeMocks(program, context).map((m) => ({ recorded: m.mock.recorded, outcome: m.outcome, negated: m.mock.negated }));
+  };
+  const SPY = (spied: string, assertion: string) => `import { expect, it, vi } from 'vitest';
+import { assign } from '../src/a.js';
+import { logger } from '../src/logger.js';
+it('logs what it sends', async () => {
+  const spy = vi.spyOn(${spied}, 'info');
+  await assign('crm-sync', 'biz_1');
+  ${assertion}
+});
+`;
+
+  it.each([
+    ['console', "expect(spy).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/'));"],
+    ['logger', "expect(spy).toHaveBeenCalledWith('POST https://api.example.com/platform/v1/apps/crm-sync/assign');"],
+    ['console', 'expect(spy.mock.calls[0]![0]).toMatch(/crm-sync/);'],
+  ])('a spy of %s compared with the deprecated URL, a path of it, or the app code the test passes: %s holds its calls', (spied, assertion) => {
+    expect(analyzed(SPY(spied, assertion))).toEqual([expect.objectContaining({ outcome: 'manual', negated: undefined })]);
+  });
+
+  it.each([
+    "expect(spy).toHaveBeenCalledWith(expect.stringContaining('done'));",
+    "expect(spy).toHaveBeenCalledWith('assigned');",
+    'expect(spy.mock.calls[0]![0]).toMatch(/biz-other/);',
+  ])('a spy of the console compared with words the request does not hold is no read of it: %s', (assertion) => {
+    expect(analyzed(SPY('console', assertion))).toEqual([]);
+  });
+
+  const MOCKED = (assertion: string) => `import { expect, it, vi } from 'vitest';
+import { assign } from '../src/a.js';
+import { send } from '../src/http.js';
+vi.mock('../src/http.js');
+it('sends', async () => {
+  await assign('crm-sync', 'biz_1');
+  ${assertion}
+});
+`;
+
+  it('a mocked program function asserted with a path of the route, or never to be given a part of the v3 request, holds its calls', () => {
+    expect(analyzed(MOCKED("expect(send).toHaveBeenCalledWith(expect.stringContaining('/crm-sync/'), expect.anything());"))).toEqual([
+      { recorded: undefined, outcome: 'manual', negated: undefined },
+    ]);
+    expect(analyzed(MOCKED("expect(send).not.toHaveBeenCalledWith(expect.stringContaining('/v3/'), expect.anything());"))).toEqual([
+      { recorded: 'send, asserted never to be given a part of the v3 request: the negation fails once its calls send v3', outcome: 'manual', negated: undefined },
+    ]);
+  });
+
+  it('a mocked program function asserted never to be given the deprecated URL stays a negation that guards nothing', () => {
+    expect(analyzed(MOCKED("expect(send).not.toHaveBeenCalledWith(expect.stringContaining('/platform/v1/'), expect.anything());"))).toEqual([
+      { recorded: undefined, outcome: 'manual', negated: true },
+    ]);
+    expect(analyzed(MOCKED("expect(send).not.toHaveBeenCalledWith(expect.stringContaining('example.org'), expect.anything());"))).toEqual([]);
+  });
+});
+
 describe('review 28: setupFiles read as the runner evaluates it', () => {
   const setupOf = (files: Record<string, string>) => runnerSetupIn('/p', (file) => files[file]);
   const CONFIG = (value: string, head = '') => `import { defineConfig } from 'vitest/config';\n${head}\nexport default defineConfig({\n  test: {\n    setupFiles: ${value},\n  },\n});\n`;

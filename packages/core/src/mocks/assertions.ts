@@ -18,7 +18,7 @@ import { fromModule, methodOf, originOf } from './reference.js';
 import { functionSpellsRoute, isRouteRegex, partOfDeprecatedRoute, readMockRoute, routeRegexApp, type MockRoute, urlTestReads } from './route.js';
 import { isLibraryModule } from './libraries.js';
 import type { MockSite } from './site.js';
-import { classifyRecordedRead, directRead } from './recorded-reads.js';
+import { classifyRecordedRead, directRead, spellsV3Part } from './recorded-reads.js';
 
 const MATCHERS = new Set(['toHaveBeenCalledWith', 'toHaveBeenLastCalledWith', 'toBeCalledWith', 'lastCalledWith', 'toHaveBeenNthCalledWith', 'nthCalledWith']);
 /** fetch-mock's own record of the calls it answered (`fetchMock.lastCall()`, `fetchMock.callHistory.calls()`). */
@@ -54,7 +54,15 @@ export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceCon
   if (!MATCHERS.has(method.name)) return recordedAssertion(call, target, negated, method.name, ctx);
   const args = method.name.startsWith('toHaveBeenNth') || method.name === 'nthCalledWith' ? call.arguments.slice(1) : call.arguments;
   let shape = shapeOf(target, ctx);
+  // `expect(send).not.toHaveBeenCalledWith(expect.stringContaining('/v3/'), …)`: the negation of what the v3 request
+  // sends fails once its calls send v3. Held, never as a negation that guards nothing.
+  if (negated && args.some((arg) => arg.type !== 'SpreadElement' && spellsV3Part(arg, ctx)) && (shape !== undefined || mockedProgramFunction(target, ctx) !== undefined)) {
+    const name = ctx.text.slice(target.range[0], target.range[1]);
+    return { node: call, ctx, library: 'assertion', route: {}, reads: [], recorded: `${name}, asserted never to be given a part of the v3 request: the negation fails once its calls send v3` };
+  }
   if (shape === undefined) {
+    const logged = spyOfOtherAsserted(target, args, ctx);
+    if (logged !== undefined) return { node: call, ctx, library: 'assertion', route: logged.appCode === undefined ? {} : { appCode: logged.appCode }, reads: [], recorded: logged.recorded, ...(negated ? { negated: true as const } : {}) };
     const helper = programFunctionAsserted(target, args, ctx);
     if (helper !== undefined) return { node: call, ctx, library: 'assertion', route: helper, reads: [], ...(negated ? { negated: true as const } : {}) };
   }
@@ -476,6 +484,21 @@ function textReadsOf(target: TSESTree.Node, value: Evidence, requests: boolean, 
   });
 }
 
+/**
+ * A word (`/crm-sync/`, `'crm-sync'`) that the test also writes as a string of its own elsewhere (`assign('crm-sync',
+ * 'biz_1')`): the app code it passes, perhaps, which a helper's log of the URL holds.
+ */
+function passedElsewhere(node: TSESTree.Node, ctx: SourceContext): boolean {
+  const expr = unwrapTS(node);
+  const word = expr.type === 'Literal' && 'regex' in expr && expr.regex != null ? expr.regex.pattern.replace(/\\(.)/g, '$1') : staticString(expr, ctx);
+  if (word === undefined || !/^[\w.~%-]+$/.test(word)) return false;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const match of ctx.text.matchAll(new RegExp(`(['"\`])${escaped}\\1`, 'g'))) {
+    if (match.index < node.range[0] || match.index >= node.range[1]) return true;
+  }
+  return false;
+}
+
 /** A string or pattern that spells a path (`'/crm-sync/'`, `/\/assign$/`), not a word alone that any text may hold. */
 function spellsPath(node: TSESTree.Node, ctx: SourceContext): boolean {
   const expr = unwrapTS(node);
@@ -559,7 +582,7 @@ function spellsRequest(node: TSESTree.Node, part: (node: TSESTree.Node) => PartR
       } else {
         // A part the v3 URL has not (`toContain('/platform/')`, `stringContaining('crm-sync')`, `toMatch(/crm-sync/)`).
         const how = part(inner);
-        const read = how === false || (!requests && !spellsPath(inner, ctx)) ? undefined : textTestReads(inner, how, ctx);
+        const read = how === false || (!requests && !spellsPath(inner, ctx) && !passedElsewhere(inner, ctx)) ? undefined : textTestReads(inner, how, ctx);
         if (read !== undefined) {
           found.old = true;
           found.appCode ??= read.appCode;
@@ -747,10 +770,8 @@ function shapeOf(node: TSESTree.Node, ctx: SourceContext): Shape | undefined {
  * rewritten, since the call's rewrite may change more than the URL it passes on.
  */
 function programFunctionAsserted(target: TSESTree.Node, args: readonly TSESTree.CallExpressionArgument[], ctx: SourceContext): MockRoute | undefined {
-  const fn = mockedArgument(unwrapTS(target)) ?? unwrapTS(target);
-  if (fn.type !== 'Identifier') return undefined;
-  const origin = originOf(fn, ctx);
-  if (origin?.kind !== 'module' || findVariable(ctx.getScope(fn), fn.name)?.defs[0]?.type !== 'ImportBinding' || isLibraryModule(origin.source)) return undefined;
+  const fn = mockedProgramFunction(target, ctx);
+  if (fn === undefined) return undefined;
   const found: Evidence = { old: false };
   const part = (node: TSESTree.Node): PartRead => {
     const around = node.parent?.type === 'CallExpression' && node.parent.arguments[0] === node ? calleePath(node.parent.callee) : undefined;
@@ -759,6 +780,39 @@ function programFunctionAsserted(target: TSESTree.Node, args: readonly TSESTree.
   for (const argument of args) spellsRequest(argument, part, found, ctx, 0);
   if (!found.old) return undefined;
   return { ...(found.appCode === undefined ? {} : { appCode: found.appCode }), held: `${fn.name}, a function of the program that the test mocks, asserted with what the deprecated request gives it` };
+}
+
+/**
+ * `expect(spy).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/'))` where `spy = vi.spyOn(console, 'info')`
+ * (or a logger of the program): a record of something else than a client, which a helper may fill with the URL it
+ * sends (`console.info(\`POST ${url}\`)`). Compared with the deprecated URL, a path of it, or the app code the test
+ * passes, it reads the request: the call's rewrite changes what was logged. Undefined for any other assertion.
+ */
+function spyOfOtherAsserted(target: TSESTree.Node, args: readonly TSESTree.CallExpressionArgument[], ctx: SourceContext): { recorded: string; appCode?: string } | undefined {
+  const expr = mockedArgument(unwrapTS(target)) ?? unwrapTS(target);
+  if (expr.type !== 'Identifier') return undefined;
+  let init = initOf(expr, ctx);
+  while (init?.type === 'CallExpression' && /^mock[A-Z]/.test(methodOf(init)?.name ?? '')) init = unwrapTS((init.callee as TSESTree.MemberExpression).object);
+  if (init?.type !== 'CallExpression' || !/^(?:vi|jest)\.spyOn$/.test(calleePath(init.callee) ?? '')) return undefined;
+  const runner = originOf(init.callee, ctx);
+  if (!(runner?.kind === 'global' || fromModule(runner, TEST_MODULES))) return undefined;
+  const found: Evidence = { old: false };
+  const part = (node: TSESTree.Node): PartRead => {
+    const around = node.parent?.type === 'CallExpression' && node.parent.arguments[0] === node ? calleePath(node.parent.callee) : undefined;
+    return around === 'expect.stringContaining' ? 'contain' : around === 'expect.stringMatching' ? 'match' : false;
+  };
+  for (const argument of args) spellsRequest(argument, part, found, ctx, 0, false);
+  if (!found.old) return undefined;
+  return { recorded: `${expr.name}, a spy of something else than a client, compared with the deprecated URL that a helper may have written to it`, ...(found.appCode === undefined ? {} : { appCode: found.appCode }) };
+}
+
+/** A function imported from a module of the program (not a library), as asserted: `send`, `vi.mocked(send)`. */
+function mockedProgramFunction(target: TSESTree.Node, ctx: SourceContext): TSESTree.Identifier | undefined {
+  const fn = mockedArgument(unwrapTS(target)) ?? unwrapTS(target);
+  if (fn.type !== 'Identifier') return undefined;
+  const origin = originOf(fn, ctx);
+  if (origin?.kind !== 'module' || findVariable(ctx.getScope(fn), fn.name)?.defs[0]?.type !== 'ImportBinding' || isLibraryModule(origin.source)) return undefined;
+  return fn;
 }
 
 /** `axios` of `vi.mocked(axios, true)` (`jest.mocked`): the mocked object itself. */

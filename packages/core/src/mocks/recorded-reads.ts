@@ -305,3 +305,21 @@ function methodName(call: TSESTree.CallExpression): string | undefined {
   const callee = unwrapTS(call.callee);
   return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? callee.property.name : undefined;
 }
+
+/**
+ * A text or pattern (anywhere in an assertion's arguments) that the v3 request answers and the deprecated one does not:
+ * the v3 route or a part of it only the v3 URL has (`'/v3/'`), a v3 body key. A negated assertion of one fails once
+ * its calls send v3, unlike the negation of the deprecated request, which then passes whatever they send.
+ */
+export function spellsV3Part(node: TSESTree.Node, ctx: SourceContext): boolean {
+  return spellsV3(node, ctx) || someNode(node, (inner) => {
+    const expr = inner.type === 'Literal' || inner.type === 'TemplateLiteral' ? inner : undefined;
+    if (expr === undefined) return false;
+    const regex = literalRegex(expr);
+    const text = regex === undefined ? staticString(expr, ctx) : undefined;
+    if (regex === undefined && (text === undefined || !text.includes('/'))) return false;
+    const origin = /https?:\/\/[^/\s'"`]+/.exec(text ?? '')?.[0] ?? 'https://api.example.com';
+    const test = (url: string) => (regex === undefined ? url.includes(text!) : regex.test(url));
+    return test(`${origin}${V3_ASSIGN.path}`) && !test(`${origin}/platform/v1/apps/some-app/assign`);
+  });
+}
