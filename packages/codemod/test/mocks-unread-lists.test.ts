@@ -172,6 +172,20 @@ describe('fetch-mock: a matcher held in a const, and route() of the v3 request',
       expect(all(sites, 'call').map((c) => c.migrated)).toEqual([moved]);
     });
 
+    it('a matcher that is a member of a const object with params: the route cannot follow, so the mock and its call stay', async () => {
+      const sites = await run(FETCH_MOCK_TEST(`  const matchers = { crm: { url: 'express:/platform/v1/apps/:id/assign', method: 'POST', params: { id: 'crm-sync' } } };\n  fetchMock.route(matchers.crm, 201).catch(404);`));
+      const [mock] = all(sites, 'mock');
+      expect([mock!.migrated, keys(mock!)]).toEqual([false, expect.stringContaining("the route's parameters (its params option)")]);
+      expect(all(sites, 'call').map((c) => c.migrated)).toEqual([false]);
+    });
+
+    it('a matcher that is a member of a const object with the deprecated URL follows its call (in a project)', async () => {
+      const sites = await run(FETCH_MOCK_TEST(`  const matchers = { crm: { url: 'https://api.example.com/platform/v1/apps/crm-sync/assign', method: 'POST' } };\n  fetchMock.route(matchers.crm, 201).catch(404);`));
+      const moved = flags.length === 0;
+      expect(all(sites, 'mock').map((m) => m.migrated)).toEqual([moved]);
+      expect(all(sites, 'call').map((c) => c.migrated)).toEqual([moved]);
+    });
+
     it('a matcher held by a name whose value cannot be read is a mock that may be of the request: the call stays', async () => {
       const sites = await run(FETCH_MOCK_TEST(`  fetchMock.route(matcher, 201).catch(404);`, 'let matcher: object = { url: \'begin:https://api.example.com/platform/\' };\n'));
       const [mock] = all(sites, 'mock');
@@ -264,6 +278,40 @@ it('shows an app to a business', async () => {
     expect(keys(all(sites, 'mock')[0]!)).toContain('...dryRunHandlers, which cannot be read');
     expect(all(sites, 'call').map((c) => c.migrated)).toEqual([false]);
   });
+
+  const INSTALLED = [
+    ['an element', 'beforeEach(() => server.use(...dryRunHandlers));', 'beforeEach(() => server.use(dryRunHandlers[0]!));'],
+    ['a for…of loop', 'beforeEach(() => server.use(...dryRunHandlers));', 'beforeEach(() => {\n  for (const h of dryRunHandlers) server.use(h);\n});'],
+    ['forEach', 'beforeEach(() => server.use(...dryRunHandlers));', 'beforeEach(() => dryRunHandlers.forEach((h) => server.use(h)));'],
+    ['apply', 'beforeEach(() => server.use(...dryRunHandlers));', 'beforeEach(() => server.use.apply(server, dryRunHandlers));'],
+  ] as const;
+
+  it.each(INSTALLED)('a list installed one by one (%s) is installed as well: the handler and its call stay', async (_name, from, to) => {
+    const base = files(READS_BODY);
+    const sites = await sitesOf({ ...base, 'test/setup.ts': base['test/setup.ts'].replace(from, to) }, []);
+    const [mock] = all(sites, 'mock');
+    expect(mock!.migrated).toBe(false);
+    expect(keys(mock!)).toContain("the handler http.post('*', …), installed in test/setup.ts, may read the body first");
+    expect(all(sites, 'call').map((c) => c.migrated)).toEqual([false]);
+  });
+
+  it('a list installed one by one that reads nothing of the request leaves the handler free to follow its call', async () => {
+    const base = files(READS_NOTHING);
+    const sites = await sitesOf({ ...base, 'test/setup.ts': base['test/setup.ts'].replace('server.use(...dryRunHandlers)', 'dryRunHandlers.forEach((h) => server.use(h))') }, []);
+    expect(all(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(all(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('a list installed element by element: the suite stays green after migrate', async () => {
+    const base = files(READS_BODY);
+    const dir = tree({ 'package.json': PACKAGE, 'tsconfig.json': TSCONFIG, ...base, 'test/setup.ts': base['test/setup.ts'].replace('server.use(...dryRunHandlers)', 'server.use(dryRunHandlers[0]!)') });
+    symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    expect((await runAppTests(dir)).failures).toEqual([]);
+    migrateOnDisk(dir, [], ['src', 'test']);
+    const after = await runAppTests(dir);
+    expect(after.failures).toEqual([]);
+    expect(after.passed).toBe(1);
+  }, 240_000);
 
   it('an override list that reads nothing of the request leaves the handler free to follow its call', async () => {
     const sites = await sitesOf(files(READS_NOTHING), []);

@@ -482,6 +482,15 @@ describe('review 28: fetch-mock matchers held in a const, and v3 routes given to
     expect(shared!.reasons).toContain('onlyCrm, which other code uses too');
   });
 
+  it('a matcher that is a member of a const object is read there: its params hold the mock; one of another route is none', () => {
+    const [held] = analyzed(`const matchers = { crm: { url: 'express:/platform/v1/apps/:id/assign', method: 'POST', params: { id: 'crm-sync' } } };\nfetchMock.route(matchers.crm, 201);`);
+    expect(held).toMatchObject({ outcome: 'manual' });
+    expect(held!.reasons).toContain('params option');
+    expect(analyzed(`const matchers = { users: { url: 'https://h/v3/users', method: 'POST' } };\nfetchMock.route(matchers.users, 201);`)).toEqual([]);
+    const [unread] = analyzed(`fetchMock.route(config.matchers.crm, 201);`);
+    expect(unread!.reasons).toContain('the matcher config.matchers.crm, whose value cannot be read');
+  });
+
   it.each([
     ["fetchMock.route('https://h/v3/apps/app_assignments', 409, { method: 'POST' })", true],
     ["fetchMock.route({ url: 'https://h/v3/apps/app_assignments', method: 'POST' }, 409)", true],
