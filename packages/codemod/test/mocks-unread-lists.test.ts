@@ -82,6 +82,9 @@ const SETUP_SHAPES = [
   ['an imported const', config('setupFiles', "import { setupFiles } from './vitest.setup-files.js';").replace('setupFiles: setupFiles', 'setupFiles'), { 'vitest.setup-files.ts': "export const setupFiles = ['./test/setup.ts'];\n" }],
   ['a condition', config("process.env.CI ? ['./test/setup.ts', './test/ci.ts'] : ['./test/setup.ts']"), { 'test/ci.ts': 'export {};\n' }],
   ['concat', config("([] as string[]).concat('./test/setup.ts')"), {}],
+  ['a project kept in its own config file (test.projects)', "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { projects: ['./vitest.unit.config.ts'] } });\n", {
+    'vitest.unit.config.ts': "import { defineProject } from 'vitest/config';\nexport default defineProject({ test: { name: 'unit', include: ['test/**/*.test.ts'], setupFiles: ['./test/setup.ts'] } });\n",
+  }],
 ] as const;
 
 describe('setupFiles read as the runner evaluates it', () => {
@@ -105,6 +108,18 @@ describe('setupFiles read as the runner evaluates it', () => {
       expect(all(sites, 'call').map((c) => c.migrated)).toEqual([true]);
     });
 
+    it('a test.projects entry that cannot be read (a glob): the setup files are unknown, and the call and its mock stay', async () => {
+      const files = {
+        'vitest.config.ts': "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { projects: ['packages/*'] } });\n",
+        'src/assign.ts': 'export {};\n',
+        'test/assign.test.ts': nockTest(true),
+      };
+      const sites = await sitesOf(files, flags);
+      const [mock] = all(sites, 'mock');
+      expect(mock!.migrated).toBe(false);
+      expect(keys(mock!)).toContain("in the setup files that vitest.config.ts:2 lists ('packages/*'), which cannot be read");
+    });
+
     it('a setupFiles value that cannot be read: the setup files are unknown, and the call and its mock stay, naming the config line', async () => {
       const files = {
         'vitest.config.ts': config('setupList()', "import { setupList } from './vitest.lists.js';"),
@@ -124,8 +139,8 @@ describe('setupFiles read as the runner evaluates it', () => {
   // The suites themselves: green before, and green after one run (project mode: file by file, the call in another
   // module stays with its test's mock whatever the setup files hold).
   const HEAVY = 240_000;
-  it('the suites of a spread and of an imported const stay green after migrate', async () => {
-    for (const [name, vitestConfig, extra] of SETUP_SHAPES.slice(0, 2)) {
+  it('the suites of a spread, of an imported const and of a project config file stay green after migrate', async () => {
+    for (const [name, vitestConfig, extra] of [...SETUP_SHAPES.slice(0, 2), SETUP_SHAPES[4]]) {
       const dir = tree({ 'package.json': PACKAGE, 'tsconfig.json': TSCONFIG, 'vitest.config.ts': vitestConfig, ...extra, 'src/assign.ts': SHOW, 'test/setup.ts': setupOf('/v3/apps/app_assignments'), 'test/assign.test.ts': nockTest(false) });
       symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
       const before = await runAppTests(dir);

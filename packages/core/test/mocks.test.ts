@@ -692,6 +692,28 @@ it('sends', async () => {
   });
 });
 
+describe('review 29: the setup files of a vitest project kept in its own config file', () => {
+  const setupOf = (files: Record<string, string>) => runnerSetupIn('/p', (file) => files[file]);
+  const ROOT = (projects: string) => `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { projects: ${projects} } });\n`;
+  const UNIT = "import { defineProject } from 'vitest/config';\nexport default defineProject({ test: { name: 'unit', setupFiles: ['./test/setup.ts'] } });\n";
+
+  it('a project config file named in test.projects lists its setup files, resolved from its own folder', () => {
+    expect(setupOf({ '/p/vitest.config.ts': ROOT("['./vitest.unit.config.ts']"), '/p/vitest.unit.config.ts': UNIT }).files).toContain('/p/test/setup.ts');
+    expect(setupOf({ '/p/vitest.config.ts': ROOT("['packages/a']"), '/p/packages/a/vitest.config.ts': UNIT }).files).toContain('/p/packages/a/test/setup.ts');
+  });
+
+  it('a project entry that cannot be read (a glob, a name) makes the setup files unknown', () => {
+    expect(setupOf({ '/p/vitest.config.ts': ROOT("['packages/*']") }).unread).toMatchObject({ file: '/p/vitest.config.ts', text: "'packages/*'" });
+    expect(setupOf({ '/p/vitest.config.ts': ROOT('unitProjects') }).unread).toMatchObject({ text: 'unitProjects' });
+  });
+
+  it('a project written in place is read as before, and nothing is unknown', () => {
+    const inline = setupOf({ '/p/vitest.config.ts': ROOT("[{ test: { name: 'unit', setupFiles: ['./test/setup.ts'] } }]") });
+    expect(inline.files).toContain('/p/test/setup.ts');
+    expect(inline.unread).toBeUndefined();
+  });
+});
+
 describe('review 28: setupFiles read as the runner evaluates it', () => {
   const setupOf = (files: Record<string, string>) => runnerSetupIn('/p', (file) => files[file]);
   const CONFIG = (value: string, head = '') => `import { defineConfig } from 'vitest/config';\n${head}\nexport default defineConfig({\n  test: {\n    setupFiles: ${value},\n  },\n});\n`;
