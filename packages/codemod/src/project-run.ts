@@ -314,8 +314,10 @@ function withMocks(
   };
   const bodyReaderOf = (path: string): string | undefined => {
     const text = textOf(path);
-    // An override list spread from another module (`server.use(...dryRunHandlers)`) names no msw here.
-    if (text === undefined || !/\.use\(/.test(text) || (!/\bmsw\b/.test(text) && !/\.use\(\s*\.\.\./.test(text))) return undefined;
+    // An override list from another module (`server.use(...dryRunHandlers)`, or installed one by one:
+    // `server.use(list[0]!)`, `server.use(h)` in a loop, `server.use.apply(server, list)`) names no msw here.
+    if (text === undefined || !/\.use(?:\(|\.(?:apply|call)\()/.test(text) ||
+      (!/\bmsw\b/.test(text) && !/\.use(?:\(\s*(?:\.\.\.|[\w$]+\s*(?:\[|\)))|\.(?:apply|call)\()/.test(text))) return undefined;
     const file = analysisRun.file(path);
     return file === undefined ? undefined : bodyReadingOverrideIn(file.program, file.context);
   };

@@ -83,6 +83,9 @@ const SETUP_SHAPES = [
   ['an imported const', config('setupFiles', "import { setupFiles } from './vitest.setup-files.js';").replace('setupFiles: setupFiles', 'setupFiles'), { 'vitest.setup-files.ts': "export const setupFiles = ['./test/setup.ts'];\n" }],
   ['a condition', config("process.env.CI ? ['./test/setup.ts', './test/ci.ts'] : ['./test/setup.ts']"), { 'test/ci.ts': 'export {};\n' }],
   ['concat', config("([] as string[]).concat('./test/setup.ts')"), {}],
+  ['a project kept in its own config file (test.projects)', "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { projects: ['./vitest.unit.config.ts'] } });\n", {
+    'vitest.unit.config.ts': "import { defineProject } from 'vitest/config';\nexport default defineProject({ test: { name: 'unit', include: ['test/**/*.test.ts'], setupFiles: ['./test/setup.ts'] } });\n",
+  }],
 ] as const;
 
 describe('setupFiles read as the runner evaluates it', () => {
@@ -106,6 +109,18 @@ describe('setupFiles read as the runner evaluates it', () => {
       expect(all(sites, 'call').map((c) => c.migrated)).toEqual([true]);
     });
 
+    it('a test.projects entry that cannot be read (a glob): the setup files are unknown, and the call and its mock stay', async () => {
+      const files = {
+        'vitest.config.ts': "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { projects: ['packages/*'] } });\n",
+        'src/assign.ts': 'export {};\n',
+        'test/assign.test.ts': nockTest(true),
+      };
+      const sites = await sitesOf(files, flags);
+      const [mock] = all(sites, 'mock');
+      expect(mock!.migrated).toBe(false);
+      expect(keys(mock!)).toContain("in the setup files that vitest.config.ts:2 lists ('packages/*'), which cannot be read");
+    });
+
     it('a setupFiles value that cannot be read: the setup files are unknown, and the call and its mock stay, naming the config line', async () => {
       const files = {
         'vitest.config.ts': config('setupList()', "import { setupList } from './vitest.lists.js';"),
@@ -125,8 +140,8 @@ describe('setupFiles read as the runner evaluates it', () => {
   // The suites themselves: green before, and green after one run (project mode: file by file, the call in another
   // module stays with its test's mock whatever the setup files hold).
   const HEAVY = 240_000;
-  it('the suites of a spread and of an imported const stay green after migrate', async () => {
-    for (const [name, vitestConfig, extra] of SETUP_SHAPES.slice(0, 2)) {
+  it('the suites of a spread, of an imported const and of a project config file stay green after migrate', async () => {
+    for (const [name, vitestConfig, extra] of [...SETUP_SHAPES.slice(0, 2), SETUP_SHAPES[4]]) {
       const dir = tree({ 'package.json': PACKAGE, 'tsconfig.json': TSCONFIG, 'vitest.config.ts': vitestConfig, ...extra, 'src/assign.ts': SHOW, 'test/setup.ts': setupOf('/v3/apps/app_assignments'), 'test/assign.test.ts': nockTest(false) });
       symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
       const before = await runAppTests(dir);
@@ -168,6 +183,20 @@ describe('fetch-mock: a matcher held in a const, and route() of the v3 request',
     it('a matcher object in a const with the deprecated URL follows its call, rewritten where the const is written', async () => {
       const sites = await run(FETCH_MOCK_TEST(`  const onlyCrm = { url: 'https://api.example.com/platform/v1/apps/crm-sync/assign', method: 'POST' };\n  fetchMock.route(onlyCrm, 201).catch(404);`));
       // Read file by file, the test does not show the call in the module it imports: both stay.
+      const moved = flags.length === 0;
+      expect(all(sites, 'mock').map((m) => m.migrated)).toEqual([moved]);
+      expect(all(sites, 'call').map((c) => c.migrated)).toEqual([moved]);
+    });
+
+    it('a matcher that is a member of a const object with params: the route cannot follow, so the mock and its call stay', async () => {
+      const sites = await run(FETCH_MOCK_TEST(`  const matchers = { crm: { url: 'express:/platform/v1/apps/:id/assign', method: 'POST', params: { id: 'crm-sync' } } };\n  fetchMock.route(matchers.crm, 201).catch(404);`));
+      const [mock] = all(sites, 'mock');
+      expect([mock!.migrated, keys(mock!)]).toEqual([false, expect.stringContaining("the route's parameters (its params option)")]);
+      expect(all(sites, 'call').map((c) => c.migrated)).toEqual([false]);
+    });
+
+    it('a matcher that is a member of a const object with the deprecated URL follows its call (in a project)', async () => {
+      const sites = await run(FETCH_MOCK_TEST(`  const matchers = { crm: { url: 'https://api.example.com/platform/v1/apps/crm-sync/assign', method: 'POST' } };\n  fetchMock.route(matchers.crm, 201).catch(404);`));
       const moved = flags.length === 0;
       expect(all(sites, 'mock').map((m) => m.migrated)).toEqual([moved]);
       expect(all(sites, 'call').map((c) => c.migrated)).toEqual([moved]);
@@ -265,6 +294,40 @@ it('shows an app to a business', async () => {
     expect(keys(all(sites, 'mock')[0]!)).toContain('...dryRunHandlers, which cannot be read');
     expect(all(sites, 'call').map((c) => c.migrated)).toEqual([false]);
   });
+
+  const INSTALLED = [
+    ['an element', 'beforeEach(() => server.use(...dryRunHandlers));', 'beforeEach(() => server.use(dryRunHandlers[0]!));'],
+    ['a for…of loop', 'beforeEach(() => server.use(...dryRunHandlers));', 'beforeEach(() => {\n  for (const h of dryRunHandlers) server.use(h);\n});'],
+    ['forEach', 'beforeEach(() => server.use(...dryRunHandlers));', 'beforeEach(() => dryRunHandlers.forEach((h) => server.use(h)));'],
+    ['apply', 'beforeEach(() => server.use(...dryRunHandlers));', 'beforeEach(() => server.use.apply(server, dryRunHandlers));'],
+  ] as const;
+
+  it.each(INSTALLED)('a list installed one by one (%s) is installed as well: the handler and its call stay', async (_name, from, to) => {
+    const base = files(READS_BODY);
+    const sites = await sitesOf({ ...base, 'test/setup.ts': base['test/setup.ts'].replace(from, to) }, []);
+    const [mock] = all(sites, 'mock');
+    expect(mock!.migrated).toBe(false);
+    expect(keys(mock!)).toContain("the handler http.post('*', …), installed in test/setup.ts, may read the body first");
+    expect(all(sites, 'call').map((c) => c.migrated)).toEqual([false]);
+  });
+
+  it('a list installed one by one that reads nothing of the request leaves the handler free to follow its call', async () => {
+    const base = files(READS_NOTHING);
+    const sites = await sitesOf({ ...base, 'test/setup.ts': base['test/setup.ts'].replace('server.use(...dryRunHandlers)', 'dryRunHandlers.forEach((h) => server.use(h))') }, []);
+    expect(all(sites, 'mock').map((m) => m.migrated)).toEqual([true]);
+    expect(all(sites, 'call').map((c) => c.migrated)).toEqual([true]);
+  });
+
+  it('a list installed element by element: the suite stays green after migrate', async () => {
+    const base = files(READS_BODY);
+    const dir = tree({ 'package.json': PACKAGE, 'tsconfig.json': TSCONFIG, ...base, 'test/setup.ts': base['test/setup.ts'].replace('server.use(...dryRunHandlers)', 'server.use(dryRunHandlers[0]!)') });
+    symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    expect((await runAppTests(dir)).failures).toEqual([]);
+    migrateOnDisk(dir, [], ['src', 'test']);
+    const after = await runAppTests(dir);
+    expect(after.failures).toEqual([]);
+    expect(after.passed).toBe(1);
+  }, 240_000);
 
   it('an override list that reads nothing of the request leaves the handler free to follow its call', async () => {
     const sites = await sitesOf(files(READS_NOTHING), []);

@@ -52,28 +52,74 @@ export function runnerSetupIn(dir: string, readText: (file: string) => string | 
   const found = new Set<string>();
   let unread: UnreadSetup | undefined;
   const read = new Set<string>();
-  const add = (path: string) => {
-    const setup = resolve(dir, path.replace(/^<rootDir>\/?/, ''));
-    for (const candidate of [setup, ...SETUP_EXTENSIONS.map((ext) => setup + ext)]) found.add(candidate);
-  };
-  const readConfig = (file: string, depth: number) => {
+  const readConfig = (file: string, depth: number, root = dir) => {
     if (read.has(file)) return;
     read.add(file);
     const text = readText(file);
     if (text === undefined) return;
+    // Paths in a project's own config resolve from that project's root, its config's folder.
+    const add = (path: string) => {
+      const setup = resolve(root, path.replace(/^<rootDir>\/?/, ''));
+      for (const candidate of [setup, ...SETUP_EXTENSIONS.map((ext) => setup + ext)]) found.add(candidate);
+    };
     if (file.endsWith('package.json')) {
       unread ??= packageJsonLists(file, text, add);
       return;
     }
     if (/\bsetupFiles/.test(text)) unread ??= readLists(file, text, readText, add);
+    // vitest's `test.projects` (or a workspace's list): a project kept in its own config file lists setup files for
+    // its tests, read as this one is; a folder's configs likewise; an entry that cannot be read (a glob, a name) may.
+    if (/\b(?:projects|defineWorkspace)\b/.test(text) && depth < 3) {
+      const entries = projectEntries(file, text);
+      unread ??= entries.unread;
+      for (const entry of entries.files) {
+        const target = resolve(dirname(file), entry);
+        if (/\.[cm]?[jt]s$/.test(target)) readConfig(target, depth + 1, dirname(target));
+        else for (const name of RUNNER_CONFIGS) readConfig(join(target, name), depth + 1, target);
+      }
+    }
     // A config module it imports (a shared config merged into this one) lists setup files for it too.
     if (depth >= 2) return;
     for (const imported of text.matchAll(/\bfrom\s*(['"])(\.{1,2}\/[^'"]+)\1/g)) {
-      for (const candidate of moduleCandidates(resolve(dirname(file), imported[2]!))) readConfig(candidate, depth + 1);
+      for (const candidate of moduleCandidates(resolve(dirname(file), imported[2]!))) readConfig(candidate, depth + 1, root);
     }
   };
   for (const name of RUNNER_CONFIGS) readConfig(join(dir, name), 0);
   return unread === undefined ? { files: found } : { files: found, unread };
+}
+
+/**
+ * The entries of `test.projects: [...]` (or `defineWorkspace([...])`) that are paths, a config file or a folder; a
+ * project written in place is read with the config's own lists. An entry that is neither (a glob, a name, a call's
+ * result) is `unread`: the setup files of its project are unknown.
+ */
+function projectEntries(file: string, text: string): { files: string[]; unread?: UnreadSetup } {
+  let parsed: { program: TSESTree.Program; context: SourceContext };
+  try {
+    parsed = parseSource(text, file);
+  } catch {
+    return { files: [], unread: { file, line: 1, text: 'a config that cannot be parsed' } };
+  }
+  const files: string[] = [];
+  let unread: UnreadSetup | undefined;
+  someNode(parsed.program, (node) => {
+    let list: TSESTree.Node | undefined;
+    if (node.type === 'Property' && staticKey(node) === 'projects') list = unwrapTS(node.value);
+    if (node.type === 'CallExpression' && node.callee.type === 'Identifier' && node.callee.name === 'defineWorkspace' && node.arguments[0] !== undefined) list = unwrapTS(node.arguments[0]);
+    if (list === undefined) return false;
+    const elements = list.type === 'ArrayExpression' ? list.elements : [list];
+    for (const element of elements) {
+      const value = element === null ? undefined : unwrapTS(element);
+      if (value === undefined || value.type === 'ObjectExpression') continue;
+      // `defineProject({ … })` written in place: its lists are read with the config's.
+      if (value.type === 'CallExpression' && value.callee.type === 'Identifier' && /^define(?:Project|Config)$/.test(value.callee.name)) continue;
+      const path = value.type === 'Literal' && typeof value.value === 'string' ? value.value : undefined;
+      if (path !== undefined && !/[*?{[!]/.test(path)) files.push(path);
+      else unread ??= { file, line: value.loc.start.line, text: parsed.context.text.slice(value.range[0], value.range[1]).replace(/\s+/g, ' ').slice(0, 60) };
+    }
+    return false;
+  });
+  return unread === undefined ? { files } : { files, unread };
 }
 
 /** Reads the setup lists of a config's text; the first that cannot be read. */

@@ -482,6 +482,15 @@ describe('review 28: fetch-mock matchers held in a const, and v3 routes given to
     expect(shared!.reasons).toContain('onlyCrm, which other code uses too');
   });
 
+  it('a matcher that is a member of a const object is read there: its params hold the mock; one of another route is none', () => {
+    const [held] = analyzed(`const matchers = { crm: { url: 'express:/platform/v1/apps/:id/assign', method: 'POST', params: { id: 'crm-sync' } } };\nfetchMock.route(matchers.crm, 201);`);
+    expect(held).toMatchObject({ outcome: 'manual' });
+    expect(held!.reasons).toContain('params option');
+    expect(analyzed(`const matchers = { users: { url: 'https://h/v3/users', method: 'POST' } };\nfetchMock.route(matchers.users, 201);`)).toEqual([]);
+    const [unread] = analyzed(`fetchMock.route(config.matchers.crm, 201);`);
+    expect(unread!.reasons).toContain('the matcher config.matchers.crm, whose value cannot be read');
+  });
+
   it.each([
     ["fetchMock.route('https://h/v3/apps/app_assignments', 409, { method: 'POST' })", true],
     ["fetchMock.route({ url: 'https://h/v3/apps/app_assignments', method: 'POST' }, 409)", true],
@@ -548,6 +557,160 @@ describe('review 28: recorded-call assertions that read the URL in any way the v
   it('a mocked function of the program asserted with what the migration does not change is no assertion of the request', () => {
     expect(analyzed("expect(send).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ method: 'POST' }));", MOCKED)).toEqual([]);
     expect(analyzed("expect(send).toHaveBeenCalledWith('crm', 'dir_1');", MOCKED)).toEqual([]);
+  });
+});
+
+describe('review 29: a read of a recorded request counts as alike only when it is one known to answer alike', () => {
+  const HEAD = `import { expect, vi } from 'vitest';\nconst fetchMock = vi.fn();\nvi.stubGlobal('fetch', fetchMock);\nconst [url, init] = fetchMock.mock.calls[0]!;\n`;
+  const analyzed = (text: string, snapshot?: string) => {
+    const { program, context } = parseSource(`${HEAD}${text}`, 'a.test.ts');
+    const ctx = snapshot === undefined ? context : { ...context, snapshot: () => snapshot };
+    return analyzeMocks(program, ctx).map((m) => ({ recorded: m.mock.recorded, outcome: m.outcome, negated: m.mock.negated }));
+  };
+
+  it.each([
+    'expect(String(url).length).toBeGreaterThan(50);',
+    "expect(fetchMock.mock.calls.map(([u]) => new URL(u).pathname.split('/').length)).toEqual([6]);",
+    "expect(new URL(url).pathname.startsWith('/platform')).toBe(true);",
+    "const segs = url.split('/');\nexpect(segs[segs.length - 2]).toBe('crm-sync');",
+    'expect(url).toHaveLength(56);',
+    "expect(url).toSatisfy((u: string) => u.endsWith('/assign'));",
+    "expect(/\\/apps\\/([^/]+)\\/assign/.exec(url)?.[1]).toBe('crm-sync');",
+    "expect(url.indexOf('/v3/')).toBe(-1);",
+    'expect(Object.keys(JSON.parse(String(init!.body)))).toHaveLength(1);',
+    'expect(String(init!.body).length).toBeLessThan(30);',
+    "expect(url).not.toContain('/v3/');",
+    "expect(url).toBe(other);",
+    'expect(String(url).length).toMatchInlineSnapshot(`56`);',
+  ])('%s: a read this tool cannot tell the v3 request answers alike holds its calls', (text) => {
+    const [site, ...rest] = analyzed(text);
+    expect(rest).toEqual([]);
+    expect(site).toMatchObject({ outcome: 'manual', negated: undefined });
+    // A part cut out of the URL is named by the record alone; any other read by how it is read.
+    expect(site!.recorded).toMatch(/^fetchMock\.mock\.calls(?:, read as `.+` with \w+, a read this tool cannot tell the v3 request answers alike)?$/);
+  });
+
+  it('a negated read of a v3 body key holds its calls, never as a negation that guards nothing', () => {
+    expect(analyzed("expect(JSON.parse(String(init!.body))).not.toHaveProperty('assignee_type');")).toEqual([
+      { recorded: "fetchMock.mock.calls, read as `JSON.parse(String(init!.body))` with toHaveProperty, a read this tool cannot tell the v3 request answers alike", outcome: 'manual', negated: undefined },
+    ]);
+  });
+
+  it.each([
+    "expect(url).toContain('/apps/');",
+    "expect(String(url).includes('assign')).toBe(true);",
+    "expect(url).toContain('api.example.com');",
+    'expect(fetchMock.mock.calls).toHaveLength(1);',
+    'expect(fetchMock.mock.calls.length).toBe(1);',
+    "expect(init!.method).toBe('POST');",
+    "expect(init!.headers).toEqual({ 'Content-Type': 'application/json' });",
+    'expect(url).toBeDefined();',
+    "expect(fetchMock.mock.calls.at(-1)?.[1]).toEqual(expect.objectContaining({ method: 'POST' }));",
+    "expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('https://api.example.com/'))).toBe(true);",
+    "expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST')).toHaveLength(1);",
+    "expect(fetchMock.mock.calls[1]?.[0]).toBe('https://api.example.com/platform/v1/apps');",
+    "expect(JSON.parse(String(init!.body)).assignee_uid).toBe('biz_1');",
+  ])('%s: a read known to answer alike (or one of the v3 request) lets its calls move', (text) => {
+    expect(analyzed(text)).toEqual([]);
+  });
+
+  const SNAP_OTHER = '// Vitest Snapshot v1\n\nexports[`x 1`] = `56`;\n';
+  it.each([
+    'expect(String(url).length).toMatchSnapshot();',
+    'expect(Object.keys(JSON.parse(String(init!.body))).length).toMatchSnapshot();',
+    'expect(encodeURIComponent(String(url))).toMatchSnapshot();',
+    'expect(btoa(String(url))).toMatchSnapshot();',
+    'expect(Object.values(JSON.parse(String(init!.body)))).toMatchSnapshot();',
+    "expect({ n: String(url).length }).toMatchSnapshot('url length');",
+  ])('%s: a snapshot of a value derived from the recorded request holds its calls, whatever the snapshot file spells', (text) => {
+    const [site, ...rest] = analyzed(text, SNAP_OTHER);
+    expect(rest).toEqual([]);
+    expect(site!.recorded).toMatch(/^fetchMock\.mock\.calls, read as `.+` into a snapshot, a value this tool cannot tell the v3 request keeps$/);
+  });
+
+  it('a snapshot of the recorded request itself still reads the snapshot file', () => {
+    expect(analyzed('expect(fetchMock.mock.calls[0]).toMatchSnapshot();', SNAP_OTHER)).toEqual([]);
+    expect(analyzed('expect(JSON.parse(String(init!.body))).toMatchSnapshot();', '// Vitest Snapshot v1\n\nexports[`x 1`] = `{ "business_uid": "biz_1" }`;\n')).toHaveLength(1);
+  });
+});
+
+describe('review 29: a spy of something else, or a mocked program function, compared with a part of the request', () => {
+  const analyzed = (text: string) => {
+    const { program, context } = parseSource(text, 'a.test.ts');
+    return analyzeMocks(program, context).map((m) => ({ recorded: m.mock.recorded, outcome: m.outcome, negated: m.mock.negated }));
+  };
+  const SPY = (spied: string, assertion: string) => `import { expect, it, vi } from 'vitest';
+import { assign } from '../src/a.js';
+import { logger } from '../src/logger.js';
+it('logs what it sends', async () => {
+  const spy = vi.spyOn(${spied}, 'info');
+  await assign('crm-sync', 'biz_1');
+  ${assertion}
+});
+`;
+
+  it.each([
+    ['console', "expect(spy).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/'));"],
+    ['logger', "expect(spy).toHaveBeenCalledWith('POST https://api.example.com/platform/v1/apps/crm-sync/assign');"],
+    ['console', 'expect(spy.mock.calls[0]![0]).toMatch(/crm-sync/);'],
+  ])('a spy of %s compared with the deprecated URL, a path of it, or the app code the test passes: %s holds its calls', (spied, assertion) => {
+    expect(analyzed(SPY(spied, assertion))).toEqual([expect.objectContaining({ outcome: 'manual', negated: undefined })]);
+  });
+
+  it.each([
+    "expect(spy).toHaveBeenCalledWith(expect.stringContaining('done'));",
+    "expect(spy).toHaveBeenCalledWith('assigned');",
+    'expect(spy.mock.calls[0]![0]).toMatch(/biz-other/);',
+  ])('a spy of the console compared with words the request does not hold is no read of it: %s', (assertion) => {
+    expect(analyzed(SPY('console', assertion))).toEqual([]);
+  });
+
+  const MOCKED = (assertion: string) => `import { expect, it, vi } from 'vitest';
+import { assign } from '../src/a.js';
+import { send } from '../src/http.js';
+vi.mock('../src/http.js');
+it('sends', async () => {
+  await assign('crm-sync', 'biz_1');
+  ${assertion}
+});
+`;
+
+  it('a mocked program function asserted with a path of the route, or never to be given a part of the v3 request, holds its calls', () => {
+    expect(analyzed(MOCKED("expect(send).toHaveBeenCalledWith(expect.stringContaining('/crm-sync/'), expect.anything());"))).toEqual([
+      { recorded: undefined, outcome: 'manual', negated: undefined },
+    ]);
+    expect(analyzed(MOCKED("expect(send).not.toHaveBeenCalledWith(expect.stringContaining('/v3/'), expect.anything());"))).toEqual([
+      { recorded: 'send, asserted never to be given a part of the v3 request: the negation fails once its calls send v3', outcome: 'manual', negated: undefined },
+    ]);
+  });
+
+  it('a mocked program function asserted never to be given the deprecated URL stays a negation that guards nothing', () => {
+    expect(analyzed(MOCKED("expect(send).not.toHaveBeenCalledWith(expect.stringContaining('/platform/v1/'), expect.anything());"))).toEqual([
+      { recorded: undefined, outcome: 'manual', negated: true },
+    ]);
+    expect(analyzed(MOCKED("expect(send).not.toHaveBeenCalledWith(expect.stringContaining('example.org'), expect.anything());"))).toEqual([]);
+  });
+});
+
+describe('review 29: the setup files of a vitest project kept in its own config file', () => {
+  const setupOf = (files: Record<string, string>) => runnerSetupIn('/p', (file) => files[file]);
+  const ROOT = (projects: string) => `import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { projects: ${projects} } });\n`;
+  const UNIT = "import { defineProject } from 'vitest/config';\nexport default defineProject({ test: { name: 'unit', setupFiles: ['./test/setup.ts'] } });\n";
+
+  it('a project config file named in test.projects lists its setup files, resolved from its own folder', () => {
+    expect(setupOf({ '/p/vitest.config.ts': ROOT("['./vitest.unit.config.ts']"), '/p/vitest.unit.config.ts': UNIT }).files).toContain('/p/test/setup.ts');
+    expect(setupOf({ '/p/vitest.config.ts': ROOT("['packages/a']"), '/p/packages/a/vitest.config.ts': UNIT }).files).toContain('/p/packages/a/test/setup.ts');
+  });
+
+  it('a project entry that cannot be read (a glob, a name) makes the setup files unknown', () => {
+    expect(setupOf({ '/p/vitest.config.ts': ROOT("['packages/*']") }).unread).toMatchObject({ file: '/p/vitest.config.ts', text: "'packages/*'" });
+    expect(setupOf({ '/p/vitest.config.ts': ROOT('unitProjects') }).unread).toMatchObject({ text: 'unitProjects' });
+  });
+
+  it('a project written in place is read as before, and nothing is unknown', () => {
+    const inline = setupOf({ '/p/vitest.config.ts': ROOT("[{ test: { name: 'unit', setupFiles: ['./test/setup.ts'] } }]") });
+    expect(inline.files).toContain('/p/test/setup.ts');
+    expect(inline.unread).toBeUndefined();
   });
 });
 

@@ -233,3 +233,44 @@ it('shows an app to a business', async () => {
     expect(migrateText(free, join(dir, 'test/b.test.ts'), validateOptions({})).sites.filter((site) => site.kind === 'call').map((site) => site.migrated)).toEqual([true]);
   });
 });
+
+// A read of what a mock recorded holds its call unless it is one known to answer alike for the v3 request, as the
+// codemod reads it; a snapshot of a value derived from the record holds it whatever the snapshot file spells.
+describe('a read of a recorded request, reported as the codemod holds it', () => {
+  const dir = makeTempDir('app-assignment-eslint-recorded-');
+  mkdirSync(join(dir, '__snapshots__'));
+  writeFileSync(join(dir, '__snapshots__', 'derived.test.ts.snap'), 'exports[`posts 1`] = `56`;\n');
+  const code = (read: string) => [
+    "import { expect, it, vi } from 'vitest';",
+    "it('posts', async () => {",
+    '  const fetchMock = vi.fn();',
+    "  vi.stubGlobal('fetch', fetchMock);",
+    "  await fetch('https://h/platform/v1/apps/crm-sync/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });",
+    '  const [url] = fetchMock.mock.calls[0]!;',
+    `  ${read}`,
+    '});',
+    '',
+  ].join('\n');
+  const lint = (read: string, name = 'a.test.ts') => new Linter({ configType: 'flat', cwd: dir }).verify(code(read), [{
+    files: ['**/*.ts'], languageOptions: { parser: tsParser }, plugins: { 'app-assignment': plugin as never }, rules: { 'app-assignment/no-deprecated-assign': ['error', { mocks: true }] },
+  }], join(dir, name)).map((message) => [message.line, message.messageId]);
+
+  it.each([
+    'expect(String(url).length).toBeGreaterThan(50);',
+    'expect(url).toHaveLength(38);',
+    "expect(url).toSatisfy((u: string) => u.endsWith('/assign'));",
+  ])('%s: the assertion is reported, and the call gets no fix', (read) => {
+    expect(lint(read)).toEqual([[5, 'deprecatedManual'], [7, 'deprecatedMockManual']]);
+  });
+
+  it('a snapshot of the URL\'s length: reported, though the snapshot file spells nothing of the request', () => {
+    expect(lint('expect(String(url).length).toMatchSnapshot();', 'derived.test.ts')).toEqual([[5, 'deprecatedManual'], [7, 'deprecatedMockManual']]);
+  });
+
+  it.each([
+    "expect(url).toContain('/apps/');",
+    'expect(fetchMock.mock.calls).toHaveLength(1);',
+  ])('%s: a read known to answer alike is not reported, the call is', (read) => {
+    expect(lint(read)).toEqual([[5, 'deprecated']]);
+  });
+});

@@ -19,6 +19,7 @@ import { fromModule, methodOf, originOf } from './reference.js';
 import { functionSpellsRoute, isRouteRegex, partOfDeprecatedRoute, readMockRoute, routeRegexApp, type MockRoute, urlTestReads } from './route.js';
 import { isLibraryModule } from './libraries.js';
 import type { MockSite } from './site.js';
+import { classifyRecordedRead, directRead, spellsV3Part } from './recorded-reads.js';
 
 const MATCHERS = new Set(['toHaveBeenCalledWith', 'toHaveBeenLastCalledWith', 'toBeCalledWith', 'lastCalledWith', 'toHaveBeenNthCalledWith', 'nthCalledWith']);
 /** fetch-mock's own record of the calls it answered (`fetchMock.lastCall()`, `fetchMock.callHistory.calls()`). */
@@ -59,7 +60,15 @@ export function recognizeAssertion(call: TSESTree.CallExpression, ctx: SourceCon
   if (!MATCHERS.has(method.name)) return recordedAssertion(call, target, negated, method.name, ctx);
   const args = method.name.startsWith('toHaveBeenNth') || method.name === 'nthCalledWith' ? call.arguments.slice(1) : call.arguments;
   let shape = shapeOf(target, ctx);
+  // `expect(send).not.toHaveBeenCalledWith(expect.stringContaining('/v3/'), …)`: the negation of what the v3 request
+  // sends fails once its calls send v3. Held, never as a negation that guards nothing.
+  if (negated && args.some((arg) => arg.type !== 'SpreadElement' && spellsV3Part(arg, ctx)) && (shape !== undefined || mockedProgramFunction(target, ctx) !== undefined)) {
+    const name = ctx.text.slice(target.range[0], target.range[1]);
+    return { node: call, ctx, library: 'assertion', route: {}, reads: [], recorded: `${name}, asserted never to be given a part of the v3 request: the negation fails once its calls send v3` };
+  }
   if (shape === undefined) {
+    const logged = spyOfOtherAsserted(target, args, ctx);
+    if (logged !== undefined) return { node: call, ctx, library: 'assertion', route: logged.appCode === undefined ? {} : { appCode: logged.appCode }, reads: [], recorded: logged.recorded, ...(negated ? { negated: true as const } : {}) };
     const helper = programFunctionAsserted(target, args, ctx);
     if (helper !== undefined) return { node: call, ctx, library: 'assertion', route: helper, reads: [], ...(negated ? { negated: true as const } : {}) };
   }
@@ -374,10 +383,31 @@ function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node,
   // A snapshot kept in a file (`toMatchSnapshot()`): this run does not read it; what a mock recorded, snapshotted in a
   // test that reaches the deprecated call, holds that call's route and body.
   const snapshot = SNAPSHOT_MATCHERS.has(matcher);
-  if (!expected.old && !value.old && !snapshot) return undefined;
+  const isRecord = (node: TSESTree.Node) => isRecordNode(node, ctx);
+  let recordKey = recorded;
+  // What neither the value nor what it is compared with spells of the deprecated request: a read of a recorded request
+  // counts as alike only when it is one known to answer the same for the v3 request (or asserts the v3 request
+  // itself); any other read, and a snapshot of a value derived from the record (its length, its keys, the URL
+  // encoded), may answer otherwise once the call sends v3. Held, and never as a negation that guards nothing: the
+  // negation of such a read may fail for the v3 request.
+  let unread = false;
+  if (!expected.old && !value.old) {
+    if (snapshot) {
+      if (!directRead(target, isRecord, ctx)) {
+        unread = true;
+        recordKey = `${recorded}, read as ${excerpt(target, ctx)} into a snapshot, a value this tool cannot tell the v3 request keeps`;
+      }
+    } else if (requests) {
+      if (classifyRecordedRead(target, matcher, call.arguments, negated, isRecord, ctx) !== 'unknown') return undefined;
+      unread = true;
+      recordKey = `${recorded}, read as ${excerpt(target, ctx)} with ${matcher}, a read this tool cannot tell the v3 request answers alike`;
+    } else {
+      return undefined;
+    }
+  }
   // The file's own snapshot file, where there is one: a recorded request would be written out in it, route and body.
   // One that spells nothing of it compares something else (what a spy of stdout recorded).
-  if (!expected.old && !value.old && matcher === 'toMatchSnapshot' && call.arguments.length <= 1) {
+  if (!unread && !expected.old && !value.old && matcher === 'toMatchSnapshot' && call.arguments.length <= 1) {
     const stored = ctx.snapshot?.();
     if (stored !== undefined && !REQUEST_IN_SNAPSHOT.test(stored)) return undefined;
   }
@@ -391,8 +421,8 @@ function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node,
     library: 'assertion',
     route: appCode === undefined || interceptors ? {} : { appCode },
     reads: [],
-    recorded: snapshot && !expected.old && !value.old ? `${recorded}, in a snapshot file this run does not read` : recorded,
-    ...(negated ? { negated: true as const } : {}),
+    recorded: snapshot && !unread && !expected.old && !value.old ? `${recorded}, in a snapshot file this run does not read` : recordKey,
+    ...(negated && !unread ? { negated: true as const } : {}),
   };
 }
 
@@ -457,6 +487,39 @@ function nockKeyEdits(call: TSESTree.CallExpression, ctx: SourceContext): { appC
   return decodedCode === undefined ? undefined : { appCode: decodedCode, edits };
 }
 
+/** An expression as written, on one line and cut short. */
+function excerpt(node: TSESTree.Node, ctx: SourceContext): string {
+  const text = ctx.text.slice(node.range[0], node.range[1]).replace(/\s+/g, ' ');
+  return `\`${text.length > 60 ? `${text.slice(0, 57)}...` : text}\``;
+}
+
+/**
+ * The record itself: `x.mock.calls`, `x.mock.lastCall` (or through an alias of `.mock`, or `const { calls } =
+ * x.mock`), axios-mock-adapter's `history`, fetch-mock's `calls()`/`lastCall()`/`called()`…, an array msw's lifecycle
+ * events fill.
+ */
+function isRecordNode(node: TSESTree.Node, ctx: SourceContext): boolean {
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier') {
+    const owner = unwrapTS(node.object);
+    const name = node.property.name;
+    if (['calls', 'lastCall'].includes(name) && (isMember(owner, 'mock') || (owner.type === 'Identifier' && isMember(initOf(owner, ctx), 'mock')))) return true;
+    return name === 'history' && fromModule(originOf(adapterClass(owner, ctx) ?? owner, ctx), ['axios-mock-adapter']);
+  }
+  if (node.type === 'CallExpression') {
+    const method = methodOf(node);
+    return method !== undefined && FETCH_MOCK_RECORDS.has(method.name) && fromModule(originOf(method.object, ctx), ['fetch-mock']);
+  }
+  if (node.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(node), node.name);
+  const declarator = variable?.defs[0]?.node as TSESTree.Node | undefined;
+  if (declarator?.type !== 'VariableDeclarator' || declarator.init == null) return false;
+  // `const { calls } = post.mock`
+  if (declarator.id.type === 'ObjectPattern' && isMember(unwrapTS(declarator.init), 'mock')) {
+    return declarator.id.properties.some((p) => p.type === 'Property' && p.value.type === 'Identifier' && p.value.name === node.name && ['calls', 'lastCall'].includes(staticKey(p) ?? ''));
+  }
+  return variable !== undefined && eventRecord(variable, ctx) !== undefined;
+}
+
 /** Methods of a string that no array has: applied to a recorded value, they read a URL's (or a body's) text. */
 const STRING_METHODS = new Set(['split', 'endsWith', 'startsWith', 'match', 'matchAll', 'replace', 'replaceAll', 'search', 'substring', 'substr', 'charAt', 'charCodeAt', 'codePointAt', 'padStart', 'padEnd', 'localeCompare']);
 /** Methods of strings and arrays alike: a string's only when applied to a value that is surely a string. */
@@ -493,6 +556,21 @@ function textReadsOf(target: TSESTree.Node, value: Evidence, requests: boolean, 
     if (requests) value.old = true;
     return false;
   });
+}
+
+/**
+ * A word (`/crm-sync/`, `'crm-sync'`) that the test also writes as a string of its own elsewhere (`assign('crm-sync',
+ * 'biz_1')`): the app code it passes, perhaps, which a helper's log of the URL holds.
+ */
+function passedElsewhere(node: TSESTree.Node, ctx: SourceContext): boolean {
+  const expr = unwrapTS(node);
+  const word = expr.type === 'Literal' && 'regex' in expr && expr.regex != null ? expr.regex.pattern.replace(/\\(.)/g, '$1') : staticString(expr, ctx);
+  if (word === undefined || !/^[\w.~%-]+$/.test(word)) return false;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const match of ctx.text.matchAll(new RegExp(`(['"\`])${escaped}\\1`, 'g'))) {
+    if (match.index < node.range[0] || match.index >= node.range[1]) return true;
+  }
+  return false;
 }
 
 /** A string or pattern that spells a path (`'/crm-sync/'`, `/\/assign$/`), not a word alone that any text may hold. */
@@ -578,7 +656,7 @@ function spellsRequest(node: TSESTree.Node, part: (node: TSESTree.Node) => PartR
       } else {
         // A part the v3 URL has not (`toContain('/platform/')`, `stringContaining('crm-sync')`, `toMatch(/crm-sync/)`).
         const how = part(inner);
-        const read = how === false || (!requests && !spellsPath(inner, ctx)) ? undefined : textTestReads(inner, how, ctx);
+        const read = how === false || (!requests && !spellsPath(inner, ctx) && !passedElsewhere(inner, ctx)) ? undefined : textTestReads(inner, how, ctx);
         if (read !== undefined) {
           found.old = true;
           found.appCode ??= read.appCode;
@@ -769,10 +847,8 @@ function shapeOf(node: TSESTree.Node, ctx: SourceContext): Shape | undefined {
  * rewritten, since the call's rewrite may change more than the URL it passes on.
  */
 function programFunctionAsserted(target: TSESTree.Node, args: readonly TSESTree.CallExpressionArgument[], ctx: SourceContext): MockRoute | undefined {
-  const fn = mockedArgument(unwrapTS(target)) ?? unwrapTS(target);
-  if (fn.type !== 'Identifier') return undefined;
-  const origin = originOf(fn, ctx);
-  if (origin?.kind !== 'module' || findVariable(ctx.getScope(fn), fn.name)?.defs[0]?.type !== 'ImportBinding' || isLibraryModule(origin.source)) return undefined;
+  const fn = mockedProgramFunction(target, ctx);
+  if (fn === undefined) return undefined;
   const found: Evidence = { old: false };
   const part = (node: TSESTree.Node): PartRead => {
     const around = node.parent?.type === 'CallExpression' && node.parent.arguments[0] === node ? calleePath(node.parent.callee) : undefined;
@@ -781,6 +857,39 @@ function programFunctionAsserted(target: TSESTree.Node, args: readonly TSESTree.
   for (const argument of args) spellsRequest(argument, part, found, ctx, 0);
   if (!found.old) return undefined;
   return { ...(found.appCode === undefined ? {} : { appCode: found.appCode }), held: `${fn.name}, a function of the program that the test mocks, asserted with what the deprecated request gives it` };
+}
+
+/**
+ * `expect(spy).toHaveBeenCalledWith(expect.stringContaining('/platform/v1/'))` where `spy = vi.spyOn(console, 'info')`
+ * (or a logger of the program): a record of something else than a client, which a helper may fill with the URL it
+ * sends (`console.info(\`POST ${url}\`)`). Compared with the deprecated URL, a path of it, or the app code the test
+ * passes, it reads the request: the call's rewrite changes what was logged. Undefined for any other assertion.
+ */
+function spyOfOtherAsserted(target: TSESTree.Node, args: readonly TSESTree.CallExpressionArgument[], ctx: SourceContext): { recorded: string; appCode?: string } | undefined {
+  const expr = mockedArgument(unwrapTS(target)) ?? unwrapTS(target);
+  if (expr.type !== 'Identifier') return undefined;
+  let init = initOf(expr, ctx);
+  while (init?.type === 'CallExpression' && /^mock[A-Z]/.test(methodOf(init)?.name ?? '')) init = unwrapTS((init.callee as TSESTree.MemberExpression).object);
+  if (init?.type !== 'CallExpression' || !/^(?:vi|jest)\.spyOn$/.test(calleePath(init.callee) ?? '')) return undefined;
+  const runner = originOf(init.callee, ctx);
+  if (!(runner?.kind === 'global' || fromModule(runner, TEST_MODULES))) return undefined;
+  const found: Evidence = { old: false };
+  const part = (node: TSESTree.Node): PartRead => {
+    const around = node.parent?.type === 'CallExpression' && node.parent.arguments[0] === node ? calleePath(node.parent.callee) : undefined;
+    return around === 'expect.stringContaining' ? 'contain' : around === 'expect.stringMatching' ? 'match' : false;
+  };
+  for (const argument of args) spellsRequest(argument, part, found, ctx, 0, false);
+  if (!found.old) return undefined;
+  return { recorded: `${expr.name}, a spy of something else than a client, compared with the deprecated URL that a helper may have written to it`, ...(found.appCode === undefined ? {} : { appCode: found.appCode }) };
+}
+
+/** A function imported from a module of the program (not a library), as asserted: `send`, `vi.mocked(send)`. */
+function mockedProgramFunction(target: TSESTree.Node, ctx: SourceContext): TSESTree.Identifier | undefined {
+  const fn = mockedArgument(unwrapTS(target)) ?? unwrapTS(target);
+  if (fn.type !== 'Identifier') return undefined;
+  const origin = originOf(fn, ctx);
+  if (origin?.kind !== 'module' || findVariable(ctx.getScope(fn), fn.name)?.defs[0]?.type !== 'ImportBinding' || isLibraryModule(origin.source)) return undefined;
+  return fn;
 }
 
 /** `axios` of `vi.mocked(axios, true)` (`jest.mocked`): the mocked object itself. */

@@ -112,6 +112,7 @@ function optionsObject(options: TSESTree.Node, ctx: SourceContext): TSESTree.Nod
  * other code uses too. Undefined when the matcher is written in place, or is a string.
  */
 function matcherHeld(matcher: TSESTree.Node, ctx: SourceContext): { node?: TSESTree.Node; unread?: string } | undefined {
+  if (matcher.type === 'MemberExpression') return memberMatcher(matcher, ctx);
   if (matcher.type !== 'Identifier') return undefined;
   if (staticString(matcher, ctx) !== undefined) return undefined;
   const name = valueOfName(matcher, ctx);
@@ -125,6 +126,35 @@ function matcherHeld(matcher: TSESTree.Node, ctx: SourceContext): { node?: TSEST
   }
   if (name.kind === 'imported' && unwrapTS(name.value.node).type === 'Literal') return undefined;
   return { unread: `the matcher ${matcher.name}, whose value cannot be read` };
+}
+
+/**
+ * A matcher that is a member of an object (`matchers.crm` of `const matchers = { crm: { url, method, params } }`): the
+ * object or function the const of the file holds there, read as one written in place; `unread` when it cannot be
+ * read that way, or the const is used elsewhere too. A member that is a string is read by the route reader.
+ */
+function memberMatcher(matcher: TSESTree.MemberExpression, ctx: SourceContext): { node?: TSESTree.Node; unread?: string } | undefined {
+  if (staticString(matcher, ctx) !== undefined) return undefined;
+  const text = ctx.text.slice(matcher.range[0], matcher.range[1]);
+  const unread = { unread: `the matcher ${text}, whose value cannot be read` };
+  const keys: string[] = [];
+  let root: TSESTree.Node = matcher;
+  while (root.type === 'MemberExpression') {
+    const key = !root.computed && root.property.type === 'Identifier' ? root.property.name : staticString(root.property, ctx);
+    if (key === undefined) return unread;
+    keys.unshift(key);
+    root = unwrapTS(root.object);
+  }
+  if (root.type !== 'Identifier') return unread;
+  const name = valueOfName(root, ctx);
+  if (name.kind !== 'const' || name.value.ctx !== ctx) return unread;
+  let value: TSESTree.Node | undefined = unwrapTS(name.value.node);
+  for (const key of keys) {
+    const property: TSESTree.Node | undefined = value?.type === 'ObjectExpression' ? propertyOf(value, key)?.value : undefined;
+    value = property === undefined ? undefined : unwrapTS(property);
+  }
+  if (value === undefined || (value.type !== 'ObjectExpression' && !isFunction(value))) return unread;
+  return usesOf(name.variable).length === 1 ? { node: value } : { node: value, unread: `the matcher ${text}, whose object other code uses too` };
 }
 
 /** The function that matches the request: `functionMatcher` (fetch-mock 9), `matcherFunction` (10 to 12). */

@@ -712,14 +712,65 @@ export function bodyReadingOverrideIn(program: TSESTree.Node, ctx: SourceContext
     if (found !== undefined) place = ctx.file === undefined ? found : `${found} in ${ctx.file}`;
   });
   // `server.use(...dryRunHandlers)`: a list read where it is written, in this module or another; one that cannot be
-  // read may hold such an override.
+  // read may hold such an override. A list installed one by one (`server.use(list[0]!)`, `for (const h of list)
+  // server.use(h)`, `list.forEach((h) => server.use(h))`, `server.use.apply(server, list)`) is installed as well.
   forEachCall(program, (call) => {
-    if (place !== undefined || !call.arguments.some((argument) => argument.type === 'SpreadElement') || !usesServer(call, ctx)) return;
-    const found = bodyReaderAmong(call.arguments.filter((argument) => argument.type === 'SpreadElement'), ctx, 0);
+    if (place !== undefined) return;
+    const lists = installedLists(call, ctx);
+    if (lists.length === 0) return;
+    const found = bodyReaderAmong(lists, ctx, 0);
     if (found !== undefined) place = ctx.file === undefined ? found : `${found}, installed in ${ctx.file},`;
   });
   overrides.set(program, place ?? null);
   return place;
+}
+
+/**
+ * The lists of handlers a call installs, each as a spread of it: `server.use(...list)`, an element of a list
+ * (`server.use(list[0]!)`), the variable of a loop over one (`for (const h of list) server.use(h)`), the parameter of
+ * a function given to its `forEach` (`list.forEach((h) => server.use(h))`), `server.use.apply(server, list)`.
+ */
+function installedLists(call: TSESTree.CallExpression, ctx: SourceContext): TSESTree.SpreadElement[] {
+  const callee = unwrapTS(call.callee);
+  // `server.use.apply(server, list)`, `server.use.call(server, ...list)`
+  if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && ['apply', 'call'].includes(callee.property.name)) {
+    const use = unwrapTS(callee.object);
+    if (use.type !== 'MemberExpression' || use.computed || use.property.type !== 'Identifier' || use.property.name !== 'use' || !serverOrigin(use.object, ctx)) return [];
+    const list = call.arguments[1];
+    if (callee.property.name === 'call') return call.arguments.slice(1).filter((argument) => argument.type === 'SpreadElement');
+    return list === undefined ? [] : [list.type === 'SpreadElement' ? list : asSpread(list)];
+  }
+  if (!usesServer(call, ctx)) return [];
+  return call.arguments.flatMap((argument): TSESTree.SpreadElement[] => {
+    if (argument.type === 'SpreadElement') return [argument];
+    const list = listOfElement(unwrapTS(argument), ctx);
+    return list === undefined ? [] : [asSpread(list)];
+  });
+}
+
+/** The list an element comes from: `list[0]`, a `for…of` variable, a `forEach` callback's parameter. */
+function listOfElement(expr: TSESTree.Node, ctx: SourceContext): TSESTree.Node | undefined {
+  if (expr.type === 'MemberExpression' && expr.computed) return unwrapTS(expr.object);
+  if (expr.type !== 'Identifier') return undefined;
+  const def = findVariable(ctx.getScope(expr), expr.name)?.defs[0];
+  const node = def?.node as TSESTree.Node | undefined;
+  if (node?.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.parent?.type === 'VariableDeclaration' && node.parent.parent?.type === 'ForOfStatement' &&
+    node.parent.parent.left === node.parent) return unwrapTS(node.parent.parent.right);
+  if (def?.type === 'Parameter' && (node?.type === 'ArrowFunctionExpression' || node?.type === 'FunctionExpression') && node.params[0]?.type === 'Identifier' && node.params[0].name === expr.name) {
+    const outer = node.parent;
+    const method = outer?.type === 'CallExpression' && outer.arguments[0] === node ? methodOf(outer) : undefined;
+    if (method !== undefined && ['forEach', 'map', 'flatMap'].includes(method.name)) return unwrapTS(method.object);
+  }
+  return undefined;
+}
+
+function asSpread(argument: TSESTree.Node): TSESTree.SpreadElement {
+  return { type: 'SpreadElement', argument, range: argument.range, loc: argument.loc, parent: argument.parent } as TSESTree.SpreadElement;
+}
+
+function serverOrigin(object: TSESTree.Node, ctx: SourceContext): boolean {
+  const origin = originOf(object, ctx);
+  return origin?.kind === 'module' && (/^[./]/.test(origin.source) || fromModule(origin, ['msw']));
 }
 
 /**

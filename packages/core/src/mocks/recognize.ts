@@ -21,10 +21,12 @@ export function mayContainMock(text: string): boolean {
  * Text that a mock or an assertion of the request may hold where the text test for calls finds nothing: a route with
  * placeholders where the route has words (`/apps/:id/:action`), a part of the route (`/platform/v1/apps/` in a
  * `toContain`), a key of the old body (an assertion of what a mock recorded), a snapshot kept in a file (of what a mock
- * recorded, perhaps: the file is not read).
+ * recorded, perhaps: the file is not read), a read of what a mock recorded (`fetchMock.mock.calls`, fetch-mock's
+ * `callHistory`, axios-mock-adapter's `history`, msw's lifecycle events: any read but a few known to answer alike
+ * holds its calls, whatever it spells), a part of the route given to a matcher of text (`stringContaining('/x/')`).
  */
 export function mayMentionRequest(text: string): boolean {
-  return /\/apps\/[:*{[]|platform\/v1|business_uid|directory_uid|\.toMatch(?:File)?Snapshot\(/.test(text);
+  return /\/apps\/[:*{[]|platform\/v1|business_uid|directory_uid|\.toMatch(?:File|Inline)?Snapshot\(|\.mock(?:\.(?:calls|lastCall)\b|\s*;)|\bcallHistory\b|\.history\b|\blast(?:Call|Url|Options)\(|\bevents\.on\(|\bstring(?:Containing|Matching)\(/.test(text);
 }
 
 const RECOGNIZERS = [recognizeMsw, recognizeNock, recognizeNockRecording, recognizeAxiosMockAdapter, recognizeFetchMock, recognizeAssertion, recognizeStub];

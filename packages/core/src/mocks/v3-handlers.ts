@@ -161,8 +161,27 @@ function interceptorRoute(call: TSESTree.CallExpression, name: string, library: 
 /** fetch-mock's methods whose HTTP method is the options' or the matcher object's: `route` (10 to 12), `mock` (9). */
 const FETCH_MOCK_GENERAL = new Set(['mock', 'route', 'once', 'sticky']);
 
-/** An object written in place, or held in a const or an import: the object; anything else as it is. */
+/**
+ * An object written in place, or held in a const or an import, or a member of an object a const of the file holds
+ * (`matchers.crm`): the object; anything else as it is.
+ */
 function objectHeld(node: TSESTree.Node, ctx: SourceContext): TSESTree.Node {
+  if (node.type === 'MemberExpression') {
+    const keys: string[] = [];
+    let root: TSESTree.Node = node;
+    while (root.type === 'MemberExpression' && !root.computed && root.property.type === 'Identifier') {
+      keys.unshift(root.property.name);
+      root = unwrapTS(root.object);
+    }
+    const name = root.type === 'Identifier' ? valueOfName(root, ctx) : undefined;
+    if (name?.kind !== 'const' || name.value.ctx !== ctx) return node;
+    let value: TSESTree.Node | undefined = unwrapTS(name.value.node);
+    for (const key of keys) {
+      const property: TSESTree.Node | undefined = value?.type === 'ObjectExpression' ? propertyOf(value, key)?.value : undefined;
+      value = property === undefined ? undefined : unwrapTS(property);
+    }
+    return value?.type === 'ObjectExpression' ? value : node;
+  }
   if (node.type !== 'Identifier') return node;
   const name = valueOfName(node, ctx);
   if (name.kind !== 'const' && name.kind !== 'imported') return node;
