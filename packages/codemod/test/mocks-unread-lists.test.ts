@@ -323,7 +323,7 @@ it('shows an app to a business', async () => {
     const dir = tree({ 'package.json': PACKAGE, 'tsconfig.json': TSCONFIG, ...base, 'test/setup.ts': base['test/setup.ts'].replace('server.use(...dryRunHandlers)', 'server.use(dryRunHandlers[0]!)') });
     symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
     expect((await runAppTests(dir)).failures).toEqual([]);
-    migrateOnDisk(dir, [], ['src', 'test']);
+    await migrateOnDisk(dir, [], ['src', 'test']);
     const after = await runAppTests(dir);
     expect(after.failures).toEqual([]);
     expect(after.passed).toBe(1);
