@@ -47,7 +47,7 @@ export function builderUsedUnseen(call: TSESTree.CallExpression, ctx: SourceCont
   }
   const spelled = new RegExp(`(?<![\\w$])${declared.name.replace(/\$/g, '\\$')}(?![\\w$])`);
   for (const file of project.filesMatching(spelled)) {
-    if (file.ctx === declared.ctx || !isTestOrMock(file.ctx)) continue;
+    if (file.ctx === declared.ctx || !isTestModule(file.ctx)) continue;
     let use: TSESTree.Node | undefined;
     someNode(file.program, (node) => {
       if (node.type !== 'Identifier' || node.name !== declared.name || !isUse(node, declared.member)) return false;
@@ -67,7 +67,8 @@ function isModuleMock(callee: TSESTree.Node): boolean {
     expr.property.type === 'Identifier' && /^(?:mock|doMock|unstable_mockModule)$/.test(expr.property.name);
 }
 
-function isTestOrMock(ctx: SourceContext): boolean {
+/** A test or mock module: by its path (`test/`, `*.test.ts`, `__mocks__/`) or a test library it imports. */
+export function isTestModule(ctx: Pick<SourceContext, 'file' | 'text'>): boolean {
   return (ctx.file !== undefined && TEST_PATH.test(ctx.file)) || TEST_IMPORT.test(ctx.text);
 }
 
