@@ -373,6 +373,27 @@ it('assigns', async () => {
     expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toContain(USE.slice(USE.indexOf('export const viaPlain')));
   });
 
+  it.each([
+    ["vitest's typed form, an import", "vi.mock(import('../src/routes.js'), () => ({", "vi.mock(import('../src/routes.js'))"],
+    ['a path from the project root, which vitest resolves', "vi.mock('/src/routes.ts', () => ({", "vi.mock('/src/routes.ts')"],
+  ])('a test replaces the builders\' module by %s: both calls are held, naming that line', async (_name, opening, named) => {
+    const mock = `\n${opening}\n  routes: { assign: (c: string) => \`/sandbox/platform/v1/apps/\${c}/assign\` },\n  assignPath: (c: string) => \`/sandbox/platform/v1/apps/\${c}/assign\`,\n}));\n`;
+    const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, 'test/use.test.ts': TEST(mock) }, WITH_TESTS);
+    const report = await migrateIn<Report>(dir);
+    expect(keyOf(report, 4)).toEqual([`url-built-by-function: ${named} in test/use.test.ts:4 replaces the module of routes.assign`]);
+    expect(keyOf(report, 6)).toEqual([`url-built-by-function: ${named} in test/use.test.ts:4 replaces the module of assignPath`]);
+    expect(readFileSync(join(dir, 'src/use.ts'), 'utf8').replace(/^\/\/ TODO\(app-assignment\):.*\n/gm, '')).toBe(USE);
+  });
+
+  it.each([
+    ['an import', "vi.mock(import('../src/other.js'), () => ({ other: 1 }));"],
+    ['a path from the project root', "vi.mock('/src/other.ts', () => ({ other: 1 }));"],
+  ])('a test that replaces another module by %s: both calls still migrate', async (_name, mock) => {
+    const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, 'src/other.ts': 'export const other = 0;\n', 'test/use.test.ts': TEST(`\n${mock}\n`) }, WITH_TESTS);
+    expect(sitesOf(await migrateIn<Report>(dir)).filter((site) => site.startsWith('src/'))).toEqual(['src/use.ts:4 fix', 'src/use.ts:6 fix']);
+    expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toBe(v3('assignPath', v3('routes.assign')));
+  });
+
   it('a test\'s mock builds its route with the same builders: both calls are held, naming the mock\'s line', async () => {
     const handlers = "import { http, HttpResponse } from 'msw';\nimport { assignPath, routes } from '../src/routes.js';\n\nexport const handlers = [\n  http.post(routes.assign(':code'), () => new HttpResponse(null, { status: 201 })),\n  http.post(assignPath(':code'), () => new HttpResponse(null, { status: 201 })),\n];\n";
     const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, 'test/handlers.ts': handlers }, WITH_TESTS);
