@@ -459,6 +459,43 @@ export async function assign(code: string, user: User) {
     }
   });
 
+  it.each([
+    ['Pick of it', 'interface Base { businessUid?: string; name: string }\ntype User = Pick<Base, \'businessUid\'>;', 'user.businessUid'],
+    ['Readonly of it', 'interface Base { businessUid?: string }\ntype User = Readonly<Base>;', 'user.businessUid'],
+    ['Omit of it', 'interface Base { businessUid?: string; name: string }\ntype User = Omit<Base, \'name\'>;', 'user.businessUid'],
+    ['NonNullable of it (the object, not the property)', 'interface Base { businessUid?: string }\ntype User = NonNullable<Base>;', 'user.businessUid'],
+    ['a mapped type of it', 'interface Base { businessUid?: string }\ntype User = { [K in keyof Base]: Base[K] };', 'user.businessUid'],
+    ['an intersection with it', 'interface Base { businessUid?: string }\ntype User = Base & { extra: 1 };', 'user.businessUid'],
+    ['an interface it extends', 'interface Base { businessUid?: string }\ninterface User extends Base { name: string }', 'user.businessUid'],
+    ['a non-null assertion', 'interface User { businessUid?: string }', 'user.businessUid!'],
+    ['a cast', 'interface User { businessUid?: string }', 'user.businessUid as string'],
+  ])('the optional property through %s: held with assignee-may-be-absent in both modes', async (_name, head, value) => {
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project({ 'src/api.ts': api(head, value) });
+      const sites = sitesOf(await migrateIn<Report>(dir, args));
+      expect(sites, args.join(' ')).toEqual([expect.stringMatching(/^src\/api\.ts:\d+ manual .*assignee-may-be-absent/)]);
+    }
+  });
+
+  const IMPORTED = (type: string, value = 'user.businessUid') => `import type { User } from './types.js';
+export async function assign(code: string, user: ${type}) {
+  await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: ${value} }) });
+}
+`;
+
+  it.each([['User'], ['Pick<User, \'businessUid\'>'], ['Readonly<User>']])('the type %s imported from another module, with the property optional: held in both modes', async (type) => {
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project({ 'src/types.ts': 'export interface User { businessUid?: string; name: string }\n', 'src/api.ts': IMPORTED(type) });
+      expect(sitesOf(await migrateIn<Report>(dir, args)), args.join(' ')).toEqual(['src/api.ts:3 manual assignee-may-be-absent']);
+    }
+  });
+
+  it.each([['User'], ['Required<User>']])('the type %s imported from another module, with the property required: a project run reads it there and migrates', async (type) => {
+    const dir = trees.project({ 'src/types.ts': 'export interface User { businessUid: string; name: string }\n', 'src/api.ts': IMPORTED(type) });
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['src/api.ts:3 fix']);
+    expect(readFileSync(join(dir, 'src/api.ts'), 'utf8')).toContain("assignee_type: 'business', assignee_uid: user.businessUid, app_code_name: code");
+  });
+
   it('a class field declared optional is held; the same properties declared required migrate', async () => {
     const cls = `export class Job {
   biz?: string;
