@@ -514,6 +514,38 @@ export async function assign(code: string, user: ${type}) {
   });
 });
 
+describe('an exported as const map of app codes', () => {
+  const APPS = "export const APPS = { crm: 'crm sync', erp: 'erp' } as const;\n";
+  const CALLS = `import { APPS } from './apps.js';
+import './boot.js';
+
+export async function f1(biz: string): Promise<number> {
+  const res = await fetch(\`https://api.example.com/platform/v1/apps/\${APPS.crm}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: biz }) });
+  return res.status;
+}
+`;
+
+  it('changed in place by Object.assign in another module (as const is erased at run time): a project run reports the call and holds it', async () => {
+    const boot = "import { APPS } from './apps.js';\n\nObject.assign(APPS, { crm: encodeURIComponent(APPS.crm) });\n";
+    const dir = trees.project({ 'src/apps.ts': APPS, 'src/boot.ts': boot, 'src/calls.ts': CALLS });
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['src/calls.ts:5 manual app-id-not-constant']);
+    expect(readFileSync(join(dir, 'src/calls.ts'), 'utf8')).toContain('/platform/v1/apps/${APPS.crm}/assign');
+  });
+
+  it('only read, member by member, in every module: a project run migrates the call with the code the map holds', async () => {
+    const boot = "import { APPS } from './apps.js';\n\nexport const names = [APPS.crm, APPS.erp];\nexport const keys = Object.keys(APPS);\n";
+    const dir = trees.project({ 'src/apps.ts': APPS.replace('crm sync', 'crm-sync'), 'src/boot.ts': boot, 'src/calls.ts': CALLS });
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['src/calls.ts:5 fix']);
+    expect(readFileSync(join(dir, 'src/calls.ts'), 'utf8')).toContain("app_code_name: APPS.crm");
+  });
+
+  it('declared and used in the call\'s module, read file by file: its importers cannot be seen, so the call is held', async () => {
+    const own = `${APPS}export const f1 = (biz: string) => fetch(\`https://api.example.com/platform/v1/apps/\${APPS.crm}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: biz }) });\n`;
+    const dir = trees.project({ 'src/apps.ts': own });
+    expect(sitesOf(await migrateIn<Report>(dir, ['.', '--no-project']))).toEqual(['src/apps.ts:2 manual app-id-not-constant']);
+  });
+});
+
 describe('an app code that may be encoded after its declaration', () => {
   const APPS = `export async function onboard(code: string, directoryUid: string, businessUid: string): Promise<void> {
   await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ directory_uid: directoryUid }) });
