@@ -373,6 +373,27 @@ it('assigns', async () => {
     expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toContain(USE.slice(USE.indexOf('export const viaPlain')));
   });
 
+  it.each([
+    ["vitest's typed form, an import", "vi.mock(import('../src/routes.js'), () => ({", "vi.mock(import('../src/routes.js'))"],
+    ['a path from the project root, which vitest resolves', "vi.mock('/src/routes.ts', () => ({", "vi.mock('/src/routes.ts')"],
+  ])('a test replaces the builders\' module by %s: both calls are held, naming that line', async (_name, opening, named) => {
+    const mock = `\n${opening}\n  routes: { assign: (c: string) => \`/sandbox/platform/v1/apps/\${c}/assign\` },\n  assignPath: (c: string) => \`/sandbox/platform/v1/apps/\${c}/assign\`,\n}));\n`;
+    const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, 'test/use.test.ts': TEST(mock) }, WITH_TESTS);
+    const report = await migrateIn<Report>(dir);
+    expect(keyOf(report, 4)).toEqual([`url-built-by-function: ${named} in test/use.test.ts:4 replaces the module of routes.assign`]);
+    expect(keyOf(report, 6)).toEqual([`url-built-by-function: ${named} in test/use.test.ts:4 replaces the module of assignPath`]);
+    expect(readFileSync(join(dir, 'src/use.ts'), 'utf8').replace(/^\/\/ TODO\(app-assignment\):.*\n/gm, '')).toBe(USE);
+  });
+
+  it.each([
+    ['an import', "vi.mock(import('../src/other.js'), () => ({ other: 1 }));"],
+    ['a path from the project root', "vi.mock('/src/other.ts', () => ({ other: 1 }));"],
+  ])('a test that replaces another module by %s: both calls still migrate', async (_name, mock) => {
+    const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, 'src/other.ts': 'export const other = 0;\n', 'test/use.test.ts': TEST(`\n${mock}\n`) }, WITH_TESTS);
+    expect(sitesOf(await migrateIn<Report>(dir)).filter((site) => site.startsWith('src/'))).toEqual(['src/use.ts:4 fix', 'src/use.ts:6 fix']);
+    expect(readFileSync(join(dir, 'src/use.ts'), 'utf8')).toBe(v3('assignPath', v3('routes.assign')));
+  });
+
   it('a test\'s mock builds its route with the same builders: both calls are held, naming the mock\'s line', async () => {
     const handlers = "import { http, HttpResponse } from 'msw';\nimport { assignPath, routes } from '../src/routes.js';\n\nexport const handlers = [\n  http.post(routes.assign(':code'), () => new HttpResponse(null, { status: 201 })),\n  http.post(assignPath(':code'), () => new HttpResponse(null, { status: 201 })),\n];\n";
     const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/use.ts': USE, 'test/handlers.ts': handlers }, WITH_TESTS);
@@ -438,6 +459,43 @@ export async function assign(code: string, user: User) {
     }
   });
 
+  it.each([
+    ['Pick of it', 'interface Base { businessUid?: string; name: string }\ntype User = Pick<Base, \'businessUid\'>;', 'user.businessUid'],
+    ['Readonly of it', 'interface Base { businessUid?: string }\ntype User = Readonly<Base>;', 'user.businessUid'],
+    ['Omit of it', 'interface Base { businessUid?: string; name: string }\ntype User = Omit<Base, \'name\'>;', 'user.businessUid'],
+    ['NonNullable of it (the object, not the property)', 'interface Base { businessUid?: string }\ntype User = NonNullable<Base>;', 'user.businessUid'],
+    ['a mapped type of it', 'interface Base { businessUid?: string }\ntype User = { [K in keyof Base]: Base[K] };', 'user.businessUid'],
+    ['an intersection with it', 'interface Base { businessUid?: string }\ntype User = Base & { extra: 1 };', 'user.businessUid'],
+    ['an interface it extends', 'interface Base { businessUid?: string }\ninterface User extends Base { name: string }', 'user.businessUid'],
+    ['a non-null assertion', 'interface User { businessUid?: string }', 'user.businessUid!'],
+    ['a cast', 'interface User { businessUid?: string }', 'user.businessUid as string'],
+  ])('the optional property through %s: held with assignee-may-be-absent in both modes', async (_name, head, value) => {
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project({ 'src/api.ts': api(head, value) });
+      const sites = sitesOf(await migrateIn<Report>(dir, args));
+      expect(sites, args.join(' ')).toEqual([expect.stringMatching(/^src\/api\.ts:\d+ manual .*assignee-may-be-absent/)]);
+    }
+  });
+
+  const IMPORTED = (type: string, value = 'user.businessUid') => `import type { User } from './types.js';
+export async function assign(code: string, user: ${type}) {
+  await fetch(\`https://api.example.com/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: ${value} }) });
+}
+`;
+
+  it.each([['User'], ['Pick<User, \'businessUid\'>'], ['Readonly<User>']])('the type %s imported from another module, with the property optional: held in both modes', async (type) => {
+    for (const args of [['.'], ['.', '--no-project']]) {
+      const dir = trees.project({ 'src/types.ts': 'export interface User { businessUid?: string; name: string }\n', 'src/api.ts': IMPORTED(type) });
+      expect(sitesOf(await migrateIn<Report>(dir, args)), args.join(' ')).toEqual(['src/api.ts:3 manual assignee-may-be-absent']);
+    }
+  });
+
+  it.each([['User'], ['Required<User>']])('the type %s imported from another module, with the property required: a project run reads it there and migrates', async (type) => {
+    const dir = trees.project({ 'src/types.ts': 'export interface User { businessUid: string; name: string }\n', 'src/api.ts': IMPORTED(type) });
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['src/api.ts:3 fix']);
+    expect(readFileSync(join(dir, 'src/api.ts'), 'utf8')).toContain("assignee_type: 'business', assignee_uid: user.businessUid, app_code_name: code");
+  });
+
   it('a class field declared optional is held; the same properties declared required migrate', async () => {
     const cls = `export class Job {
   biz?: string;
@@ -453,6 +511,38 @@ export async function assign(code: string, user: User) {
       expect(sitesOf(await migrateIn<Report>(dir)), head).toEqual(['src/api.ts:3 fix']);
       expect(readFileSync(join(dir, 'src/api.ts'), 'utf8')).toContain("assignee_type: 'business', assignee_uid: user.businessUid, app_code_name: code");
     }
+  });
+});
+
+describe('an exported as const map of app codes', () => {
+  const APPS = "export const APPS = { crm: 'crm sync', erp: 'erp' } as const;\n";
+  const CALLS = `import { APPS } from './apps.js';
+import './boot.js';
+
+export async function f1(biz: string): Promise<number> {
+  const res = await fetch(\`https://api.example.com/platform/v1/apps/\${APPS.crm}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: biz }) });
+  return res.status;
+}
+`;
+
+  it('changed in place by Object.assign in another module (as const is erased at run time): a project run reports the call and holds it', async () => {
+    const boot = "import { APPS } from './apps.js';\n\nObject.assign(APPS, { crm: encodeURIComponent(APPS.crm) });\n";
+    const dir = trees.project({ 'src/apps.ts': APPS, 'src/boot.ts': boot, 'src/calls.ts': CALLS });
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['src/calls.ts:5 manual app-id-not-constant']);
+    expect(readFileSync(join(dir, 'src/calls.ts'), 'utf8')).toContain('/platform/v1/apps/${APPS.crm}/assign');
+  });
+
+  it('only read, member by member, in every module: a project run migrates the call with the code the map holds', async () => {
+    const boot = "import { APPS } from './apps.js';\n\nexport const names = [APPS.crm, APPS.erp];\nexport const keys = Object.keys(APPS);\n";
+    const dir = trees.project({ 'src/apps.ts': APPS.replace('crm sync', 'crm-sync'), 'src/boot.ts': boot, 'src/calls.ts': CALLS });
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['src/calls.ts:5 fix']);
+    expect(readFileSync(join(dir, 'src/calls.ts'), 'utf8')).toContain("app_code_name: APPS.crm");
+  });
+
+  it('declared and used in the call\'s module, read file by file: its importers cannot be seen, so the call is held', async () => {
+    const own = `${APPS}export const f1 = (biz: string) => fetch(\`https://api.example.com/platform/v1/apps/\${APPS.crm}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: biz }) });\n`;
+    const dir = trees.project({ 'src/apps.ts': own });
+    expect(sitesOf(await migrateIn<Report>(dir, ['.', '--no-project']))).toEqual(['src/apps.ts:2 manual app-id-not-constant']);
   });
 });
 

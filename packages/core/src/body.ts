@@ -635,14 +635,14 @@ export function classifyValue(node: TSESTree.Node, ctx?: SourceContext): ValueCl
       }
       // A caller's argument is what the parameter holds, whatever it is written as there.
       if (name.kind === 'argument') return classifyValue(name.value.node, name.value.ctx);
-      // `uid!` or `uid as string`: the author says it is set there.
-      return name.kind === 'unknown' && expr === node && (optionalParameter(name.variable) || destructuredMayBeAbsent(name.variable))
+      // `uid!` or `uid as string` only quiets the compiler: a caller that leaves it out still sends no assignee.
+      return name.kind === 'unknown' && (optionalParameter(name.variable) || destructuredMayBeAbsent(name.variable))
         ? { kind: 'dynamic', mayBeAbsent: true } : { kind: 'dynamic' };
     }
     case 'MemberExpression':
     case 'ChainExpression':
-      // `user.businessUid` with `businessUid?: string`, `user?.biz`, `process.env.X`; `user.biz!` says it is set.
-      return ctx !== undefined && expr === node && memberMayBeAbsent(expr, ctx) ? { kind: 'dynamic', mayBeAbsent: true } : { kind: 'dynamic' };
+      // `user.businessUid` with `businessUid?: string`, `user?.biz`, `process.env.X`; also written `user.biz!` or `as string`.
+      return ctx !== undefined && memberMayBeAbsent(expr, ctx) ? { kind: 'dynamic', mayBeAbsent: true } : { kind: 'dynamic' };
     default:
       return { kind: 'dynamic' };
   }

@@ -36,18 +36,19 @@ export function builderUsedUnseen(call: TSESTree.CallExpression, ctx: SourceCont
     let found: string | undefined;
     someNode(file.program, (node) => {
       if (node.type !== 'CallExpression' || !isModuleMock(node.callee)) return false;
-      const spec = unwrapTS(node.arguments[0] ?? node);
+      // `vi.mock(import('../src/routes.js'), factory)`: vitest's typed form names the module by an import.
+      const first = unwrapTS(node.arguments[0] ?? node);
+      const spec = first.type === 'ImportExpression' ? unwrapTS(first.source) : first;
       if (spec.type !== 'Literal' || typeof spec.value !== 'string') return false;
-      const target = file.ctx.project?.resolveImport(spec.value, declared.name, file.ctx);
-      if (target === undefined || target.ctx.file !== declared.ctx.file || target.ctx.file === undefined) return false;
-      found = `${file.ctx.text.slice(node.callee.range[0], spec.range[1])}) in ${where(node, file.ctx)} replaces the module of ${named}`;
+      if (!mocksModule(spec.value, declared, file.ctx)) return false;
+      found = `${file.ctx.text.slice(node.callee.range[0], first.range[1])}) in ${where(node, file.ctx)} replaces the module of ${named}`;
       return true;
     });
     if (found !== undefined) return found;
   }
   const spelled = new RegExp(`(?<![\\w$])${declared.name.replace(/\$/g, '\\$')}(?![\\w$])`);
   for (const file of project.filesMatching(spelled)) {
-    if (file.ctx === declared.ctx || !isTestOrMock(file.ctx)) continue;
+    if (file.ctx === declared.ctx || !isTestModule(file.ctx)) continue;
     let use: TSESTree.Node | undefined;
     someNode(file.program, (node) => {
       if (node.type !== 'Identifier' || node.name !== declared.name || !isUse(node, declared.member)) return false;
@@ -61,13 +62,28 @@ export function builderUsedUnseen(call: TSESTree.CallExpression, ctx: SourceCont
   return undefined;
 }
 
+/**
+ * Whether a module mock's path names the builder's module: resolved as an import is, or, a path from the root
+ * (`vi.mock('/src/routes.ts')`, which vitest resolves against the project's root, not the file system's), matched by the
+ * end of the module's path, extensions aside.
+ */
+function mocksModule(path: string, declared: { name: string; ctx: SourceContext }, at: SourceContext): boolean {
+  const target = at.project?.resolveImport(path, declared.name, at);
+  if (target !== undefined) return target.ctx.file !== undefined && target.ctx.file === declared.ctx.file;
+  if (!path.startsWith('/') || declared.ctx.file === undefined) return false;
+  const bare = (p: string) => p.replace(/\\/g, '/').replace(/\.(?:[cm]?[jt]sx?)$/, '').replace(/\/index$/, '');
+  const wanted = bare(path);
+  return wanted.length > 1 && `/${bare(declared.ctx.file)}`.endsWith(wanted);
+}
+
 function isModuleMock(callee: TSESTree.Node): boolean {
   const expr = unwrapTS(callee);
   return expr.type === 'MemberExpression' && !expr.computed && expr.object.type === 'Identifier' && /^(?:vi|jest)$/.test(expr.object.name) &&
     expr.property.type === 'Identifier' && /^(?:mock|doMock|unstable_mockModule)$/.test(expr.property.name);
 }
 
-function isTestOrMock(ctx: SourceContext): boolean {
+/** A test or mock module: by its path (`test/`, `*.test.ts`, `__mocks__/`) or a test library it imports. */
+export function isTestModule(ctx: Pick<SourceContext, 'file' | 'text'>): boolean {
   return (ctx.file !== undefined && TEST_PATH.test(ctx.file)) || TEST_IMPORT.test(ctx.text);
 }
 

@@ -135,7 +135,7 @@ function written(at: ClassBound, name: string, isStatic: boolean): Bound[] {
 const assignmentsOfClass = new WeakMap<ClassNode, ReadonlyMap<string, readonly TSESTree.Expression[]>>();
 
 /** The values a class's body assigns to `this.name` (`this.name = value`), by name: its body walked once. */
-function thisAssignments(cls: ClassNode): ReadonlyMap<string, readonly TSESTree.Expression[]> {
+export function thisAssignments(cls: ClassNode): ReadonlyMap<string, readonly TSESTree.Expression[]> {
   let found = assignmentsOfClass.get(cls);
   if (found !== undefined) return found;
   const byName = new Map<string, TSESTree.Expression[]>();

@@ -137,7 +137,22 @@ function mapMember(init: TSESTree.Node, variable: VariableLike, name: string, ct
     const read = parent?.type === 'MemberExpression' ? parent.object === id && !isWriteTarget(parent) : readsWhole(id, readonly);
     if (!read) return { kind: 'refused' };
   }
+  if (isExported(variable) && !unchangedInProgram(variable.name, ctx)) return { kind: 'refused' };
   return { kind: 'value', value: { node: value, ctx } };
+}
+
+/**
+ * Whether no module of the program can change the exported map `name`: `as const` is a type, erased at run time, so
+ * `Object.assign(APPS, { crm: encodeURIComponent(APPS.crm) })` in a module that imports it still changes a member. In
+ * every file that spells the name (project mode), each use reads a member, reads it whole (`Object.keys`), or imports,
+ * exports or declares it under that name; read file by file, the other modules cannot be seen, and it may change.
+ */
+function unchangedInProgram(name: string, ctx: SourceContext): boolean {
+  const files = ctx.project?.filesMatching?.(new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`));
+  if (files === undefined) return false;
+  return files.every((file) => !someNode(file.program, (node) =>
+    (node.type === 'Identifier' && node.name === name && !harmlessUse(node) && !readsWhole(node, true)) ||
+    (node.type === 'Literal' && node.value === name && node.parent?.type === 'MemberExpression' && node.parent.property === node)));
 }
 
 /**

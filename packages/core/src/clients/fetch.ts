@@ -11,6 +11,7 @@ import { ReasonCode } from '../reasons.js';
 import { findVariable, isSingleUse } from '../scope.js';
 import { propertyOf, unwrapTS } from '../syntax.js';
 import { globalDispatcherSetup, withDispatcherOption } from './dispatcher.js';
+import { globalFetchSetup } from './global-fetch.js';
 import { methodOf, optionsLayout, optionsOf } from './options.js';
 import { argumentAt, type CallLayout, type ClientSpec, STRING_ONLY } from './spec.js';
 
@@ -70,12 +71,15 @@ function requestOf(node: TSESTree.Node, ctx: SourceContext, shared = false): { m
   return { made: expr, ctx, shared };
 }
 
-/** Node's global fetch is undici's: the global dispatcher it sends through, and a `dispatcher` option, are its setup. */
+/**
+ * Node's global fetch is undici's: the global dispatcher it sends through, and a `dispatcher` option, are its setup; so
+ * is a replacement of the global fetch by the program.
+ */
 export const fetchClient: ClientSpec = {
   library: 'fetch',
   modules: { 'cross-fetch': ['default', 'fetch'], 'isomorphic-fetch': ['default'] },
   globals: ['fetch'],
   serializesObjects: false,
-  setup: globalDispatcherSetup,
+  setup: (client, program, ctx) => [...globalDispatcherSetup(client, program, ctx), ...globalFetchSetup(client, program, ctx)],
   call: (call, client, ctx) => withDispatcherOption(fetchCall(call, client, ctx), call.arguments[1], ctx),
 };

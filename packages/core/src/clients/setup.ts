@@ -188,7 +188,7 @@ function interceptorsUse(member: TSESTree.MemberExpression, ctx: SourceContext, 
   const { top, path } = chainBelow(member);
   const use = useOf(top);
   let effect: SetupEffect | undefined = 'unknown';
-  if (path[0] === 'response') effect = undefined;
+  if (path[0] === 'response') effect = path.length === 2 && path[1] === 'use' && use.kind === 'call' ? responseEffect(use.call.arguments, ctx) : undefined;
   else if (path[0] === 'request' && path.length === 2 && use.kind === 'call') {
     if (path[1] === 'eject' || path[1] === 'clear') effect = undefined;
     else if (path[1] === 'use') effect = interceptorEffect(use.call.arguments[0], ctx);
@@ -214,11 +214,35 @@ export function hooksEffect(key: string, value: TSESTree.Node, ctx: SourceContex
   for (const property of hooks.properties) {
     const name = property.type === 'Property' ? keyOf(property) : undefined;
     if (name === undefined) return 'unknown';
-    if (RESPONSE_HOOKS.has(name)) continue;
+    if (RESPONSE_HOOKS.has(name)) {
+      const list = unwrapTS((property as TSESTree.Property).value);
+      effects.push(responseEffect(list.type === 'ArrayExpression' ? list.elements : [list], ctx));
+      continue;
+    }
     if (!REQUEST_HOOKS.has(name)) return 'unknown';
     effects.push(hookListEffect(unwrapTS((property as TSESTree.Property).value), ctx));
   }
   return worst(effects);
+}
+
+/** Members that read the URL of the request a response answers (`err.config.url`, got's `response.url`, `requestUrl`). */
+const URL_READS: ReadonlySet<string> = new Set(['url', 'requestUrl', 'redirectUrls', 'baseURL', 'prefixUrl', 'href', 'pathname', 'responseURL']);
+
+/**
+ * What a response interceptor or hook (`axios.interceptors.response.use(ok, fail)`, got's or ky's `afterResponse`,
+ * `beforeError`) depends on: it changes no request, but one that reads the request's URL (`err.config.url.endsWith
+ * ('/assign')` turning a 409 into success) answers the v3 URL otherwise: 'url'. One not read here may do so: 'unknown'.
+ */
+function responseEffect(handlers: readonly (TSESTree.Node | null)[], ctx: SourceContext): SetupEffect | undefined {
+  return worst(handlers.map((handler) => {
+    if (handler === null) return undefined;
+    if (handler.type === 'SpreadElement') return 'unknown';
+    const written = unwrapTS(handler);
+    if ((written.type === 'Literal' && written.value === null) || (written.type === 'Identifier' && written.name === 'undefined')) return undefined;
+    const fn = functionOf(written, ctx);
+    if (fn === undefined || fn.body == null || readsArguments(fn)) return 'unknown';
+    return someNode(fn.body, (node) => node.type === 'MemberExpression' && URL_READS.has(propertyName(node) ?? '')) ? 'url' : undefined;
+  }));
 }
 
 /** A hook, or an array of them (each a function read here). */

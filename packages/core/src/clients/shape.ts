@@ -9,6 +9,7 @@ import { readBody, unreadable } from '../body.js';
 import type { SourceContext } from '../context.js';
 import { DEPRECATED_KEYS } from '../contract.js';
 import { ReasonCode } from '../reasons.js';
+import { thisAssignments } from '../class-fields.js';
 import { valueOfName } from '../follow.js';
 import { findVariable, importOf } from '../scope.js';
 import { lineAt } from '../text-facts.js';
@@ -128,40 +129,115 @@ function unreadHelper(layout: CallLayout | undefined, call: TSESTree.CallExpress
  * `withRegion('eu', send)`), here or in the module it is imported from: the code that runs is the closure the factory
  * returns, which may decide by the URL (a cache keyed by it sends one request for every app once the route names none;
  * a retry that spares `/assign` retries v3), so the shape of its call is no ground for a rewrite; also `http.send` of
- * `import * as http`. The helper named with its factory and where it is made (`send = once(…) (src/http.ts:2)`), or
- * undefined. `require(…)` is a module, and `fetch.bind(globalThis)` is fetch, not this.
+ * `import * as http`. The same holds for a method of an object a call returned (`client = createClient();
+ * client.send(…)`, `createClient().send(…)`, `send = createClient().send`): its code is a closure of the factory, keyed
+ * by what it likes; and for a method its class replaces with the value of a call (`this.send = this.send.bind(this)`
+ * in the constructor, then `send = api.send`). The helper named with its factory and where it is made (`send = once(…)
+ * (src/http.ts:2)`), or undefined. `require(…)` is a module, and `fetch.bind(globalThis)` is fetch, not this.
  */
 function madeByCall(callee: TSESTree.Node, ctx: SourceContext): string | undefined {
-  const value = helperValue(callee, ctx);
-  if (value === undefined) return undefined;
-  const made = unwrapTS(value.node);
-  if (made.type !== 'CallExpression') return undefined;
+  const found = madeCall(callee, ctx, 0);
+  if (found === undefined) return undefined;
+  const { made, at } = found;
   const factory = unwrapTS(made.callee);
-  if (factory.type === 'Identifier' && factory.name === 'require') return undefined;
-  // `fetch.bind(globalThis)`: fetch itself, which decides nothing by the URL.
-  if (factory.type === 'MemberExpression' && !factory.computed && factory.property.type === 'Identifier' && factory.property.name === 'bind' &&
-    factory.object.type === 'Identifier' && factory.object.name === 'fetch' && findVariable(value.ctx.getScope(factory.object), 'fetch') === undefined) return undefined;
-  const at = value.ctx;
   const factoryText = at.text.slice(factory.range[0], factory.range[1]).replace(/\s+/g, '');
-  const declared = made.parent?.type === 'VariableDeclarator' && made.parent.id.type === 'Identifier' ? made.parent.id.name
-    : ctx.text.slice(callee.range[0], callee.range[1]);
+  const declared = found.holder ?? (made.parent?.type === 'VariableDeclarator' && made.parent.id.type === 'Identifier' ? made.parent.id.name
+    : ctx.text.slice(callee.range[0], callee.range[1]));
   const line = lineAt(at.text, made.range[0]);
   const where = at.file === undefined || at.text === ctx.text ? `line ${line}` : `${at.file}:${line}`;
-  return `${declared} = ${factoryText}(…) (${where})`;
+  const madeText = `${factoryText}(…)${found.member ?? ''}`;
+  return `${declared === '' ? madeText : `${declared} = ${madeText}`} (${where})`;
 }
 
-/** What a helper's name stands for: a const of the file, an import the project resolves, `http.send` of `import * as http`. */
-function helperValue(callee: TSESTree.Node, ctx: SourceContext): { node: TSESTree.Node; ctx: SourceContext } | undefined {
-  if (callee.type === 'Identifier') {
-    const name = valueOfName(callee, ctx, true);
-    return name.kind === 'const' || name.kind === 'imported' ? name.value : undefined;
+/** Member reads followed from a helper's name to the call that made it: a few, as a chain of consts is written. */
+const MAX_MADE_DEPTH = 4;
+
+interface MadeCall {
+  /** The call whose value (or a member of whose value) the helper is. */
+  readonly made: TSESTree.CallExpression;
+  readonly at: SourceContext;
+  /** What holds the call's value when it is not a declared name (`this.send` of a class). */
+  readonly holder?: string;
+  /** The member of the call's value the helper is (`.send` of `createClient().send`). */
+  readonly member?: string;
+}
+
+/** The call a helper's value comes from: itself, a const or import naming it, a member of one, a method its class rebinds. */
+function madeCall(node: TSESTree.Node, ctx: SourceContext, depth: number): MadeCall | undefined {
+  if (depth > MAX_MADE_DEPTH) return undefined;
+  const expr = unwrapTS(node);
+  if (expr.type === 'CallExpression') return isFactoryCall(expr, ctx) ? { made: expr, at: ctx } : undefined;
+  if (expr.type === 'Identifier') {
+    const name = valueOfName(expr, ctx, true);
+    return name.kind === 'const' || name.kind === 'imported' ? madeCall(name.value.node, name.value.ctx, depth + 1) : undefined;
   }
-  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || ctx.project === undefined) return undefined;
+  if (expr.type !== 'MemberExpression' || expr.computed || expr.property.type !== 'Identifier') return undefined;
+  const exported = namespaceMember(expr, ctx);
+  if (exported !== undefined) return madeCall(exported.node, exported.ctx, depth + 1);
+  const owner = madeCall(expr.object, ctx, depth + 1);
+  // `client.send(…)` of `client = createClient()` is named by `client`; `createClient().send(…)` by the call itself.
+  if (owner !== undefined && depth === 0 && owner.made !== unwrapTS(expr.object)) return owner;
+  if (owner !== undefined) return { ...owner, holder: depth === 0 ? '' : owner.holder, member: `${owner.member ?? ''}.${expr.property.name}` };
+  return reboundMethod(expr.object, expr.property.name, ctx, depth + 1);
+}
+
+/**
+ * A call that makes a helper: any call of the program's or a package's function but `require(…)` (a module) and
+ * `fetch.bind(globalThis)` (fetch itself, which decides nothing by the URL).
+ */
+function isFactoryCall(made: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  const factory = unwrapTS(made.callee);
+  if (factory.type === 'Identifier' && factory.name === 'require') return false;
+  return !(factory.type === 'MemberExpression' && !factory.computed && factory.property.type === 'Identifier' && factory.property.name === 'bind' &&
+    factory.object.type === 'Identifier' && factory.object.name === 'fetch' && findVariable(ctx.getScope(factory.object), 'fetch') === undefined);
+}
+
+/** `http.send` of `import * as http`, in a project: what the module exports as `send`. */
+function namespaceMember(callee: TSESTree.MemberExpression, ctx: SourceContext): { node: TSESTree.Node; ctx: SourceContext } | undefined {
+  if (ctx.project === undefined || callee.property.type !== 'Identifier') return undefined;
   const object = unwrapTS(callee.object);
   const variable = object.type === 'Identifier' ? findVariable(ctx.getScope(object), object.name) : undefined;
   const imported = variable === undefined ? undefined : importOf(variable);
   if (imported?.imported !== '*' || !/^\.{0,2}\//.test(imported.source)) return undefined;
   return ctx.project.resolveImport(imported.source, callee.property.name, ctx);
+}
+
+/**
+ * `api.send` where `api` is `new Api()` of a class that assigns `this.send` the value of a call (`this.send =
+ * this.send.bind(this)`, `this.send = memoize(this.send)`): the method that runs is that call's value.
+ */
+function reboundMethod(object: TSESTree.Node, name: string, ctx: SourceContext, depth: number): MadeCall | undefined {
+  let instance = unwrapTS(object);
+  let at = ctx;
+  for (let step = depth; instance.type === 'Identifier' && step <= MAX_MADE_DEPTH; step++) {
+    const value = valueOfName(instance, at, true);
+    if (value.kind !== 'const' && value.kind !== 'imported') return undefined;
+    instance = unwrapTS(value.value.node);
+    at = value.value.ctx;
+  }
+  if (instance.type !== 'NewExpression') return undefined;
+  const cls = classOf(instance.callee, at, depth);
+  if (cls === undefined) return undefined;
+  for (const right of thisAssignments(cls.node).get(name) ?? []) {
+    const value = unwrapTS(right);
+    if (value.type === 'CallExpression' && isFactoryCall(value, cls.ctx)) return { made: value, at: cls.ctx, holder: `this.${name}` };
+  }
+  return undefined;
+}
+
+/** The class a `new` names: declared in the file, or a const or import naming it. */
+function classOf(callee: TSESTree.Node, ctx: SourceContext, depth: number): { node: TSESTree.ClassDeclaration | TSESTree.ClassExpression; ctx: SourceContext } | undefined {
+  const id = unwrapTS(callee);
+  if (id.type === 'ClassExpression') return { node: id, ctx };
+  if (id.type !== 'Identifier' || depth > MAX_MADE_DEPTH) return undefined;
+  const variable = findVariable(ctx.getScope(id), id.name);
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (def?.type === 'ClassName') return { node: def.node as TSESTree.ClassDeclaration, ctx };
+  const value = valueOfName(id, ctx, true);
+  if (value.kind !== 'const' && value.kind !== 'imported') return undefined;
+  const node = unwrapTS(value.value.node);
+  if (node.type === 'ClassDeclaration' || node.type === 'ClassExpression') return { node, ctx: value.value.ctx };
+  return node.type === 'Identifier' ? classOf(node, value.value.ctx, depth + 1) : undefined;
 }
 
 /**
