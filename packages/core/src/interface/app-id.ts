@@ -4,14 +4,14 @@
  * finds those expressions; whether one is a number is a question for the type checker, asked by the front end.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { objectOf } from '../clients/index.js';
-import type { SourceContext } from '../context.js';
-import { V3_ASSIGN, V3Key } from '../contract.js';
-import { DEFAULT_ANALYSIS_OPTIONS } from '../context.js';
-import { mayContainAssignCall, recognizeAssignCall } from '../recognize.js';
-import { constInitOf, findVariable } from '../scope.js';
-import { calleePath, propertyOf, unwrapTS } from '../syntax.js';
-import { readUrl } from '../url.js';
+import { objectOf } from '../recognize/clients/index.js';
+import type { SourceContext } from '../facts/context.js';
+import { V3_ASSIGN, V3Key } from '../facts/contract.js';
+import { DEFAULT_ANALYSIS_OPTIONS } from '../facts/context.js';
+import { mayContainAssignCall, recognizeAssignCall } from '../recognize/recognize.js';
+import { constInitOf, findVariable } from '../facts/scope.js';
+import { calleePath, propertyOf, unwrapTS } from '../facts/syntax.js';
+import { readUrl } from '../recognize/url.js';
 
 /** The property names under which code keeps the numeric id (document section 2: `app_id`). */
 export const NUMERIC_APP_ID_PROPERTIES: readonly string[] = ['app_id', 'appId'];

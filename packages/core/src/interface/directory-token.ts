@@ -6,8 +6,8 @@
  *
  * Built on the facts `analyzeCall` already gathers (`finding.call.facts.body`): no second recognizer.
  */
-import type { BodyFacts, ValueClass } from '../plan.js';
-import { DeprecatedKey, FLAG_ENABLED_VALUE } from '../contract.js';
+import type { BodyFacts, ValueClass } from '../plan/plan.js';
+import { DeprecatedKey, FLAG_ENABLED_VALUE } from '../facts/contract.js';
 
 export interface DirectoryTokenViolation {
   /** The number of the rule in the document's list. */

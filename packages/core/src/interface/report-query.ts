@@ -12,15 +12,15 @@
  * a front end can tell a value written at the call from one written in another module (reported, never edited there).
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { type ClientRef, isNeverAClient, isShared, objectOf, type ObjectRef, requiredModule, resolveClient } from '../clients/index.js';
-import { AXIOS_HEADER_SETUP } from '../clients/axios.js';
-import type { Bound, SourceContext } from '../context.js';
-import { PARTNER_REPORT } from '../contract.js';
-import { valueOfName } from '../follow.js';
-import { staticString } from '../static-value.js';
-import { constInitOf, findVariable, importOf, isExported, usesOf } from '../scope.js';
-import { calleePath, chainedCalls, isFunction, propertyOf, staticKey, unwrapTS } from '../syntax.js';
-import { readUrl, type UrlPiece } from '../url.js';
+import { type ClientRef, isNeverAClient, isShared, objectOf, type ObjectRef, requiredModule, resolveClient } from '../recognize/clients/index.js';
+import { AXIOS_HEADER_SETUP } from '../recognize/clients/axios.js';
+import type { Bound, SourceContext } from '../facts/context.js';
+import { PARTNER_REPORT } from '../facts/contract.js';
+import { valueOfName } from '../recognize/follow.js';
+import { staticString } from '../facts/static-value.js';
+import { constInitOf, findVariable, importOf, isExported, usesOf } from '../facts/scope.js';
+import { calleePath, chainedCalls, isFunction, propertyOf, staticKey, unwrapTS } from '../facts/syntax.js';
+import { readUrl, type UrlPiece } from '../recognize/url.js';
 
 /** The header the report takes (document section 5), and its value as this project writes it. */
 export const REPORT_AUTH_HEADER = 'Authorization';

@@ -7,14 +7,14 @@
  * nothing once its calls send v3, and holds no call.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { type BodyRead, readBody } from '../body.js';
-import { resolveClient } from '../clients/index.js';
-import type { SourceContext } from '../context.js';
-import { valueOfName } from '../follow.js';
-import { findVariable } from '../scope.js';
-import { staticString } from '../static-value.js';
-import { calleePath, literalRegex, propertyOf, someNode, staticKey, unwrapTS } from '../syntax.js';
-import { V3_ASSIGN } from '../contract.js';
+import { type BodyRead, readBody } from '../recognize/body.js';
+import { resolveClient } from '../recognize/clients/index.js';
+import type { SourceContext } from '../facts/context.js';
+import { valueOfName } from '../recognize/follow.js';
+import { findVariable } from '../facts/scope.js';
+import { staticString } from '../facts/static-value.js';
+import { calleePath, literalRegex, propertyOf, someNode, staticKey, unwrapTS } from '../facts/syntax.js';
+import { V3_ASSIGN } from '../facts/contract.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { functionSpellsRoute, isRouteRegex, partOfDeprecatedRoute, readMockRoute, routeRegexApp, type MockRoute, urlTestReads } from './route.js';
 import { isLibraryModule } from './libraries.js';

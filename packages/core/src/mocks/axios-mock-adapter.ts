@@ -3,7 +3,7 @@
  * `axios-mock-adapter`. An object body must equal the request's data.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { SourceContext } from '../context.js';
+import type { SourceContext } from '../facts/context.js';
 import { recognizeRouteMatcher } from './matcher.js';
 import type { MockSite } from './site.js';
 

@@ -10,12 +10,12 @@
  * (found, never rewritten). Options held in a const of the file are read there.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { readBody } from '../body.js';
-import type { SourceContext } from '../context.js';
-import { valueOfName } from '../follow.js';
-import { staticString } from '../static-value.js';
-import { usesOf } from '../scope.js';
-import { isFunction, propertyOf, someNode, unwrapTS } from '../syntax.js';
+import { readBody } from '../recognize/body.js';
+import type { SourceContext } from '../facts/context.js';
+import { valueOfName } from '../recognize/follow.js';
+import { staticString } from '../facts/static-value.js';
+import { usesOf } from '../facts/scope.js';
+import { isFunction, propertyOf, someNode, unwrapTS } from '../facts/syntax.js';
 import { functionReads } from './matcher.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { type MockRoute, partOfDeprecatedRoute, readMockRoute } from './route.js';

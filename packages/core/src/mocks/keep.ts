@@ -6,10 +6,10 @@
  * run decides it over all its files with the same functions (`callsKeptByMocks`), reach from the import graph.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Finding } from '../analyze.js';
-import type { SourceContext } from '../context.js';
-import { sharingCode } from '../groups.js';
-import type { Reason } from '../reasons.js';
+import type { Finding } from '../analysis/analyze.js';
+import type { SourceContext } from '../facts/context.js';
+import { sharingCode } from '../merge/groups.js';
+import type { Reason } from '../facts/reasons.js';
 import { analyzeMocks, type MockFinding } from './plan.js';
 import { mayContainMock } from './recognize.js';
 import { applyMockDecision, callRecordOf, callsKeptByMocks, type KnownReach, mockFactsOf, type Reach, settleMocks, showsAllItsCalls } from './settle.js';

@@ -3,12 +3,12 @@
  * `scope.post(path, body?)`, axios-mock-adapter's `mock.onPost(url, body?)`).
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { type BodyEncoding, readBody } from '../body.js';
-import type { SourceContext } from '../context.js';
-import { DEPRECATED_ASSIGN } from '../contract.js';
-import { valueOfName } from '../follow.js';
-import { findVariable } from '../scope.js';
-import { isFunction, propertyOf, someNode, unwrapTS } from '../syntax.js';
+import { type BodyEncoding, readBody } from '../recognize/body.js';
+import type { SourceContext } from '../facts/context.js';
+import { DEPRECATED_ASSIGN } from '../facts/contract.js';
+import { valueOfName } from '../recognize/follow.js';
+import { findVariable } from '../facts/scope.js';
+import { isFunction, propertyOf, someNode, unwrapTS } from '../facts/syntax.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { relativeToClientBase } from './assertions.js';
 import { readBodyMatcher } from './msw.js';

@@ -14,12 +14,12 @@
  * Anything else it reads is left to a person, with a TODO that names it.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { SourceContext } from '../context.js';
-import { ASSIGNEE_TYPE_OF_KEY, DEPRECATED_KEYS, FLAG_ENABLED_VALUE, MODE_OF_FLAG, V3_ASSIGN, V3Key } from '../contract.js';
-import { staticMemberName, valueOfName } from '../follow.js';
-import { findVariable, importOf, type VariableLike } from '../scope.js';
-import { forEachCall, isFunction, someNode, unwrapTS } from '../syntax.js';
-import { retypeDeprecatedBody } from '../typed-body.js';
+import type { SourceContext } from '../facts/context.js';
+import { ASSIGNEE_TYPE_OF_KEY, DEPRECATED_KEYS, FLAG_ENABLED_VALUE, MODE_OF_FLAG, V3_ASSIGN, V3Key } from '../facts/contract.js';
+import { staticMemberName, valueOfName } from '../recognize/follow.js';
+import { findVariable, importOf, type VariableLike } from '../facts/scope.js';
+import { forEachCall, isFunction, someNode, unwrapTS } from '../facts/syntax.js';
+import { retypeDeprecatedBody } from '../recognize/typed-body.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { readMockRoute, type MockRoute } from './route.js';
 import type { BodyKeyRead, FlagKeyRead, MockSite, ResolverEdit } from './site.js';

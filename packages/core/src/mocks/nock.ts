@@ -3,8 +3,8 @@
  * `nock` imported or required from `nock`. An object body must equal the request's JSON body.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { SourceContext } from '../context.js';
-import { unwrapTS } from '../syntax.js';
+import type { SourceContext } from '../facts/context.js';
+import { unwrapTS } from '../facts/syntax.js';
 import { recognizeRouteMatcher } from './matcher.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import type { MockSite } from './site.js';

@@ -5,14 +5,14 @@
  * rewritten at all depends on its calls: see settle.ts.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Outcome } from '../analyze.js';
-import type { SourceContext } from '../context.js';
-import { V3Key } from '../contract.js';
-import { type CallFacts, planMigration, type PlanOptions } from '../plan.js';
-import { type Reason, ReasonCode } from '../reasons.js';
-import type { AssignCall } from '../recognize.js';
-import { renderMigration, type TextEdit } from '../render.js';
-import { forEachCall } from '../syntax.js';
+import type { Outcome } from '../analysis/analyze.js';
+import type { SourceContext } from '../facts/context.js';
+import { V3Key } from '../facts/contract.js';
+import { type CallFacts, planMigration, type PlanOptions } from '../plan/plan.js';
+import { type Reason, ReasonCode } from '../facts/reasons.js';
+import type { AssignCall } from '../recognize/recognize.js';
+import { renderMigration, type TextEdit } from '../render/render.js';
+import { forEachCall } from '../facts/syntax.js';
 import { recognizeMock } from './recognize.js';
 import type { MockSite } from './site.js';
 

@@ -1,6 +1,6 @@
 /** One entry point for every mock library: is this call a mock or an assertion of the deprecated request? */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { SourceContext } from '../context.js';
+import type { SourceContext } from '../facts/context.js';
 import { recognizeAssertion } from './assertions.js';
 import { recognizeAxiosMockAdapter } from './axios-mock-adapter.js';
 import { recognizeFetchMock } from './fetch-mock.js';

@@ -6,12 +6,12 @@
  * answers otherwise once the call sends v3, so only the listed reads let a call move.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { V3_ASSIGN, V3Key } from '../contract.js';
-import type { SourceContext } from '../context.js';
-import { valueOfName } from '../follow.js';
-import { findVariable } from '../scope.js';
-import { staticString } from '../static-value.js';
-import { calleePath, literalRegex, someNode, unwrapTS } from '../syntax.js';
+import { V3_ASSIGN, V3Key } from '../facts/contract.js';
+import type { SourceContext } from '../facts/context.js';
+import { valueOfName } from '../recognize/follow.js';
+import { findVariable } from '../facts/scope.js';
+import { staticString } from '../facts/static-value.js';
+import { calleePath, literalRegex, someNode, unwrapTS } from '../facts/syntax.js';
 import { urlTestReads } from './route.js';
 
 export type RecordedRead = 'alike' | 'v3' | 'unknown';

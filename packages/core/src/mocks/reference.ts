@@ -3,10 +3,10 @@
  * from one, through a chain of calls such as `nock(base).matchHeader(...)`), never by the name alone.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import { requiredModule } from '../clients/index.js';
-import type { SourceContext } from '../context.js';
-import { constInitOf, findVariable, importOf } from '../scope.js';
-import { unwrapTS } from '../syntax.js';
+import { requiredModule } from '../recognize/clients/index.js';
+import type { SourceContext } from '../facts/context.js';
+import { constInitOf, findVariable, importOf } from '../facts/scope.js';
+import { unwrapTS } from '../facts/syntax.js';
 
 const MAX_DEPTH = 6;
 

@@ -5,12 +5,12 @@
  * agree on what the route is and on the one span that becomes `/v3/apps/app_assignments`.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { SourceContext } from '../context.js';
-import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
-import { calledFunction, contextForCall, returnedExpression, valueOfName } from '../follow.js';
-import { staticString } from '../static-value.js';
-import { literalRegex, someNode, unwrapTS } from '../syntax.js';
-import { DEFAULT_ROUTE, matchRoute, readUrl } from '../url.js';
+import type { SourceContext } from '../facts/context.js';
+import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../facts/contract.js';
+import { calledFunction, contextForCall, returnedExpression, valueOfName } from '../recognize/follow.js';
+import { staticString } from '../facts/static-value.js';
+import { literalRegex, someNode, unwrapTS } from '../facts/syntax.js';
+import { DEFAULT_ROUTE, matchRoute, readUrl } from '../recognize/url.js';
 import { routeMatcher } from './v3-handlers.js';
 
 export interface MockRoute {

@@ -9,12 +9,12 @@
  * value. Counting a call that the mock cannot match only holds the mock back, never rewrites it wrongly.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { Finding } from '../analyze.js';
-import { ASSIGNEE_TYPE_OF_KEY } from '../contract.js';
-import { type Reason, ReasonCode } from '../reasons.js';
-import { isFunction, someNode } from '../syntax.js';
-import { goesWithWrapper } from '../groups.js';
-import { placeOf } from '../wrappers.js';
+import type { Finding } from '../analysis/analyze.js';
+import { ASSIGNEE_TYPE_OF_KEY } from '../facts/contract.js';
+import { type Reason, ReasonCode } from '../facts/reasons.js';
+import { isFunction, someNode } from '../facts/syntax.js';
+import { goesWithWrapper } from '../merge/groups.js';
+import { placeOf } from '../merge/wrappers.js';
 import type { MockFinding } from './plan.js';
 import { isLibraryModule } from './libraries.js';
 import { v3HandlerIn } from './v3-handlers.js';

@@ -1,7 +1,7 @@
 /** What a recognized mock or assertion of the deprecated request is, for the planner and the front ends. */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { BodyRead } from '../body.js';
-import type { SourceContext } from '../context.js';
+import type { BodyRead } from '../recognize/body.js';
+import type { SourceContext } from '../facts/context.js';
 import type { MockRoute } from './route.js';
 
 /**

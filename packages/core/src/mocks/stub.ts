@@ -5,9 +5,9 @@
  * longer does. It cannot be rewritten in place: found, so that it keeps its calls.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { SourceContext } from '../context.js';
-import { valueOfName } from '../follow.js';
-import { calleePath, unwrapTS } from '../syntax.js';
+import type { SourceContext } from '../facts/context.js';
+import { valueOfName } from '../recognize/follow.js';
+import { calleePath, unwrapTS } from '../facts/syntax.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 import { functionSpellsRoute } from './route.js';
 import type { MockSite } from './site.js';

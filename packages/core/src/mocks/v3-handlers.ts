@@ -8,11 +8,11 @@
  * one.
  */
 import type { TSESTree } from '@typescript-eslint/types';
-import type { SourceContext } from '../context.js';
-import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../contract.js';
-import { valueOfName } from '../follow.js';
-import { forEachCall, literalRegex, propertyOf, unwrapTS } from '../syntax.js';
-import { DEFAULT_ROUTE, matchRoute, readUrl } from '../url.js';
+import type { SourceContext } from '../facts/context.js';
+import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../facts/contract.js';
+import { valueOfName } from '../recognize/follow.js';
+import { forEachCall, literalRegex, propertyOf, unwrapTS } from '../facts/syntax.js';
+import { DEFAULT_ROUTE, matchRoute, readUrl } from '../recognize/url.js';
 import { fromModule, methodOf, originOf } from './reference.js';
 
 /** A path the v3 route has, and one the deprecated route has: a route that matches the first and not the second is v3's. */

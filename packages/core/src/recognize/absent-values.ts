@@ -1,0 +1,150 @@
+/**
+ * Assignee values that the source declares may be `undefined`, besides an optional parameter (body.ts): a property
+ * its type declares optional or `| undefined` (`user.businessUid` with `businessUid?: string`, a field of
+ * `Partial<…>`, a class field), a name destructured from such a property (`{ biz }: { biz?: string }`), an optional
+ * chain (`user?.biz`) and an environment variable (`process.env.BUSINESS_UID`). JSON drops an undefined value: the old
+ * body then named no assignee, which the v3 body cannot say (`assignee-may-be-absent`). Types are read as written in
+ * the file, and in a project through the imports of types from the program's modules; a type that cannot be read
+ * (another module read file by file, a package) may say so.
+ */
+import type { TSESTree } from '@typescript-eslint/types';
+import type { SourceContext } from '../facts/context.js';
+import { enclosingClass } from './clients/this-member.js';
+import { staticMemberName } from './follow.js';
+import { findVariable, importOf, type VariableLike } from '../facts/scope.js';
+import { unwrapTS } from '../facts/syntax.js';
+
+const MAX_TYPE_DEPTH = 4;
+
+/** Whether a member read (or a chain of one) may give `undefined` by what the source declares. */
+export function memberMayBeAbsent(node: TSESTree.Node, ctx: SourceContext): boolean {
+  const expr = unwrapTS(node);
+  if (expr.type === 'ChainExpression') return true;
+  if (expr.type !== 'MemberExpression') return false;
+  if (expr.optional) return true;
+  const object = unwrapTS(expr.object);
+  // `process.env.X`: set on some machines, not on others.
+  if (object.type === 'MemberExpression' && !object.computed && object.property.type === 'Identifier' && object.property.name === 'env' &&
+    unwrapTS(object.object).type === 'Identifier' && (unwrapTS(object.object) as TSESTree.Identifier).name === 'process' &&
+    findVariable(ctx.getScope(object), 'process') === undefined) return true;
+  const key = staticMemberName(expr);
+  if (key === undefined) return false;
+  if (object.type === 'ThisExpression') {
+    const cls = enclosingClass(expr);
+    const field = cls?.body.body.find((m): m is TSESTree.PropertyDefinition => m.type === 'PropertyDefinition' && !m.static && !m.computed &&
+      m.key.type === 'Identifier' && m.key.name === key);
+    return field !== undefined && (field.optional === true || undefinedIn(field.typeAnnotation?.typeAnnotation));
+  }
+  if (object.type !== 'Identifier') return false;
+  const type = declaredType(findVariable(ctx.getScope(object), object.name));
+  return type !== undefined && propertyMayBeAbsent(type, key, 0, ctx);
+}
+
+/** Whether a parameter destructured from an object (`{ biz }: { biz?: string }`) takes a property declared optional. */
+export function destructuredMayBeAbsent(variable: VariableLike): boolean {
+  const def = variable.defs.length === 1 ? variable.defs[0] : undefined;
+  const id = def?.name as TSESTree.Node | undefined;
+  if (def?.type !== 'Parameter' || id?.type !== 'Identifier') return false;
+  const property = id.parent;
+  const pattern = property?.parent;
+  if (property?.type !== 'Property' || property.value !== id || pattern?.type !== 'ObjectPattern' || property.computed) return false;
+  const key = property.key.type === 'Identifier' ? property.key.name : property.key.type === 'Literal' ? String(property.key.value) : undefined;
+  const type = pattern.typeAnnotation?.typeAnnotation ??
+    (pattern.parent?.type === 'AssignmentPattern' ? (pattern.parent.left as TSESTree.ObjectPattern).typeAnnotation?.typeAnnotation : undefined);
+  return key !== undefined && type !== undefined && propertyMayBeAbsent(type, key, 0);
+}
+
+/** The type a parameter or a variable is declared with, as written. */
+function declaredType(variable: VariableLike | undefined): TSESTree.TypeNode | undefined {
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  const id = def?.name as TSESTree.Node | undefined;
+  if (id?.type !== 'Identifier' || (def!.type !== 'Parameter' && def!.type !== 'Variable')) return undefined;
+  return id.typeAnnotation?.typeAnnotation;
+}
+
+function undefinedIn(type: TSESTree.TypeNode | undefined): boolean {
+  return type?.type === 'TSUndefinedKeyword' || type?.type === 'TSVoidKeyword' || (type?.type === 'TSUnionType' && type.types.some(undefinedIn));
+}
+
+/** Generic types whose properties are those of their first type argument, as optional as there. */
+const SAME_PROPERTIES: ReadonlySet<string> = new Set(['Readonly', 'Pick', 'Omit', 'NonNullable', 'Exclude', 'Extract']);
+
+/**
+ * Whether the property `key` of a type may be absent or undefined: optional, `| undefined`, under `Partial` or a
+ * mapped type that makes it optional, through `Pick`/`Omit`/`Readonly`/`NonNullable` (which keep a property's
+ * optionality), an intersection or an interface it extends; a type declared in another module is read there when the
+ * project resolves its import. A type whose declaration cannot be read (a module not read, a package) may say it is.
+ */
+function propertyMayBeAbsent(type: TSESTree.TypeNode, key: string, depth: number, ctx?: SourceContext): boolean {
+  if (depth > MAX_TYPE_DEPTH) return true;
+  switch (type.type) {
+    case 'TSTypeLiteral':
+      return membersSay(type.members, key);
+    case 'TSUnionType':
+    case 'TSIntersectionType':
+      return type.types.some((t) => propertyMayBeAbsent(t, key, depth + 1, ctx));
+    case 'TSMappedType':
+      if (type.optional === '-') return false;
+      if (type.optional === true || type.optional === '+') return true;
+      return type.constraint?.type === 'TSTypeOperator' && type.constraint.operator === 'keyof' && type.constraint.typeAnnotation !== undefined
+        ? propertyMayBeAbsent(type.constraint.typeAnnotation, key, depth + 1, ctx) : true;
+    case 'TSTypeReference': {
+      if (type.typeName.type !== 'Identifier') return true;
+      const name = type.typeName.name;
+      const args = type.typeArguments?.params ?? [];
+      if (name === 'Partial') return true;
+      if (name === 'Required') return false;
+      if (SAME_PROPERTIES.has(name)) {
+        return args[0] === undefined || propertyMayBeAbsent(args[0], key, depth + 1, ctx);
+      }
+      const declared = typeDeclaration(type.typeName, ctx);
+      if (declared === undefined) return true;
+      return declarationSays(declared.node, key, depth, declared.ctx);
+    }
+    default:
+      return false;
+  }
+}
+
+/** What an interface (its members, then the interfaces it extends) or a type alias says of `key`. */
+function declarationSays(node: TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration, key: string, depth: number, ctx: SourceContext | undefined): boolean {
+  if (node.type === 'TSTypeAliasDeclaration') return propertyMayBeAbsent(node.typeAnnotation, key, depth + 1, ctx);
+  if (membersSay(node.body.body, key)) return true;
+  if (hasMember(node.body.body, key)) return false;
+  return (node.extends ?? []).some((heritage) => heritage.expression.type !== 'Identifier' ||
+    propertyMayBeAbsent({ type: 'TSTypeReference', typeName: heritage.expression, typeArguments: heritage.typeArguments, range: heritage.range, loc: heritage.loc, parent: heritage } as unknown as TSESTree.TSTypeReference,
+      key, depth + 1, ctx));
+}
+
+function hasMember(members: readonly TSESTree.TypeElement[], key: string): boolean {
+  return members.some((m) => m.type === 'TSPropertySignature' && !m.computed &&
+    (m.key.type === 'Identifier' ? m.key.name : m.key.type === 'Literal' ? String(m.key.value) : undefined) === key);
+}
+
+function membersSay(members: readonly TSESTree.TypeElement[], key: string): boolean {
+  return members.some((m) => m.type === 'TSPropertySignature' && !m.computed &&
+    (m.key.type === 'Identifier' ? m.key.name : m.key.type === 'Literal' ? String(m.key.value) : undefined) === key &&
+    (m.optional === true || undefinedIn(m.typeAnnotation?.typeAnnotation)));
+}
+
+/**
+ * An interface or type alias by its name: declared at the top level of the file (exported or not) or, in a project,
+ * imported from a module the project resolves.
+ */
+function typeDeclaration(name: TSESTree.Identifier, ctx: SourceContext | undefined):
+  { node: TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration; ctx: SourceContext | undefined } | undefined {
+  let root: TSESTree.Node = name;
+  while (root.parent !== undefined && root.parent !== null) root = root.parent;
+  if (root.type !== 'Program') return undefined;
+  for (const statement of root.body) {
+    const node = statement.type === 'ExportNamedDeclaration' && statement.declaration !== null && statement.declaration !== undefined ? statement.declaration : statement;
+    if ((node.type === 'TSInterfaceDeclaration' || node.type === 'TSTypeAliasDeclaration') && node.id.name === name.name) return { node, ctx };
+  }
+  if (ctx?.project === undefined) return undefined;
+  const variable = findVariable(ctx.getScope(name), name.name);
+  const imported = variable === undefined ? undefined : importOf(variable);
+  if (imported === undefined || imported.imported === '*') return undefined;
+  const found = ctx.project.resolveImport(imported.source, imported.imported, ctx);
+  const node = found === undefined ? undefined : unwrapTS(found.node);
+  return node?.type === 'TSInterfaceDeclaration' || node?.type === 'TSTypeAliasDeclaration' ? { node, ctx: found!.ctx } : undefined;
+}
