@@ -398,6 +398,9 @@ function recordedAssertion(call: TSESTree.CallExpression, target: TSESTree.Node,
         recordKey = `${recorded}, read as ${excerpt(target, ctx)} into a snapshot, a value this tool cannot tell the v3 request keeps`;
       }
     } else if (requests) {
+      // nock's list of interceptors: how many there are, or that there are none, is the same once each moves with its
+      // call (`expect(nock.pendingMocks()).toHaveLength(1)`, `toEqual([])`).
+      if (interceptors && countsOrEmpty(target, matcher, call.arguments)) return undefined;
       if (classifyRecordedRead(target, matcher, call.arguments, negated, isRecord, ctx) !== 'unknown') return undefined;
       unread = true;
       recordKey = `${recorded}, read as ${excerpt(target, ctx)} with ${matcher}, a read this tool cannot tell the v3 request answers alike`;
@@ -485,6 +488,16 @@ function nockKeyEdits(call: TSESTree.CallExpression, ctx: SourceContext): { appC
   if (named.size !== 1 || !named.has(appCode) || ctx.text.includes(V3_ASSIGN.path)) return undefined;
   const decodedCode = decoded(appCode!);
   return decodedCode === undefined ? undefined : { appCode: decodedCode, edits };
+}
+
+/** A list read for its length (`toHaveLength(n)`, `.length`) or compared with an empty one (`toEqual([])`). */
+function countsOrEmpty(target: TSESTree.Node, matcher: string, args: readonly TSESTree.CallExpressionArgument[]): boolean {
+  const value = unwrapTS(target);
+  if (value.type === 'CallExpression' && matcher === 'toHaveLength') return true;
+  if (value.type === 'MemberExpression' && !value.computed && value.property.type === 'Identifier' && value.property.name === 'length' &&
+    unwrapTS(value.object).type === 'CallExpression') return true;
+  const only = args.length === 1 && args[0]!.type !== 'SpreadElement' ? unwrapTS(args[0]!) : undefined;
+  return value.type === 'CallExpression' && ['toEqual', 'toStrictEqual'].includes(matcher) && only?.type === 'ArrayExpression' && only.elements.length === 0;
 }
 
 /** An expression as written, on one line and cut short. */
