@@ -56,7 +56,7 @@ const importsOf = (file: string): string[] => ts.preProcessFile(read(file), true
 it('has the projects the analysis is tested on', () => {
   expect(names).toEqual(
     [
-      'app-instance', 'body-types', 'client-setup', 'constants-and-bases', 'everyday-helpers', 'fetch-request', 'form-bodies', 'monorepo', 'openapi-fetch', 'request-helper',
+      'app-instance', 'body-types', 'class-route-builder', 'client-setup', 'constants-and-bases', 'everyday-helpers', 'fetch-request', 'form-bodies', 'monorepo', 'openapi-fetch', 'request-helper',
       'request-library', 'routes-module', 'runtime-bodies', 'sdk-class', 'shared-body-type', 'shared-body-type-held', 'v3-body-type', 'wrapper-module',
       'wrapper-module-built-in',
     ],
