@@ -57,6 +57,7 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'helper-changes-url': 'read the named line of the helper: if the URL it makes of /v3/apps/app_assignments is right, migrate by hand (route and body); else change the helper first',
   'helper-made-by-call': 'read the function that makes the helper (once, memoize, a retry): if it neither keys, retries nor changes anything by the URL, migrate by hand (route and body); else change it first (a cache keyed by the URL would send one assignment for all apps)',
   'url-from-response': 'send this request to POST /v3/apps/app_assignments with the v3 body, by hand (the URL of the earlier response is the deprecated route)',
+  'response-url-read': "change the named read of the response's URL (a test asserting it, code taking the app code out of it) so that it holds for /v3/apps/app_assignments, then migrate by hand (route and body)",
   'client-field-unknown': 'find which client the field holds when the call runs; keep it in one field set once (in its declaration or the constructor) and written nowhere else, rerun, or migrate by hand',
   'client-setup': 'read the named setup (a transform, a content type, an interceptor, a base URL set after the client is made): if it leaves the v3 request as written, migrate by hand; or move that setup to the calls that need it and rerun',
   'openapi-paths-unknown': "make sure the client's paths type declares POST /v3/apps/app_assignments (regenerate it), then migrate by hand",

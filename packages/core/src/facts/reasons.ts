@@ -53,6 +53,7 @@ export const ReasonCode = {
   helperChangesUrl: 'helper-changes-url',
   helperMadeByCall: 'helper-made-by-call',
   urlFromResponse: 'url-from-response',
+  responseUrlRead: 'response-url-read',
   clientNotRewritten: 'client-not-rewritten',
   clientSdk: 'client-sdk',
   clientFieldUnknown: 'client-field-unknown',
@@ -196,6 +197,8 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     `the request is sent by ${key ?? 'a function made by calling another function'}: the code that runs is the function that call returns (a wrapper such as once, lodash's memoize or a retry), which may decide by the URL what it sends (skip a URL it has seen, retry unless it ends in /assign, change the host), and every app would send the same ${V3_ASSIGN.path}; read that wrapper, then migrate by hand`,
   'url-from-response': (key) =>
     `the request is sent to ${key ?? 'the URL of the response of a request to the deprecated route'}: it sends the deprecated request to a URL no code here spells; send it to ${V3} by hand, with the v3 body`,
+  'response-url-read': (key) =>
+    `the URL of this request's response is read back (${key ?? 'res.url, response.config.url or response.request where the response is received'}): rewritten, that read would see ${V3_ASSIGN.path} instead of the deprecated route; change that read (or the test that asserts it) first, then migrate by hand`,
   'client-not-rewritten': (key) =>
     `the request is sent through ${key ?? 'a client or a request layout (a callback, a stream, an options object holding the path)'}, which this tool does not rewrite; send it to ${V3} by hand, with the v3 body`,
   'client-sdk': () => `the call goes through a configured SDK method; call its ${V3} equivalent by hand`,

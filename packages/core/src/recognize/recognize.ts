@@ -26,6 +26,7 @@ import { enclosingClass } from './clients/this-member.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN, V3Key } from '../facts/contract.js';
 import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, matchRouteSpelledOtherwise, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit, type UrlPiece } from './url.js';
 import { unreadBuilderObstacles } from '../analysis/unread-builders.js';
+import { responseUrlRead, returnsResponse } from './response-url.js';
 
 export type { ClientKind } from './clients/index.js';
 
@@ -162,6 +163,8 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   const impure = bodyFacts.kind === 'object' && appCode?.kind === 'expression' ? bodyFacts.entries.find((entry) =>
     (entry.key === 'business_uid' || entry.key === 'directory_uid') && !entry.pure) : undefined;
   if (impure !== undefined) obstacles.push({ code: ReasonCode.sideEffectsBefore, key: impure.key });
+  const urlReadBack = responseUrlRead(call, ctx);
+  if (urlReadBack !== undefined) obstacles.push({ code: ReasonCode.responseUrlRead, key: urlReadBack });
   const v3Body = body === undefined ? undefined : v3BodyOf(body, appId, appCode);
   const facts: CallFacts = {
     appId,
@@ -254,7 +257,11 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
         if ([found, ...others].every(plainCode) && call.arguments.every((arg) => opaqueValue(arg, ctx, 0)) &&
           ![found, ...others].some((each) => suppliesPart(each, outside(each))) &&
           (several || calls.some((other, at) => at !== index && sendsV3Assignment(other, inner)))) return undefined;
-        const facts = several ? { ...found.facts, obstacles: [...found.facts.obstacles, { code: ReasonCode.wrapperSeveralRequests }] } : found.facts;
+        // The response the function returns, read for its URL where this call receives it.
+        const urlReadBack = found.facts.obstacles.some((o) => o.code === ReasonCode.responseUrlRead) || !returnsResponse(own, target.fn, target.ctx)
+          ? undefined : responseUrlRead(call, ctx);
+        const extra = [...(several ? [{ code: ReasonCode.wrapperSeveralRequests }] : []), ...(urlReadBack === undefined ? [] : [{ code: ReasonCode.responseUrlRead, key: urlReadBack }])];
+        const facts = extra.length > 0 ? { ...found.facts, obstacles: [...found.facts.obstacles, ...extra] } : found.facts;
         return { ...found, node: call, ctx, facts, via: [{ node: own, ctx: inner, fn: target.fn }, ...found.via], ...(routeInside ? { caller: true as const } : {}) };
       }
       sendsRequest ||= clientLayoutOf(own, inner) !== undefined || calledFunction(own.callee, inner) !== undefined;
