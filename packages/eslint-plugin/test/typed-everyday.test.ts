@@ -71,3 +71,22 @@ describe("typed linting and scan agree on the language's Error with a helper's p
     expect(await linted(dir)).toEqual(scan);
   });
 });
+
+const RETURNS_RESPONSE = `export async function assignBusiness(base: string, code: string, uid: string) {
+  const res = await fetch(\`\${base}/platform/v1/apps/\${code}/assign\`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ business_uid: uid }) });
+  return res;
+}
+`;
+const CALLER = (read: string) => `import { assignBusiness } from './assign.js';\n\nexport async function offer(base: string) {\n  const res = await assignBusiness(base, 'crm', 'b1');\n  return ${read};\n}\n`;
+
+describe('typed linting and scan agree on a wrapper whose caller reads the URL of the response', () => {
+  it.each([
+    ['the caller reads the status: the request fixed, its caller with it', 'res.status', ['src/assign.ts:2 fix']],
+    ['the caller reads res.url: both held', 'res.url', ['src/app.ts:4 manual', 'src/assign.ts:2 manual']],
+  ])('%s', async (_name, read, outcomes) => {
+    const dir = project({ 'src/assign.ts': RETURNS_RESPONSE, 'src/app.ts': CALLER(read) });
+    const scan = await scanned(dir);
+    expect(scan).toEqual(outcomes);
+    expect(await linted(dir)).toEqual(scan);
+  });
+});
