@@ -66,14 +66,14 @@ describe('a response whose URL is read back', () => {
   });
 
   it.each([
-    ['reads res.url', APP('new URL(res.url).pathname'), '`res.url` in offer (src/app.ts:5)'],
-    ['destructures the url', APP('res').replace('const res = await', 'const { url, status } = await').replace('return res;', 'return { url, status };'), '`url` in offer (src/app.ts:4)'],
+    ['reads res.url', APP('new URL(res.url).pathname'), '`res.url` in offer, line 5'],
+    ['destructures the url', APP('res').replace('const res = await', 'const { url, status } = await').replace('return res;', 'return { url, status };'), '`url` in offer, line 4'],
     ['reads it in a .then callback', `import { assignBusiness } from './assign.js';
 
 export function offer(base: string, uid: string) {
   return assignBusiness(base, 'harbor-reviews', uid).then((res) => res.url);
 }
-`, '`res.url` in offer (src/app.ts:4)'],
+`, '`res.url` in offer, line 4'],
   ])('a caller in another module %s: the request and the caller are held together, the caller naming the read', async (_name, app, key) => {
     const dir = trees.project({ 'src/assign.ts': ASSIGN, 'src/app.ts': app });
     expect(sitesOf(await migrateIn<Report>(dir))).toEqual([
@@ -96,7 +96,7 @@ it('sends the assignment', async () => {
     const dir = trees.project({ 'src/assign.ts': ASSIGN, 'test/assign.test.ts': test }, WITH_TESTS);
     expect(sitesOf(await migrateIn<Report>(dir, ['src', 'test']))).toEqual([
       'src/assign.ts:2 manual wrapper-callers: in the test "sends the assignment" (test/assign.test.ts)',
-      'test/assign.test.ts:5 manual response-url-read: `res.url` in the test "sends the assignment" (test/assign.test.ts:6)',
+      'test/assign.test.ts:5 manual response-url-read: `res.url` in the test "sends the assignment", line 6',
     ]);
     expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
   });

@@ -24,8 +24,10 @@ export type DeclarationUses = (declaration: TypeDeclaration, ctx: SourceContext)
  * where every use of the type is one of them and each of them is migrated after `settle` (the wrapper decision);
  * otherwise every finding as it was, `body-typed` included.
  *
- * All such types are rewritten, or none: a rewritten type is a v3 body type, which a body typed by another old type
- * would take on the next run, so a run that rewrote one and left another would not be the last one.
+ * Each type is decided with its own bodies: one held back (a body of it left with a TODO, a use that is no body
+ * migrated here) keeps its old members and its bodies, and the others are rewritten. Holding one back may hold back a
+ * body of another type (a wrapper whose callers' bodies are typed by both), so the decision is made again until no
+ * more is held.
  */
 export function settleTypedBodies(findings: readonly Finding[], uses: DeclarationUses, settle: (findings: Finding[]) => Finding[], placeOfUse: PlaceOfUse = () => undefined): Finding[] {
   const groups = new Map<TypeDeclaration, number[]>();
@@ -34,11 +36,10 @@ export function settleTypedBodies(findings: readonly Finding[], uses: Declaratio
     if (shared !== undefined) groups.set(shared.declaration, [...(groups.get(shared.declaration) ?? []), index]);
   });
   if (groups.size === 0) return settle([...findings]);
+  // Each body as it is when its type is held back: `body-typed`, naming what holds the type where that is known.
+  const held = [...findings];
   const retyped = [...findings];
-  // A type that cannot take the v3 body holds every one back; each body it types says what holds it, where that is
-  // known (a use of the type that is no body migrated here).
-  const unwritable = [...findings];
-  let written = true;
+  const writable = new Set<TypeDeclaration>();
   for (const [declaration, members] of groups) {
     const rewritten = members.map((index) => withType(findings[index]!));
     const annotations = new Set<TSESTree.Node>(members.map((index) => findings[index]!.call.sharedType!.annotation));
@@ -48,33 +49,35 @@ export function settleTypedBodies(findings: readonly Finding[], uses: Declaratio
     if (place !== undefined) {
       const { ctx } = findings[members[0]!]!.call.sharedType!;
       const key = `${declaration.id.name}${ctx.file === undefined ? '' : ` (${ctx.file})`}, also used at ${place} by something that is not a body migrated here`;
-      for (const index of members) unwritable[index] = withTypeHeldBy(findings[index]!, key);
+      for (const index of members) held[index] = withTypeHeldBy(findings[index]!, key);
     }
-    if (rewritten.some((finding) => finding === undefined) || found === 'unknown' || found.length !== annotations.size || other !== undefined) {
-      written = false;
-      continue;
-    }
+    if (rewritten.some((finding) => finding === undefined) || found === 'unknown' || found.length !== annotations.size || other !== undefined) continue;
+    writable.add(declaration);
     members.forEach((index, i) => (retyped[index] = rewritten[i]!));
   }
-  if (!written) return settle(unwritable);
-  const settled = settle(retyped);
-  // A body that the wrappers held back keeps its old type, and so does every other: each says which body holds the
-  // type back, so that its TODO names the cause instead of the type alone.
-  const migrated = (index: number) => settled[index]!.outcome === 'fix' || settled[index]!.outcome === 'review';
-  if ([...groups.values()].flat().every(migrated)) return settled;
-  const named = [...findings];
-  for (const [declaration, members] of groups) {
-    const held = members.filter((index) => !migrated(index));
-    if (held.length === 0) continue;
-    // The body held for its own reasons (what it sends), else one held for reasons other than the group of a wrapper
-    // it goes through.
-    const own = (index: number) => findings[index]!.call.facts.obstacles.some((reason) => reason.code !== ReasonCode.bodyTyped);
-    const blocker = held.find(own) ?? held.find((index) => settled[index]!.reasons.some((reason) => !WRAPPER_REASONS.has(reason.code))) ?? held[0]!;
-    const at = findings[blocker]!.call;
-    const key = `${declaration.id.name}${at.sharedType!.ctx.file === undefined ? '' : ` (${at.sharedType!.ctx.file})`}, which also types the body of the call ${placeOf(at.node, at.ctx)}, held back by its own TODO`;
-    for (const index of members) if (index !== blocker) named[index] = withTypeHeldBy(findings[index]!, key);
+  const migrated = (settled: readonly Finding[], index: number) => settled[index]!.outcome === 'fix' || settled[index]!.outcome === 'review';
+  const current = [...retyped];
+  for (const [declaration, members] of groups) if (!writable.has(declaration)) for (const index of members) current[index] = held[index]!;
+  for (let round = 0; round <= groups.size; round++) {
+    const settled = settle([...current]);
+    // A type whose bodies the wrappers held back keeps its old members, and each of its bodies says which body holds
+    // the type back, so that its TODO names the cause instead of the type alone.
+    const failing = [...writable].filter((declaration) => groups.get(declaration)!.some((index) => !migrated(settled, index)));
+    if (failing.length === 0) return settled;
+    for (const declaration of failing) {
+      writable.delete(declaration);
+      const members = groups.get(declaration)!;
+      const heldBack = members.filter((index) => !migrated(settled, index));
+      // The body held for its own reasons (what it sends), else one held for reasons other than the group of a wrapper
+      // it goes through.
+      const own = (index: number) => findings[index]!.call.facts.obstacles.some((reason) => reason.code !== ReasonCode.bodyTyped);
+      const blocker = heldBack.find(own) ?? heldBack.find((index) => settled[index]!.reasons.some((reason) => !WRAPPER_REASONS.has(reason.code))) ?? heldBack[0]!;
+      const at = findings[blocker]!.call;
+      const key = `${declaration.id.name}${at.sharedType!.ctx.file === undefined ? '' : ` (${at.sharedType!.ctx.file})`}, which also types the body of the call ${placeOf(at.node, at.ctx)}, held back by its own TODO`;
+      for (const index of members) current[index] = index === blocker ? held[index]! : withTypeHeldBy(findings[index]!, key);
+    }
   }
-  return settle(named);
+  return settle(current);
 }
 
 /** Where a use of a type is, as a TODO names it (`src/jobs/backfill.ts:15`); undefined when the front end cannot say. */

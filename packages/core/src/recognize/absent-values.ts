@@ -1,5 +1,5 @@
 /**
- * Assignee values that the source declares may be `undefined`, besides an optional parameter (body.ts): a property
+ * Values whose declared type matters. Assignee values that the source declares may be `undefined`, besides an optional parameter (body.ts): a property
  * its type declares optional or `| undefined` (`user.businessUid` with `businessUid?: string`, a field of
  * `Partial<…>`, a class field), a name destructured from such a property (`{ biz }: { biz?: string }`), an optional
  * chain (`user?.biz`) and an environment variable (`process.env.BUSINESS_UID`). JSON drops an undefined value: the old
@@ -147,4 +147,99 @@ function typeDeclaration(name: TSESTree.Identifier, ctx: SourceContext | undefin
   const found = ctx.project.resolveImport(imported.source, imported.imported, ctx);
   const node = found === undefined ? undefined : unwrapTS(found.node);
   return node?.type === 'TSInterfaceDeclaration' || node?.type === 'TSTypeAliasDeclaration' ? { node, ctx: found!.ctx } : undefined;
+}
+
+/**
+ * Whether a member read (`app.app_id`, also of a `for (const app of apps)` element) is declared a number by the type
+ * of what it is read from: a property typed `number`, a number literal, `bigint`, a union that holds one, or an alias
+ * of one, read through the same declarations as `memberMayBeAbsent` (interfaces, aliases, `Pick`/`Readonly`/...,
+ * intersections, extended interfaces, imported types in a project). An app id of such a type is a number id, never a
+ * code name. A type that cannot be read says nothing.
+ */
+export function memberDeclaredNumber(node: TSESTree.Node, ctx: SourceContext): boolean {
+  const expr = unwrapTS(node);
+  if (expr.type !== 'MemberExpression') return false;
+  const key = staticMemberName(expr);
+  const object = unwrapTS(expr.object);
+  if (key === undefined) return false;
+  if (object.type === 'ThisExpression') {
+    const cls = enclosingClass(expr);
+    const field = cls?.body.body.find((m): m is TSESTree.PropertyDefinition => m.type === 'PropertyDefinition' && !m.static && !m.computed &&
+      m.key.type === 'Identifier' && m.key.name === key);
+    const annotation = field?.typeAnnotation?.typeAnnotation;
+    return annotation !== undefined && numberIn(annotation, 0, ctx);
+  }
+  if (object.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(object), object.name);
+  const type = declaredType(variable) ?? elementTypeOfLoop(variable, ctx);
+  return type !== undefined && propertyIsNumber(type, key, 0, ctx);
+}
+
+/** The element type of the array a `for (const x of xs)` loop variable walks, `xs` declared `T[]`, `Array<T>`, `readonly T[]`. */
+function elementTypeOfLoop(variable: VariableLike | undefined, ctx: SourceContext): TSESTree.TypeNode | undefined {
+  const def = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  const declarator = def?.node as TSESTree.Node | undefined;
+  const declaration = declarator?.parent;
+  const loop = declaration?.parent;
+  if (declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier' || loop?.type !== 'ForOfStatement' || loop.left !== declaration) return undefined;
+  const iterated = unwrapTS(loop.right);
+  if (iterated.type !== 'Identifier') return undefined;
+  let type = declaredType(findVariable(ctx.getScope(iterated), iterated.name));
+  if (type?.type === 'TSTypeOperator' && type.operator === 'readonly') type = type.typeAnnotation;
+  if (type?.type === 'TSArrayType') return type.elementType;
+  if (type?.type === 'TSTypeReference' && type.typeName.type === 'Identifier' && (type.typeName.name === 'Array' || type.typeName.name === 'ReadonlyArray')) {
+    return type.typeArguments?.params[0];
+  }
+  return undefined;
+}
+
+function propertyIsNumber(type: TSESTree.TypeNode, key: string, depth: number, ctx: SourceContext | undefined): boolean {
+  if (depth > MAX_TYPE_DEPTH) return false;
+  switch (type.type) {
+    case 'TSTypeLiteral':
+      return membersNumber(type.members, key, depth, ctx);
+    case 'TSUnionType':
+    case 'TSIntersectionType':
+      return type.types.some((t) => propertyIsNumber(t, key, depth + 1, ctx));
+    case 'TSTypeReference': {
+      if (type.typeName.type !== 'Identifier') return false;
+      const name = type.typeName.name;
+      const args = type.typeArguments?.params ?? [];
+      if (name === 'Partial' || name === 'Required' || SAME_PROPERTIES.has(name)) return args[0] !== undefined && propertyIsNumber(args[0], key, depth + 1, ctx);
+      const declared = typeDeclaration(type.typeName, ctx);
+      if (declared === undefined) return false;
+      if (declared.node.type === 'TSTypeAliasDeclaration') return propertyIsNumber(declared.node.typeAnnotation, key, depth + 1, declared.ctx);
+      if (membersNumber(declared.node.body.body, key, depth, declared.ctx)) return true;
+      if (hasMember(declared.node.body.body, key)) return false;
+      return (declared.node.extends ?? []).some((heritage) => heritage.expression.type === 'Identifier' &&
+        propertyIsNumber({ type: 'TSTypeReference', typeName: heritage.expression, typeArguments: heritage.typeArguments, range: heritage.range, loc: heritage.loc, parent: heritage } as unknown as TSESTree.TSTypeReference,
+          key, depth + 1, declared.ctx));
+    }
+    default:
+      return false;
+  }
+}
+
+function membersNumber(members: readonly TSESTree.TypeElement[], key: string, depth: number, ctx: SourceContext | undefined): boolean {
+  return members.some((m) => m.type === 'TSPropertySignature' && !m.computed &&
+    (m.key.type === 'Identifier' ? m.key.name : m.key.type === 'Literal' ? String(m.key.value) : undefined) === key &&
+    m.typeAnnotation !== undefined && numberIn(m.typeAnnotation.typeAnnotation, depth, ctx));
+}
+
+/** `number`, `bigint`, a number literal, a union that holds one, or an alias of one. */
+function numberIn(type: TSESTree.TypeNode, depth: number, ctx: SourceContext | undefined): boolean {
+  if (depth > MAX_TYPE_DEPTH) return false;
+  if (type.type === 'TSNumberKeyword' || type.type === 'TSBigIntKeyword') return true;
+  if (type.type === 'TSLiteralType') return type.literal.type === 'Literal' && typeof type.literal.value === 'number';
+  if (type.type === 'TSUnionType') return type.types.some((t) => numberIn(t, depth + 1, ctx));
+  if (type.type === 'TSTypeReference' && type.typeName.type === 'Identifier') {
+    const declared = typeDeclaration(type.typeName, ctx);
+    return declared?.node.type === 'TSTypeAliasDeclaration' && numberIn(declared.node.typeAnnotation, depth + 1, declared.ctx);
+  }
+  return false;
+}
+
+/** Whether a type, as written, is or may be a number (`number`, `bigint`, a number literal, a union or alias holding one). */
+export function numberTyped(type: TSESTree.TypeNode, ctx: SourceContext): boolean {
+  return numberIn(type, 0, ctx);
 }

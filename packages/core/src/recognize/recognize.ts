@@ -26,6 +26,7 @@ import { enclosingClass } from './clients/this-member.js';
 import { DEPRECATED_ASSIGN, V3_ASSIGN, V3Key } from '../facts/contract.js';
 import { DEFAULT_ROUTE, type IdPieces, joinBase, matchRoute, matchRouteSpelledOtherwise, readUrl, type RouteMatch, routeShape, type RouteShape, type UrlEdit, type UrlPiece } from './url.js';
 import { unreadBuilderObstacles } from '../analysis/unread-builders.js';
+import { memberDeclaredNumber, numberTyped } from './absent-values.js';
 import { responseUrlRead, returnsResponse } from './response-url.js';
 
 export type { ClientKind } from './clients/index.js';
@@ -574,10 +575,12 @@ function numeric(node: TSESTree.Node, ctx: SourceContext): { numeric?: true } {
   let at = ctx;
   for (let depth = 0; depth <= MAX_FOLLOW_DEPTH; depth++) {
     if (current.type === 'Literal') return typeof current.value === 'number' ? { numeric: true } : {};
+    // `app.app_id` of an `app` whose type declares `app_id: number`.
+    if (current.type === 'MemberExpression') return memberDeclaredNumber(current, at) ? { numeric: true } : {};
     if (current.type !== 'Identifier') return {};
     const variable = findVariable(at.getScope(current), current.name);
     const declared = variable?.defs.length === 1 ? variable.defs[0]!.name as TSESTree.Node : undefined;
-    if (declared?.type === 'Identifier' && declared.typeAnnotation?.typeAnnotation.type === 'TSNumberKeyword') return { numeric: true };
+    if (declared?.type === 'Identifier' && declared.typeAnnotation !== undefined && numberTyped(declared.typeAnnotation.typeAnnotation, at)) return { numeric: true };
     const name = valueOfName(current, at);
     if (name.kind !== 'argument') return {};
     current = unwrapTS(name.value.node);

@@ -19,7 +19,7 @@ const CONFIG_URL_MEMBERS = new Set(['url', 'baseURL']);
 const MAX_DEPTH = 4;
 
 /**
- * The read and its place (`` `res.url` in run (src/caller.ts:4) ``) where the response of `request` (a call that sends it, or a call of a function
+ * The read and its place in the call's file (`` `res.url` in run, line 4 ``) where the response of `request` (a call that sends it, or a call of a function
  * of this file that returns that response) is read for its URL, or undefined. The value is followed through `await`,
  * a `.then` callback's parameter, `.catch`/`.finally`, a variable, destructuring, and the return of a function this
  * file calls.
@@ -30,7 +30,8 @@ export function responseUrlRead(request: TSESTree.Node, ctx: SourceContext): str
   const name = enclosingName(at) ?? 'the module';
   const text = ctx.text.slice(at.range[0], at.range[1]).replace(/\s+/g, ' ');
   const read = `\`${text.length > 40 ? `${text.slice(0, 39)}…` : text}\` in ${name}`;
-  return ctx.file === undefined ? read : `${read} (${ctx.file}:${lineAt(ctx.text, at.range[0])})`;
+  // The read is in the file of the call it holds (its own, or a caller's): the line says where, in either mode.
+  return `${read}, line ${lineAt(ctx.text, at.range[0])}`;
 }
 
 /** The node where the value of `node` is read for its URL. */

@@ -371,7 +371,24 @@ function mayBeMerged(declared: TypeDeclaration, ctx: SourceContext): boolean {
     const node = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
     return node != null && 'id' in node && node.id?.type === 'Identifier' && node.id.name === declared.id.name;
   });
-  return same.length > 1 || /\bdeclare\s+(?:module|global)\b/.test(ctx.text) || ctx.project?.anyFileMatches?.(/\bdeclare\s+(?:module|global)\b/) === true;
+  if (same.length > 1 || /\bdeclare\s+(?:module|global)\b/.test(ctx.text)) return true;
+  const project = ctx.project;
+  if (project === undefined) return false;
+  // An interface of a module is augmented only by `declare module '<a specifier of that module>'`; `declare global`
+  // and an augmentation of a package (`declare module 'rxjs'`, the types a project writes for its dependencies) do not
+  // reach it. An interface of a script is global: any augmentation may.
+  const isModule = program?.body.some((statement) => statement.type === 'ImportDeclaration' || statement.type === 'ExportNamedDeclaration' ||
+    statement.type === 'ExportDefaultDeclaration' || statement.type === 'ExportAllDeclaration') === true;
+  if (!isModule || project.textsMatching === undefined || ctx.file === undefined) return project.anyFileMatches?.(/\bdeclare\s+(?:module|global)\b/) === true;
+  const base = /([^/\\]+?)(?:\.d)?\.[cm]?[jt]sx?$/.exec(ctx.file)?.[1];
+  const folder = /([^/\\]+)[/\\][^/\\]+$/.exec(ctx.file)?.[1];
+  const names = new Set([base, base === 'index' ? folder : undefined].filter((name) => name !== undefined));
+  const AUGMENTED = /\bdeclare\s+module\s+(['"])([^'"]+)\1/g;
+  return project.textsMatching(/\bdeclare\s+module\s+['"]/).some((text) => [...text.matchAll(AUGMENTED)].some(([, , specifier]) => {
+    if (/^(?:[.~/#]|@\/)/.test(specifier!)) return true;
+    const last = /([^/]+?)(?:\.[cm]?[jt]sx?)?$/.exec(specifier!)?.[1];
+    return last !== undefined && names.has(last);
+  }));
 }
 
 function isV3Shape(members: ReadonlyMap<string, unknown>): boolean {
