@@ -56,7 +56,10 @@ describe('migrateText over fixtures/', () => {
       const builderCall = (before: string, after: string) => {
         const call = /[\w$.]+\([^()]*\)/.exec(before)?.[0];
         const path = /(['"])\/?v3\/apps\/app_assignments\1/.exec(after)?.[0];
-        return call !== undefined && path !== undefined && before.replace(call, path) === after;
+        // Inside a template, the `${…}` that held the call becomes the path's text.
+        const inTemplate = /\$\{\s*[\w$.]+\([^()]*\)\s*\}/.exec(before)?.[0];
+        return (call !== undefined && path !== undefined && before.replace(call, path) === after) ||
+          (inTemplate !== undefined && before.replace(inTemplate, '/v3/apps/app_assignments') === after);
       };
       const pairedEdit = (before: string, after: string) => baseEdit(before, after) || formType(before, after) || builderCall(before, after);
       // Every added line is a TODO, the new URL, a line of the new body, or such a base const or content type.

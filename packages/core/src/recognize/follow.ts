@@ -490,6 +490,16 @@ function ownerOf(node: TSESTree.Node, ctx: SourceContext, depth = 0): Owner | un
     return cls?.kind === 'class' ? { kind: 'instance', value: cls.value, made: { made: expr, ctx } } : undefined;
   }
   if (expr.type === 'ClassExpression') return { kind: 'class', value: { node: expr, ctx } };
+  // `routes.apps` of `const routes = { apps: { assign: (code) => ... } }`: the object literal one member holds.
+  if (expr.type === 'MemberExpression' && !expr.optional) {
+    const outer = ownerOf(expr.object, ctx, depth + 1);
+    const name = staticMemberName(expr);
+    const object = outer?.kind === 'value' ? unwrapTS(outer.value.node) : undefined;
+    if (object?.type !== 'ObjectExpression' || name === undefined) return undefined;
+    const found = object.properties.filter((p): p is TSESTree.Property => p.type === 'Property' && propertyName(p) === name);
+    const inner = found.length === 1 && !object.properties.some((p) => p.type === 'SpreadElement') ? unwrapTS(found[0]!.value) : undefined;
+    return inner?.type === 'ObjectExpression' ? { kind: 'value', value: { node: inner, ctx: outer!.value.ctx } } : undefined;
+  }
   if (expr.type !== 'Identifier') return expr.type === 'ObjectExpression' ? { kind: 'value', value: { node: expr, ctx } } : undefined;
   const variable = findVariable(ctx.getScope(expr), expr.name);
   const def = variable?.defs[0];
@@ -545,23 +555,69 @@ export function returnedOptions(node: TSESTree.Node, ctx: SourceContext): { obje
  * taken by a string) leaves the call as it is.
  */
 export function fixedBuilderMember(member: TSESTree.MemberExpression, ctx: SourceContext): boolean {
-  const object = unwrapTS(member.object);
   const name = staticMemberName(member);
+  // `routes.apps.assign(code)`: the builder is a member of an object literal that a member of the const holds; the
+  // path from the const's name to that object (`['apps']`).
+  const path: string[] = [];
+  let object = unwrapTS(member.object);
+  while (object.type === 'MemberExpression') {
+    const key = staticMemberName(object);
+    if (object.optional || key === undefined) return false;
+    path.unshift(key);
+    object = unwrapTS(object.object);
+  }
   if (member.optional || object.type !== 'Identifier' || name === undefined) return false;
   const variable = findVariable(ctx.getScope(object), object.name);
   if (variable === undefined || ctx.bindings?.has(variable) === true) return false;
   const found = literalOf(variable, ctx);
-  if (found === undefined || !fixedLiteral(found.init, name)) return false;
+  const holder = found === undefined ? undefined : nestedLiteral(found.init, path);
+  if (found === undefined || holder === undefined || !fixedLiteral(holder, name) || (path.length > 0 && writesThis(found.init))) return false;
   const declared = found.variable;
-  if (!isExported(declared) && found.ctx === ctx) return declared.references.every((ref) => ref.init === true || readsMember(ref.identifier as TSESTree.Node));
+  if (!isExported(declared) && found.ctx === ctx) return declared.references.every((ref) => ref.init === true || readsAlong(ref.identifier as TSESTree.Node, path));
   // `as const` is a type, erased at run time: `Object.assign(routes, …)` or a test's `vi.spyOn(routes, 'assign')` still
   // puts another function in the member, so an exported object is checked in every file whatever its type says.
   const files = ctx.project?.filesMatching?.(new RegExp(`(?<![\\w$])${found.name.replace(/\$/g, '\\$')}(?![\\w$])`));
   if (files === undefined) return false;
   return files.every((file) => !someNode(file.program, (node) =>
-    (node.type === 'Identifier' && node.name === found.name && !harmlessUse(node)) ||
+    (node.type === 'Identifier' && node.name === found.name && !(harmlessUse(node) && (path.length === 0 || !isMemberObject(node) || readsAlong(node, path)))) ||
     // `ns['routes']`: the object taken from a namespace by a string.
     (node.type === 'Literal' && node.value === found.name && node.parent?.type === 'MemberExpression' && node.parent.property === node)));
+}
+
+/** The object literal at `path` inside a const's literal: each step a member written once whose value is an object literal. */
+function nestedLiteral(init: TSESTree.Node, path: readonly string[]): TSESTree.Node | undefined {
+  let at: TSESTree.Node | undefined = unwrapTS(init);
+  for (const key of path) {
+    const value = memberWrittenOnce(at, key, false);
+    at = value === undefined ? undefined : unwrapTS(value);
+    if (at?.type !== 'ObjectExpression') return undefined;
+  }
+  return at;
+}
+
+/** A `this` anywhere in an object literal other than a member read: a method that could replace a member. */
+function writesThis(init: TSESTree.Node): boolean {
+  return someNode(unwrapTS(init), (node) => node.type === 'ThisExpression' &&
+    !(node.parent?.type === 'MemberExpression' && node.parent.object === node && !node.parent.computed && !isWriteTarget(node.parent)));
+}
+
+function isMemberObject(id: TSESTree.Node): boolean {
+  return id.parent?.type === 'MemberExpression' && id.parent.object === id;
+}
+
+/**
+ * A use of the const's name that reads along `path` without handing on an object of it: `routes.apps.assign(…)`,
+ * `routes.list()`; never `routes.apps` passed, spread or assigned (`Object.assign(routes.apps, …)`).
+ */
+function readsAlong(id: TSESTree.Node, path: readonly string[]): boolean {
+  let node = id;
+  for (const key of path) {
+    const parent = node.parent;
+    if (parent?.type !== 'MemberExpression' || parent.object !== node || isWriteTarget(parent)) return false;
+    if (staticMemberName(parent) !== key) return readsMember(node);
+    node = parent;
+  }
+  return readsMember(node);
 }
 
 /** The const object literal a name stands for, in this module or (project mode) the module it is imported from. */

@@ -847,9 +847,27 @@ function builderCallEdit(pieces: readonly UrlPiece[], start: Located, end: Locat
   if (method?.prefix !== undefined) {
     return { ok: true, range: builder.call.range, text: `\`\${${method.prefix}}${before}${route.replacement}\``, ctx: builder.ctx };
   }
+  // Written inside a template (`${routes.assign(code)}`): the text takes the place of the whole `${…}`.
+  const inTemplate = placeholderAround(builder.call, builder.ctx);
+  if (inTemplate !== undefined) {
+    return { ok: true, range: inTemplate, text: `${before}${route.replacement}`.replace(/[\\`]|\$\{/g, (c) => `\\${c}`), ctx: builder.ctx };
+  }
   const { single, double } = fileQuotes(builder.call, builder.ctx.tokens);
   const quote = double > single ? '"' : "'";
   return { ok: true, range: builder.call.range, text: `${quote}${before}${route.replacement}${quote}`, ctx: builder.ctx };
+}
+
+/**
+ * The range of the `${…}` that holds an expression of an untagged template literal, found in the text (so that it does
+ * not depend on how a parser spans a template's elements); undefined elsewhere or with a comment inside.
+ */
+function placeholderAround(expr: TSESTree.Node, ctx: SourceContext): [number, number] | undefined {
+  const template = expr.parent;
+  if (template?.type !== 'TemplateLiteral' || !template.expressions.includes(expr as TSESTree.Expression) || template.parent?.type === 'TaggedTemplateExpression') return undefined;
+  const open = /\$\{\s*$/.exec(ctx.text.slice(template.range[0], expr.range[0]));
+  const close = /^\s*\}/.exec(ctx.text.slice(expr.range[1], template.range[1]));
+  if (open === null || close === null) return undefined;
+  return [template.range[0] + open.index, expr.range[1] + close[0].length];
 }
 
 /**
