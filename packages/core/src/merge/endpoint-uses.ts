@@ -67,7 +67,31 @@ export function endpointUses(fn: TSESTree.FunctionLike, ctx: SourceContext, bind
     const outcome = at === undefined ? 'unknown' : reader.apiUse(use, at);
     if (outcome !== undefined) return outcome;
   }
-  return triggers;
+  return triggers.length === 0 ? triggers : (unseenReads(endpoint, declarator.id.name, ctx) ?? triggers);
+}
+
+/** A module mock of a test runner: `vi.mock('./api')`, `jest.mock(...)`, `vi.doMock`, `jest.unstable_mockModule`. */
+const MODULE_MOCK = /\b(?:vi|jest)\s*\.\s*(?:mock|doMock|unstable_mockModule)\s*\(\s*(['"`])([^'"`]+)\1/g;
+
+/**
+ * What the program's other files may do with the endpoint that no use of the api shows: a test that mocks the api's
+ * module (its hooks replaced, the bodies they are given asserted), or code that reads the argument back from an action
+ * or the cache (`originalArgs`, `meta.arg`) and names the endpoint. A text search over the program (project mode, typed
+ * linting); read file by file, the api is not exported, so no other module reaches it.
+ */
+function unseenReads(endpoint: RtkEndpoint, api: string, ctx: SourceContext): HeldUse | undefined {
+  const names = new RegExp(`(?<![\\w$])(?:${[endpoint.name, mutationHookName(endpoint.name), api].join('|')})(?![\\w$])`);
+  const file = ctx.file?.split('/').pop()?.replace(/\.[cm]?[jt]sx?$/, '');
+  for (const text of ctx.project?.textsMatching?.(/\b(?:vi|jest)\s*\.\s*(?:mock|doMock|unstable_mockModule)\s*\(/) ?? []) {
+    const mocked = [...text.matchAll(MODULE_MOCK)].map((match) => match[2]!.split('/').pop()!.replace(/\.[cm]?[jt]sx?$/, ''));
+    if (names.test(text) || (file !== undefined && mocked.includes(file))) {
+      return { held: { code: ReasonCode.endpointUseUnread, key: `a module mock (vi.mock, jest.mock) of the api's module or of one that names ${mutationHookName(endpoint.name)}` } };
+    }
+  }
+  for (const text of ctx.project?.textsMatching?.(ARGUMENT_READ_BACK) ?? []) {
+    if (names.test(text)) return { held: { code: ReasonCode.endpointUseUnread, key: `the argument read back (originalArgs, meta.arg) in a module that names the endpoint ${endpoint.name}` } };
+  }
+  return undefined;
 }
 
 /** The words that read a mutation's argument back from its action or its cache entry. */
