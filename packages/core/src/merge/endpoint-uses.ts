@@ -8,6 +8,7 @@
  */
 import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../facts/context.js';
+import { TODO_PREFIX } from '../facts/contract.js';
 import { type Reason, ReasonCode } from '../facts/reasons.js';
 import { findVariable, isExported, usesOf } from '../facts/scope.js';
 import { enclosingName, staticKey } from '../facts/syntax.js';
@@ -70,6 +71,18 @@ export function endpointUses(fn: TSESTree.FunctionLike, ctx: SourceContext, bind
   return triggers.length === 0 ? triggers : (unseenReads(endpoint, declarator.id.name, ctx) ?? triggers);
 }
 
+/**
+ * The line of an offset, not counting the lines that hold only a comment this tool leaves: the line the source had
+ * before any run, which a second run, after TODOs were added above it, names the same.
+ */
+function lineWithoutTodos(text: string, offset: number): number {
+  let line = 1;
+  for (let start = 0, end = text.indexOf('\n'); end !== -1 && end < offset; start = end + 1, end = text.indexOf('\n', start)) {
+    if (!text.slice(start, end).trimStart().startsWith(`// ${TODO_PREFIX}`)) line++;
+  }
+  return line;
+}
+
 /** A module mock of a test runner: `vi.mock('./api')`, `jest.mock(...)`, `vi.doMock`, `jest.unstable_mockModule`. */
 const MODULE_MOCK = /\b(?:vi|jest)\s*\.\s*(?:mock|doMock|unstable_mockModule)\s*\(\s*(['"`])([^'"`]+)\1/g;
 
@@ -105,7 +118,10 @@ class Reader {
   }
 
   #held(what: string, node: TSESTree.Node, ctx: SourceContext): HeldUse {
-    return { held: { code: ReasonCode.endpointUseUnread, key: `${what} ${placeOf(node, ctx)}` } };
+    const holder = enclosingName(node);
+    const line = lineWithoutTodos(ctx.text, node.range[0]);
+    const at = ctx.file === undefined ? `line ${line}` : `${ctx.file}:${line}`;
+    return { held: { code: ReasonCode.endpointUseUnread, key: `${what} ${holder === undefined ? 'at the top level' : `in ${holder}`} (${at})` } };
   }
 
   /** One use of the api: undefined when it is read (a trigger counted, or a use that triggers nothing). */
