@@ -185,6 +185,8 @@ class Reader {
       declarator.parent?.type !== 'VariableDeclaration' || declarator.parent.kind !== 'const') {
       return this.#held(`the result of ${this.#hook} kept whole`, call, ctx);
     }
+    // `selectFromResult: ({ originalArgs }) => ...`: the hook's result reads the argument back.
+    if (ARGUMENT_READ_BACK.test(ctx.text)) return this.#held('the argument read back (originalArgs, meta.arg)', call, ctx);
     const first = declarator.id.elements[0];
     if (first === null || first === undefined) return undefined;
     if (first.type !== 'Identifier') return this.#held(`the trigger of ${this.#hook} destructured`, call, ctx);
