@@ -60,7 +60,7 @@ export function endpointUses(fn: TSESTree.FunctionLike, ctx: SourceContext, bind
   if (declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier' || declarator.init !== endpoint.api ||
     declarator.parent?.type !== 'VariableDeclaration' || declarator.parent.kind !== 'const') return 'unknown';
   const found = binding(endpoint.api, declarator.id, ctx);
-  if (!Array.isArray(found)) return found as 'unknown' | UnreadUse;
+  if (!Array.isArray(found)) return found;
   const triggers: TSESTree.Node[] = [];
   const reader = new Reader(endpoint, binding, contextOf, triggers);
   for (const use of found as readonly TSESTree.Node[]) {
@@ -170,9 +170,9 @@ class Reader {
     const member = byName.parent;
     const name = member?.type === 'MemberExpression' && member.object === byName && !member.computed && member.property.type === 'Identifier'
       ? member.property.name : undefined;
-    if (name === 'useMutation') return this.#hookCall(member!, ctx);
+    if (name === 'useMutation') return this.#hookCall(member, ctx);
     const call = member?.parent;
-    if (name === 'initiate' && call?.type === 'CallExpression' && call.callee === member) return this.#trigger(member!, call, ctx);
+    if (name === 'initiate' && call?.type === 'CallExpression' && call.callee === member) return this.#trigger(member, call, ctx);
     return this.#held(`the endpoint's ${name ?? 'object'} read`, byName, ctx);
   }
 

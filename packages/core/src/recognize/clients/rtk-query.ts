@@ -94,7 +94,7 @@ export function rtkQueryLayout(call: TSESTree.CallExpression, ctx: SourceContext
   if (bound) {
     obstacles.push(...readers);
     body = bodyIn(request, bodyKey, JSON_OBJECT);
-    const typed = argumentType(call, param!, bodyName!);
+    const typed = argumentType(call, param!, bodyName);
     if (typed === 'unknown') obstacles.push({ code: ReasonCode.bodyTyped });
     else if (typed !== undefined && body.kind === 'object') body = { ...body, body: { ...body.body, typed: true, typedBy: { annotation: typed, ctx } } };
   } else if (bodyIsArgument) {
