@@ -82,6 +82,20 @@ describe('project mode: the endpoint moves with every call that triggers it', ()
     expect((await migrateIn<Report>(dir)).totals.changed).toBe(0);
   });
 
+  it('a trigger named in a React hook\'s dependency list is only compared there: it holds nothing', async () => {
+    const panel = `import { useCallback } from 'react';
+import { useAssignCrmMutation } from './api.js';
+
+export function usePanel(uid: string) {
+  const [assignCrm] = useAssignCrmMutation();
+  return useCallback(() => assignCrm({ business_uid: uid }), [assignCrm, uid]);
+}
+`;
+    const dir = trees.project({ 'src/api.ts': api(), 'src/panel.ts': panel });
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['src/api.ts:13 call fix', 'src/panel.ts:6 caller fix']);
+    compiles(dir);
+  });
+
   it('the member forms of the hook (api.use<Name>Mutation, endpoints.<name>.useMutation) and an index that re-exports it are triggers too', async () => {
     const members = `import { appsApi } from './api.js';
 import { useAssignCrmMutation } from './index.js';
@@ -169,6 +183,32 @@ describe('project mode: a use that cannot be read as a trigger, or that reads th
     expect(sites.find((site) => site.startsWith('src/thunk.ts:4'))).toMatch(/^src\/thunk\.ts:4 caller manual built-in-unsupported/);
     const runtime = trees.project({ 'src/api.ts': api(), 'src/thunk.ts': THUNK.replace("{ directory_uid: directoryUid, pre_installed: 'true' }", 'JSON.parse(directoryUid)'), 'src/panel.ts': PANEL });
     expect(sitesOf(await migrateIn<Report>(runtime))).toContain('src/panel.ts:5 caller manual wrapper-held-back: in preinstallCrm (src/thunk.ts)');
+  });
+
+  it('a test\'s msw handler of the route moves with the group; one that reads the old body holds it', async () => {
+    const handler = (resolver: string) => `import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { it } from 'vitest';
+import { preinstallCrm } from './thunk.js';
+
+const server = setupServer(http.post('https://api.example.com/platform/v1/apps/crm/assign', ${resolver}));
+server.listen();
+
+it('pre-installs crm', () => {
+  preinstallCrm(() => undefined, 'dir_1');
+});
+`;
+    const tsconfig = JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: true }, include: ['src'] });
+    const plain = trees.project({ 'src/api.ts': api(), 'src/thunk.ts': THUNK, 'src/thunk.test.ts': handler('() => HttpResponse.json({})') }, tsconfig);
+    const moved = sitesOf(await migrateIn<Report>(plain));
+    expect(moved.filter((site) => site.includes(' manual'))).toEqual([]);
+    expect(readFileSync(join(plain, 'src/thunk.test.ts'), 'utf8')).toContain("http.post('https://api.example.com/v3/apps/app_assignments'");
+    const reads = trees.project({ 'src/api.ts': api(), 'src/thunk.ts': THUNK,
+      'src/thunk.test.ts': handler('async ({ request }) => { const body = (await request.json()) as { directory_uid: string }; return HttpResponse.json({ uid: body.directory_uid }); }') }, tsconfig);
+    const held = sitesOf(await migrateIn<Report>(reads));
+    expect(held.filter((site) => !site.includes(' manual'))).toEqual([]);
+    expect(held.find((site) => site.startsWith('src/api.ts:13'))).toMatch(/call-mock-held: handler in src\/thunk\.test\.ts/);
+    expect(readFileSync(join(reads, 'src/thunk.ts'), 'utf8')).toBe(THUNK);
   });
 
   it('an api of a package others install: its triggers cannot all be seen', async () => {

@@ -71,6 +71,18 @@ export function endpointUses(fn: TSESTree.FunctionLike, ctx: SourceContext, bind
   return triggers.length === 0 ? triggers : (unseenReads(endpoint, declarator.id.name, ctx) ?? triggers);
 }
 
+/** React's hooks that compare their dependency list by identity: an element of it is never called there. */
+const DEPENDENCY_HOOKS: ReadonlySet<string> = new Set(['useCallback', 'useEffect', 'useLayoutEffect', 'useInsertionEffect', 'useMemo']);
+
+/** `useCallback(() => assign(body), [assign])`: the trigger in a hook's dependency list. */
+function isDependency(id: TSESTree.Node): boolean {
+  const list = id.parent;
+  const call = list?.parent;
+  if (list?.type !== 'ArrayExpression' || call?.type !== 'CallExpression' || call.arguments[1] !== list) return false;
+  const callee = call.callee.type === 'MemberExpression' && !call.callee.computed ? call.callee.property : call.callee;
+  return callee.type === 'Identifier' && DEPENDENCY_HOOKS.has(callee.name);
+}
+
 /**
  * The line of an offset, not counting the lines that hold only a comment this tool leaves: the line the source had
  * before any run, which a second run, after TODOs were added above it, names the same.
@@ -195,6 +207,7 @@ class Reader {
     for (const ref of usesOf(variable)) {
       const id = ref.identifier as TSESTree.Node;
       const used = id.parent;
+      if (isDependency(id)) continue;
       if (used?.type !== 'CallExpression' || used.callee !== id) return this.#held(`the trigger ${first.name} stored or passed on`, id, ctx);
       const held = this.#trigger(id, used, ctx);
       if (held !== undefined) return held;

@@ -130,7 +130,7 @@ function boundHere(name: string, fn: TSESTree.FunctionLike, ctx: SourceContext):
  */
 function argumentType(call: TSESTree.CallExpression, param: TSESTree.Parameter, bodyName: string): TSESTree.TSTypeReference | 'unknown' | undefined {
   const arg = call.typeArguments?.params[1];
-  // A parameter's own annotation types the body as a wrapper's parameter does (body.ts).
+  // None: the body is typed by the parameter's own annotation, if any, as a wrapper's parameter is (body.ts).
   if (arg === undefined) return undefined;
   const whole = param.type === 'Identifier' && param.name === bodyName && param.typeAnnotation == null;
   return whole && arg.type === 'TSTypeReference' ? arg : 'unknown';
@@ -144,7 +144,8 @@ const ARGUMENT_AT: Readonly<Record<string, number>> = {
 /**
  * The functions of an endpoint's definition besides `query` that may read the argument: a tag function, a transform,
  * `onQueryStarted`. Each holds the endpoint: the argument's keys change with the body. A function that declares no
- * parameter where the argument is passed reads none; a function not written here is read as one that does.
+ * parameter where the argument is passed reads none; one of those options not written here (a name) is read as one
+ * that does.
  */
 function argumentReaders(definition: TSESTree.ObjectExpression, endpoint: string | undefined, ctx: SourceContext): Reason[] {
   const of = (what: string) => (endpoint === undefined ? what : `${what} of the endpoint ${endpoint}`);
@@ -158,6 +159,8 @@ function argumentReaders(definition: TSESTree.ObjectExpression, endpoint: string
     }
     const value = unwrapTS(property.value);
     if (value.type === 'Literal' || value.type === 'ArrayExpression' || value.type === 'ObjectExpression' || value.type === 'TemplateLiteral') continue;
+    // An option that is no function of the argument (`extraOptions: retryOptions`) is given none.
+    if (!(key in ARGUMENT_AT) && !isFunction(value) && !property.method) continue;
     if (isFunction(value) || property.method) {
       const fn = (property.method ? property.value : value) as TSESTree.FunctionLike;
       const at = ARGUMENT_AT[key] ?? 0;
