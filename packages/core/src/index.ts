@@ -19,6 +19,7 @@ export { applyEdits, renderMigration, renderTodo, staleGroupTodo, type TextEdit,
 export { analyzeCall, analyzeProgram, analyzeRequestObject, type Choice, type Finding, type Outcome } from './analysis/analyze.js';
 export { enclosingStatement, forEachCall } from './facts/syntax.js';
 export { type FunctionUses, nameOf, placeOf, settleWrappers, type UnreadUse, usesInFile } from './merge/wrappers.js';
+export { type BindingUses, type ContextOf, endpointUses, type HeldUse } from './merge/endpoint-uses.js';
 export { callersGoingWith, filesOutside, goesWithWrapper, sharingCode, type WriteGroup, writeGroups } from './merge/groups.js';
 export { calledFunction, type CalledFunction, valueOfName, type NameValue } from './recognize/follow.js';
 export * from './interface/index.js';

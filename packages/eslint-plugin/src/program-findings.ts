@@ -11,6 +11,7 @@ import {
   type AnalysisOptions,
   type DeclarationUses,
   type Finding,
+  endpointUses,
   type FunctionUses,
   findingsInRounds,
   importedUses,
@@ -128,6 +129,7 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): {
   functions: FunctionUses;
   of: (declaration: TSESTree.Node, id: TSESTree.Identifier, ctx: SourceContext) => readonly TSESTree.Node[] | 'unknown' | UnreadUse;
 } {
+  const read = new Map<TSESTree.Node, SourceContext>();
   const importedUsesOf = (path: string, names: readonly string[], seen: Set<string>, examined: Set<string>, reexported: Set<string>): TSESTree.Node[] | 'unknown' => {
     if (seen.has(path) || seen.size > 32) return seen.has(path) ? [] : 'unknown';
     seen.add(path);
@@ -140,6 +142,7 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): {
       if (!mayUseNames(input.textOf(importer) ?? '', names)) continue;
       const other = input.file(importer);
       if (other === undefined) return 'unknown';
+      read.set(other.program, other.context);
       const found = importedUses(other, path, names, (specifier) => input.resolve(importer, specifier));
       if (found === 'unknown') return 'unknown';
       uses.push(...found.uses);
@@ -158,6 +161,7 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): {
     const path = input.pathOf(ctx);
     const file = path === undefined ? undefined : input.file(path);
     if (path === undefined || file === undefined || !input.isRoot(path)) return 'unknown';
+    read.set(file.program, file.context);
     const own = ownUses(declaration, id, ctx, file.program);
     if (own === 'unknown') return 'unknown';
     const { uses, names } = own;
@@ -188,8 +192,17 @@ function usesAcross(input: ProgramInput, scope: ReadonlySet<string>): {
     if (naming.length > 0) return 'unknown';
     return [...uses, ...imported];
   };
+  // The context of a node's file, among the files whose uses were read (no other file is parsed for it).
+  const contextOf = (node: TSESTree.Node): SourceContext | undefined => {
+    let root: TSESTree.Node = node;
+    while (root.parent != null) root = root.parent;
+    return read.get(root);
+  };
   return {
     functions: (fn, ctx) => {
+      // An RTK Query endpoint's query function: its uses are the triggers of the endpoint, read through the api.
+      const endpoint = endpointUses(fn, ctx, of, contextOf);
+      if (endpoint !== undefined) return endpoint;
       const id = nameOf(fn);
       return id === undefined ? 'unknown' : of(fn, id, ctx);
     },

@@ -213,6 +213,14 @@ export function typedProject(program: TS.Program, cwd: string, options: Analysis
         found = record;
         return;
       }
+      // `const { useAssignMutation } = api`: the binding in the pattern, which names the member it takes (as project mode's
+      // `declared` gives it).
+      if (ts.isBindingElement(declaration) && record.type === 'Property' && record.value.type === 'Identifier' && record.value.range[0] === at &&
+        record.parent?.type === 'ObjectPattern' && record.parent.parent?.type === 'VariableDeclarator' &&
+        record.parent.parent.parent?.type === 'VariableDeclaration' && record.parent.parent.parent.kind === 'const') {
+        found = record.value;
+        return;
+      }
       if (record.type === 'ExportDefaultDeclaration' && ts.isExportAssignment(declaration) && record.range[0] === exportAt) {
         found = record.declaration;
         return;

@@ -17,6 +17,8 @@ import {
   type Bound,
   type DeclarationUses,
   type Finding,
+  type ContextOf,
+  endpointUses,
   type FunctionUses,
   declared,
   declaresOwnOnly,
@@ -476,6 +478,9 @@ export class ProjectAnalysis {
    * as a namespace or re-exports it, an importer is outside the run, or the module is a published package's entry.
    */
   readonly #uses: FunctionUses = (fn, ctx) => {
+    // An RTK Query endpoint's query function: its uses are the triggers of the endpoint, read through the api.
+    const endpoint = endpointUses(fn, ctx, (declaration, id, at) => this.#usesOf(declaration, id, at), this.#contextOf);
+    if (endpoint !== undefined) return endpoint;
     const id = nameOf(fn);
     return id === undefined ? 'unknown' : this.#usesOf(fn, id, ctx);
   };
@@ -489,6 +494,14 @@ export class ProjectAnalysis {
     if (path === undefined || !this.#scope.has(path)) return 'unknown';
     const found = this.#usesOf(declaration, declaration.id, ctx);
     return found === 'unknown' || Array.isArray(found) ? found as readonly TSESTree.Node[] | 'unknown' : 'unknown';
+  };
+
+  /** The context of the parsed file whose tree holds a node. */
+  readonly #contextOf: ContextOf = (node) => {
+    let root: TSESTree.Node = node;
+    while (root.parent != null) root = root.parent;
+    for (const file of this.#files.values()) if (file !== null && file.program === root) return file.context;
+    return undefined;
   };
 
   /** Where a node of a parsed file is, as a TODO names it: the file's id and the line. */

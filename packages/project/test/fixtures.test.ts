@@ -26,6 +26,8 @@ const BARE: Record<string, string | undefined> = {
   urlcat: undefined,
   'url-join': undefined,
   'path-to-regexp': undefined,
+  '@reduxjs/toolkit': undefined,
+  '@reduxjs/toolkit/query/react': undefined,
   '@acme/api-client': 'monorepo/packages/api-client/src/index.ts',
 };
 
@@ -57,7 +59,7 @@ it('has the projects the analysis is tested on', () => {
   expect(names).toEqual(
     [
       'app-instance', 'body-types', 'class-route-builder', 'client-setup', 'constants-and-bases', 'everyday-helpers', 'fetch-request', 'form-bodies', 'monorepo', 'openapi-fetch', 'request-helper',
-      'request-library', 'routes-module', 'runtime-bodies', 'sdk-class', 'shared-body-type', 'shared-body-type-held', 'v3-body-type', 'wrapper-module',
+      'request-library', 'routes-module', 'rtk-query-hooks', 'runtime-bodies', 'sdk-class', 'shared-body-type', 'shared-body-type-held', 'v3-body-type', 'wrapper-module',
       'wrapper-module-built-in',
     ],
   );

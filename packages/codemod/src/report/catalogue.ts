@@ -52,6 +52,8 @@ export const WHAT_TO_DO: Readonly<Record<ReasonCode, string>> = {
   'client-not-rewritten': 'rewrite the request by hand for POST /v3/apps/app_assignments (assignee_type, assignee_uid, app_code_name, settings), keeping its client',
   'client-sdk': "call the SDK's v3 method",
   'body-endpoint-argument': 'find where the endpoint is triggered (its hook, or initiate): build the v3 body there, with app_code_name from the path, and change the argument type; then point the endpoint at /v3/apps/app_assignments',
+  'endpoint-argument-read': 'change what reads the endpoint\'s argument (a tag function, onQueryStarted, a transform) with the v3 body; then build the v3 body at every call that triggers the endpoint, change its argument type, and point it at /v3/apps/app_assignments',
+  'endpoint-use-unread': 'read the use named (a trigger stored or passed on, the api passed on, an override, a matcher): follow it to what it is given and build the v3 body there, with every other trigger of the endpoint; then point the endpoint at /v3/apps/app_assignments',
   'helper-unread': 'run over the whole project so that the helper is read (project mode of the codemod, followImports of the ESLint rule); if it sends the method and body as given, the call migrates; else migrate by hand',
   'url-used-by-helper': 'read the named line of the helper: if what uses the URL there (an error\'s message or field, a log, a cache key) is fine with /v3/apps/app_assignments, migrate by hand (route and body); else change that use first',
   'helper-changes-url': 'read the named line of the helper: if the URL it makes of /v3/apps/app_assignments is right, migrate by hand (route and body); else change the helper first',

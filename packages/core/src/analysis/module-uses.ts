@@ -370,10 +370,26 @@ export function exportedFromModule({ fn }: { fn: TSESTree.FunctionLike }): boole
 export function declaredNames(node: TSESTree.Node): string[] {
   if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id !== null) return [node.id.name];
   if (node.type === 'TSInterfaceDeclaration' || node.type === 'TSTypeAliasDeclaration' || node.type === 'TSEnumDeclaration') return [node.id.name];
-  if (node.type === 'VariableDeclaration') {
-    return node.declarations.flatMap((d) => (d.id.type === 'Identifier' ? [d.id.name] : []));
-  }
+  if (node.type === 'VariableDeclaration') return node.declarations.flatMap((d) => boundNames(d.id));
   return [];
+}
+
+/** The names a binding pattern binds: `x`, `{ a, b: c, ...rest }`, `[d, e = 1]`. */
+function boundNames(pattern: TSESTree.Node | null): string[] {
+  switch (pattern?.type) {
+    case 'Identifier':
+      return [pattern.name];
+    case 'ObjectPattern':
+      return pattern.properties.flatMap((property) => boundNames(property.type === 'Property' ? property.value : property));
+    case 'ArrayPattern':
+      return pattern.elements.flatMap((element) => boundNames(element));
+    case 'RestElement':
+      return boundNames(pattern.argument);
+    case 'AssignmentPattern':
+      return boundNames(pattern.left);
+    default:
+      return [];
+  }
 }
 
 /** The value a top-level declaration gives a name: a function, a class, a const's initializer; or a type or enum. */
@@ -386,6 +402,12 @@ export function declared(node: TSESTree.Node, name: string): TSESTree.Node | und
   if (node.type === 'VariableDeclaration' && node.kind === 'const') {
     for (const declarator of node.declarations) {
       if (declarator.id.type === 'Identifier' && declarator.id.name === name && declarator.init !== null) return declarator.init;
+      // `const { useAssignMutation } = api`: the binding in the pattern, which names the member it takes.
+      if (declarator.id.type === 'ObjectPattern' && declarator.init !== null) {
+        for (const property of declarator.id.properties) {
+          if (property.type === 'Property' && !property.computed && property.value.type === 'Identifier' && property.value.name === name) return property.value;
+        }
+      }
     }
   }
   return undefined;

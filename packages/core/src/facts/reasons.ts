@@ -30,6 +30,8 @@ export const ReasonCode = {
   bodyFormEncoded: 'body-form-encoded',
   bodyDynamic: 'body-dynamic',
   bodyEndpointArgument: 'body-endpoint-argument',
+  endpointArgumentRead: 'endpoint-argument-read',
+  endpointUseUnread: 'endpoint-use-unread',
   optionsUnknown: 'options-unknown',
   renderFailed: 'render-failed',
   // The {id} of the path.
@@ -189,6 +191,10 @@ const MESSAGES: Record<ReasonCode, (key: string | undefined) => string> = {
     'the call goes through a function whose arguments do not show the body; migrate by hand, or configure the client',
   'body-endpoint-argument': (key) =>
     `the body is the argument of the endpoint ${key ?? ''}, built wherever the endpoint is triggered; build the v3 body (with app_code_name) there and change the endpoint's argument type, by hand`,
+  'endpoint-argument-read': (key) =>
+    `the body is the argument of the endpoint, and ${key ?? 'another function of its definition'} reads that argument too, whose keys change with the v3 body; the endpoint and every call that triggers it are migrated together or not at all, so migrate them by hand and update what reads the argument`,
+  'endpoint-use-unread': (key) =>
+    `the body is the argument of the endpoint, built by every call that triggers it, and ${key ?? 'one use of the endpoint'} cannot be read as such a call (a trigger stored or passed on, the api passed on, its endpoints overridden or read besides initiate, the argument read back); the endpoint and its callers are migrated together or not at all, so migrate them by hand`,
   'helper-unread': (key) =>
     `the request is sent by ${key ?? 'a function'} with the method, path and body it is given, but which code runs, or what it does with them, cannot be read here (its code is in a module this run did not read, a subclass may override it, or it sends through a client this analysis does not know); migrate by hand (read file by file, a run over the whole project may follow it: the codemod's project mode, or the ESLint rule with followImports)`,
   'helper-changes-url': (key) =>

@@ -10,19 +10,17 @@ import type { SourceContext } from '../facts/context.js';
 import { type Reason, ReasonCode } from '../facts/reasons.js';
 import type { TextEdit } from '../render/render.js';
 import { findVariable, isExported, isScriptGlobal, usesOf } from '../facts/scope.js';
-import { enclosingName } from '../facts/syntax.js';
+import { bindingUsesInModule, endpointUses, type HeldUse, placeOf, type UnreadUse } from './endpoint-uses.js';
 
 /**
  * Every place a function is used (the identifiers that name it), or 'unknown' when not all of them can be seen: a
  * method, a function exported where this analysis does not see every importer; or the first place a file of a type
  * not read as code names it (an HTML page's module script, an MDX page: `index.html:6`), where a call cannot be read.
  */
-export type FunctionUses = (fn: TSESTree.FunctionLike, ctx: SourceContext) => readonly TSESTree.Node[] | 'unknown' | UnreadUse;
+export type FunctionUses = (fn: TSESTree.FunctionLike, ctx: SourceContext) => readonly TSESTree.Node[] | 'unknown' | UnreadUse | HeldUse;
 
-/** A use in a file the analysis does not read as code, named by its place (`index.html:6`). */
-export interface UnreadUse {
-  readonly unreadAt: string;
-}
+export type { HeldUse, UnreadUse };
+export { placeOf };
 
 /** The uses one file shows: a function that is not exported, named by a declaration or a const. */
 export const usesInFile: FunctionUses = (fn, ctx) =>
@@ -37,6 +35,9 @@ export const MODULE_USES = new WeakSet<FunctionUses>();
 
 /** The uses one module shows (a file known to be a module): a function that is not exported, by a declaration or a const. */
 export const usesInModule: FunctionUses = (fn, ctx) => {
+  // An RTK Query endpoint's query function: its uses are the triggers of the endpoint, read through the api.
+  const endpoint = endpointUses(fn, ctx, bindingUsesInModule, (node) => (rootOf(node) === rootOf(fn) ? ctx : undefined));
+  if (endpoint !== undefined) return endpoint;
   const id = nameOf(fn);
   const variable = id === undefined ? undefined : findVariable(ctx.getScope(id), id.name);
   if (variable === undefined || isExported(variable) || variable.defs.length !== 1) return 'unknown';
@@ -61,15 +62,6 @@ export function nameOf(fn: TSESTree.FunctionLike): TSESTree.Identifier | undefin
   return parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier' && parent.init === fn ? parent.id : undefined;
 }
 
-/**
- * Where a call is, in words a TODO can carry and a second run finds unchanged (a line number moves when comments are
- * added above it): the function that holds it, and its file in a project.
- */
-export function placeOf(node: TSESTree.Node, ctx: SourceContext): string {
-  const holder = enclosingName(node);
-  const where = holder === undefined ? 'at the top level' : `in ${holder}`;
-  return ctx.file === undefined ? where : `${where} (${ctx.file})`;
-}
 
 interface Holder {
   readonly fn: TSESTree.FunctionLike;
@@ -311,6 +303,11 @@ function groupProblem(members: readonly Finding[], callers: readonly Finding[], 
   for (const [fn, ctx] of onTheWay) {
     const found = uses(fn, ctx);
     if (found === 'unknown') return unseen(fn, ctx);
+    // A use that holds the group for a reason of its own (a trigger of an endpoint passed on), named.
+    if (!Array.isArray(found) && 'held' in (found as HeldUse)) {
+      const held = (found as HeldUse).held;
+      return { reason: () => held };
+    }
     // A page or document that names the function may call it with a body no analysis reads.
     if (!Array.isArray(found)) {
       const at = (found as UnreadUse).unreadAt;

@@ -12,6 +12,7 @@ import { isJQuery, jqueryLayout } from './clients/jquery.js';
 import { fillPathParams, looksLikeOpenapiFetch, openapiLayout } from './clients/openapi-fetch.js';
 import { isRequestLibrary } from './clients/request.js';
 import { rtkQueryLayout } from './clients/rtk-query.js';
+import { triggeredEndpoint } from './clients/rtk-endpoints.js';
 import { shapeLayout, typeDescribesBody } from './clients/shape.js';
 import type { Bound, SourceContext } from '../facts/context.js';
 import { calledFunction, contextForCall, inheritedMethod, MAX_FOLLOW_DEPTH, ownCalls, readsArguments, staticMemberName, valueOfName } from './follow.js';
@@ -200,13 +201,15 @@ function follow(call: TSESTree.CallExpression, ctx: SourceContext): AssignCall |
   const direct = calledFunction(call.callee, ctx);
   // A helper the class inherits is followed only for a call that writes the route and the body it passes.
   const inherited = direct === undefined ? inheritedMethod(call.callee, ctx) : undefined;
-  const target = direct ?? inherited;
+  // A call that triggers an RTK Query endpoint: its argument is the `query` function's, whose request is the endpoint's.
+  const endpoint = direct === undefined && inherited === undefined ? triggeredEndpoint(call, ctx) : undefined;
+  const target = direct ?? inherited ?? (endpoint === undefined ? undefined : { fn: endpoint.query, ctx: endpoint.ctx });
   if (target === undefined || following.has(target.fn) || following.size >= MAX_FOLLOW_DEPTH) return 'not-followed';
   const inner = contextForCall(target, call, ctx);
   following.add(target.fn);
   try {
     let sendsRequest = false;
-    const calls = ownCalls(target.fn);
+    const calls = endpoint === undefined ? ownCalls(target.fn) : [endpoint.request];
     for (const [index, own] of calls.entries()) {
       const found = recognizeAssignCall(own, inner);
       if (found !== undefined) {

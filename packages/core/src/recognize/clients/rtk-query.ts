@@ -34,7 +34,7 @@ export const rtkQueryClient: ClientSpec = {
 };
 
 /** Whether a name is the export `name` of RTK Query, imported. */
-function isRtkExport(node: TSESTree.Node, name: string, ctx: SourceContext): boolean {
+export function isRtkExport(node: TSESTree.Node, name: string, ctx: SourceContext): boolean {
   const expr = unwrapTS(node);
   if (expr.type !== 'Identifier') return false;
   const variable = findVariable(ctx.getScope(expr), expr.name);
@@ -86,9 +86,20 @@ export function rtkQueryLayout(call: TSESTree.CallExpression, ctx: SourceContext
   const bodyIsArgument = bodyNode !== undefined && param !== undefined && unwrapTS(bodyNode).type === 'Identifier' &&
     (argumentNames(param).has((unwrapTS(bodyNode) as TSESTree.Identifier).name) || block?.names.has((unwrapTS(bodyNode) as TSESTree.Identifier).name) === true);
   let body: BodyRead;
-  if (bodyIsArgument) {
+  // Read for a call that triggers the endpoint (recognize.ts `follow`), the argument is that call's: the body it passes.
+  const bodyName = bodyIsArgument ? (unwrapTS(bodyNode) as TSESTree.Identifier).name : undefined;
+  const bound = bodyName !== undefined && block === undefined && boundHere(bodyName, fn as TSESTree.FunctionLike, ctx);
+  // What else of the endpoint reads the argument (a tag function, onQueryStarted) reads the keys that change.
+  const readers = bodyIsArgument ? argumentReaders(definition!.object, endpointName(call), ctx) : [];
+  if (bound) {
+    obstacles.push(...readers);
+    body = bodyIn(request, bodyKey, JSON_OBJECT);
+    const typed = argumentType(call, param!, bodyName);
+    if (typed === 'unknown') obstacles.push({ code: ReasonCode.bodyTyped });
+    else if (typed !== undefined && body.kind === 'object') body = { ...body, body: { ...body.body, typed: true, typedBy: { annotation: typed, ctx } } };
+  } else if (bodyIsArgument) {
     body = { kind: 'unknown', facts: { kind: 'unknown' } };
-    obstacles.push({ code: ReasonCode.bodyEndpointArgument, key: endpointName(call) ?? ctx.text.slice(callee.range[0], callee.range[1]) });
+    obstacles.push({ code: ReasonCode.bodyEndpointArgument, key: endpointName(call) ?? ctx.text.slice(callee.range[0], callee.range[1]) }, ...readers);
   } else {
     body = bodyIn(request, bodyKey, JSON_OBJECT);
     if (typedReturn) obstacles.push({ code: ReasonCode.bodyTyped });
@@ -103,6 +114,63 @@ export function rtkQueryLayout(call: TSESTree.CallExpression, ctx: SourceContext
     ...(obstacles.length === 0 ? {} : { obstacles }),
   };
   return withOptions(layout, request, true, rtkQueryClient.queryKeys);
+}
+
+/** Whether the query function's parameter that names the body is bound to a trigger's argument in this context. */
+function boundHere(name: string, fn: TSESTree.FunctionLike, ctx: SourceContext): boolean {
+  if (ctx.bindings === undefined) return false;
+  const variable = findVariable(ctx.getScope(fn.body ?? fn), name);
+  return variable !== undefined && ctx.bindings.has(variable);
+}
+
+/**
+ * The type a mutation's second type argument gives the body (`build.mutation<void, AssignBody>`), when the body is the
+ * whole argument: a named type, which changes with the bodies (typed-body.ts). 'unknown' when the argument's type
+ * describes the body some other way (written out, or the body is one of its members).
+ */
+function argumentType(call: TSESTree.CallExpression, param: TSESTree.Parameter, bodyName: string): TSESTree.TSTypeReference | 'unknown' | undefined {
+  const arg = call.typeArguments?.params[1];
+  // None: the body is typed by the parameter's own annotation, if any, as a wrapper's parameter is (body.ts).
+  if (arg === undefined) return undefined;
+  const whole = param.type === 'Identifier' && param.name === bodyName && param.typeAnnotation == null;
+  return whole && arg.type === 'TSTypeReference' ? arg : 'unknown';
+}
+
+/** When each function of an endpoint's definition is given the argument: its parameter's index. */
+const ARGUMENT_AT: Readonly<Record<string, number>> = {
+  invalidatesTags: 2, providesTags: 2, transformResponse: 2, transformErrorResponse: 2, onQueryStarted: 0, onCacheEntryAdded: 0,
+};
+
+/**
+ * The functions of an endpoint's definition besides `query` that may read the argument: a tag function, a transform,
+ * `onQueryStarted`. Each holds the endpoint: the argument's keys change with the body. A function that declares no
+ * parameter where the argument is passed reads none; one of those options not written here (a name) is read as one
+ * that does.
+ */
+function argumentReaders(definition: TSESTree.ObjectExpression, endpoint: string | undefined, ctx: SourceContext): Reason[] {
+  const of = (what: string) => (endpoint === undefined ? what : `${what} of the endpoint ${endpoint}`);
+  const readers: Reason[] = [];
+  for (const property of definition.properties) {
+    const key = property.type === 'Property' ? staticKey(property) : undefined;
+    if (key === 'query') continue;
+    if (property.type !== 'Property' || key === undefined) {
+      readers.push({ code: ReasonCode.endpointArgumentRead, key: of('a spread in the definition') });
+      continue;
+    }
+    const value = unwrapTS(property.value);
+    if (value.type === 'Literal' || value.type === 'ArrayExpression' || value.type === 'ObjectExpression' || value.type === 'TemplateLiteral') continue;
+    // An option that is no function of the argument (`extraOptions: retryOptions`) is given none.
+    if (!(key in ARGUMENT_AT) && !isFunction(value) && !property.method) continue;
+    if (isFunction(value) || property.method) {
+      const fn = (property.method ? property.value : value) as TSESTree.FunctionLike;
+      const at = ARGUMENT_AT[key] ?? 0;
+      const rest = fn.params.some((p) => p.type === 'RestElement');
+      const readsArgs = fn.type !== 'ArrowFunctionExpression' && /\barguments\b/.test(ctx.text.slice(fn.range[0], fn.range[1]));
+      if (fn.params.length <= at && !rest && !readsArgs) continue;
+    }
+    readers.push({ code: ReasonCode.endpointArgumentRead, key: of(key) });
+  }
+  return readers;
 }
 
 /**
