@@ -4,16 +4,15 @@
  * run each of its steps against a fresh contract server (`compareRuns` of proof.mjs then says whether every step left
  * the same assignments).
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { compileConfig } from './compile.mjs';
 import { CLI } from './proof.mjs';
+import { runApp } from './run-app.mjs';
 import { makeTempDir } from './temp.mjs';
 
-const execFileAsync = promisify(execFile);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const PROJECTS_DIR = join(root, 'fixtures', 'projects');
 const CLIENTS = join(root, 'fixtures', 'sample-app', 'node_modules');
@@ -85,14 +84,17 @@ function mainOf(dir) {
   return isMonorepo(dir) ? join(dir, 'packages', 'app', 'dist', 'main.js') : join(dir, 'dist', 'main.js');
 }
 
-/** Runs each step of the compiled project alone against a fresh state of `server`: its status and its assignments. */
+/**
+ * Runs each step of the compiled project alone (in a thread of its own: run-app.mjs) against a fresh state of `server`:
+ * its status and its assignments.
+ */
 export async function runProjectSteps(dir, server) {
   const main = mainOf(dir);
-  const steps = JSON.parse(spawnSync(process.execPath, [main, '--steps'], { encoding: 'utf8' }).stdout);
+  const steps = JSON.parse(await runApp(main, ['--steps']));
   const results = [];
   for (const [index, step] of steps.entries()) {
     server.reset();
-    const { stdout } = await execFileAsync(process.execPath, [main, String(index)], { env: { ...process.env, APP_API_BASE: server.url } });
+    const stdout = await runApp(main, [String(index)], { ...process.env, APP_API_BASE: server.url });
     const line = JSON.parse(stdout.trim().split('\n').pop());
     results.push({ step, status: line.status, assignments: server.assignments() });
   }

@@ -48,7 +48,7 @@ export function copySampleApp(label: string): string;
 export function compile(dir: string): void;
 export function migrate(dir: string, extraArgs?: readonly string[], paths?: readonly string[]): MigrateReport;
 export function runAppTests(dir: string): Promise<AppTestRun>;
-export function stepsOf(dir: string): string[];
+export function stepsOf(dir: string): Promise<string[]>;
 export function runSteps(dir: string, server: { readonly url: string; reset(): void; assignments(): Assignment[] }): Promise<StepRun[]>;
 export function meaning(assignment: Assignment): Omit<Assignment, 'via'>;
 export function compareRuns(before: readonly StepRun[], after: readonly StepRun[]): Comparison[];

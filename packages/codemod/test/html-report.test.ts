@@ -12,7 +12,7 @@ import { parseCodeowners } from '../src/report/codeowners.js';
 import { toHtml } from '../src/report/html.js';
 import type { ScanReport } from '../src/report/model.js';
 import { fillLink } from '../src/scan.js';
-import { cli, tree } from './helpers/cli.js';
+import { command, tree } from './helpers/cli.js';
 
 const CALL = (uid: string) => `await fetch('/platform/v1/apps/crm/assign', { method: 'POST', body: JSON.stringify({ business_uid: '${uid}' }) });\n`;
 
@@ -75,15 +75,15 @@ describe('the page', () => {
 });
 
 describe('scan --format html options', () => {
-  it('counts the calls migrated since the baseline, reads CODEOWNERS and the commit of a checkout', () => {
+  it('counts the calls migrated since the baseline, reads CODEOWNERS and the commit of a checkout', async () => {
     const dir = keep(tree({ 'src/a.js': CALL('b1'), 'src/b.js': CALL('b2'), '.github/CODEOWNERS': 'src/b.js @bee\n' }));
     const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, encoding: 'utf8' });
     git('init', '-q');
-    expect(cli(['ratchet', 'src', '--update'], dir).code).toBe(0);
+    expect((await command(['ratchet', 'src', '--update'], dir)).code).toBe(0);
     git('add', '.');
     git('commit', '-qm', 'calls');
-    expect(cli(['migrate', 'src/a.js'], dir).code).toBe(0);
-    const run = cli(['scan', '--format', 'html', '--out', 'page.html', '--baseline', 'app-assignment-baseline.json', '--link', 'https://h/{path}#L{line}'], dir);
+    expect((await command(['migrate', 'src/a.js'], dir)).code).toBe(0);
+    const run = await command(['scan', '--format', 'html', '--out', 'page.html', '--baseline', 'app-assignment-baseline.json', '--link', 'https://h/{path}#L{line}'], dir);
     expect(run.code, run.stderr).toBe(0);
     const html = readFileSync(join(dir, 'page.html'), 'utf8');
     expect(html).toContain('<div class="value" id="migrated">1</div>migrated since the baseline (of 2 in');
@@ -92,7 +92,7 @@ describe('scan --format html options', () => {
     expect(html).toContain('<a href="https://h/src/b.js#L1">src/b.js:1:7</a>');
   });
 
-  it('refuses what it cannot use, saying what to write', () => {
+  it('refuses what it cannot use, saying what to write', async () => {
     const dir = keep(tree({ 'a.js': CALL('b1') }));
     writeFileSync(join(dir, 'bad.json'), '[]');
     const refusals: [string[], string][] = [
@@ -103,7 +103,7 @@ describe('scan --format html options', () => {
       [['--format', 'html', '--out', 'p.html', '--baseline', 'bad.json'], 'is not a baseline of this version'],
     ];
     for (const [args, message] of refusals) {
-      const run = cli(['scan', ...args], dir);
+      const run = await command(['scan', ...args], dir);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toContain(message);
     }

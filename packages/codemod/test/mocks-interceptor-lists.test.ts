@@ -9,7 +9,8 @@
 import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate, runAppTests, SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
+import { migrateHere as migrate } from '../../../scripts/lib/command.mjs';
+import { runAppTests, SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
 import { tree } from './helpers/cli.js';
 
 const HEAVY = 240_000;
@@ -56,7 +57,7 @@ async function migrateGreen(tests: Record<string, string>) {
   const before = await runAppTests(dir);
   expect(before.failures).toEqual([]);
   expect(before.passed).toBe(Object.keys(tests).length);
-  const report = migrate(dir, [], ['src', 'test']);
+  const report = await migrate(dir, [], ['src', 'test']);
   const after = await runAppTests(dir);
   expect(after.failures).toEqual([]);
   expect(after.passed).toBe(before.total);

@@ -9,7 +9,8 @@
 import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrate as migrateOnDisk, runAppTests, SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
+import { migrateHere } from '../../../scripts/lib/command.mjs';
+import { runAppTests, SAMPLE_APP } from '../../../scripts/lib/proof.mjs';
 import { command, tree } from './helpers/cli.js';
 
 const TSCONFIG = JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, lib: ['es2022', 'dom'] }, include: ['src', 'test'] });
@@ -137,7 +138,7 @@ describe('reads of a recorded request: only the ones known to answer alike let t
     symlinkSync(join(SAMPLE_APP, 'node_modules'), join(dir, 'node_modules'), 'dir');
     const before = await runAppTests(dir);
     expect(before.failures).toEqual([]);
-    migrateOnDisk(dir, [...flags], ['src', 'test']);
+    await migrateHere(dir, [...flags], ['src', 'test']);
     const after = await runAppTests(dir);
     expect(after.failures).toEqual([]);
     expect(after.passed).toBe(before.total);

@@ -11,7 +11,7 @@ import { parseSource } from '@app-assignment/core/parse';
 import { migrateText } from '@app-assignment/codemod';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli, tree } from './helpers/cli.js';
+import { command, tree } from './helpers/cli.js';
 
 const ROUTE = `'*/platform/v1/apps/:id/assign'`;
 const LEGACY_TYPES = `<{ id: string }, { business_uid: string }>`;
@@ -194,7 +194,7 @@ describe('msw resolvers: adversarial review', () => {
       expectHandlerLeft(input, override);
     });
 
-    it('a shared handlers module imported by one test and by the setup file every test runs with', () => {
+    it('a shared handlers module imported by one test and by the setup file every test runs with', async () => {
       // handlers.ts is imported by a.test.ts (business calls) and, through server.ts, by vitest.setup.ts, which the
       // runner loads for b.test.ts too (a directory call). Only a.test.ts is counted: the handler is rewritten to read
       // assignee_uid, which for b.test.ts's directory call is 'dir_1' where business_uid was undefined: 400 becomes
@@ -236,7 +236,7 @@ it('assigns a directory: the shared handler refuses it', async () => {
 `,
       });
       dirs.push(dir);
-      const run = cli(['migrate', '.', '--dry', '--json', '--tests', 'ignore'], dir);
+      const run = await command(['migrate', '.', '--dry', '--json', '--tests', 'ignore'], dir);
       expect(run.code, run.stderr).toBe(0);
       const report = JSON.parse(run.stdout) as { files: { path: string; sites: { kind: string; outcome: string; migrated: boolean }[] }[] };
       const calls = report.files.flatMap((f) => f.sites.filter((s) => s.kind === 'call'));
@@ -284,7 +284,7 @@ it('refuses a directory and accepts a business', async () => {
       expectHandlerLeft(withLoader(`createRequire(import.meta.url)('../src/dir.cjs') as { assignDirectory: (a: string, b: string) => Promise<number> }`), handler);
     });
 
-    it('in a project: vi.importActual, with no import type naming the module', () => {
+    it('in a project: vi.importActual, with no import type naming the module', async () => {
       const dir = tree({
         'package.json': '{ "name": "import-actual", "private": true, "type": "module" }',
         'tsconfig.json': JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true }, include: ['src', 'test'] }),
@@ -292,7 +292,7 @@ it('refuses a directory and accepts a business', async () => {
         'test/a.test.ts': withLoader(`await vi.importActual('../src/dir.js') as { assignDirectory: (a: string, b: string) => Promise<number> }`),
       });
       dirs.push(dir);
-      const run = cli(['migrate', '.', '--dry', '--json', '--tests', 'ignore'], dir);
+      const run = await command(['migrate', '.', '--dry', '--json', '--tests', 'ignore'], dir);
       expect(run.code, run.stderr).toBe(0);
       const report = JSON.parse(run.stdout) as { files: { path: string; sites: { kind: string; outcome: string; migrated: boolean }[] }[] };
       expect(report.files.flatMap((f) => f.sites.filter((s) => s.kind === 'call').map((s) => s.migrated))).toEqual([true, true]);

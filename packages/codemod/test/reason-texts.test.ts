@@ -15,7 +15,7 @@ import type { ScanReport } from '../src/report/model.js';
 import { toSarif } from '../src/report/sarif.js';
 import { toText } from '../src/report/text.js';
 import { WHAT_TO_DO } from '../src/report/catalogue.js';
-import { cli, tree } from './helpers/cli.js';
+import { command, tree } from './helpers/cli.js';
 
 const CODES = Object.keys(WHAT_TO_DO) as ReasonCode[];
 /** A key of each kind a reason carries: a body key, a call's place. */
@@ -110,21 +110,21 @@ describe('a wrapper in an installable package', () => {
   // What `npm init -y` writes: not private, with `main`.
   const NPM_INIT = { name: 'my-app', version: '1.0.0', main: 'index.js', scripts: { test: 'echo "Error: no test specified" && exit 1' }, keywords: [], author: '', license: 'ISC', type: 'module' };
 
-  it('is held back with a reason that names package.json; private, it migrates with its caller', () => {
+  it('is held back with a reason that names package.json; private, it migrates with its caller', async () => {
     const dir = tree(files(NPM_INIT));
     dirs.push(dir);
-    const held = JSON.parse(cli(['scan', '--json'], dir).stdout) as ScanReport;
+    const held = JSON.parse((await command(['scan', '--json'], dir)).stdout) as ScanReport;
     const api = held.files.find((f) => f.path.endsWith('api.ts'))!;
     expect(api.sites.map((s) => s.reasons.map((r) => r.code))).toEqual([['wrapper-package-installable']]);
     expect(api.sites[0]!.reason).toContain('its package.json is not "private": true and has "main", "exports" or "module"');
 
     const app = tree(files({ ...NPM_INIT, private: true }));
     dirs.push(app);
-    const migrated = JSON.parse(cli(['scan', '--json'], app).stdout) as ScanReport;
+    const migrated = JSON.parse((await command(['scan', '--json'], app)).stdout) as ScanReport;
     expect(migrated.files.find((f) => f.path.endsWith('api.ts'))!.sites.map((s) => [s.migrated, s.reasons])).toEqual([[true, []]]);
   });
 
-  it('blames package.json only for a function other packages can import: one passed around as a value keeps its own reason', () => {
+  it('blames package.json only for a function other packages can import: one passed around as a value keeps its own reason', async () => {
     const dir = tree({
       ...files(NPM_INIT),
       'src/api.ts':
@@ -134,7 +134,7 @@ describe('a wrapper in an installable package', () => {
       'src/main.ts': "import { handlers } from './api.js';\nexport const count = handlers.length;\n",
     });
     dirs.push(dir);
-    const report = JSON.parse(cli(['scan', '--json'], dir).stdout) as ScanReport;
+    const report = JSON.parse((await command(['scan', '--json'], dir)).stdout) as ScanReport;
     const codes = report.files.flatMap((f) => f.sites.flatMap((s) => s.reasons.map((r) => r.code)));
     expect(codes).toContain('wrapper-callers-unknown');
     expect(codes).not.toContain('wrapper-package-installable');

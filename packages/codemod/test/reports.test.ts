@@ -12,7 +12,7 @@ import { ESLint } from 'eslint';
 import type { Log, Result } from 'sarif';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_APP_DIR } from '../../../fixtures/load.js';
-import { cli, tree } from './helpers/cli.js';
+import { command, tree } from './helpers/cli.js';
 
 const require = createRequire(import.meta.url);
 // Both are CommonJS modules whose export is the function itself, also under `default`.
@@ -26,8 +26,8 @@ const validate = ajv.compile(schema);
 const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 const RULE = 'app-assignment/no-deprecated-assign';
 
-function sarifOf(args: string[], cwd: string): Log {
-  const run = cli(['scan', '--format', 'sarif', ...args], cwd);
+async function sarifOf(args: string[], cwd: string): Promise<Log> {
+  const run = await command(['scan', '--format', 'sarif', ...args], cwd);
   expect(run.code, run.stderr).toBe(0);
   return JSON.parse(run.stdout) as Log;
 }
@@ -44,8 +44,8 @@ const where = (r: Result) => {
 };
 
 describe('scan --format sarif', () => {
-  it('is valid SARIF 2.1.0: one result per site under the ESLint rule id, with the catalogue as rule help', () => {
-    const log = sarifOf([], SAMPLE_APP_DIR);
+  it('is valid SARIF 2.1.0: one result per site under the ESLint rule id, with the catalogue as rule help', async () => {
+    const log = await sarifOf([], SAMPLE_APP_DIR);
     expectValid(log);
     expect(log.version).toBe('2.1.0');
     const [run] = log.runs;
@@ -55,7 +55,7 @@ describe('scan --format sarif', () => {
     expect(help.markdown).toContain('built_in "true" has no equivalent');
     expect(help.text).toContain('what to do:');
 
-    const report = JSON.parse(cli(['scan', '--json'], SAMPLE_APP_DIR).stdout) as {
+    const report = JSON.parse((await command(['scan', '--json'], SAMPLE_APP_DIR)).stdout) as {
       files: { path: string; sites: { line: number; column: number; reason?: string; kind: string; withWrapper?: true }[] }[];
     };
     // Calls of wrappers that go with them are in the JSON report only; the app's own calls of its helpers are such.
@@ -85,18 +85,18 @@ describe('scan --format sarif', () => {
       return `${path}:${location.region!.startLine}:${location.region!.startColumn}`;
     });
     // ESLint without type information reads each file alone: so does scan --no-project.
-    const scan = sarifOf(['src', '--no-project'], SAMPLE_APP_DIR);
+    const scan = await sarifOf(['src', '--no-project'], SAMPLE_APP_DIR);
     expect(scan.runs[0]!.results!.map((r) => r.ruleId)).toEqual(scan.runs[0]!.results!.map(() => RULE));
     expect(scan.runs[0]!.results!.map(where).sort()).toEqual(eslintSites.sort());
   });
 
-  it('keeps each result\'s fingerprint when lines above it move, and tells identical calls in one file apart', () => {
+  it('keeps each result\'s fingerprint when lines above it move, and tells identical calls in one file apart', async () => {
     const call = `await fetch(\`/platform/v1/apps/\${code}/assign\`, { method: 'POST', body: JSON.stringify({ business_uid: uid }) });`;
     const source = (prefix: string) => `${prefix}export async function go(code: string, uid: string) {\n  ${call}\n  ${call}\n}\n`;
     const dir = tree({ 'src/a.ts': source('') });
-    const before = sarifOf([], dir).runs[0]!.results!;
+    const before = (await sarifOf([], dir)).runs[0]!.results!;
     writeFileSync(join(dir, 'src/a.ts'), source('// a comment\n\n// and another\n'));
-    const after = sarifOf([], dir).runs[0]!.results!;
+    const after = (await sarifOf([], dir)).runs[0]!.results!;
     expect(after.map((r) => r.locations![0]!.physicalLocation!.region!.startLine)).toEqual(
       before.map((r) => r.locations![0]!.physicalLocation!.region!.startLine! + 3),
     );
@@ -105,9 +105,9 @@ describe('scan --format sarif', () => {
     expect(new Set(prints(before)).size).toBe(2);
   });
 
-  it('says which files did not parse, as tool notifications, and stays valid', () => {
+  it('says which files did not parse, as tool notifications, and stays valid', async () => {
     const dir = tree({ 'a.ts': 'const = ;\n"/assign"\n', 'b.ts': "fetch('/platform/v1/apps/x/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });\n" });
-    const run = cli(['scan', '--format', 'sarif'], dir);
+    const run = await command(['scan', '--format', 'sarif'], dir);
     expect(run.code).toBe(1);
     const log = JSON.parse(run.stdout) as Log;
     expectValid(log);
@@ -117,8 +117,8 @@ describe('scan --format sarif', () => {
     expect(log.runs[0]!.results).toHaveLength(1);
   });
 
-  it('the validator does reject a log that breaks the schema', () => {
-    const log = sarifOf([], SAMPLE_APP_DIR) as unknown as { runs: { results: { level: string }[] }[] };
+  it('the validator does reject a log that breaks the schema', async () => {
+    const log = (await sarifOf([], SAMPLE_APP_DIR)) as unknown as { runs: { results: { level: string }[] }[] };
     log.runs[0]!.results[0]!.level = 'fatal';
     expect(validate(log)).toBe(false);
   });
@@ -126,20 +126,20 @@ describe('scan --format sarif', () => {
 
 describe('scan --format markdown', () => {
   it('summarises the sample app: totals, a table by reason with what to do, sites as links (snapshot)', async () => {
-    const run = cli(['scan', 'src', '--format', 'markdown'], SAMPLE_APP_DIR);
+    const run = await command(['scan', 'src', '--format', 'markdown'], SAMPLE_APP_DIR);
     expect(run.code).toBe(0);
     await expect(run.stdout).toMatchFileSnapshot('__snapshots__/sample-app.scan.md');
-    const report = JSON.parse(cli(['scan', 'src', '--json'], SAMPLE_APP_DIR).stdout) as { files: { sites: { withWrapper?: true }[] }[] };
+    const report = JSON.parse((await command(['scan', 'src', '--json'], SAMPLE_APP_DIR)).stdout) as { files: { sites: { withWrapper?: true }[] }[] };
     const count = report.files.reduce((n, f) => n + f.sites.filter((s) => s.withWrapper !== true).length, 0);
     expect(run.stdout).toContain(`**${count}** deprecated calls`);
     expect(run.stdout).toContain('| reason | calls | what to do |');
   });
 
-  it('shows the first sites of a reason and folds the rest in <details>; --link-base makes absolute links', () => {
+  it('shows the first sites of a reason and folds the rest in <details>; --link-base makes absolute links', async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 8; i++) files[`src/f${i}.ts`] = `import axios from 'axios';\naxios.post('/platform/v1/apps/crm/assign', { directory_uid: 'd', built_in: 'true' });\n`;
     const dir = tree(files);
-    const run = cli(['scan', '--format', 'markdown', '--link-base', 'https://github.com/o/r/blob/abc/'], dir);
+    const run = await command(['scan', '--format', 'markdown', '--link-base', 'https://github.com/o/r/blob/abc/'], dir);
     expect(run.code).toBe(0);
     const [shown, folded] = run.stdout.split('<details><summary>3 more</summary>');
     expect(shown!.match(/^- \[/gm)).toHaveLength(5);
@@ -148,21 +148,21 @@ describe('scan --format markdown', () => {
     expect(run.stdout).toContain('- [`src/f0.ts:2:1`](https://github.com/o/r/blob/abc/src/f0.ts#L2) axios, manual');
   });
 
-  it('says so when nothing is left', () => {
-    const run = cli(['scan', '--format', 'markdown'], tree({ 'a.ts': 'export const x = 1;\n' }));
+  it('says so when nothing is left', async () => {
+    const run = await command(['scan', '--format', 'markdown'], tree({ 'a.ts': 'export const x = 1;\n' }));
     expect(run.stdout).toContain('No deprecated call left in 1 files scanned');
   });
 });
 
 describe('scan --format html', () => {
-  it('is one self-contained page: no external script, style, image or link; every site in it; reasons escaped', () => {
+  it('is one self-contained page: no external script, style, image or link; every site in it; reasons escaped', async () => {
     const files: Record<string, string> = {
       'src/a.ts': "fetch('/platform/v1/apps/x/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });\n",
       'lib/b.ts': "import axios from 'axios';\naxios.post('/platform/v1/apps/x/assign', { directory_uid: 'd', '<img src=x>': 1 });\n",
     };
     for (let i = 0; i < 40; i++) files[`many/f${i}/c.ts`] = files['src/a.ts']!;
     const dir = tree(files);
-    const run = cli(['scan', '--format', 'html', '--out', 'report.html'], dir);
+    const run = await command(['scan', '--format', 'html', '--out', 'report.html'], dir);
     expect(run.code, run.stderr).toBe(0);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html).toMatch(/^<!doctype html>/);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, tree } from './helpers/cli.js';
+import { cli, command, tree } from './helpers/cli.js';
 
 const FIXABLE = `export async function go(code: string, uid: string) {
   await fetch(\`/platform/v1/apps/\${code}/assign\`, {
@@ -29,9 +29,9 @@ interface Report {
 }
 
 describe('app-assignment scan', () => {
-  it('lists every site in a table and writes nothing', () => {
+  it('lists every site in a table and writes nothing', async () => {
     const dir = tree({ 'src/a.ts': FIXABLE, 'src/b.ts': BUILT_IN, 'src/c.ts': BOOLEAN });
-    const run = cli(['scan'], dir);
+    const run = await command(['scan'], dir);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('3 files scanned, 3 deprecated calls: 1 with an exact rewrite, 2 for a person (1 of them rewritten with a note)');
     expect(run.stdout).toMatch(/^location\s+client\s+outcome\s+migrate\s+reason$/m);
@@ -42,9 +42,9 @@ describe('app-assignment scan', () => {
     expect(readFileSync(join(dir, 'src/b.ts'), 'utf8')).toBe(BUILT_IN);
   });
 
-  it('--json (and --format json) print the report of migrate --json, without writing', () => {
+  it('--json (and --format json) print the report of migrate --json, without writing', async () => {
     const dir = tree({ 'src/a.ts': FIXABLE, 'src/b.ts': BUILT_IN, 'src/c.ts': BOOLEAN });
-    const run = cli(['scan', 'src', '--json'], dir);
+    const run = await command(['scan', 'src', '--json'], dir);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as Report;
     expect(report.totals).toEqual({ files: 3, changed: 3, migrated: 2, callers: 0, todos: 2, errors: 0 });
@@ -78,16 +78,16 @@ describe('app-assignment scan', () => {
       ],
     ]);
     expect(report.ignored).toEqual({ files: 0, by: [] });
-    expect(JSON.parse(cli(['scan', 'src', '--format', 'json'], dir).stdout)).toEqual(report);
+    expect(JSON.parse((await command(['scan', 'src', '--format', 'json'], dir)).stdout)).toEqual(report);
     // migrate --dry --json reports the same sites.
-    const migrate = JSON.parse(cli(['migrate', 'src', '--dry', '--json'], dir).stdout) as Report;
+    const migrate = JSON.parse((await command(['migrate', 'src', '--dry', '--json'], dir)).stdout) as Report;
     expect(migrate.files).toEqual(report.files);
     expect(readFileSync(join(dir, 'src/c.ts'), 'utf8')).toBe(BOOLEAN);
   });
 
-  it('--out writes the report to a file', () => {
+  it('--out writes the report to a file', async () => {
     const dir = tree({ 'a.ts': FIXABLE });
-    const run = cli(['scan', '--json', '--out', 'report.json'], dir);
+    const run = await command(['scan', '--json', '--out', 'report.json'], dir);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('');
     expect((JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report).totals.migrated).toBe(1);
@@ -111,26 +111,26 @@ describe('app-assignment scan', () => {
     [['scan', '--builtin', 'maybe'], /--builtin must be "keep" or "drop"/],
     [['scan', '--dry'], /Unknown option '--dry'.*scan --help/],
     [['scan', 'missing-folder'], /no such file or folder: missing-folder/],
-  ])('refuses bad usage %j with exit 2 and says what to do', (args, message) => {
-    const run = cli(args, tree({ 'a.ts': FIXABLE }));
+  ])('refuses bad usage %j with exit 2 and says what to do', async (args, message) => {
+    const run = await command(args, tree({ 'a.ts': FIXABLE }));
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
   });
 
-  it('--help lists the formats and the exit codes; the main help names scan', () => {
-    const help = cli(['scan', '--help'], tree({}));
+  it('--help lists the formats and the exit codes; the main help names scan', async () => {
+    const help = await command(['scan', '--help'], tree({}));
     expect(help.code).toBe(0);
     for (const word of ['--format', 'sarif', 'markdown', 'html', '--out', '--no-ignore', 'Exit codes']) expect(help.stdout).toContain(word);
-    expect(cli(['--help'], tree({})).stdout).toContain('app-assignment scan [paths...]');
+    expect((await command(['--help'], tree({}))).stdout).toContain('app-assignment scan [paths...]');
   });
 });
 
 describe('files that .gitignore covers', () => {
   const files = { '.gitignore': 'build/\n*.gen.ts\n', 'src/a.ts': FIXABLE, 'src/x.gen.ts': FIXABLE, 'build/generated/one.ts': FIXABLE, 'build/generated/two.ts': FIXABLE };
 
-  it('are counted, with the .gitignore line that keeps them out, by scan and migrate', () => {
+  it('are counted, with the .gitignore line that keeps them out, by scan and migrate', async () => {
     const dir = tree(files);
-    const scan = cli(['scan', '--json'], dir);
+    const scan = await command(['scan', '--json'], dir);
     const report = JSON.parse(scan.stdout) as Report;
     expect(report.files.map((f) => f.path)).toEqual(['src/a.ts']);
     expect(report.ignored).toEqual({
@@ -140,31 +140,31 @@ describe('files that .gitignore covers', () => {
         { source: '.gitignore:2', pattern: '*.gen.ts', files: 1 },
       ],
     });
-    const text = cli(['scan'], dir);
+    const text = await command(['scan'], dir);
     expect(text.stdout).toContain('3 source files skipped because .gitignore covers them (build/ (.gitignore:1): 2; *.gen.ts (.gitignore:2): 1); pass --no-ignore to read them too');
-    const migrate = cli(['migrate', '--dry'], dir);
+    const migrate = await command(['migrate', '--dry'], dir);
     expect(migrate.stdout).toContain('1 files scanned');
     expect(migrate.stdout).toContain('3 source files skipped because .gitignore covers them');
   });
 
-  it('a folder named explicitly whose files are all ignored gets a warning, and --no-ignore reads them', () => {
+  it('a folder named explicitly whose files are all ignored gets a warning, and --no-ignore reads them', async () => {
     const dir = tree(files);
-    for (const command of ['scan', 'migrate']) {
-      const run = cli([command, 'build/generated', ...(command === 'migrate' ? ['--dry'] : [])], dir);
+    for (const name of ['scan', 'migrate']) {
+      const run = await command([name, 'build/generated', ...(name === 'migrate' ? ['--dry'] : [])], dir);
       expect(run.code).toBe(0);
       expect(run.stderr).toContain('warning: build/generated: all 2 source files under it are ignored by .gitignore; pass --no-ignore to read them');
     }
-    const read = JSON.parse(cli(['scan', 'build/generated', '--no-ignore', '--json'], dir).stdout) as Report;
+    const read = JSON.parse((await command(['scan', 'build/generated', '--no-ignore', '--json'], dir)).stdout) as Report;
     expect(read.files.map((f) => f.path)).toEqual(['build/generated/one.ts', 'build/generated/two.ts']);
     expect(read.totals.migrated).toBe(2);
     expect(read.ignored.files).toBe(0);
-    const migrated = cli(['migrate', 'build/generated', '--no-ignore'], dir);
+    const migrated = await command(['migrate', 'build/generated', '--no-ignore'], dir);
     expect(migrated.code).toBe(0);
     expect(readFileSync(join(dir, 'build/generated/one.ts'), 'utf8')).toContain('/v3/apps/app_assignments');
   });
 
-  it('a folder with no source file at all says so too', () => {
+  it('a folder with no source file at all says so too', async () => {
     const dir = tree({ 'docs/readme.md': '# hi\n', 'a.ts': FIXABLE });
-    expect(cli(['scan', 'docs'], dir).stderr).toContain('warning: docs: holds no source file');
+    expect((await command(['scan', 'docs'], dir)).stderr).toContain('warning: docs: holds no source file');
   });
 });

@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { copyProject, PROJECTS_DIR, projectNames, sourceFiles } from '../../../scripts/lib/project-proof.mjs';
 import { runMigration } from '@app-assignment/codemod';
 import { DEFAULT_ANALYSIS_OPTIONS } from '@app-assignment/core';
-import { cli, tree } from './helpers/cli.js';
+import { command, tree } from './helpers/cli.js';
 
 const made: string[] = [];
 afterAll(() => {
@@ -57,17 +57,17 @@ const ISSUE_TREE = {
 };
 
 describe('a run over some paths writes whole groups only', () => {
-  it('the caller of a wrapper in another folder keeps its body, with a TODO naming the wrapper, and the wrapper is untouched', () => {
+  it('the caller of a wrapper in another folder keeps its body, with a TODO naming the wrapper, and the wrapper is untouched', async () => {
     const dir = tree(ISSUE_TREE);
     made.push(dir);
-    const dry = cli(['migrate', 'src/billing', '--dry', '--json'], dir);
+    const dry = await command(['migrate', 'src/billing', '--dry', '--json'], dir);
     expect(dry.code, dry.stderr).toBe(0);
     const report = JSON.parse(dry.stdout) as Report;
     expect(report.totals).toMatchObject({ migrated: 0, todos: 1, groupsOutside: 1 });
     const [site] = report.files.flatMap((file) => file.sites);
     expect(site).toMatchObject({ kind: 'caller', migrated: false, reasons: [{ code: 'group-outside-run', key: 'src/assign.ts' }] });
 
-    const run = cli(['migrate', 'src/billing', '--force'], dir);
+    const run = await command(['migrate', 'src/billing', '--force'], dir);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('1 group of rewrites (a wrapper with its callers) reaches files outside the paths given');
     expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toBe(ISSUE_TREE['src/assign.ts']);
@@ -76,14 +76,14 @@ describe('a run over some paths writes whole groups only', () => {
     expect(offer).toContain('TODO(app-assignment): this call must be migrated together with changes in src/assign.ts, which this run was not given');
   });
 
-  it('wrapper-module: a run over one caller\'s folder changes nothing but TODO lines, and a run over everything then gives the tree of one run', () => {
+  it('wrapper-module: a run over one caller\'s folder changes nothing but TODO lines, and a run over everything then gives the tree of one run', async () => {
     const whole = project('wrapper-module', 'whole');
     const original = snapshot(whole);
-    expect(cli(['migrate', '.', '--force'], whole).code).toBe(0);
+    expect((await command(['migrate', '.', '--force'], whole)).code).toBe(0);
     const oneRun = snapshot(whole);
 
     const dir = project('wrapper-module', 'subset');
-    const result = cli(['migrate', 'src/billing', '--force', '--json'], dir);
+    const result = await command(['migrate', 'src/billing', '--force', '--json'], dir);
     expect(result.code, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout) as Report;
     expect(report.totals.groupsOutside).toBe(1);
@@ -94,14 +94,14 @@ describe('a run over some paths writes whole groups only', () => {
     expect(added).toHaveLength(1);
     expect(added[0]!.trim()).toBe('// TODO(app-assignment): this call must be migrated together with changes in src/internal/rollout.ts, src/onboarding/preinstall.ts and src/platform/assign.ts, which this run was not given; run app-assignment migrate over all of them together');
 
-    expect(cli(['migrate', '.', '--force'], dir).code).toBe(0);
+    expect((await command(['migrate', '.', '--force'], dir)).code).toBe(0);
     expect(snapshot(dir)).toEqual(oneRun);
   });
 
-  it('a path that holds the whole group migrates it, as one run does', () => {
+  it('a path that holds the whole group migrates it, as one run does', async () => {
     const dir = project('wrapper-module', 'src');
     const original = snapshot(dir);
-    const result = cli(['migrate', 'src', '--force', '--json'], dir);
+    const result = await command(['migrate', 'src', '--force', '--json'], dir);
     expect(result.code, result.stderr).toBe(0);
     expect((JSON.parse(result.stdout) as Report).totals.groupsOutside).toBeUndefined();
     expect(changedFiles(original, dir).length).toBeGreaterThan(1);
@@ -142,25 +142,25 @@ describe('a wrapper group migrated by half is recognised and finished', () => {
     return dir;
   };
 
-  it('callers that send v3 bodies to a wrapper on the deprecated route: migrate points the wrapper at v3, giving the tree of one run', () => {
+  it('callers that send v3 bodies to a wrapper on the deprecated route: migrate points the wrapper at v3, giving the tree of one run', async () => {
     const dir = damaged('half');
-    const scan = JSON.parse(cli(['scan', '.', '--json'], dir).stdout) as Report;
+    const scan = JSON.parse((await command(['scan', '.', '--json'], dir)).stdout) as Report;
     const sites = scan.files.flatMap((file) => file.sites.filter((site) => site.kind === 'caller' && !('withWrapper' in site)).map(() => file.path));
     expect(sites.sort()).toEqual(CALLERS);
-    expect(cli(['migrate', '.', '--force'], dir).code).toBe(0);
+    expect((await command(['migrate', '.', '--force'], dir)).code).toBe(0);
     for (const rel of [...CALLERS, 'src/platform/assign.ts']) {
       expect(readFileSync(join(dir, rel), 'utf8'), rel).toBe(readFileSync(join(PROJECTS_DIR, 'wrapper-module', 'after', rel), 'utf8'));
     }
     // A second run changes nothing.
-    expect((JSON.parse(cli(['migrate', '.', '--force', '--json'], dir).stdout) as Report).totals.changed).toBe(0);
+    expect((JSON.parse((await command(['migrate', '.', '--force', '--json'], dir)).stdout) as Report).totals.changed).toBe(0);
   });
 
-  it('a v3 body whose app_code_name is another app than the path names: reported as half migrated, nothing rewritten', () => {
+  it('a v3 body whose app_code_name is another app than the path names: reported as half migrated, nothing rewritten', async () => {
     const dir = damaged('half-other');
     const offer = join(dir, 'src/billing/offer.ts');
     writeFileSync(offer, readFileSync(offer, 'utf8').replace("app_code_name: 'harbor-reviews'", "app_code_name: 'harbor-booking'"));
     const before = snapshot(dir);
-    const result = JSON.parse(cli(['migrate', '.', '--force', '--json'], dir).stdout) as Report;
+    const result = JSON.parse((await command(['migrate', '.', '--force', '--json'], dir)).stdout) as Report;
     const site = result.files.find((file) => file.path === 'src/billing/offer.ts')!.sites[0]!;
     expect(site.reasons.map((reason) => reason.code)).toEqual(['half-migrated']);
     expect(result.totals.migrated).toBe(0);
@@ -204,10 +204,10 @@ it('offers an app and seeds the demo', async () => {
   };
   const sitesOf = (report: Report) => report.files.flatMap((file) => file.sites.map((site) => ({ path: file.path, ...site })));
 
-  it('names that call as one this run was not given, not as one with a TODO of its own', () => {
+  it('names that call as one this run was not given, not as one with a TODO of its own', async () => {
     const dir = tree(files);
     made.push(dir);
-    const out = cli(['migrate', 'src', 'test', '--dry', '--json'], dir);
+    const out = await command(['migrate', 'src', 'test', '--dry', '--json'], dir);
     expect(out.code, out.stderr).toBe(0);
     const sites = sitesOf(JSON.parse(out.stdout) as Report);
     expect(sites.filter((site) => site.path === 'lib/seed.ts')).toEqual([]);
@@ -217,10 +217,10 @@ it('offers an app and seeds the demo', async () => {
     expect(out.stdout).not.toContain('see its TODO');
   });
 
-  it('with that file among the paths, the mock and both calls move together', () => {
+  it('with that file among the paths, the mock and both calls move together', async () => {
     const dir = tree(files);
     made.push(dir);
-    const out = cli(['migrate', 'src', 'lib', 'test', '--dry', '--json'], dir);
+    const out = await command(['migrate', 'src', 'lib', 'test', '--dry', '--json'], dir);
     expect(out.code, out.stderr).toBe(0);
     const sites = sitesOf(JSON.parse(out.stdout) as Report);
     expect(sites.filter((site) => site.kind === 'call').map((site) => [site.path, site.migrated])).toEqual([['lib/seed.ts', true], ['src/offer.ts', true]]);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, tree } from './helpers/cli.js';
+import { command, tree } from './helpers/cli.js';
 
 const BASE = JSON.stringify({
   compilerOptions: { strict: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', baseUrl: '.', paths: { '@ws/api': ['libs/api/src/index.ts'] } },
@@ -31,35 +31,35 @@ describe('the top of a workspace whose packages hold the configs', () => {
   it.each([
     ['an Nx workspace (nx.json and tsconfig.base.json)', { 'nx.json': '{}\n', 'tsconfig.base.json': BASE }],
     ['only the tsconfig.base.json the packages extend', { 'tsconfig.base.json': BASE }],
-  ])('%s: read as one project, so the wrapper migrates with its caller in another package', (_name, top) => {
+  ])('%s: read as one project, so the wrapper migrates with its caller in another package', async (_name, top) => {
     const dir = workspace(top);
-    const run = cli(['migrate', '.', '--force'], dir);
+    const run = await command(['migrate', '.', '--force'], dir);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('read as one project (apps/web/tsconfig.json, libs/api/tsconfig.json)');
     expect(readFileSync(join(dir, 'apps/web/src/main.ts'), 'utf8')).toContain("assignApp('crm', { assignee_type: 'business', assignee_uid: 'b1', app_code_name: 'crm' })");
     expect(readFileSync(join(dir, 'libs/api/src/index.ts'), 'utf8')).toContain('`https://api.example.com/v3/apps/app_assignments`');
   });
 
-  it('packages with a tsconfig.json each and none at the top: read as one project', () => {
+  it('packages with a tsconfig.json each and none at the top: read as one project', async () => {
     const dir = tree({
       'web/tsconfig.json': '{"compilerOptions":{"strict":true,"module":"nodenext"},"include":["src"]}\n',
       'web/src/a.ts': "export const go = (uid: string) => fetch('/platform/v1/apps/crm/assign', { method: 'POST', body: JSON.stringify({ business_uid: uid }) });\n",
     });
-    const run = cli(['scan', '.', '--json'], dir);
+    const run = await command(['scan', '.', '--json'], dir);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).not.toContain('read file by file');
-    const scan = cli(['migrate', '.', '--dry'], dir);
+    const scan = await command(['migrate', '.', '--dry'], dir);
     expect(scan.stdout).toContain('read as one project (web/tsconfig.json)');
   });
 
-  it('no config anywhere: the run reads each file alone and says so, unless --no-project said it', () => {
+  it('no config anywhere: the run reads each file alone and says so, unless --no-project said it', async () => {
     const dir = tree({ 'a.ts': "export const go = () => fetch('/platform/v1/apps/crm/assign', { method: 'POST', body: JSON.stringify({ business_uid: 'b' }) });\n" });
-    const said = cli(['migrate', '.', '--dry'], dir);
+    const said = await command(['migrate', '.', '--dry'], dir);
     expect(said.stdout).toContain('read file by file: no tsconfig.json or jsconfig.json');
-    expect(cli(['migrate', '.', '--dry', '--no-project'], dir).stdout).not.toContain('read file by file');
-    const scan = cli(['scan', '.'], dir);
+    expect((await command(['migrate', '.', '--dry', '--no-project'], dir)).stdout).not.toContain('read file by file');
+    const scan = await command(['scan', '.'], dir);
     expect(scan.stderr).toContain('read file by file');
-    expect((JSON.parse(cli(['scan', '.', '--json'], dir).stdout) as Report).totals.todos).toBe(0);
+    expect((JSON.parse((await command(['scan', '.', '--json'], dir)).stdout) as Report).totals.todos).toBe(0);
   });
 });
 
@@ -74,16 +74,16 @@ describe('a path outside the folder the run starts in', () => {
     'src/setup.ts': "import axios from 'axios';\naxios.defaults.transformRequest = [(d: unknown) => JSON.stringify({ ...(d as object), extra: 1 })];\n",
   };
 
-  it('reads the project the path belongs to, not the one the run starts in', () => {
+  it('reads the project the path belongs to, not the one the run starts in', async () => {
     const dir = tree({ ...Object.fromEntries(Object.entries(APP).map(([k, v]) => [`app/${k}`, v])), ...Object.fromEntries(Object.entries(HERE).map(([k, v]) => [`here/${k}`, v])) });
-    const outside = cli(['scan', '../app', '--json'], join(dir, 'here'));
+    const outside = await command(['scan', '../app', '--json'], join(dir, 'here'));
     expect(outside.code, outside.stderr).toBe(0);
-    const inside = cli(['scan', '.', '--json'], join(dir, 'app'));
+    const inside = await command(['scan', '.', '--json'], join(dir, 'app'));
     const sites = (stdout: string) => (JSON.parse(stdout) as { files: { sites: { outcome: string; reasons: { code: string }[] }[] }[] }).files.flatMap((f) => f.sites).map((s) => [s.outcome, s.reasons.map((r) => r.code)]);
     expect(sites(outside.stdout)).toEqual([['fix', []]]);
     expect(sites(outside.stdout)).toEqual(sites(inside.stdout));
     // The same setup inside the app's own project holds the call, naming it: the run above did not miss it by not reading setup.
     const held = tree({ ...APP, 'src/setup.ts': HERE['src/setup.ts'] });
-    expect(sites(cli(['scan', '.', '--json'], held).stdout)).toEqual([['manual', ['client-setup']]]);
+    expect(sites((await command(['scan', '.', '--json'], held)).stdout)).toEqual([['manual', ['client-setup']]]);
   });
 });
