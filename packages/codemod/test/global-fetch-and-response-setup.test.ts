@@ -81,6 +81,11 @@ describe('a response interceptor or hook that reads the request URL', () => {
     ['the error handler reads err.config.url', "axios.interceptors.response.use(undefined, (err) => (err.config.url.endsWith('/assign') && err.response?.status === 409 ? { status: 200 } : Promise.reject(err)));"],
     ['the success handler reads response.config.url', "axios.interceptors.response.use((response) => (response.config.url?.includes('/apps/') ? { ...response, data: null } : response));"],
     ['a handler not read here', "import { onError } from './errors.js';\naxios.interceptors.response.use(undefined, onError);"],
+    ['the error handler reads the path node sent (err.request.path)', "axios.interceptors.response.use(undefined, (err) => (err.response?.status === 404 && err.request?.path?.endsWith('/assign') ? { status: 404, data: null } : Promise.reject(err)));"],
+    ['the error handler reads the browser request\'s URL (err.request.responseURL)', "axios.interceptors.response.use(undefined, (err) => (String(err.request?.responseURL).includes('/assign') ? null : Promise.reject(err)));"],
+    ['the success handler reads the request it answers (response.request)', "const recent: unknown[] = [];\naxios.interceptors.response.use((response) => { recent.push(response.request.path); return response; });"],
+    ['the error handler destructures the path', "axios.interceptors.response.use(undefined, (err) => { const { path } = err.request ?? {}; return path === undefined ? Promise.reject(err) : null; });"],
+    ['the error handler destructures the config\'s url in its parameter', "axios.interceptors.response.use(undefined, ({ config: { url } }) => (url?.endsWith('/assign') ? null : Promise.reject(new Error('failed'))));"],
   ])('axios, %s: held in both modes, naming the interceptor', async (_name, setup) => {
     const file = `import axios from 'axios';\n${setup}\n\n${AXIOS_CALL}`;
     const line = file.split('\n').findIndex((text) => text.startsWith('export async function')) + 2;
