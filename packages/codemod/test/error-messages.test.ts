@@ -64,6 +64,14 @@ ${handler}  }
 }
 `;
 
+/** The app's admin line: what a rejection handler makes of the error. */
+const REPORT = (handler: string) => `import { offer } from './assign.js';
+
+export function describeOffer(base: string, code: string, uid: string): Promise<unknown> {
+  return offer(base, code, uid).then(() => \`\${code}: ok\`, ${handler});
+}
+`;
+
 const HELD = 'src/assign.ts:3 manual url-used-by-helper: makeRequest (src/http.ts:7)';
 
 describe("the language's Error with the path in its message, in project mode", () => {
@@ -97,6 +105,16 @@ describe("the language's Error with the path in its message, in project mode", (
     expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toBe(MIGRATED);
   });
 
+  it.each([
+    ['rejection handlers that say only that it failed', '() => `${code}: failed`).catch(() => `${code}: failed`'],
+    ['a rejection handler that is a log function, with no test watching the log', 'console.error'],
+    ['a rejection handler that reads only the class of the error', '(problem) => (problem instanceof TypeError ? `${code}: offline` : `${code}: failed`)'],
+  ])('%s: the message is read nowhere, the call migrates', async (_name, handler) => {
+    const dir = trees.project({ 'src/http.ts': HTTP, 'src/assign.ts': ASSIGN, 'src/report.ts': REPORT(handler) });
+    expect(sitesOf(await migrateIn<Report>(dir))).toEqual(['src/assign.ts:3 fix']);
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toBe(MIGRATED);
+  });
+
   // Each of these may read the message that names the URL: the call stays, naming the helper's line.
   it.each([
     ['a catch reads the message', { 'src/app.ts': APP("    console.warn((e as Error).message);\n    return false;\n") }],
@@ -110,10 +128,22 @@ describe("the language's Error with the path in its message, in project mode", (
       'test/app.test.ts': "import { expect, it, vi } from 'vitest';\nimport { tryOffer } from '../src/app.js';\n\nit('logs', async () => {\n  const log = vi.spyOn(console, 'error');\n  await tryOffer('http://127.0.0.1:9', 'crm', 'b1');\n  expect(log).toHaveBeenCalled();\n});\n",
     }],
     ['an error boundary', { 'src/boundary.ts': 'export class AppBoundary {\n  componentDidCatch(): void {}\n}\n' }],
+    ['a catch makes the error a string through a cast', { 'src/app.ts': APP("    return code + ': failed (' + (e as Error).toString() + ')' !== '';\n") }],
+    ['a rejection handler of any name puts the error in a template', { 'src/report.ts': REPORT('(problem) => `${code}: failed (${problem})`') }],
+    ['a rejection handler of any name, in a catch call, makes it a string', { 'src/report.ts': REPORT('() => `${code}: ok`).catch((failure: unknown) => String(failure)') }],
+    ['the function String given as the rejection handler', { 'src/report.ts': REPORT('String') }],
+    ['a function of the program given as the rejection handler', { 'src/report.ts': REPORT('describe').replace('export', 'declare function describe(x: unknown): string;\nexport') }],
+    ['a test takes the rejection under a name of its own and makes it a string', {
+      'test/assign.test.ts': "import { expect, it } from 'vitest';\nimport { offer } from '../src/assign.js';\n\nit('names the app', async () => {\n  const outcome = await offer('http://127.0.0.1:9', 'crm', 'b1').then(() => null, (x: unknown) => x);\n  expect(`${outcome}`).toContain('crm');\n});\n",
+    }],
   ])('%s: the call keeps its TODO', async (_name, files) => {
     const dir = trees.project({ 'src/http.ts': HTTP, 'src/assign.ts': ASSIGN, 'src/app.ts': APP(), ...files }, WITH_TESTS);
     expect(sitesOf(await migrateIn<Report>(dir))).toEqual([HELD]);
     expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
+    // Read file by file, the call is held as well.
+    const alone = trees.project({ 'src/http.ts': HTTP, 'src/assign.ts': ASSIGN, 'src/app.ts': APP(), ...files }, WITH_TESTS);
+    expect(sitesOf(await migrateIn<Report>(alone, ['.', '--no-project']))).not.toContain('src/assign.ts:3 fix');
+    expect(readFileSync(join(alone, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
   });
 
   it('one module read file by file (--no-project): held as before; in project mode the same module migrates', async () => {

@@ -34,6 +34,8 @@ const REPLACEMENTS = [
   ['defined', "Object.defineProperty(globalThis, 'fetch', { value: (url: RequestInfo | URL, init?: RequestInit) => orig(String(url).replace('/platform/v1/', '/eu/platform/v1/'), init) });", 'Object.defineProperty(globalThis, …)'],
   ['proxied', "globalThis.fetch = new Proxy(orig, { apply: (target, self, [url, init]) => target(String(url).replace('/platform/v1/', '/eu/platform/v1/'), init) });", 'globalThis.fetch = …'],
   ['assigned with Object.assign', "Object.assign(globalThis, { fetch: (url: RequestInfo | URL, init?: RequestInit) => orig(String(url).replace('/platform/v1/', '/eu/platform/v1/'), init) });", 'Object.assign(globalThis, …)'],
+  ['assigned through an alias of the global object', "const g = globalThis as { fetch: typeof fetch }; g.fetch = (url, init) => orig(String(url).replace('/platform/v1/', '/eu/platform/v1/'), init);", 'g.fetch = …'],
+  ['given to a function that assigns it', "function install(target: { fetch: typeof fetch }) { target.fetch = (url, init) => orig(String(url).replace('/platform/v1/', '/eu/platform/v1/'), init); } install(globalThis);", 'install(globalThis)'],
   ['answered by its URL', "window.fetch = async (url, init) => {\n  const res = await orig(url, init);\n  return res.status === 409 && String(url).endsWith('/assign') ? new Response(null, { status: 200 }) : res;\n};", 'window.fetch = …'],
 ] as const;
 
@@ -55,9 +57,30 @@ describe('the global fetch replaced by the program', () => {
     }
   });
 
+  it.each(MODES)('a setup module the program imports only for its side effect, named setup.ts, replaced in place or by an installer it exports: a project run holds the call naming that line (%s)', async (...args) => {
+    const project = args.length === 1;
+    const replace = "  globalThis.fetch = (input, init) => (String(input).includes('/platform/v1/') ? original(input, { ...init, headers: { Authorization: 'Bearer t' } }) : original(input, init));\n";
+    for (const [setup, main, line] of [
+      [`const original = globalThis.fetch;\n${replace}`, "import './setup.js';\nimport { assign } from './assign.js';\n\nexport const main = () => assign('crm', 'biz_1');\n", 2],
+      [`export function installPlatformAuth(): void {\n  const original = globalThis.fetch;\n${replace}}\n`, "import { installPlatformAuth } from './setup.js';\nimport { assign } from './assign.js';\n\ninstallPlatformAuth();\nexport const main = () => assign('crm', 'biz_1');\n", 3],
+    ] as const) {
+      const dir = trees.project({ 'src/setup.ts': setup, 'src/main.ts': main, 'src/assign.ts': FETCH_CALL });
+      const found = reasons(await migrateIn<Report>(dir, [...args.slice(1), 'src'])).filter((site) => site.startsWith('src/assign.ts:'));
+      if (project) {
+        expect(found).toEqual([`src/assign.ts:2 manual client-setup:globalThis.fetch = … (src/setup.ts:${line})`]);
+        expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toContain('/platform/v1/apps/${code}/assign');
+      } else {
+        // File by file, another module's replacement is not read: the call's file holds none.
+        expect(found).toEqual(['src/assign.ts:2 fix']);
+      }
+    }
+  });
+
   it('a test or a runner\'s setup file that replaces fetch with its mock, a module that only reads the global fetch or assigns other globals: the call migrates in both modes', async () => {
     const files = {
-      'src/boot.ts': "export const orig = globalThis.fetch;\nObject.assign(globalThis, { appName: 'web' });\n(window as unknown as { fetchCount: number }).fetchCount = 0;\n",
+      'src/boot.ts': "export const orig = globalThis.fetch;\nObject.assign(globalThis, { appName: 'web' });\n(window as unknown as { fetchCount: number }).fetchCount = 0;\n" +
+        "const client = { fetch: orig };\nclient.fetch = orig;\nObject.freeze(globalThis);\nconsole.log(Object.keys(globalThis).length);\n" +
+        "function describe(g: typeof globalThis): string {\n  return typeof g.fetch;\n}\nconsole.log(describe(globalThis));\n",
       'src/assign.ts': `import './boot.js';\n\n${FETCH_CALL}`,
       'test/setup.ts': "import { vi } from 'vitest';\nglobalThis.fetch = vi.fn(async () => new Response(null, { status: 201 }));\n",
       'src/setupTests.ts': 'declare const jest: { fn: (f: unknown) => typeof fetch };\nglobal.fetch = jest.fn(async () => new Response(null, { status: 201 }));\n',
@@ -81,6 +104,11 @@ describe('a response interceptor or hook that reads the request URL', () => {
     ['the error handler reads err.config.url', "axios.interceptors.response.use(undefined, (err) => (err.config.url.endsWith('/assign') && err.response?.status === 409 ? { status: 200 } : Promise.reject(err)));"],
     ['the success handler reads response.config.url', "axios.interceptors.response.use((response) => (response.config.url?.includes('/apps/') ? { ...response, data: null } : response));"],
     ['a handler not read here', "import { onError } from './errors.js';\naxios.interceptors.response.use(undefined, onError);"],
+    ['the error handler reads the path node sent (err.request.path)', "axios.interceptors.response.use(undefined, (err) => (err.response?.status === 404 && err.request?.path?.endsWith('/assign') ? { status: 404, data: null } : Promise.reject(err)));"],
+    ['the error handler reads the browser request\'s URL (err.request.responseURL)', "axios.interceptors.response.use(undefined, (err) => (String(err.request?.responseURL).includes('/assign') ? null : Promise.reject(err)));"],
+    ['the success handler reads the request it answers (response.request)', "const recent: unknown[] = [];\naxios.interceptors.response.use((response) => { recent.push(response.request.path); return response; });"],
+    ['the error handler destructures the path', "axios.interceptors.response.use(undefined, (err) => { const { path } = err.request ?? {}; return path === undefined ? Promise.reject(err) : null; });"],
+    ['the error handler destructures the config\'s url in its parameter', "axios.interceptors.response.use(undefined, ({ config: { url } }) => (url?.endsWith('/assign') ? null : Promise.reject(new Error('failed'))));"],
   ])('axios, %s: held in both modes, naming the interceptor', async (_name, setup) => {
     const file = `import axios from 'axios';\n${setup}\n\n${AXIOS_CALL}`;
     const line = file.split('\n').findIndex((text) => text.startsWith('export async function')) + 2;

@@ -1,7 +1,8 @@
 /**
  * The rule reads each file alone, as the codemod's `--no-project` does: a replacement of the global `fetch` in the
- * file (`globalThis.fetch = …`, `Object.defineProperty(globalThis, 'fetch', …)`), an axios response interceptor that
- * reads the request's URL (`err.config.url`), and a method of an object a factory of the file returned
+ * file (`globalThis.fetch = …`, `Object.defineProperty(globalThis, 'fetch', …)`, `g.fetch = …` through a const that
+ * holds the global object, `install(globalThis)`), an axios response interceptor that reads the request's URL or path
+ * (`err.config.url`, `err.request.path`), and a method of an object a factory of the file returned
  * (`client = createClient(); client.send(…)`) are reported with no fix, naming their line; the close shapes (a module
  * that only reads the global fetch, an interceptor that reads the status, a method of a plain object) are fixed.
  */
@@ -52,6 +53,18 @@ tester.run('no-deprecated-assign: the global fetch replaced, response intercepto
       errors: [{ messageId: 'deprecatedManual' as const, line: 3, data: { reasons: SETUP("Object.defineProperty(globalThis, 'fetch', { value: orig }) (line 2)") } }],
     },
     {
+      name: 'the global fetch replaced through a const that holds the global object: reported naming the line, no fix',
+      code: `const g = globalThis as { fetch: typeof fetch };\nconst orig = g.fetch;\ng.fetch = (url, init) => orig(url, init);\n${FETCH}`,
+      filename: 'a4.ts',
+      errors: [{ messageId: 'deprecatedManual' as const, line: 4, data: { reasons: SETUP('g.fetch = (url, init) => orig(url, init) (line 3)') } }],
+    },
+    {
+      name: 'the global object given to a function of the file that writes fetch on it: reported naming the call, no fix',
+      code: `function install(target: { fetch: typeof fetch }) {\n  const orig = target.fetch;\n  target.fetch = (url, init) => orig(url, init);\n}\ninstall(globalThis);\n${FETCH}`,
+      filename: 'a5.ts',
+      errors: [{ messageId: 'deprecatedManual' as const, line: 6, data: { reasons: SETUP('install(globalThis) (line 5)') } }],
+    },
+    {
       name: 'a file that only reads the global fetch: the call is fixed by the suggestion',
       code: `export const orig = globalThis.fetch;\n${FETCH}`,
       filename: 'a3.ts',
@@ -61,6 +74,12 @@ tester.run('no-deprecated-assign: the global fetch replaced, response intercepto
       name: 'an axios response interceptor that reads err.config.url: reported naming it, no fix (as the codemod in both modes)',
       code: `import axios from 'axios';\naxios.interceptors.response.use(undefined, (err) => (err.config.url.endsWith('/assign') && err.response?.status === 409 ? { status: 200 } : Promise.reject(err)));\n${AXIOS}`,
       filename: 'x3.ts',
+      errors: [{ messageId: 'deprecatedManual' as const, line: 3, data: { reasons: SETUP('axios.interceptors.response.use (line 2)') } }],
+    },
+    {
+      name: 'an axios response interceptor that reads the path node sent (err.request.path): reported naming it, no fix (as the codemod in both modes)',
+      code: `import axios from 'axios';\naxios.interceptors.response.use(undefined, (err) => (err.response?.status === 404 && err.request?.path?.endsWith('/assign') ? null : Promise.reject(err)));\n${AXIOS}`,
+      filename: 'x5.ts',
       errors: [{ messageId: 'deprecatedManual' as const, line: 3, data: { reasons: SETUP('axios.interceptors.response.use (line 2)') } }],
     },
     {

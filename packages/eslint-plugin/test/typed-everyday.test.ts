@@ -64,6 +64,10 @@ describe("typed linting and scan agree on the language's Error with a helper's p
   it.each([
     ['nothing reads an error\'s message: a fix', '    return false;\n', 'fix'],
     ['a catch reads the message: held', '    return (e as Error).message.length > 0;\n', 'manual'],
+    ['a catch makes the error a string through a cast: held', "    return ('failed (' + (e as Error).toString() + ')').length > 0;\n", 'manual'],
+    ['a rejection handler of any name puts the error in a template: held', '    return offer(base, \'crm\', \'b1\').then(() => true, (problem) => `${problem}`.length > 0);\n', 'manual'],
+    ['the function String given as the rejection handler: held', "    return offer(base, 'crm', 'b1').then(() => true, String).then(Boolean);\n", 'manual'],
+    ['rejection handlers that say only that it failed: a fix', "    return offer(base, 'crm', 'b1').then(() => true, () => false);\n", 'fix'],
   ])('%s', async (_name, handler, outcome) => {
     const dir = project({ 'src/http.ts': HTTP, 'src/assign.ts': ASSIGN, 'src/app.ts': APP(handler) });
     const scan = await scanned(dir);

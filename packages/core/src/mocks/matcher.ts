@@ -56,7 +56,7 @@ export function recognizeRouteMatcher(call: TSESTree.CallExpression, ctx: Source
   const read = fn === undefined ? undefined : readBodyMatcher(fn, route.appCode, ctx);
   // What answers the request reads it too (nock's `.reply((uri, body) => …)`, axios-mock-adapter's
   // `.reply((config) => …)`): after the rewrite it would read the v3 path and body in the old shape.
-  const replies = replyReads(call, ctx);
+  const replies = [...replyReads(call, ctx), ...(spec.library === 'nock' ? nockListenerReads(call, ctx) : [])];
   const headers = call.arguments.length > bodyAt + 1 || scope?.headers === true ? { checksHeaders: true as const } : {};
   const filtered = scope?.filter === undefined ? {} : { filter: scope.filter };
   if (read !== undefined) return { node: call, ctx, library: spec.library, route, ...read, reads: [...read.reads, ...replies], ...headers, ...filtered };
@@ -83,7 +83,7 @@ function onRouteOnly(call: TSESTree.CallExpression, ctx: SourceContext, spec: Ro
     library: spec.library,
     route: route.appCode === undefined ? {} : { appCode: route.appCode },
     ...(matcher === undefined ? {} : { body: readBody(matcher, ctx, spec.encoding) }),
-    reads: replyReads(call, ctx),
+    reads: [...replyReads(call, ctx), ...(spec.library === 'nock' ? nockListenerReads(call, ctx) : [])],
   };
 }
 
@@ -220,6 +220,82 @@ function replyReads(call: TSESTree.CallExpression, ctx: SourceContext): string[]
     link = next;
   }
   return [...new Set(reads)];
+}
+
+/**
+ * What a listener of a nock scope's events reads (`scope.on('request', (req, interceptor, body) => … req.path …)`,
+ * `'replied'`, or nock's global `nock.emitter.on(…)`): the request as sent, which after the rewrite is the v3 one. The
+ * scope is the interceptor's chain, the names it is kept under (`const api = nock(base).post(…).reply(…)`, `const scope
+ * = nock(base)`) and, for the global emitter, any interceptor of the file. A listener that is not a function written
+ * or declared here may read anything: read.
+ */
+function nockListenerReads(call: TSESTree.CallExpression, ctx: SourceContext): string[] {
+  const reads: string[] = [];
+  const listener = (on: TSESTree.CallExpression, shown: string): void => {
+    const event = on.arguments[0] === undefined || on.arguments[0].type === 'SpreadElement' ? undefined : unwrapTS(on.arguments[0]);
+    const name = event?.type === 'Literal' && typeof event.value === 'string' ? `'${event.value}'` : '…';
+    const fn = on.arguments[1];
+    if (fn === undefined || fn.type === 'SpreadElement') return;
+    const given = functionReads(fn, ctx);
+    const written = isFunction(unwrapTS(fn)) || (unwrapTS(fn).type === 'Identifier' && functionDeclared(unwrapTS(fn) as TSESTree.Identifier, ctx));
+    if (given.length > 0 || !written) reads.push(`the request in a listener of its scope's events (${shown}.on(${name}))`);
+  };
+  const isOn = (member: TSESTree.Node | undefined, object: TSESTree.Node): member is TSESTree.MemberExpression =>
+    member?.type === 'MemberExpression' && member.object === object && !member.computed && member.property.type === 'Identifier' &&
+    /^(?:on|once|addListener|prependListener|prependOnceListener)$/.test(member.property.name) &&
+    member.parent?.type === 'CallExpression' && member.parent.callee === member;
+  const names: TSESTree.Identifier[] = [];
+  // Up the chain: `nock(base).post(…).reply(…).on('request', …)`, and the name the scope is kept under.
+  let link: TSESTree.Node = call;
+  for (let depth = 0; depth < 12; depth++) {
+    const member: TSESTree.Node | undefined = link.parent;
+    if (isOn(member, link)) listener(member.parent as TSESTree.CallExpression, '');
+    if (member?.type === 'MemberExpression' && member.object === link && member.parent?.type === 'CallExpression' && member.parent.callee === member) {
+      link = member.parent;
+      continue;
+    }
+    if (member?.type === 'VariableDeclarator' && member.init === link && member.id.type === 'Identifier') names.push(member.id);
+    else if (member?.type === 'AssignmentExpression' && member.right === link && member.left.type === 'Identifier') names.push(member.left);
+    break;
+  }
+  // Down the chain: `const scope = nock(base); scope.post(…)`.
+  let expr = unwrapTS(methodOf(call)?.object ?? call);
+  for (let depth = 0; depth < 12; depth++) {
+    if (expr.type === 'CallExpression') {
+      const method = methodOf(expr);
+      if (method === undefined) break;
+      expr = unwrapTS(method.object);
+    } else if (expr.type === 'Identifier') {
+      names.push(expr);
+      const declarator = findVariable(ctx.getScope(expr), expr.name)?.defs[0]?.node as TSESTree.Node | undefined;
+      if (declarator?.type !== 'VariableDeclarator' || declarator.init == null) break;
+      expr = unwrapTS(declarator.init);
+    } else break;
+  }
+  for (const id of names) {
+    const variable = findVariable(ctx.getScope(id), id.name);
+    for (const reference of variable?.references ?? []) {
+      const use = reference.identifier as TSESTree.Node;
+      if (isOn(use.parent, use)) listener(use.parent.parent as TSESTree.CallExpression, id.name);
+    }
+  }
+  // nock's global emitter: every request nock sees.
+  if (/\bemitter\s*\.\s*(?:on|once|addListener)\s*\(/.test(ctx.text)) {
+    let root: TSESTree.Node = call;
+    while (root.parent != null) root = root.parent;
+    someNode(root, (inner) => {
+      if (inner.type === 'MemberExpression' && !inner.computed && inner.property.type === 'Identifier' && inner.property.name === 'emitter' &&
+        fromModule(originOf(inner.object, ctx), ['nock']) && isOn(inner.parent, inner)) listener(inner.parent.parent as TSESTree.CallExpression, `${ctx.text.slice(inner.range[0], inner.range[1])}`);
+      return false;
+    });
+  }
+  return [...new Set(reads)];
+}
+
+/** Whether a name is a function declared in this file (`function onRequest(req) {…}`, `const onRequest = (req) => …`). */
+function functionDeclared(id: TSESTree.Identifier, ctx: SourceContext): boolean {
+  const declared = findVariable(ctx.getScope(id), id.name)?.defs[0]?.node as TSESTree.Node | undefined;
+  return declared?.type === 'FunctionDeclaration' || (declared?.type === 'VariableDeclarator' && declared.init != null && isFunction(unwrapTS(declared.init)));
 }
 
 /** What a function given to answer a request reads of its arguments (or of `this`, nock's `this.req`). */

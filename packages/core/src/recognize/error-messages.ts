@@ -6,11 +6,15 @@
  * Read by text, as the fields of the program's own error classes are (url.ts `paramKeptUnread`), and on the side of
  * holding: a `.message` or `.stack` read of anything, a message destructured, an error made a string (`String(err)`,
  * `` `${err}` ``, `err + ''`, `err.toString()`), handed on (`throw err`, `reject(err)`, `{ cause: err }`, `return err`,
- * an argument of any call but a log line's, a JSX attribute or an object's shorthand member), a log line of it where
- * a test watches the log (`vi.spyOn(console, 'error')`), an assertion about what is thrown (`toThrow(…)`, `rejects`,
- * `assert.throws`, a snapshot), an error boundary or a global error handler, or a read of every own property. The
- * names an error goes by are the usual ones (`e`, `err`, `error`, `…Error`) and every name a `catch` binds in the
- * program. Read file by file, who catches the error cannot be seen: the message is read.
+ * an argument of any call but a log line's (`JSON.stringify(err)`, `util.format('%s', err)`), a JSX attribute or an
+ * object's shorthand member), a log line of it where a test watches the log (`vi.spyOn(console, 'error')`), an
+ * assertion about what is thrown (`toThrow(…)`, `rejects`, `assert.throws`, a snapshot), an error boundary or a global
+ * error handler, or a read of every own property; each also through a cast or parentheses (`(err as Error).toString()`).
+ * The names an error goes by are the usual ones (`e`, `err`, `error`, `…Error`), every name a `catch` binds in the
+ * program and every parameter of a rejection handler (`.catch((problem) => …)`, `.then(onOk, (problem) => …)`),
+ * whatever its name. A function value given as a rejection handler (`.then(onOk, String)`, `.catch(report)`) is
+ * handed the error: a read, unless it is a log line no test watches. Read file by file, who catches the error cannot
+ * be seen: the message is read.
  */
 import type { SourceContext } from '../facts/context.js';
 
@@ -47,6 +51,71 @@ const LOG_CALL = String.raw`\b(?:console|logger|log)\s*\.\s*(?:log|debug|info|wa
 /** Names of what `catch` binds in a text: `catch (failure)`, `.catch((failure) =>`, `.catch(function (failure)`. */
 const CATCH_BINDINGS = /\bcatch\s*\(\s*(?:async\s*)?(?:function\s*[\w$]*\s*)?\(?\s*([A-Za-z_$][\w$]*)/g;
 
+/** Where a promise is handed a rejection handler: `.catch(h)`, `.then(onOk, h)`. */
+const HANDLER_CALLS = /\.\s*(then|catch)\s*\(/g;
+
+/** What a rejection handler is: the name its first parameter binds, or a function value. */
+type Handler = { param: string } | { value: string };
+
+/** A log function given as a handler (`.catch(console.error)`): a log line of the error. */
+const LOG_FUNCTION = /^(?:console|logger|log)\s*\.\s*(?:log|debug|info|warn|error|trace)$/;
+
+/**
+ * The source of the argument at `index` of the call whose `(` ends at `from`, or undefined (fewer arguments, or text
+ * this scan cannot follow). Strings, template literals, comments and brackets are skipped; the scan is bounded.
+ */
+function argumentAt(text: string, from: number, index: number): string | undefined {
+  let depth = 0;
+  let arg = 0;
+  let start = from;
+  const templates: number[] = [];
+  const end = Math.min(text.length, from + 4000);
+  for (let i = from; i < end; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'") {
+      for (i++; i < end && text[i] !== c; i++) if (text[i] === '\\') i++;
+    } else if (c === '`' || (c === '}' && templates.length > 0 && templates[templates.length - 1] === depth)) {
+      if (c === '}') templates.pop();
+      for (i++; i < end && text[i] !== '`'; i++) {
+        if (text[i] === '\\') i++;
+        else if (text[i] === '$' && text[i + 1] === '{') { templates.push(depth); i++; break; }
+      }
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < end && text[i] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      if (close < 0) return undefined;
+      i = close + 1;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0) return arg === index ? text.slice(start, i) : undefined;
+      depth--;
+    } else if (c === ',' && depth === 0) {
+      if (arg === index) return text.slice(start, i);
+      arg++;
+      start = i + 1;
+    }
+  }
+  return undefined;
+}
+
+/** The rejection handler given to each `.catch(…)` and `.then(…, …)` of a text. */
+function rejectionHandlers(text: string): Handler[] {
+  const handlers: Handler[] = [];
+  for (const call of text.matchAll(HANDLER_CALLS)) {
+    const source = argumentAt(text, call.index + call[0].length, call[1] === 'catch' ? 0 : 1)?.trim();
+    if (source === undefined || source === '' || /^(?:undefined|null|void\b)/.test(source)) continue;
+    const param = /^(?:async\s*)?(?:function\b\s*\*?\s*[\w$]*\s*)?(?:<[^>]*>\s*)?\(?\s*(?:\.\.\.\s*)?([A-Za-z_$][\w$]*)/.exec(source);
+    if (/^(?:async\s*)?(?:function\b|\(|[A-Za-z_$][\w$]*\s*=>)/.test(source)) {
+      // A handler written in place: its first parameter is the error (none, or destructured: read as any text is).
+      if (param !== null && !/^(?:async\s*)?(?:function\b[^(]*)?\(\s*\)/.test(source)) handlers.push({ param: param[1]! });
+    } else {
+      handlers.push({ value: source });
+    }
+  }
+  return handlers;
+}
+
 /**
  * Whether an error's message may be read by the program; undefined per file (not known: read). Decided once per run.
  */
@@ -70,13 +139,26 @@ function mayBeRead(project: Required<Pick<NonNullable<SourceContext['project']>,
   for (const text of project.textsMatching?.(catching) ?? project.filesMatching(catching).map((file) => file.ctx.text)) {
     for (const match of text.matchAll(CATCH_BINDINGS)) if (match[1] !== 'function' && match[1] !== 'async') bound.add(match[1]!);
   }
+  // Every rejection handler's parameter is an error's name; a function value given as one is handed the error.
+  let logged = false;
+  const handlerCall = /\.\s*(?:then|catch)\s*\(/;
+  for (const text of project.textsMatching?.(handlerCall) ?? project.filesMatching(handlerCall).map((file) => file.ctx.text)) {
+    for (const handler of rejectionHandlers(text)) {
+      if ('param' in handler) bound.add(handler.param);
+      else if (LOG_FUNCTION.test(handler.value)) logged = true;
+      else return true;
+    }
+  }
+  if (logged && project.anyFileMatches(LOG_WATCHED)) return true;
   const names = [USUAL_NAMES, ...[...bound].map((name) => name.replace(/\$/g, '\\$'))].join('|');
-  const err = String.raw`(?<![\w$.])(?:${names})(?![\w$])`;
+  const bare = String.raw`(?<![\w$.])(?:${names})(?![\w$])`;
+  // The name, through parentheses, a non-null assertion or a cast: `(err as Error)`, `(<Error>err)`, `err!`.
+  const err = String.raw`(?:\(\s*)*(?:<[\w$.]+>\s*)?${bare}(?:\s*!)?(?:\s+(?:as|satisfies)\s+[\w$.]+(?:\[\])?)?(?:\s*\))*`;
   const handedOn = new RegExp([
     // Made a string.
     String.raw`\bString\(\s*${err}\s*\)`,
     String.raw`\$\{\s*${err}\s*\}`,
-    String.raw`${err}\s*\.\s*toString\s*\(`,
+    String.raw`${err}\s*\??\.\s*toString\s*\(`,
     String.raw`${err}\s*\+(?![+=])`,
     String.raw`(?<![+])\+\s*${err}(?!\s*[.([])`,
     // Handed on: thrown again, rejected with, a cause, returned, a member of an object, a JSX attribute.

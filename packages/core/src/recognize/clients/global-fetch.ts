@@ -17,14 +17,19 @@ import type { ClientRef } from './spec.js';
 /** The names the global object goes by. */
 const GLOBAL_OBJECTS: ReadonlySet<string> = new Set(['globalThis', 'window', 'global', 'self']);
 
-/** Text that may replace the global fetch: files without it are never parsed for it. */
-const REPLACES_FETCH = /\b(?:globalThis|window|global|self)\s*(?:\.\s*fetch\b|\[\s*['"`]fetch['"`]\s*\])\s*=[^=]|\b(?:defineProperty|defineProperties|assign|set)\s*\(\s*(?:globalThis|window|global|self)\b/;
+/**
+ * Text that may replace the global fetch: files without it are never parsed for it. Besides a write of `G.fetch` and
+ * the calls that define it on `G`, a write of any `.fetch` (`g.fetch = …` through an alias of the global object) and
+ * the global object given to a call (`install(globalThis)`).
+ */
+const REPLACES_FETCH = /\b(?:globalThis|window|global|self)\s*(?:\.\s*fetch\b|\[\s*['"`]fetch['"`]\s*\])\s*=[^=]|\b(?:defineProperty|defineProperties|assign|set)\s*\(\s*(?:globalThis|window|global|self)\b|\.\s*fetch\s*=[^=>]|[(,]\s*(?:globalThis|window|global|self)\s*(?:as\b[^,)]*)?[,)]/;
 
 /**
- * A runner's setup file (`jest.setup.js`, `setupTests.ts`, `vitest.setup.ts`) or a module that makes test doubles with
- * the runner's globals (`jest.fn()`, `vi.fn()`): its replacement of fetch is a mock, as a test's is.
+ * A runner's setup file (`jest.setup.js`, `setupTests.ts`, `vitest.setup.ts`, `test-setup.ts`) or a module that makes
+ * test doubles with the runner's globals (`jest.fn()`, `vi.fn()`): its replacement of fetch is a mock, as a test's is.
+ * A module of the program only named `setup` (`src/setup.ts`, imported for its side effect) is no runner's.
  */
-const RUNNER_SETUP_PATH = /(?:^|\/)(?:jest|vitest|setup[\w-]*|[\w-]*\.setup)\.[\w.-]*$/i;
+const RUNNER_SETUP_PATH = /(?:^|\/)(?:(?:jest|vitest)[.-]setup|setup[-_]?(?:tests?|jest|vitest)|tests?[-_]?setup)\.[\w.-]*$/i;
 const TEST_DOUBLES = /\b(?:jest|vi)\s*\.\s*(?:fn|spyOn|stubGlobal|mocked)\s*\(/;
 
 function isTestOrSetup(ctx: Pick<SourceContext, 'file' | 'text'>): boolean {
@@ -33,10 +38,40 @@ function isTestOrSetup(ctx: Pick<SourceContext, 'file' | 'text'>): boolean {
 
 const read = new WeakMap<TSESTree.Program, readonly { label: string; line: number }[]>();
 
-/** Whether `node` is the global object (`globalThis`, `window`, `global`, `self`), not a name the program declares. */
-function isGlobalObject(node: TSESTree.Node, ctx: SourceContext): boolean {
+/**
+ * Whether `node` is the global object (`globalThis`, `window`, `global`, `self`, not a name the program declares), or
+ * a const that holds it (`const g = globalThis as { fetch: typeof fetch }`).
+ */
+function isGlobalObject(node: TSESTree.Node, ctx: SourceContext, depth = 0): boolean {
   const expr = unwrapTS(node);
-  return expr.type === 'Identifier' && GLOBAL_OBJECTS.has(expr.name) && findVariable(ctx.getScope(expr), expr.name) === undefined;
+  if (expr.type !== 'Identifier') return false;
+  const variable = findVariable(ctx.getScope(expr), expr.name);
+  if (variable === undefined) return GLOBAL_OBJECTS.has(expr.name);
+  const declarator = variable.defs[0]?.node as TSESTree.Node | undefined;
+  return depth < 4 && variable.defs.length === 1 && declarator?.type === 'VariableDeclarator' && declarator.id.type === 'Identifier' &&
+    declarator.init != null && (declarator.parent as TSESTree.VariableDeclaration | undefined)?.kind === 'const' && isGlobalObject(declarator.init, ctx, depth + 1);
+}
+
+/** Calls given the global object that only read it. */
+const READS_ONLY = /^(?:Object\.(?:keys|values|entries|getOwnPropertyNames|getOwnPropertyDescriptors?|getPrototypeOf|isFrozen|isSealed|isExtensible|hasOwn|freeze|seal|preventExtensions)|Reflect\.(?:get|has|ownKeys|getOwnPropertyDescriptor|getPrototypeOf)|JSON\.stringify|String|Boolean|console\.\w+)$/;
+
+/**
+ * The global object given to a function (`install(globalThis)`): it may replace `fetch` on it. A function of the file
+ * whose body writes no member of anything and defines nothing does not; one not read here may.
+ */
+function givesGlobalObject(node: TSESTree.CallExpression, ctx: SourceContext): boolean {
+  if (!node.arguments.some((argument) => argument.type !== 'SpreadElement' && isGlobalObject(argument, ctx))) return false;
+  const path = calleePath(node.callee);
+  if (path !== undefined && READS_ONLY.test(path)) return false;
+  // Handled where they are read: `Object.assign(G, …)`, `Object.defineProperty(G, …)`, `Reflect.set(G, …)`.
+  if (path !== undefined && /^(?:Object\.(?:assign|defineProperty|defineProperties)|Reflect\.(?:set|defineProperty))$/.test(path)) return false;
+  const callee = unwrapTS(node.callee);
+  const declared = callee.type === 'Identifier' ? findVariable(ctx.getScope(callee), callee.name)?.defs[0]?.node as TSESTree.Node | undefined : undefined;
+  const fn = declared?.type === 'FunctionDeclaration' ? declared
+    : declared?.type === 'VariableDeclarator' && declared.init != null && /^(?:Arrow)?Function(?:Expression)?$/.test(unwrapTS(declared.init).type) ? unwrapTS(declared.init) : undefined;
+  if (fn === undefined) return true;
+  return someNode(fn, (inner) => (inner.type === 'AssignmentExpression' && inner.left.type === 'MemberExpression') ||
+    (inner.type === 'CallExpression' && /^(?:Object\.(?:assign|defineProperty|defineProperties)|Reflect\.(?:set|defineProperty))$/.test(calleePath(inner.callee) ?? '')));
 }
 
 /** `G.fetch` or `G['fetch']` of the global object. */
@@ -57,6 +92,7 @@ function mayHoldFetch(node: TSESTree.Node): boolean {
 function replacesFetch(node: TSESTree.Node, ctx: SourceContext): boolean {
   if (node.type === 'AssignmentExpression') return isGlobalFetch(node.left, ctx);
   if (node.type !== 'CallExpression') return false;
+  if (givesGlobalObject(node, ctx)) return true;
   const path = calleePath(node.callee);
   const [target, key, value] = node.arguments;
   if (target === undefined || target.type === 'SpreadElement' || !isGlobalObject(target, ctx)) return false;

@@ -225,8 +225,18 @@ export function hooksEffect(key: string, value: TSESTree.Node, ctx: SourceContex
   return worst(effects);
 }
 
-/** Members that read the URL of the request a response answers (`err.config.url`, got's `response.url`, `requestUrl`). */
-const URL_READS: ReadonlySet<string> = new Set(['url', 'requestUrl', 'redirectUrls', 'baseURL', 'prefixUrl', 'href', 'pathname', 'responseURL']);
+/**
+ * Members that read the URL of the request a response answers (`err.config.url`, got's `response.url`, `requestUrl`,
+ * node's `error.request.path`, the browser's `error.request.responseURL`), and the request itself (`response.request`,
+ * `error.request`: node's `ClientRequest` or an `XMLHttpRequest`, whose path or URL any read of it may reach).
+ */
+const URL_READS: ReadonlySet<string> = new Set(['url', 'requestUrl', 'redirectUrls', 'baseURL', 'prefixUrl', 'href', 'pathname', 'path', 'responseURL', 'originalUrl', 'request', 'req']);
+
+/** A read of the request's URL or path, by member (`error.request.path`) or destructured (`const { path } = error.request`). */
+function readsRequestUrl(node: TSESTree.Node): boolean {
+  if (node.type === 'MemberExpression') return URL_READS.has(propertyName(node) ?? '');
+  return node.type === 'Property' && node.parent?.type === 'ObjectPattern' && URL_READS.has(keyOf(node) ?? '');
+}
 
 /**
  * What a response interceptor or hook (`axios.interceptors.response.use(ok, fail)`, got's or ky's `afterResponse`,
@@ -241,7 +251,7 @@ function responseEffect(handlers: readonly (TSESTree.Node | null)[], ctx: Source
     if ((written.type === 'Literal' && written.value === null) || (written.type === 'Identifier' && written.name === 'undefined')) return undefined;
     const fn = functionOf(written, ctx);
     if (fn === undefined || fn.body == null || readsArguments(fn)) return 'unknown';
-    return someNode(fn.body, (node) => node.type === 'MemberExpression' && URL_READS.has(propertyName(node) ?? '')) ? 'url' : undefined;
+    return someNode(fn.body, readsRequestUrl) || fn.params.some((param) => someNode(param, readsRequestUrl)) ? 'url' : undefined;
   }));
 }
 
