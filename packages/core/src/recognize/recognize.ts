@@ -165,7 +165,8 @@ export function recognizeAssignCall(call: TSESTree.CallExpression, ctx: SourceCo
   const impure = bodyFacts.kind === 'object' && appCode?.kind === 'expression' ? bodyFacts.entries.find((entry) =>
     (entry.key === 'business_uid' || entry.key === 'directory_uid') && !entry.pure) : undefined;
   if (impure !== undefined) obstacles.push({ code: ReasonCode.sideEffectsBefore, key: impure.key });
-  const urlReadBack = responseUrlRead(call, ctx);
+  // A helper that reads its URL parameter back from the response already says so (`url-used-by-helper`).
+  const urlReadBack = obstacles.some((o) => o.code === ReasonCode.urlUsedByHelper) ? undefined : responseUrlRead(call, ctx);
   if (urlReadBack !== undefined) obstacles.push({ code: ReasonCode.responseUrlRead, key: urlReadBack });
   const v3Body = body === undefined ? undefined : v3BodyOf(body, appId, appCode);
   const facts: CallFacts = {
