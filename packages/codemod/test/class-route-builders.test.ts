@@ -61,6 +61,9 @@ export class PlatformClient {
 }
 `;
 
+/** The head of a module that changes a client's routes. */
+const PATCH_HEAD = "import type { PlatformClient } from './client.js';\n\n";
+
 const MIGRATED = CLIENT.replace("this.http.post(this.routes.assign(code), { directory_uid: dir, pre_installed: 'true' })",
   "this.http.post(`${this.routes.base}/v3/apps/app_assignments`, { assignee_type: 'directory', assignee_uid: dir, app_code_name: code, settings: { assignment_mode: 'pre_installed' } })");
 
@@ -104,6 +107,33 @@ export const client = new PlatformClient('https://api.example.com', axios.create
     expect(readFileSync(join(alone, 'src/client.ts'), 'utf8')).toContain('this.http.post(this.routes.assign(code), ');
   });
 
+  it('one module whose helper replaces a method by a computed key, or by Object.assign: held in project mode naming the write, and with the shared builder\'s TODO file by file', async () => {
+    const one = (patch: string) => `import axios from 'axios';
+
+class Routes { constructor(readonly base: string) {} app(c: string) { return \`\${this.base}/platform/v1/apps/\${c}\` } assign(c: string) { return \`\${this.app(c)}/assign\` } }
+export class PlatformClient { readonly routes: Routes; constructor(base: string) { this.routes = new Routes(base) } assign(code: string, dir: string) { return axios.post(this.routes.assign(code), { directory_uid: dir }) } }
+
+function lowerCaseResult(target: object, name: string) {
+  const methods = target as Record<string, (...args: unknown[]) => string>;
+  const original = methods[name]!;
+  methods[name] = (...args) => original.apply(target, args).toLowerCase();
+}
+
+export const client = new PlatformClient('https://api.example.com');
+${patch}
+`;
+    for (const [patch, key] of [
+      ["lowerCaseResult(client.routes, 'app');", 'src/client.ts:13 hands the instance (client.routes) to lowerCaseResult(…), which may replace its methods'],
+      ['Object.assign(client.routes, { app: (c: string) => `${client.routes.base}/platform/v1/apps/${c.toLowerCase()}` });', "src/client.ts:13 writes a method of that name, which may replace Routes's"],
+    ] as const) {
+      const project = trees.project({ 'src/client.ts': one(patch) });
+      expect(sitesOf(await migrateIn<Report>(project))).toEqual([`src/client.ts:4 manual url-built-by-function: ${key}`]);
+      expect(readFileSync(join(project, 'src/client.ts'), 'utf8')).toContain('axios.post(this.routes.assign(code), ');
+      const alone = trees.project({ 'src/client.ts': one(patch) });
+      expect(sitesOf(await migrateIn<Report>(alone, ['.', '--no-project']))).toEqual(['src/client.ts:4 manual url-built-by-function']);
+    }
+  });
+
   // Each piece the call cannot read, or that other code may replace: the call stays, and the reason names it.
   it.each([
     ['the base is private', { 'src/routes.ts': ROUTES.replace('constructor(readonly base', 'constructor(private readonly base') },
@@ -120,6 +150,19 @@ export const client = new PlatformClient('https://api.example.com', axios.create
       "src/patch.ts:3 writes a method of that name, which may replace Routes's"],
     ['a test replaces the builder\'s module', { 'test/client.test.ts': "import { vi } from 'vitest';\n\nvi.mock('../src/routes.js');\n" },
       "vi.mock('../src/routes.js') in test/client.test.ts:3 replaces the module of Routes"],
+    // A method put in place by code that names it only at run time, on the instance, its prototype or the class.
+    ['a helper replaces a method by a computed key on the instance it is handed', { 'src/patch.ts': PATCH_HEAD + "export function lowerCaseResult(target: object, name: string) {\n  const methods = target as Record<string, (...args: unknown[]) => string>;\n  const original = methods[name]!;\n  methods[name] = (...args) => original.apply(target, args).toLowerCase();\n}\n\nexport const patch = (client: PlatformClient) => lowerCaseResult(client.routes, 'app');\n" },
+      'src/patch.ts:9 hands the instance (client.routes) to lowerCaseResult(…), which may replace its methods'],
+    ['a member of the instance written by a computed key', { 'src/patch.ts': PATCH_HEAD + "export const patch = (client: PlatformClient, name: 'app' | 'assign') => {\n  client.routes[name] = (c: string) => `/tenant/platform/v1/apps/${c}`;\n};\n" },
+      'src/patch.ts:4 writes a member of the instance (client.routes) by a computed key, which may replace a method'],
+    ['Object.assign writes the method on the instance', { 'src/patch.ts': PATCH_HEAD + "export const patch = (client: PlatformClient, base: string) =>\n  Object.assign(client.routes, { app: (c: string) => `${base}/platform/v1/apps/${c.toLowerCase()}` });\n" },
+      "src/patch.ts:4 writes a method of that name, which may replace Routes's"],
+    ['Object.defineProperty on the instance, by a name known at run time', { 'src/patch.ts': PATCH_HEAD + "export const patch = (client: PlatformClient, name: string, value: unknown) => Object.defineProperty(client.routes, name, { value });\n" },
+      'src/patch.ts:3 hands the instance (client.routes) to Object.defineProperty(…), which may replace its methods'],
+    ['the prototype reached from the instance', { 'src/patch.ts': PATCH_HEAD + "export const patch = (client: PlatformClient, name: string, value: unknown) => {\n  (Object.getPrototypeOf(client.routes) as Record<string, unknown>)[name] = value;\n};\n" },
+      'src/patch.ts:4 hands the instance (client.routes) to Object.getPrototypeOf(…), which may replace its methods'],
+    ['the class handed to a function', { 'src/patch.ts': "import { Routes } from './routes.js';\n\nexport const wrapMethods = (cls: { prototype: object }) => Object.getOwnPropertyNames(cls.prototype);\nwrapMethods(Routes);\n" },
+      'src/patch.ts:4 hands Routes itself on (Routes), and code may replace its methods'],
   ])('%s: the call keeps its TODO, naming it', async (_name, files, key) => {
     const dir = trees.project({ 'src/routes.ts': ROUTES, 'src/client.ts': CLIENT, ...files },
       JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', target: 'es2022', noEmit: true, lib: ['es2022', 'dom'], skipLibCheck: true }, include: ['src', 'test'] }));
