@@ -264,7 +264,7 @@ function collect(root: TSESTree.Node, visit: (node: TSESTree.Node) => void): voi
     const node = stack.pop();
     if (node === null || typeof node !== 'object') continue;
     if (Array.isArray(node)) {
-      stack.push(...node);
+      stack.push(...(node as unknown[]));
       continue;
     }
     const record = node as Record<string, unknown>;

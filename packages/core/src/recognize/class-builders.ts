@@ -256,7 +256,7 @@ const escape = (name: string) => name.replace(/\$/g, '\\$');
 function outer(node: TSESTree.Node): TSESTree.Node {
   let current = node;
   while (current.parent?.type === 'TSAsExpression' || current.parent?.type === 'TSNonNullExpression' ||
-    current.parent?.type === 'TSSatisfiesExpression' || current.parent?.type === 'TSTypeAssertion') current = current.parent as TSESTree.Node;
+    current.parent?.type === 'TSSatisfiesExpression' || current.parent?.type === 'TSTypeAssertion') current = current.parent;
   return current;
 }
 
