@@ -18,6 +18,7 @@ import { type Reason, ReasonCode } from '../facts/reasons.js';
 import { findVariable, importOf } from '../facts/scope.js';
 import { isFunction, someNode, staticKey, unwrapTS } from '../facts/syntax.js';
 import { readUrl } from '../recognize/url.js';
+import { unreadClassMember } from './unread-class-builders.js';
 
 /** How deep the URL expression is walked. */
 const MAX_DEPTH = 6;
@@ -81,23 +82,33 @@ function walk(node: TSESTree.Node, ctx: SourceContext, depth: number): Reason[] 
     case 'NewExpression':
       return expr.callee.type === 'Identifier' && expr.callee.name === 'URL' ? first(expr.arguments, ctx, depth) : undefined;
     case 'MemberExpression':
-      return !expr.computed && expr.property.type === 'Identifier' && expr.property.name === 'href' ? walk(expr.object, ctx, depth + 1) : undefined;
+      // `routes.assignTemplate`: a getter of a class of the program.
+      return !expr.computed && expr.property.type === 'Identifier' && expr.property.name === 'href' ? walk(expr.object, ctx, depth + 1)
+        : unreadClassMember(expr, undefined, ctx);
     case 'Identifier': {
       const name = valueOfName(expr, ctx);
       return name.kind === 'const' ? walk(name.value.node, name.value.ctx, depth + 1) : undefined;
     }
     case 'CallExpression': {
-      const found = builderCall(expr, ctx) ?? first(expr.arguments, ctx, depth);
+      const found = builderCall(expr, ctx) ?? classMemberCall(expr, ctx) ?? first(expr.arguments, ctx, depth);
       if (found !== undefined) return found;
-      // `assignPath(code).toLowerCase()`: the builder's text, changed at the call.
+      // `assignPath(code).toLowerCase()`, `routes.assignTemplate.replace(':code', code)`: the builder's text, changed at the call.
       const callee = unwrapTS(expr.callee);
       const object = callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' ? unwrapTS(callee.object) : undefined;
-      return object?.type === 'CallExpression' && callee.type === 'MemberExpression' && callee.property.type === 'Identifier'
-        ? builderCall(object, ctx, [`its result changed by .${callee.property.name}(…) at the call`]) : undefined;
+      if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return undefined;
+      const changed = [`its result changed by .${callee.property.name}(…) at the call`];
+      if (object?.type === 'CallExpression') return builderCall(object, ctx, changed) ?? classMemberCall(object, ctx, changed);
+      return object?.type === 'MemberExpression' ? unreadClassMember(object, undefined, ctx, changed) : undefined;
     }
     default:
       return undefined;
   }
+}
+
+/** `routes.assign(code)`: a member of an instance of a class of the program (unread-class-builders.ts). */
+function classMemberCall(call: TSESTree.CallExpression, ctx: SourceContext, also: readonly string[] = []): Reason[] | undefined {
+  const callee = unwrapTS(call.callee);
+  return call.optional || callee.type !== 'MemberExpression' || callee.optional ? undefined : unreadClassMember(callee, call, ctx, also);
 }
 
 function first(nodes: readonly TSESTree.Node[], ctx: SourceContext, depth: number): Reason[] | undefined {

@@ -14,7 +14,7 @@ import type { TSESTree } from '@typescript-eslint/types';
 import type { SourceContext } from '../facts/context.js';
 import type { UrlPiece } from './url-piece.js';
 import { calledFunction, returnedExpression, staticMemberName, thisMethod } from './follow.js';
-import { fieldNeverReassigned, hasSubclass } from './clients/this-member.js';
+import { enclosingClass, fieldNeverReassigned, hasSubclass } from './clients/this-member.js';
 import { someNode, unwrapTS } from '../facts/syntax.js';
 import { lineAt } from '../facts/text-facts.js';
 
@@ -58,7 +58,7 @@ export function classBuilderCall(call: TSESTree.CallExpression, ctx: SourceConte
   if (hasSubclass(cls, classCtx)) {
     return { ok: false, key: `${className} is extended${subclassWhere(cls, classCtx)}, and a subclass may override ${[...followed.keys()].join(' or ')}` };
   }
-  const replaced = replacedMethod(cls, [...followed.keys()], classCtx, ctx);
+  const replaced = replacedMethod(cls, [...followed.keys()], classCtx, ctx) ?? instanceReached(cls, [...followed.keys()], classCtx, ctx);
   if (replaced !== undefined) return { ok: false, key: replaced };
   if (lead === undefined) return { ok: true };
   // What the builder writes before the route: one field of its own instance, read through `this` in a method followed.
@@ -157,7 +157,9 @@ function replacedMethod(cls: ClassNode, names: readonly string[], classCtx: Sour
   const checks: [RegExp, (file: string, line: number) => string][] = [
     [new RegExp(`\\bspyOn\\s*\\([^,;]*,\\s*['"\`](?:${alternatives})['"\`]`),
       (file, line) => `${file}:${line} spies on a method of that name, which may replace ${className ?? 'the class'}'s`],
-    [new RegExp(`(?:\\.\\s*(?:${alternatives})|\\[\\s*['"\`](?:${alternatives})['"\`]\\s*\\])\\s*=(?!=)|defineProperty\\s*\\([^)]*['"\`](?:${alternatives})['"\`]`),
+    // `Object.assign(target, { app: … })`, `{ app(c) { … } }`: a key written out in the object assigned (not `${app}`).
+    [new RegExp(`(?:\\.\\s*(?:${alternatives})|\\[\\s*['"\`](?:${alternatives})['"\`]\\s*\\])\\s*=(?!=)|defineProperty\\s*\\([^)]*['"\`](?:${alternatives})['"\`]|` +
+      `\\bObject\\s*\\.\\s*assign\\s*\\([^;]*?(?<!\\$)[{,]\\s*(?:async\\s+)?['"\`]?(?:${alternatives})['"\`]?\\s*[:,}(]`),
       (file, line) => `${file}:${line} writes a method of that name, which may replace ${className ?? 'the class'}'s`],
   ];
   if (className !== undefined) {
@@ -187,6 +189,241 @@ function replacedMethod(cls: ClassNode, names: readonly string[], classCtx: Sour
     }
   }
   return undefined;
+}
+
+/**
+ * Where the program may reach a method of an instance of the class other than by calling it by its name, which the
+ * searches of `replacedMethod` cannot see: a decorator; `this` handed on inside the class (`autoBind(this)`,
+ * `this[name] = …`); the class itself handed to a function (`wrapMethods(Routes)`) or imported under another name; an
+ * instance made where it is not kept in a name (`new Proxy(new Routes(base), …)`, a factory's `return new Routes(base)`);
+ * and, for every name an instance is kept in (`routes`, `this.routes`), anywhere that name is read other than for a
+ * member by its name: a write by a computed key (`client.routes[name] = …`), the instance handed to a function that
+ * may write it (`lowerCaseResult(client.routes, 'app')`, `Object.assign`, `Object.defineProperty`,
+ * `Object.getPrototypeOf`), another name for it, its `constructor` or `__proto__`. Names are matched as written, in
+ * every file of the program: an object of another class kept under the same name counts too. Undefined when none is found.
+ */
+function instanceReached(cls: ClassNode, names: readonly string[], classCtx: SourceContext, ctx: SourceContext): string | undefined {
+  const project = ctx.project;
+  if (project?.filesMatching === undefined) return 'the program cannot be seen';
+  const declarator = cls.parent?.type === 'VariableDeclarator' && cls.parent.id.type === 'Identifier' ? cls.parent.id.name : undefined;
+  const className = cls.id?.name ?? declarator;
+  if (className === undefined) return `the class (${where(cls, classCtx)}) has no name the program's uses of it can be found by`;
+  const decorated = [cls, ...cls.body.body].find((member) => 'decorators' in member && (member.decorators?.length ?? 0) > 0);
+  if (decorated !== undefined) return `${where(decorated, classCtx)} decorates ${className}, and a decorator may replace its methods`;
+  if (cls.parent?.type === 'ExportDefaultDeclaration' || new RegExp(`\\bexport\\s+default\\s+${escape(className)}\\b`).test(classCtx.text)) {
+    return `${className} is its module's default export (${where(cls, classCtx)}), which other modules may import under any name`;
+  }
+  // `this` in the class: read for a member by its name, nothing else.
+  let own: string | undefined;
+  someNode(cls.body, (node) => {
+    if (node.type !== 'ThisExpression' || enclosingClass(node) !== cls) return false;
+    own = handedOn(node, names, classCtx, `${className}'s instance (this)`);
+    return own !== undefined;
+  });
+  if (own !== undefined) return own;
+  const kept = new Set<string>();
+  const classPattern = new RegExp(`(?<![\\w$])${escape(className)}(?![\\w$])`);
+  for (const file of project.filesMatching(classPattern)) {
+    let found: string | undefined;
+    someNode(file.program, (node) => {
+      if (node.type !== 'Identifier' || node.name !== className) return false;
+      found = classUse(node, className, file.ctx, kept);
+      return found !== undefined;
+    });
+    if (found !== undefined) return found;
+  }
+  for (const name of kept) {
+    for (const file of project.filesMatching(new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`))) {
+      let found: string | undefined;
+      someNode(file.program, (node) => {
+        if (node.type !== 'Identifier' || node.name !== name) return false;
+        const parent = node.parent;
+        // `x.routes` read as the instance; `routes` as itself. A key, a declaration or a type is no use of the value.
+        const expr = parent?.type === 'MemberExpression' && parent.property === node && !parent.computed ? parent : node;
+        if (expr === node && isDeclarationOrType(node)) return false;
+        found = handedOn(expr, names, file.ctx, `the instance (${file.ctx.text.slice(expr.range[0], expr.range[1])})`);
+        return found !== undefined;
+      });
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+const escape = (name: string) => name.replace(/\$/g, '\\$');
+
+/** TS wrappers a value passes through unchanged (`x as T`, `x!`). */
+function outer(node: TSESTree.Node): TSESTree.Node {
+  let current = node;
+  while (current.parent?.type === 'TSAsExpression' || current.parent?.type === 'TSNonNullExpression' ||
+    current.parent?.type === 'TSSatisfiesExpression' || current.parent?.type === 'TSTypeAssertion') current = current.parent;
+  return current;
+}
+
+/** A name where it is declared, a key, a type, or an import or export under that same name. */
+function isDeclarationOrType(id: TSESTree.Identifier): boolean {
+  const parent = id.parent;
+  if (parent === undefined) return false;
+  switch (parent.type) {
+    case 'VariableDeclarator':
+      return parent.id === id;
+    case 'PropertyDefinition':
+    case 'MethodDefinition':
+    case 'TSPropertySignature':
+    case 'TSMethodSignature':
+      return parent.key === id && !parent.computed;
+    case 'Property':
+      return parent.key === id && !parent.computed && !parent.shorthand;
+    case 'TSParameterProperty':
+    case 'AssignmentPattern':
+      return true;
+    case 'ImportSpecifier':
+      return (parent.imported.type === 'Identifier' ? parent.imported.name : parent.imported.value) === parent.local.name;
+    case 'ExportSpecifier':
+      return (parent.local.type === 'Identifier' ? parent.local.name : parent.local.value) ===
+        (parent.exported.type === 'Identifier' ? parent.exported.name : parent.exported.value);
+    case 'FunctionDeclaration':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+      return parent.params.includes(id);
+    case 'ClassDeclaration':
+    case 'ClassExpression':
+      return parent.id === id;
+    default:
+      return parent.type.startsWith('TS') && parent.type !== 'TSAsExpression' && parent.type !== 'TSNonNullExpression' &&
+        parent.type !== 'TSSatisfiesExpression' && parent.type !== 'TSTypeAssertion' && parent.type !== 'TSInstantiationExpression' &&
+        parent.type !== 'TSExportAssignment';
+  }
+}
+
+/** A use of the class's name: harmless, an instance kept in a name (added to `kept`), or where the class is handed on. */
+function classUse(id: TSESTree.Identifier, className: string, ctx: SourceContext, kept: Set<string>): string | undefined {
+  let parent: TSESTree.Node | undefined = id.parent;
+  let expr: TSESTree.Node = id;
+  // `ns.Routes`: the class read from a namespace.
+  if (parent?.type === 'MemberExpression' && parent.property === id && !parent.computed) {
+    expr = parent;
+    parent = parent.parent;
+  } else if (isDeclarationOrType(id)) {
+    return undefined;
+  }
+  const at = `${ctx.file ?? 'line'}${ctx.file === undefined ? ' ' : ':'}${lineAt(ctx.text, id.range[0])}`;
+  if (parent?.type === 'ImportSpecifier' || parent?.type === 'ExportSpecifier') return `${at} names ${className} under another name`;
+  if (parent?.type === 'ImportDefaultSpecifier' || parent?.type === 'ImportNamespaceSpecifier') return undefined;
+  expr = outer(expr);
+  parent = expr.parent;
+  if (parent === undefined) return undefined;
+  // `extends Routes` (a subclass is looked for on its own), `x instanceof Routes`, `Routes.create(…)`: a static member read.
+  if ((parent.type === 'ClassDeclaration' || parent.type === 'ClassExpression') && parent.superClass === expr) return undefined;
+  if (parent.type === 'BinaryExpression' && parent.right === expr && parent.operator === 'instanceof') return undefined;
+  if (parent.type === 'MemberExpression' && parent.object === expr && !parent.computed && !isWrite(parent)) return undefined;
+  if (parent.type === 'NewExpression' && parent.callee === expr) {
+    const name = keptIn(parent);
+    if (name === undefined) return `${at} makes an instance of ${className} that is not kept in a name (${describe(outer(parent), ctx)}), and code may replace its methods`;
+    if (name !== '') kept.add(name);
+    return undefined;
+  }
+  return `${at} hands ${className} itself on (${describe(expr, ctx)}), and code may replace its methods`;
+}
+
+/**
+ * The name an instance made by `made` is kept in: a const or let (`const routes = new Routes(base)`), a field
+ * (`this.routes = …`, `routes = new Routes(base)` in a class), also frozen (`Object.freeze(new Routes(base))`); '' for
+ * one called in place (`new Routes(base).assign(code)`). Undefined anywhere else.
+ */
+function keptIn(made: TSESTree.NewExpression): string | undefined {
+  let expr = outer(made);
+  let parent = expr.parent;
+  if (parent?.type === 'CallExpression' && parent.arguments.length === 1 && parent.arguments[0] === expr && calleeText(parent.callee) === 'Object.freeze') {
+    expr = outer(parent);
+    parent = expr.parent;
+  }
+  if (parent === undefined) return undefined;
+  if (parent.type === 'MemberExpression' && parent.object === expr && !parent.computed && !isWrite(parent)) return '';
+  if (parent.type === 'VariableDeclarator' && parent.init === expr && parent.id.type === 'Identifier') return parent.id.name;
+  if (parent.type === 'PropertyDefinition' && parent.value === expr && !parent.computed && parent.key.type === 'Identifier') return parent.key.name;
+  if (parent.type === 'AssignmentExpression' && parent.right === expr && parent.operator === '=') {
+    const left = unwrapTS(parent.left);
+    if (left.type === 'Identifier') return left.name;
+    if (left.type === 'MemberExpression' && !left.computed && left.property.type === 'Identifier') return left.property.name;
+  }
+  return undefined;
+}
+
+/**
+ * A use of an instance (`expr`): read for a member by its name, compared, tested, or the `this` of `.bind`/`.call`/
+ * `.apply`, is harmless; anything else (a write by a computed key or of a method's name, the instance handed to a
+ * function or kept under another name, its `constructor` or `__proto__`) may replace a method: where, and how.
+ */
+function handedOn(node: TSESTree.Node, names: readonly string[], ctx: SourceContext, what: string): string | undefined {
+  const expr = outer(node);
+  const parent = expr.parent;
+  const at = `${ctx.file ?? 'line'}${ctx.file === undefined ? ' ' : ':'}${lineAt(ctx.text, node.range[0])}`;
+  if (parent === undefined) return undefined;
+  switch (parent.type) {
+    case 'MemberExpression': {
+      if (parent.object !== expr) return undefined;
+      const name = staticMemberName(parent);
+      if (parent.computed && name === undefined) {
+        return isWrite(parent) ? `${at} writes a member of ${what} by a computed key, which may replace a method` : undefined;
+      }
+      if (name === 'constructor' || name === '__proto__') return `${at} reaches the prototype of ${what} (.${name}), where code may replace its methods`;
+      return isWrite(parent) && name !== undefined && names.includes(name) ? `${at} writes ${name} on ${what}, which may replace the method` : undefined;
+    }
+    case 'AssignmentExpression':
+      return parent.left === expr ? undefined : `${at} keeps ${what} under another name (${describe(parent.left, ctx)}), where code may replace its methods`;
+    case 'CallExpression': {
+      if (parent.callee === expr) return undefined;
+      const callee = unwrapTS(parent.callee);
+      const method = callee.type === 'MemberExpression' ? staticMemberName(callee) : undefined;
+      if (method === 'bind' || method === 'call' || method === 'apply') return undefined;
+      if (/^Object\.(?:freeze|isFrozen|isSealed|keys)$/.test(calleeText(parent.callee))) return undefined;
+      return `${at} hands ${what} to ${ctx.text.slice(parent.callee.range[0], parent.callee.range[1]).replace(/\s+/g, '')}(…), which may replace its methods`;
+    }
+    case 'NewExpression':
+      return parent.callee === expr ? undefined : `${at} hands ${what} to new ${ctx.text.slice(parent.callee.range[0], parent.callee.range[1])}(…), which may replace its methods`;
+    case 'UnaryExpression':
+      return parent.operator === 'delete' ? `${at} deletes ${what}` : undefined;
+    case 'BinaryExpression':
+    case 'IfStatement':
+    case 'TemplateLiteral':
+    case 'ExpressionStatement':
+      return undefined;
+    case 'ConditionalExpression':
+      return parent.test === expr ? undefined : `${at} hands ${what} on (${describe(parent, ctx)}), and code may replace its methods`;
+    case 'ImportSpecifier':
+    case 'ExportSpecifier':
+      return isDeclarationOrType(expr as TSESTree.Identifier) ? undefined : `${at} names ${what} under another name`;
+    case 'VariableDeclarator':
+      return parent.id === expr ? undefined : `${at} keeps ${what} under another name (${describe(parent.id, ctx)}), where code may replace its methods`;
+    default:
+      return isDeclarationOrType(expr as TSESTree.Identifier) ? undefined : `${at} hands ${what} on (${describe(parent, ctx)}), and code may replace its methods`;
+  }
+}
+
+/** `m.x = …`, `m.x++`, `delete m.x`, a destructuring target: the member written. */
+function isWrite(member: TSESTree.MemberExpression): boolean {
+  const node = outer(member);
+  const parent = node.parent;
+  if (parent === undefined) return false;
+  if (parent.type === 'AssignmentExpression' && parent.left === node) return true;
+  if (parent.type === 'UpdateExpression') return true;
+  if (parent.type === 'UnaryExpression' && parent.operator === 'delete') return true;
+  if ((parent.type === 'ForInStatement' || parent.type === 'ForOfStatement') && parent.left === node) return true;
+  return parent.type === 'ArrayPattern' || (parent.type === 'Property' && parent.parent?.type === 'ObjectPattern') || parent.type === 'RestElement' ||
+    parent.type === 'AssignmentPattern';
+}
+
+function calleeText(callee: TSESTree.Node): string {
+  const expr = unwrapTS(callee);
+  return expr.type === 'MemberExpression' && !expr.computed && expr.object.type === 'Identifier' && expr.property.type === 'Identifier'
+    ? `${expr.object.name}.${expr.property.name}` : '';
+}
+
+/** The first line of a node's text, for a reason. */
+function describe(node: TSESTree.Node, ctx: SourceContext): string {
+  const text = ctx.text.slice(node.range[0], node.range[1]).replace(/\s+/g, ' ');
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
 function isTestOrMock(ctx: SourceContext): boolean {
