@@ -9,7 +9,7 @@ import { FLAG_KEYS, readSteps, spreadEntries, type StepEntry } from './body-step
 import { type Condition, flagChoice } from './conditional.js';
 import { DeprecatedKey, FLAG_ENABLED_VALUE } from '../facts/contract.js';
 import { valueOfName } from './follow.js';
-import { destructuredMayBeAbsent, memberMayBeAbsent } from './absent-values.js';
+import { destructuredMayBeAbsent, memberMayBeAbsent, typeMayBeUndefined } from './absent-values.js';
 import type { BodyFacts, ValueClass } from '../plan/plan.js';
 import { ReasonCode } from '../facts/reasons.js';
 import { namespaceModule } from './clients/modules.js';
@@ -597,17 +597,18 @@ function mayBeOn(value: TSESTree.Node, ctx: SourceContext): boolean {
     (state.kind === 'boolean' && !state.value));
 }
 
-/** A parameter that may be `undefined`: `uid?: string`, `uid: string | undefined`, or one whose default is `undefined`. */
-function optionalParameter(variable: VariableLike): boolean {
+/**
+ * A parameter that may be `undefined`: `uid?: string`, `uid: string | undefined`, a type that may hold it
+ * (`uid: Tenant['businessUid']`, an alias of one, a type that cannot be read), or one whose default is `undefined`.
+ */
+function optionalParameter(variable: VariableLike, ctx: SourceContext): boolean {
   const def = variable.defs.length === 1 ? variable.defs[0] : undefined;
   const name = def?.name as TSESTree.Node | undefined;
   if (def?.type !== 'Parameter' || name?.type !== 'Identifier') return false;
   const id = name;
   const assigned = id.parent?.type === 'AssignmentPattern' && id.parent.left === id ? unwrapTS(id.parent.right) : undefined;
   const type = id.typeAnnotation?.typeAnnotation;
-  const undefinedIn = (t: TSESTree.TypeNode | undefined): boolean =>
-    t?.type === 'TSUndefinedKeyword' || t?.type === 'TSVoidKeyword' || (t?.type === 'TSUnionType' && t.types.some(undefinedIn));
-  return id.optional || undefinedIn(type) || (assigned?.type === 'Identifier' && assigned.name === 'undefined');
+  return id.optional || (type !== undefined && typeMayBeUndefined(type, ctx)) || (assigned?.type === 'Identifier' && assigned.name === 'undefined');
 }
 
 /** What a body value is, as far as the source shows it. Constants are followed only when written as literals. */
@@ -636,7 +637,7 @@ export function classifyValue(node: TSESTree.Node, ctx?: SourceContext): ValueCl
       // A caller's argument is what the parameter holds, whatever it is written as there.
       if (name.kind === 'argument') return classifyValue(name.value.node, name.value.ctx);
       // `uid!` or `uid as string` only quiets the compiler: a caller that leaves it out still sends no assignee.
-      return name.kind === 'unknown' && (optionalParameter(name.variable) || destructuredMayBeAbsent(name.variable))
+      return name.kind === 'unknown' && (optionalParameter(name.variable, ctx) || destructuredMayBeAbsent(name.variable))
         ? { kind: 'dynamic', mayBeAbsent: true } : { kind: 'dynamic' };
     }
     case 'MemberExpression':
