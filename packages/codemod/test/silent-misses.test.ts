@@ -310,3 +310,57 @@ export class AppsService {
     expect(await scan(dir)).toEqual([`src/apps.service.ts:7 manual ${reasons}`, `src/apps.service.ts:10 manual ${reasons}`]);
   });
 });
+
+describe('an app-action helper given the action from an as const map or tuple of the program', () => {
+  const ACTIONS = (extra = '') => `export const APP_ACTIONS = ['assign', 'unassign', 'install_app'] as const;
+export const AppAction = { Assign: 'assign', Unassign: 'unassign', Install: 'install_app' } as const;
+export type AppAction = (typeof AppAction)[keyof typeof AppAction];
+${extra}`;
+  const PLATFORM = `import axios from 'axios';
+import type { AppAction } from './actions.js';
+export function appAction(base: string, code: string, action: AppAction, body: Record<string, string>) {
+  return axios.post(\`\${base}/platform/v1/apps/\${code}/\${action}\`, body);
+}
+`;
+  const MAIN = `import { APP_ACTIONS, AppAction } from './actions.js';
+import { appAction } from './platform.js';
+export async function main(base: string) {
+  await appAction(base, 'crm', AppAction.Assign, { business_uid: 'biz_1' });
+  await appAction(base, 'erp', APP_ACTIONS[0], { business_uid: 'biz_1' });
+  await appAction(base, 'crm', AppAction.Unassign, { business_uid: 'biz_1' });
+  await appAction(base, 'erp', APP_ACTIONS[1], { business_uid: 'biz_1' });
+}
+`;
+  const HELD = 'manual url-not-editable';
+
+  it('project mode: the member and the element that hold "assign" are reported, the others not, nothing rewritten', async () => {
+    const dir = trees.project({ 'src/actions.ts': ACTIONS(), 'src/platform.ts': PLATFORM, 'src/main.ts': MAIN });
+    expect(await scan(dir)).toEqual([`src/main.ts:4 ${HELD}`, `src/main.ts:5 ${HELD}`]);
+    const after = await migrate(dir, ['src/main.ts', 'src/platform.ts']);
+    expect(after['src/platform.ts']).toBe(PLATFORM);
+    expect(after['src/main.ts'].match(/TODO\(app-assignment\)/g)).toHaveLength(2);
+  });
+
+  it('a module that sorts the tuple in place (as const is erased at run time): its element is not read as "assign"', async () => {
+    const dir = trees.project({ 'src/actions.ts': ACTIONS('APP_ACTIONS.sort();\n'), 'src/platform.ts': PLATFORM, 'src/main.ts': MAIN });
+    expect(await scan(dir)).toEqual([`src/main.ts:4 ${HELD}`]);
+  });
+
+  it('one file, also --no-project: the tuple element is read as the map member is', async () => {
+    const one = `import axios from 'axios';
+const APP_ACTIONS = ['assign', 'unassign'] as const;
+const AppAction = { Assign: 'assign', Unassign: 'unassign' } as const;
+function appAction(base: string, code: string, action: string) {
+  return axios.post(\`\${base}/platform/v1/apps/\${code}/\${action}\`, { business_uid: 'biz_1' });
+}
+export async function main(base: string) {
+  await appAction(base, 'crm', AppAction.Assign);
+  await appAction(base, 'erp', APP_ACTIONS[0]);
+  await appAction(base, 'erp', APP_ACTIONS[1]);
+}
+`;
+    for (const args of [[], ['--no-project']]) {
+      expect(await scan(trees.project({ 'src/one.ts': one }), args), args.join(' ')).toEqual([`src/one.ts:8 ${HELD}`, `src/one.ts:9 ${HELD}`]);
+    }
+  });
+});

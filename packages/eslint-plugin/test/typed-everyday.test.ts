@@ -90,3 +90,18 @@ describe('typed linting and scan agree on a wrapper whose caller reads the URL o
     expect(await linted(dir)).toEqual(scan);
   });
 });
+
+describe('typed linting and scan agree on an app-action helper given the action from an as const map or tuple', () => {
+  const ACTIONS = `export const APP_ACTIONS = ['assign', 'unassign'] as const;
+export const AppAction = { Assign: 'assign', Unassign: 'unassign' } as const;
+export type AppAction = (typeof AppAction)[keyof typeof AppAction];
+`;
+  const PLATFORM = "import type { AppAction } from './actions.js';\n\nexport function appAction(base: string, code: string, action: AppAction) {\n  return fetch(`${base}/platform/v1/apps/${code}/${action}`, { method: 'POST', body: JSON.stringify({ business_uid: 'b1' }) });\n}\n";
+  const MAIN = "import { APP_ACTIONS, AppAction } from './actions.js';\nimport { appAction } from './platform.js';\n\nexport async function main(base: string) {\n  await appAction(base, 'crm', AppAction.Assign);\n  await appAction(base, 'erp', APP_ACTIONS[0]);\n  await appAction(base, 'crm', AppAction.Unassign);\n  await appAction(base, 'erp', APP_ACTIONS[1]);\n}\n";
+  it('the member and the element that hold "assign" are reported, the others not', async () => {
+    const dir = project({ 'src/actions.ts': ACTIONS, 'src/platform.ts': PLATFORM, 'src/main.ts': MAIN });
+    const scan = await scanned(dir);
+    expect(scan).toEqual(['src/main.ts:5 manual', 'src/main.ts:6 manual']);
+    expect(await linted(dir)).toEqual(scan);
+  });
+});
