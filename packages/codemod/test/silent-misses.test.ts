@@ -364,3 +364,42 @@ export async function main(base: string) {
     }
   });
 });
+
+describe('a namespace import of a module of the program', () => {
+  const ACTIONS = "export const ASSIGN = 'assign';\n";
+  const CONFIG = "export const PLATFORM = `${process.env.API_BASE ?? 'https://api.example.com'}/platform/v1`;\nexport const appUrl = (code: string) => `${PLATFORM}/apps/${code}`;\n";
+  const APPS = (head: string, word: string, platform: string, appUrl: string) => `import axios from 'axios';
+${head}
+export async function a(base: string, code: string, dir: string) {
+  await axios.post(\`\${base}/platform/v1/apps/\${code}/\${${word}}\`, { directory_uid: dir });
+}
+export async function b(code: string, dir: string) {
+  await axios.post(\`\${${platform}}/apps/\${code}/assign\`, { directory_uid: dir });
+}
+export async function c(code: string, dir: string) {
+  await axios.post(\`\${${appUrl}(code)}/assign\`, { directory_uid: dir });
+}
+`;
+  const files = (apps: string) => ({ 'src/shared/actions.ts': ACTIONS, 'src/shared/index.ts': "export * from './actions.js';\n", 'src/config.ts': CONFIG, 'src/apps.ts': apps });
+
+  it.each([
+    ['the module itself', './shared/actions.js'],
+    ['an index that re-exports it with export *', './shared/index.js'],
+  ])('project mode: its members are read as named imports are (%s)', async (_name, from) => {
+    const named = await scan(trees.project(files(APPS(`import { ASSIGN } from '${from}';\nimport { PLATFORM, appUrl } from './config.js';`, 'ASSIGN', 'PLATFORM', 'appUrl'))));
+    expect(named).toEqual([
+      'src/apps.ts:5 manual url-not-editable',
+      'src/apps.ts:8 manual url-prefix-in-base',
+      'src/apps.ts:11 manual url-built-by-function',
+    ]);
+    const dir = trees.project(files(APPS(`import * as shared from '${from}';\nimport * as config from './config.js';`, 'shared.ASSIGN', 'config.PLATFORM', 'config.appUrl')));
+    expect(await scan(dir)).toEqual(named);
+    const after = await migrate(dir, ['src/apps.ts']);
+    expect(after['src/apps.ts'].match(/TODO\(app-assignment\)/g)).toHaveLength(3);
+  });
+
+  it('a member the module exports as another word is not the route', async () => {
+    const dir = trees.project({ 'src/shared/actions.ts': "export const ASSIGN = 'unassign';\n", 'src/apps.ts': "import axios from 'axios';\nimport * as shared from './shared/actions.js';\nexport const a = (code: string, dir: string) => axios.post(`https://api.example.com/platform/v1/apps/${code}/${shared.ASSIGN}`, { directory_uid: dir });\n" });
+    expect(await scan(dir)).toEqual([]);
+  });
+});

@@ -105,3 +105,16 @@ export type AppAction = (typeof AppAction)[keyof typeof AppAction];
     expect(await linted(dir)).toEqual(scan);
   });
 });
+
+describe('typed linting and scan agree on a namespace import of a module of the program', () => {
+  it('`shared.ASSIGN`, `config.PLATFORM` and `config.appUrl(code)` are read as named imports are', async () => {
+    const dir = project({
+      'src/shared.ts': "export const ASSIGN = 'assign';\n",
+      'src/config.ts': "export const PLATFORM = 'https://api.example.com/platform/v1';\nexport const appUrl = (code: string) => `${PLATFORM}/apps/${code}`;\n",
+      'src/apps.ts': "import * as shared from './shared.js';\nimport * as config from './config.js';\n\nexport const a = (code: string) => fetch(`https://api.example.com/platform/v1/apps/${code}/${shared.ASSIGN}`, { method: 'POST', body: '{}' });\nexport const b = (code: string) => fetch(`${config.PLATFORM}/apps/${code}/assign`, { method: 'POST', body: '{}' });\nexport const c = (code: string) => fetch(`${config.appUrl(code)}/assign`, { method: 'POST', body: '{}' });\n",
+    });
+    const scan = await scanned(dir);
+    expect(scan).toEqual(['src/apps.ts:4 manual', 'src/apps.ts:5 manual', 'src/apps.ts:6 manual']);
+    expect(await linted(dir)).toEqual(scan);
+  });
+});

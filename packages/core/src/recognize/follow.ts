@@ -534,6 +534,28 @@ function ownerOf(node: TSESTree.Node, ctx: SourceContext, depth = 0): Owner | un
   return ownerOf(inner, value.value.ctx, depth + 1);
 }
 
+/**
+ * `shared.ASSIGN`, `http.send` of `import * as shared from './shared.js'` (a module of the program), in a project: what
+ * the module exports under that name, as a named import of it stands for (a module namespace cannot be written).
+ */
+export function namespaceMember(member: TSESTree.MemberExpression, ctx: SourceContext): Bound | undefined {
+  if (ctx.project === undefined || member.computed || member.property.type !== 'Identifier') return undefined;
+  const object = unwrapTS(member.object);
+  const variable = object.type === 'Identifier' ? findVariable(ctx.getScope(object), object.name) : undefined;
+  if (variable === undefined || ctx.bindings?.has(variable) === true) return undefined;
+  const imported = importOf(variable);
+  if (imported?.imported !== '*' || !/^\.{0,2}\//.test(imported.source)) return undefined;
+  return ctx.project.resolveImport(imported.source, member.property.name, ctx);
+}
+
+/** A function a namespace member names (`config.appUrl` of `import * as config`), read as a named import's is. */
+export function namespaceFunction(callee: TSESTree.Node, ctx: SourceContext): CalledFunction | undefined {
+  const member = unwrapTS(callee);
+  const exported = member.type === 'MemberExpression' ? namespaceMember(member, ctx) : undefined;
+  const node = exported === undefined ? undefined : unwrapTS(exported.node);
+  return node !== undefined && (node.type === 'FunctionDeclaration' || isFunction(node)) ? { fn: node as TSESTree.FunctionLike, ctx: exported!.ctx } : undefined;
+}
+
 /** `a.b` and `a['b']` give 'b'; a computed member that is not a literal gives undefined. */
 export function staticMemberName(member: TSESTree.MemberExpression): string | undefined {
   if (!member.computed && member.property.type === 'Identifier') return member.property.name;
