@@ -715,3 +715,27 @@ ${slug === 'slug' ? '  let slug = code;\n  slug = encodeURIComponent(slug);\n' :
     }
   });
 });
+
+describe('built_in written into a defaults object the body spreads', () => {
+  const ASSIGN = "import { DEFAULTS } from './defaults.js';\nexport const assign = (code: string, dir: string) => fetch(`https://api.example.com/platform/v1/apps/${code}/assign`, { method: 'POST', body: JSON.stringify({ ...DEFAULTS, directory_uid: dir }) });\n";
+  const DEFAULTS = "export const DEFAULTS: Record<string, string> = { is_internal: 'true' };\n";
+
+  it.each([
+    ['Object.assign(DEFAULTS, { built_in: \'true\' })', "import { DEFAULTS } from './defaults.js';\nexport function enterprise() {\n  Object.assign(DEFAULTS, { built_in: 'true' });\n}\n"],
+    ['DEFAULTS.built_in = \'true\'', "import { DEFAULTS } from './defaults.js';\nexport function enterprise() {\n  DEFAULTS.built_in = 'true';\n}\n"],
+  ])('another module that writes it (%s): the call is held naming built_in in a project', async (_name, features) => {
+    const dir = trees.project({ 'src/defaults.ts': DEFAULTS, 'src/features.ts': features, 'src/assign.ts': ASSIGN });
+    const report = await migrateIn<Report>(dir);
+    const site = report.files.flatMap((file) => file.sites)[0]!;
+    expect(site.outcome).toBe('manual');
+    expect(site.reasons.map((r) => r.code)).toContain('built-in-may-be-true');
+    expect(readFileSync(join(dir, 'src/assign.ts'), 'utf8')).toMatch(/TODO\(app-assignment\):.*built_in/);
+  });
+
+  it('a module that writes another key: built_in is not named', async () => {
+    const features = "import { DEFAULTS } from './defaults.js';\nexport function enterprise() {\n  Object.assign(DEFAULTS, { is_internal: 'false' });\n}\n";
+    const dir = trees.project({ 'src/defaults.ts': DEFAULTS, 'src/features.ts': features, 'src/assign.ts': ASSIGN });
+    const report = await migrateIn<Report>(dir);
+    expect(report.files.flatMap((file) => file.sites)[0]!.reasons.map((r) => r.code)).not.toContain('built-in-may-be-true');
+  });
+});

@@ -133,8 +133,8 @@ function textChangedInUrl(call: TSESTree.CallExpression, ctx: SourceContext): st
     } else if (expr.type === 'CallExpression') {
       const callee = unwrapTS(expr.callee);
       if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || !TEXT_CHANGES.has(callee.property.name)) return;
-      const text = readUrl(callee.object, at, null).map((piece) => (piece.kind === 'text' ? piece.value : '\u0000')).join('');
-      if (!/\/platform\/v1\/apps\/[^/]*\/assign\b/.test(text.replace(/\u0000/g, 'app'))) return;
+      const text = readUrl(callee.object, at, null).map((piece) => (piece.kind === 'text' ? piece.value : 'app')).join('');
+      if (!/\/platform\/v1\/apps\/[^/]*\/assign\b/.test(text)) return;
       const written = at.text.slice(callee.range[0], callee.range[1]);
       const line = at.text.slice(0, expr.range[0]).split('\n').length;
       const atCall = at.text === ctx.text && expr.range[0] >= call.range[0] && expr.range[1] <= call.range[1];

@@ -15,7 +15,7 @@ import { ReasonCode } from '../facts/reasons.js';
 import { namespaceModule } from './clients/modules.js';
 import { findVariable, importOf, isExported, isSingleUse, usesOf, type VariableLike } from '../facts/scope.js';
 import { lineAt } from '../facts/text-facts.js';
-import { calleePath, isAsConst, isPure, isRecordOfStringsType, propertyOf, staticKey, unwrapTS } from '../facts/syntax.js';
+import { calleePath, isAsConst, isPure, isRecordOfStringsType, propertyOf, someNode, staticKey, unwrapTS } from '../facts/syntax.js';
 
 /** How a client serializes the value it is given as the body. */
 export interface BodyEncoding {
@@ -557,7 +557,7 @@ export function mayHoldBuiltIn(node: TSESTree.Node, ctx: SourceContext, depth = 
     case 'Identifier': {
       const name = valueOfName(expr, ctx);
       if (name.kind === 'global' || name.kind === 'absent') return false;
-      if (setsBuiltIn(name.variable, ctx)) return true;
+      if (setsBuiltIn(name.variable, ctx) || assignedBuiltInElsewhere(name.variable, ctx)) return true;
       return (name.kind === 'const' || name.kind === 'argument' || name.kind === 'imported') && next(name.value.node, name.value.ctx);
     }
     case 'CallExpression':
@@ -581,14 +581,35 @@ function namesBuiltIn(key: string | undefined): boolean {
   return key !== undefined && key.replace(/[-_]/g, '').toLowerCase() === 'builtin';
 }
 
-/** `name.built_in = value` (or `name['built_in']`) anywhere, with a value that may be "true". */
+/**
+ * `name.built_in = value` (or `name['built_in']`), or `Object.assign(name, { built_in: value })`, anywhere in the file,
+ * with a value that may be "true".
+ */
 function setsBuiltIn(variable: VariableLike, ctx: SourceContext): boolean {
-  return variable.references.some((ref) => {
-    const member = (ref.identifier as TSESTree.Node).parent;
-    if (member?.type !== 'MemberExpression' || staticKey(member) !== DeprecatedKey.builtIn) return false;
-    const assignment = member.parent;
-    return assignment?.type === 'AssignmentExpression' && assignment.left === member && mayBeOn(assignment.right, ctx);
-  });
+  return variable.references.some((ref) => writesBuiltIn(ref.identifier as TSESTree.Node, ctx));
+}
+
+function writesBuiltIn(id: TSESTree.Node, ctx: SourceContext): boolean {
+  const parent = id.parent;
+  if (parent?.type === 'CallExpression' && parent.arguments[0] === id && calleePath(parent.callee) === 'Object.assign') {
+    return parent.arguments.slice(1).some((arg) => mayHoldBuiltIn(arg.type === 'SpreadElement' ? arg.argument : arg, ctx));
+  }
+  if (parent?.type !== 'MemberExpression' || parent.object !== id || staticKey(parent) !== DeprecatedKey.builtIn) return false;
+  const assignment = parent.parent;
+  return assignment?.type === 'AssignmentExpression' && assignment.left === parent && mayBeOn(assignment.right, ctx);
+}
+
+/**
+ * In a project, an exported object (or one imported from a module of the program) that another module writes
+ * built_in into, by the name it is exported under: `Object.assign(DEFAULTS, { built_in: 'true' })`, `DEFAULTS.built_in = …`.
+ */
+function assignedBuiltInElsewhere(variable: VariableLike, ctx: SourceContext): boolean {
+  const imported = importOf(variable);
+  if (ctx.project?.filesMatching === undefined || (imported === undefined && !isExported(variable))) return false;
+  const name = imported === undefined || imported.imported === '*' || imported.imported === 'default' ? variable.name : imported.imported;
+  const word = name.replace(/\$/g, '\\$');
+  const files = ctx.project.filesMatching(new RegExp(`(?<![\\w$])${word}\\b[^]*\\bbuilt_?in\\b|\\bbuilt_?in\\b[^]*(?<![\\w$])${word}\\b`, 'i'));
+  return files.some((file) => file.ctx.text !== ctx.text && someNode(file.program, (node) => node.type === 'Identifier' && node.name === name && writesBuiltIn(node, file.ctx)));
 }
 
 function mayBeOn(value: TSESTree.Node, ctx: SourceContext): boolean {
