@@ -310,3 +310,96 @@ export class AppsService {
     expect(await scan(dir)).toEqual([`src/apps.service.ts:7 manual ${reasons}`, `src/apps.service.ts:10 manual ${reasons}`]);
   });
 });
+
+describe('an app-action helper given the action from an as const map or tuple of the program', () => {
+  const ACTIONS = (extra = '') => `export const APP_ACTIONS = ['assign', 'unassign', 'install_app'] as const;
+export const AppAction = { Assign: 'assign', Unassign: 'unassign', Install: 'install_app' } as const;
+export type AppAction = (typeof AppAction)[keyof typeof AppAction];
+${extra}`;
+  const PLATFORM = `import axios from 'axios';
+import type { AppAction } from './actions.js';
+export function appAction(base: string, code: string, action: AppAction, body: Record<string, string>) {
+  return axios.post(\`\${base}/platform/v1/apps/\${code}/\${action}\`, body);
+}
+`;
+  const MAIN = `import { APP_ACTIONS, AppAction } from './actions.js';
+import { appAction } from './platform.js';
+export async function main(base: string) {
+  await appAction(base, 'crm', AppAction.Assign, { business_uid: 'biz_1' });
+  await appAction(base, 'erp', APP_ACTIONS[0], { business_uid: 'biz_1' });
+  await appAction(base, 'crm', AppAction.Unassign, { business_uid: 'biz_1' });
+  await appAction(base, 'erp', APP_ACTIONS[1], { business_uid: 'biz_1' });
+}
+`;
+  const HELD = 'manual url-not-editable';
+
+  it('project mode: the member and the element that hold "assign" are reported, the others not, nothing rewritten', async () => {
+    const dir = trees.project({ 'src/actions.ts': ACTIONS(), 'src/platform.ts': PLATFORM, 'src/main.ts': MAIN });
+    expect(await scan(dir)).toEqual([`src/main.ts:4 ${HELD}`, `src/main.ts:5 ${HELD}`]);
+    const after = await migrate(dir, ['src/main.ts', 'src/platform.ts']);
+    expect(after['src/platform.ts']).toBe(PLATFORM);
+    expect(after['src/main.ts']?.match(/TODO\(app-assignment\)/g)).toHaveLength(2);
+  });
+
+  it('a module that sorts the tuple in place (as const is erased at run time): its element is not read as "assign"', async () => {
+    const dir = trees.project({ 'src/actions.ts': ACTIONS('APP_ACTIONS.sort();\n'), 'src/platform.ts': PLATFORM, 'src/main.ts': MAIN });
+    expect(await scan(dir)).toEqual([`src/main.ts:4 ${HELD}`]);
+  });
+
+  it('one file, also --no-project: the tuple element is read as the map member is', async () => {
+    const one = `import axios from 'axios';
+const APP_ACTIONS = ['assign', 'unassign'] as const;
+const AppAction = { Assign: 'assign', Unassign: 'unassign' } as const;
+function appAction(base: string, code: string, action: string) {
+  return axios.post(\`\${base}/platform/v1/apps/\${code}/\${action}\`, { business_uid: 'biz_1' });
+}
+export async function main(base: string) {
+  await appAction(base, 'crm', AppAction.Assign);
+  await appAction(base, 'erp', APP_ACTIONS[0]);
+  await appAction(base, 'erp', APP_ACTIONS[1]);
+}
+`;
+    for (const args of [[], ['--no-project']]) {
+      expect(await scan(trees.project({ 'src/one.ts': one }), args), args.join(' ')).toEqual([`src/one.ts:8 ${HELD}`, `src/one.ts:9 ${HELD}`]);
+    }
+  });
+});
+
+describe('a namespace import of a module of the program', () => {
+  const ACTIONS = "export const ASSIGN = 'assign';\n";
+  const CONFIG = "export const PLATFORM = `${process.env.API_BASE ?? 'https://api.example.com'}/platform/v1`;\nexport const appUrl = (code: string) => `${PLATFORM}/apps/${code}`;\n";
+  const APPS = (head: string, word: string, platform: string, appUrl: string) => `import axios from 'axios';
+${head}
+export async function a(base: string, code: string, dir: string) {
+  await axios.post(\`\${base}/platform/v1/apps/\${code}/\${${word}}\`, { directory_uid: dir });
+}
+export async function b(code: string, dir: string) {
+  await axios.post(\`\${${platform}}/apps/\${code}/assign\`, { directory_uid: dir });
+}
+export async function c(code: string, dir: string) {
+  await axios.post(\`\${${appUrl}(code)}/assign\`, { directory_uid: dir });
+}
+`;
+  const files = (apps: string) => ({ 'src/shared/actions.ts': ACTIONS, 'src/shared/index.ts': "export * from './actions.js';\n", 'src/config.ts': CONFIG, 'src/apps.ts': apps });
+
+  it.each([
+    ['the module itself', './shared/actions.js'],
+    ['an index that re-exports it with export *', './shared/index.js'],
+  ])('project mode: its members are read as named imports are (%s)', async (_name, from) => {
+    const named = await scan(trees.project(files(APPS(`import { ASSIGN } from '${from}';\nimport { PLATFORM, appUrl } from './config.js';`, 'ASSIGN', 'PLATFORM', 'appUrl'))));
+    expect(named).toEqual([
+      'src/apps.ts:5 manual url-not-editable',
+      'src/apps.ts:8 manual url-prefix-in-base',
+      'src/apps.ts:11 manual url-built-by-function',
+    ]);
+    const dir = trees.project(files(APPS(`import * as shared from '${from}';\nimport * as config from './config.js';`, 'shared.ASSIGN', 'config.PLATFORM', 'config.appUrl')));
+    expect(await scan(dir)).toEqual(named);
+    const after = await migrate(dir, ['src/apps.ts']);
+    expect(after['src/apps.ts']?.match(/TODO\(app-assignment\)/g)).toHaveLength(3);
+  });
+
+  it('a member the module exports as another word is not the route', async () => {
+    const dir = trees.project({ 'src/shared/actions.ts': "export const ASSIGN = 'unassign';\n", 'src/apps.ts': "import axios from 'axios';\nimport * as shared from './shared/actions.js';\nexport const a = (code: string, dir: string) => axios.post(`https://api.example.com/platform/v1/apps/${code}/${shared.ASSIGN}`, { directory_uid: dir });\n" });
+    expect(await scan(dir)).toEqual([]);
+  });
+});

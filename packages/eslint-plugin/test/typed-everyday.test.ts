@@ -94,3 +94,31 @@ describe('typed linting and scan agree on a wrapper whose caller reads the URL o
     expect(await linted(dir)).toEqual(scan);
   });
 });
+
+describe('typed linting and scan agree on an app-action helper given the action from an as const map or tuple', () => {
+  const ACTIONS = `export const APP_ACTIONS = ['assign', 'unassign'] as const;
+export const AppAction = { Assign: 'assign', Unassign: 'unassign' } as const;
+export type AppAction = (typeof AppAction)[keyof typeof AppAction];
+`;
+  const PLATFORM = "import type { AppAction } from './actions.js';\n\nexport function appAction(base: string, code: string, action: AppAction) {\n  return fetch(`${base}/platform/v1/apps/${code}/${action}`, { method: 'POST', body: JSON.stringify({ business_uid: 'b1' }) });\n}\n";
+  const MAIN = "import { APP_ACTIONS, AppAction } from './actions.js';\nimport { appAction } from './platform.js';\n\nexport async function main(base: string) {\n  await appAction(base, 'crm', AppAction.Assign);\n  await appAction(base, 'erp', APP_ACTIONS[0]);\n  await appAction(base, 'crm', AppAction.Unassign);\n  await appAction(base, 'erp', APP_ACTIONS[1]);\n}\n";
+  it('the member and the element that hold "assign" are reported, the others not', async () => {
+    const dir = project({ 'src/actions.ts': ACTIONS, 'src/platform.ts': PLATFORM, 'src/main.ts': MAIN });
+    const scan = await scanned(dir);
+    expect(scan).toEqual(['src/main.ts:5 manual', 'src/main.ts:6 manual']);
+    expect(await linted(dir)).toEqual(scan);
+  });
+});
+
+describe('typed linting and scan agree on a namespace import of a module of the program', () => {
+  it('`shared.ASSIGN`, `config.PLATFORM` and `config.appUrl(code)` are read as named imports are', async () => {
+    const dir = project({
+      'src/shared.ts': "export const ASSIGN = 'assign';\n",
+      'src/config.ts': "export const PLATFORM = 'https://api.example.com/platform/v1';\nexport const appUrl = (code: string) => `${PLATFORM}/apps/${code}`;\n",
+      'src/apps.ts': "import * as shared from './shared.js';\nimport * as config from './config.js';\n\nexport const a = (code: string) => fetch(`https://api.example.com/platform/v1/apps/${code}/${shared.ASSIGN}`, { method: 'POST', body: '{}' });\nexport const b = (code: string) => fetch(`${config.PLATFORM}/apps/${code}/assign`, { method: 'POST', body: '{}' });\nexport const c = (code: string) => fetch(`${config.appUrl(code)}/assign`, { method: 'POST', body: '{}' });\n",
+    });
+    const scan = await scanned(dir);
+    expect(scan).toEqual(['src/apps.ts:4 manual', 'src/apps.ts:5 manual', 'src/apps.ts:6 manual']);
+    expect(await linted(dir)).toEqual(scan);
+  });
+});

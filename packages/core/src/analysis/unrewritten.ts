@@ -79,6 +79,11 @@ export function unrewrittenSite(call: TSESTree.CallExpression, ctx: SourceContex
     const obstacles = [{ code: ReasonCode.urlPrefixInBase, ...(inModule.target === undefined ? {} : { key: inModule.target }) }, { code: ReasonCode.clientSetup, key: inModule.setup }];
     return { node: call, ctx, client: 'unresolved', facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles }, via: [] };
   }
+  // `TEMPLATE.replace(':id', code)`: a route the call's URL completes by changing its text, which is why it was not read.
+  const changed = spelled !== undefined && inClass === undefined && node === undefined && sentByLibrary(callee, ctx) ? textChangedInUrl(call, ctx) : undefined;
+  if (changed !== undefined) {
+    return { node: call, ctx, client: 'unresolved', facts: { appId: { kind: 'static', value: 'unknown' }, body: { kind: 'unknown' }, obstacles: [{ code: ReasonCode.urlBuilderUnread, key: changed }] }, via: [] };
+  }
   const family = familyOf(call, node, ctx);
   return {
     node: call,
@@ -91,6 +96,54 @@ export function unrewrittenSite(call: TSESTree.CallExpression, ctx: SourceContex
     },
     via: [],
   };
+}
+
+/** A callee of a package (`axios.post` of axios) or a global (`fetch`): a client, not code of the program this run did not read. */
+function sentByLibrary(callee: TSESTree.Node, ctx: SourceContext): boolean {
+  let root = unwrapTS(callee);
+  while (root.type === 'MemberExpression' || root.type === 'CallExpression') root = unwrapTS(root.type === 'MemberExpression' ? root.object : root.callee);
+  if (root.type !== 'Identifier') return false;
+  if (findVariable(ctx.getScope(root), root.name) === undefined) return true;
+  const module = moduleOf(root, ctx);
+  return module !== undefined && !/^[./]/.test(module);
+}
+
+/** String methods that change a text: what they return is not the text the route spells. */
+const TEXT_CHANGES: ReadonlySet<string> = new Set(['replace', 'replaceAll', 'toLowerCase', 'toUpperCase', 'toLocaleLowerCase', 'toLocaleUpperCase', 'normalize', 'slice', 'substring', 'trim']);
+
+/**
+ * The call's URL argument made by changing, with a string method, a text that spells the route
+ * (`base + ASSIGN_TEMPLATE.replace(':id', code)`): named as a builder with why it is not read, or undefined.
+ */
+function textChangedInUrl(call: TSESTree.CallExpression, ctx: SourceContext): string | undefined {
+  const url = call.arguments[0];
+  if (url === undefined || url.type === 'SpreadElement') return undefined;
+  let found: string | undefined;
+  const visit = (node: TSESTree.Node, at: SourceContext, depth: number): void => {
+    if (found !== undefined || depth > MAX_DEPTH) return;
+    const expr = unwrapTS(node);
+    if (expr.type === 'BinaryExpression' && expr.operator === '+') {
+      visit(expr.left, at, depth + 1);
+      visit(expr.right, at, depth + 1);
+    } else if (expr.type === 'TemplateLiteral') {
+      for (const inner of expr.expressions) visit(inner, at, depth + 1);
+    } else if (expr.type === 'Identifier') {
+      const name = valueOfName(expr, at);
+      if (name.kind === 'const' || name.kind === 'imported') visit(name.value.node, name.value.ctx, depth + 1);
+    } else if (expr.type === 'CallExpression') {
+      const callee = unwrapTS(expr.callee);
+      if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier' || !TEXT_CHANGES.has(callee.property.name)) return;
+      const text = readUrl(callee.object, at, null).map((piece) => (piece.kind === 'text' ? piece.value : 'app')).join('');
+      if (!/\/platform\/v1\/apps\/[^/]*\/assign\b/.test(text)) return;
+      const written = at.text.slice(callee.range[0], callee.range[1]);
+      const line = at.text.slice(0, expr.range[0]).split('\n').length;
+      const atCall = at.text === ctx.text && expr.range[0] >= call.range[0] && expr.range[1] <= call.range[1];
+      const where = atCall ? 'at the call' : at.file === undefined || at.text === ctx.text ? `line ${line}` : `${at.file}:${line}`;
+      found = `${written}(…) ${where}, its text changed by .${callee.property.name}(…) before it is sent`;
+    }
+  };
+  visit(url, ctx, 0);
+  return found;
 }
 
 /**

@@ -33,11 +33,58 @@ export function memberMayBeAbsent(node: TSESTree.Node, ctx: SourceContext): bool
     const cls = enclosingClass(expr);
     const field = cls?.body.body.find((m): m is TSESTree.PropertyDefinition => m.type === 'PropertyDefinition' && !m.static && !m.computed &&
       m.key.type === 'Identifier' && m.key.name === key);
-    return field !== undefined && (field.optional === true || undefinedIn(field.typeAnnotation?.typeAnnotation));
+    return field !== undefined && (field.optional === true || (field.typeAnnotation !== undefined && typeMayBeUndefined(field.typeAnnotation.typeAnnotation, ctx)));
   }
   if (object.type !== 'Identifier') return false;
-  const type = declaredType(findVariable(ctx.getScope(object), object.name));
+  const variable = findVariable(ctx.getScope(object), object.name);
+  const type = declaredType(variable) ?? elementTypeOfLoop(variable, ctx);
   return type !== undefined && propertyMayBeAbsent(type, key, 0, ctx);
+}
+
+/**
+ * Whether a type, as written, may hold `undefined`: `undefined` or `void`, a union that holds one, a property read
+ * through an indexed access that may be absent (`Tenant['businessUid']` with `businessUid?: string`), an alias of one
+ * (in a project, declared in another module). A type that cannot be read (imported from a module read file by file, or
+ * from a package; an indexed access by a key that is not written out) may.
+ */
+export function typeMayBeUndefined(type: TSESTree.TypeNode, ctx: SourceContext | undefined, depth = 0): boolean {
+  if (depth > MAX_TYPE_DEPTH) return true;
+  switch (type.type) {
+    case 'TSUndefinedKeyword':
+    case 'TSVoidKeyword':
+      return true;
+    case 'TSUnionType':
+      return type.types.some((t) => typeMayBeUndefined(t, ctx, depth + 1));
+    case 'TSIntersectionType':
+      return type.types.every((t) => typeMayBeUndefined(t, ctx, depth + 1));
+    case 'TSIndexedAccessType': {
+      const index = type.indexType;
+      const keys = index.type === 'TSUnionType' ? index.types : [index];
+      return keys.some((key) => key.type !== 'TSLiteralType' || key.literal.type !== 'Literal' || typeof key.literal.value !== 'string' ||
+        propertyMayBeAbsent(type.objectType, key.literal.value, depth + 1, ctx));
+    }
+    case 'TSTypeReference': {
+      if (type.typeName.type !== 'Identifier') return true;
+      const name = type.typeName.name;
+      const declared = typeDeclaration(type.typeName, ctx);
+      if (declared !== undefined) return declared.node.type === 'TSTypeAliasDeclaration' && typeMayBeUndefined(declared.node.typeAnnotation, declared.ctx, depth + 1);
+      const variable = ctx === undefined ? undefined : findVariable(ctx.getScope(type.typeName), name);
+      if (variable !== undefined) {
+        // Imported from what is not read here; a type parameter is what its constraint says.
+        if (importOf(variable) !== undefined) return true;
+        const param = variable.defs.length === 1 && variable.defs[0]!.type === 'Type' ? variable.defs[0]!.node as TSESTree.Node : undefined;
+        if (param?.type === 'TSTypeParameter') return param.constraint === undefined || typeMayBeUndefined(param.constraint, ctx, depth + 1);
+        return false;
+      }
+      // The global types that keep or drop `undefined`.
+      const first = type.typeArguments?.params[0];
+      if (name === 'NonNullable') return false;
+      if ((name === 'Exclude' || name === 'Extract' || name === 'Readonly') && first !== undefined) return typeMayBeUndefined(first, ctx, depth + 1);
+      return false;
+    }
+    default:
+      return false;
+  }
 }
 
 /** Whether a parameter destructured from an object (`{ biz }: { biz?: string }`) takes a property declared optional. */
@@ -62,10 +109,6 @@ function declaredType(variable: VariableLike | undefined): TSESTree.TypeNode | u
   return id.typeAnnotation?.typeAnnotation;
 }
 
-function undefinedIn(type: TSESTree.TypeNode | undefined): boolean {
-  return type?.type === 'TSUndefinedKeyword' || type?.type === 'TSVoidKeyword' || (type?.type === 'TSUnionType' && type.types.some(undefinedIn));
-}
-
 /** Generic types whose properties are those of their first type argument, as optional as there. */
 const SAME_PROPERTIES: ReadonlySet<string> = new Set(['Readonly', 'Pick', 'Omit', 'NonNullable', 'Exclude', 'Extract']);
 
@@ -79,7 +122,7 @@ function propertyMayBeAbsent(type: TSESTree.TypeNode, key: string, depth: number
   if (depth > MAX_TYPE_DEPTH) return true;
   switch (type.type) {
     case 'TSTypeLiteral':
-      return membersSay(type.members, key);
+      return membersSay(type.members, key, depth, ctx);
     case 'TSUnionType':
     case 'TSIntersectionType':
       return type.types.some((t) => propertyMayBeAbsent(t, key, depth + 1, ctx));
@@ -109,7 +152,7 @@ function propertyMayBeAbsent(type: TSESTree.TypeNode, key: string, depth: number
 /** What an interface (its members, then the interfaces it extends) or a type alias says of `key`. */
 function declarationSays(node: TSESTree.TSInterfaceDeclaration | TSESTree.TSTypeAliasDeclaration, key: string, depth: number, ctx: SourceContext | undefined): boolean {
   if (node.type === 'TSTypeAliasDeclaration') return propertyMayBeAbsent(node.typeAnnotation, key, depth + 1, ctx);
-  if (membersSay(node.body.body, key)) return true;
+  if (membersSay(node.body.body, key, depth, ctx)) return true;
   if (hasMember(node.body.body, key)) return false;
   return (node.extends ?? []).some((heritage) => heritage.expression.type !== 'Identifier' ||
     propertyMayBeAbsent({ type: 'TSTypeReference', typeName: heritage.expression, typeArguments: heritage.typeArguments, range: heritage.range, loc: heritage.loc, parent: heritage } as unknown as TSESTree.TSTypeReference,
@@ -121,10 +164,10 @@ function hasMember(members: readonly TSESTree.TypeElement[], key: string): boole
     (m.key.type === 'Identifier' ? m.key.name : m.key.type === 'Literal' ? String(m.key.value) : undefined) === key);
 }
 
-function membersSay(members: readonly TSESTree.TypeElement[], key: string): boolean {
+function membersSay(members: readonly TSESTree.TypeElement[], key: string, depth: number, ctx: SourceContext | undefined): boolean {
   return members.some((m) => m.type === 'TSPropertySignature' && !m.computed &&
     (m.key.type === 'Identifier' ? m.key.name : m.key.type === 'Literal' ? String(m.key.value) : undefined) === key &&
-    (m.optional === true || undefinedIn(m.typeAnnotation?.typeAnnotation)));
+    (m.optional === true || (m.typeAnnotation !== undefined && typeMayBeUndefined(m.typeAnnotation.typeAnnotation, ctx, depth + 1))));
 }
 
 /**

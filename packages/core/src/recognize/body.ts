@@ -9,13 +9,13 @@ import { FLAG_KEYS, readSteps, spreadEntries, type StepEntry } from './body-step
 import { type Condition, flagChoice } from './conditional.js';
 import { DeprecatedKey, FLAG_ENABLED_VALUE } from '../facts/contract.js';
 import { valueOfName } from './follow.js';
-import { destructuredMayBeAbsent, memberMayBeAbsent } from './absent-values.js';
+import { destructuredMayBeAbsent, memberMayBeAbsent, typeMayBeUndefined } from './absent-values.js';
 import type { BodyFacts, ValueClass } from '../plan/plan.js';
 import { ReasonCode } from '../facts/reasons.js';
 import { namespaceModule } from './clients/modules.js';
 import { findVariable, importOf, isExported, isSingleUse, usesOf, type VariableLike } from '../facts/scope.js';
 import { lineAt } from '../facts/text-facts.js';
-import { calleePath, isAsConst, isPure, isRecordOfStringsType, propertyOf, staticKey, unwrapTS } from '../facts/syntax.js';
+import { calleePath, isAsConst, isPure, isRecordOfStringsType, propertyOf, someNode, staticKey, unwrapTS } from '../facts/syntax.js';
 
 /** How a client serializes the value it is given as the body. */
 export interface BodyEncoding {
@@ -557,7 +557,7 @@ export function mayHoldBuiltIn(node: TSESTree.Node, ctx: SourceContext, depth = 
     case 'Identifier': {
       const name = valueOfName(expr, ctx);
       if (name.kind === 'global' || name.kind === 'absent') return false;
-      if (setsBuiltIn(name.variable, ctx)) return true;
+      if (setsBuiltIn(name.variable, ctx) || assignedBuiltInElsewhere(name.variable, ctx)) return true;
       return (name.kind === 'const' || name.kind === 'argument' || name.kind === 'imported') && next(name.value.node, name.value.ctx);
     }
     case 'CallExpression':
@@ -581,14 +581,35 @@ function namesBuiltIn(key: string | undefined): boolean {
   return key !== undefined && key.replace(/[-_]/g, '').toLowerCase() === 'builtin';
 }
 
-/** `name.built_in = value` (or `name['built_in']`) anywhere, with a value that may be "true". */
+/**
+ * `name.built_in = value` (or `name['built_in']`), or `Object.assign(name, { built_in: value })`, anywhere in the file,
+ * with a value that may be "true".
+ */
 function setsBuiltIn(variable: VariableLike, ctx: SourceContext): boolean {
-  return variable.references.some((ref) => {
-    const member = (ref.identifier as TSESTree.Node).parent;
-    if (member?.type !== 'MemberExpression' || staticKey(member) !== DeprecatedKey.builtIn) return false;
-    const assignment = member.parent;
-    return assignment?.type === 'AssignmentExpression' && assignment.left === member && mayBeOn(assignment.right, ctx);
-  });
+  return variable.references.some((ref) => writesBuiltIn(ref.identifier as TSESTree.Node, ctx));
+}
+
+function writesBuiltIn(id: TSESTree.Node, ctx: SourceContext): boolean {
+  const parent = id.parent;
+  if (parent?.type === 'CallExpression' && parent.arguments[0] === id && calleePath(parent.callee) === 'Object.assign') {
+    return parent.arguments.slice(1).some((arg) => mayHoldBuiltIn(arg.type === 'SpreadElement' ? arg.argument : arg, ctx));
+  }
+  if (parent?.type !== 'MemberExpression' || parent.object !== id || staticKey(parent) !== DeprecatedKey.builtIn) return false;
+  const assignment = parent.parent;
+  return assignment?.type === 'AssignmentExpression' && assignment.left === parent && mayBeOn(assignment.right, ctx);
+}
+
+/**
+ * In a project, an exported object (or one imported from a module of the program) that another module writes
+ * built_in into, by the name it is exported under: `Object.assign(DEFAULTS, { built_in: 'true' })`, `DEFAULTS.built_in = …`.
+ */
+function assignedBuiltInElsewhere(variable: VariableLike, ctx: SourceContext): boolean {
+  const imported = importOf(variable);
+  if (ctx.project?.filesMatching === undefined || (imported === undefined && !isExported(variable))) return false;
+  const name = imported === undefined || imported.imported === '*' || imported.imported === 'default' ? variable.name : imported.imported;
+  const word = name.replace(/\$/g, '\\$');
+  const files = ctx.project.filesMatching(new RegExp(`(?<![\\w$])${word}\\b[^]*\\bbuilt_?in\\b|\\bbuilt_?in\\b[^]*(?<![\\w$])${word}\\b`, 'i'));
+  return files.some((file) => file.ctx.text !== ctx.text && someNode(file.program, (node) => node.type === 'Identifier' && node.name === name && writesBuiltIn(node, file.ctx)));
 }
 
 function mayBeOn(value: TSESTree.Node, ctx: SourceContext): boolean {
@@ -597,17 +618,18 @@ function mayBeOn(value: TSESTree.Node, ctx: SourceContext): boolean {
     (state.kind === 'boolean' && !state.value));
 }
 
-/** A parameter that may be `undefined`: `uid?: string`, `uid: string | undefined`, or one whose default is `undefined`. */
-function optionalParameter(variable: VariableLike): boolean {
+/**
+ * A parameter that may be `undefined`: `uid?: string`, `uid: string | undefined`, a type that may hold it
+ * (`uid: Tenant['businessUid']`, an alias of one, a type that cannot be read), or one whose default is `undefined`.
+ */
+function optionalParameter(variable: VariableLike, ctx: SourceContext): boolean {
   const def = variable.defs.length === 1 ? variable.defs[0] : undefined;
   const name = def?.name as TSESTree.Node | undefined;
   if (def?.type !== 'Parameter' || name?.type !== 'Identifier') return false;
   const id = name;
   const assigned = id.parent?.type === 'AssignmentPattern' && id.parent.left === id ? unwrapTS(id.parent.right) : undefined;
   const type = id.typeAnnotation?.typeAnnotation;
-  const undefinedIn = (t: TSESTree.TypeNode | undefined): boolean =>
-    t?.type === 'TSUndefinedKeyword' || t?.type === 'TSVoidKeyword' || (t?.type === 'TSUnionType' && t.types.some(undefinedIn));
-  return id.optional || undefinedIn(type) || (assigned?.type === 'Identifier' && assigned.name === 'undefined');
+  return id.optional || (type !== undefined && typeMayBeUndefined(type, ctx)) || (assigned?.type === 'Identifier' && assigned.name === 'undefined');
 }
 
 /** What a body value is, as far as the source shows it. Constants are followed only when written as literals. */
@@ -636,7 +658,7 @@ export function classifyValue(node: TSESTree.Node, ctx?: SourceContext): ValueCl
       // A caller's argument is what the parameter holds, whatever it is written as there.
       if (name.kind === 'argument') return classifyValue(name.value.node, name.value.ctx);
       // `uid!` or `uid as string` only quiets the compiler: a caller that leaves it out still sends no assignee.
-      return name.kind === 'unknown' && (optionalParameter(name.variable) || destructuredMayBeAbsent(name.variable))
+      return name.kind === 'unknown' && (optionalParameter(name.variable, ctx) || destructuredMayBeAbsent(name.variable))
         ? { kind: 'dynamic', mayBeAbsent: true } : { kind: 'dynamic' };
     }
     case 'MemberExpression':

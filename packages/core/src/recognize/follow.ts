@@ -65,7 +65,7 @@ export type MemberValue =
 /** What a member expression stands for, when its object is a name for a map or an enum that the program declares. */
 export function valueOfMember(member: TSESTree.MemberExpression, ctx: SourceContext): MemberValue {
   const object = unwrapTS(member.object);
-  const name = staticMemberName(member);
+  const name = staticMemberName(member) ?? elementIndex(member);
   if (object.type !== 'Identifier' || name === undefined) return { kind: 'unknown' };
   const variable = findVariable(ctx.getScope(object), object.name);
   if (variable === undefined || ctx.bindings?.has(variable) === true) return { kind: 'unknown' };
@@ -76,12 +76,11 @@ export function valueOfMember(member: TSESTree.MemberExpression, ctx: SourceCont
   if (def?.type === 'Variable') {
     const declarator = def.node as TSESTree.Node;
     const declaration = def.parent as TSESTree.Node | null | undefined;
-    if (declarator.type !== 'VariableDeclarator' || declarator.init === null || unwrapTS(declarator.init).type !== 'ObjectExpression') {
-      return { kind: 'unknown' };
-    }
+    const literal = declarator.type === 'VariableDeclarator' && declarator.init !== null ? unwrapTS(declarator.init).type : undefined;
+    if (literal !== 'ObjectExpression' && literal !== 'ArrayExpression') return { kind: 'unknown' };
     // A `let` or `var` map can be replaced by another object at any time.
     if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const' || variable.defs.length !== 1) return { kind: 'refused' };
-    return mapMember(declarator.init, variable, name, ctx);
+    return mapMember((declarator as TSESTree.VariableDeclarator).init!, variable, name, ctx);
   }
   const imported = ctx.project === undefined ? undefined : importOf(variable);
   if (imported === undefined || imported.imported === '*' || ctx.project === undefined) return { kind: 'unknown' };
@@ -92,7 +91,8 @@ export function valueOfMember(member: TSESTree.MemberExpression, ctx: SourceCont
     return declared?.defs.length === 1 ? enumMember(value.node, name, value.ctx) : { kind: 'refused' };
   }
   const declarator = value.node.parent;
-  if (unwrapTS(value.node).type !== 'ObjectExpression') return { kind: 'unknown' };
+  const literal = unwrapTS(value.node).type;
+  if (literal !== 'ObjectExpression' && literal !== 'ArrayExpression') return { kind: 'unknown' };
   if (declarator?.type !== 'VariableDeclarator' || declarator.id.type !== 'Identifier') return { kind: 'refused' };
   const declared = declaredVariable(declarator, declarator.id.name, value.ctx);
   return declared === undefined ? { kind: 'refused' } : mapMember(value.node, declared, name, value.ctx);
@@ -125,7 +125,8 @@ function enumMember(node: TSESTree.Node, name: string, ctx: SourceContext): Memb
  * or reads the whole through `Object.keys/values/entries` or a type query.
  */
 function mapMember(init: TSESTree.Node, variable: VariableLike, name: string, ctx: SourceContext): MemberValue {
-  const value = memberWrittenOnce(init, name, false);
+  const array = unwrapTS(init).type === 'ArrayExpression';
+  const value = array ? elementWritten(init, name) : memberWrittenOnce(init, name, false);
   if (value === undefined) return { kind: 'refused' };
   const readonly = isReadonly(init);
   if (!readonly && isExported(variable)) return { kind: 'refused' };
@@ -134,11 +135,38 @@ function mapMember(init: TSESTree.Node, variable: VariableLike, name: string, ct
     if (ref.isWrite()) return { kind: 'refused' };
     const id = ref.identifier as TSESTree.Node;
     const parent = id.parent;
-    const read = parent?.type === 'MemberExpression' ? parent.object === id && !isWriteTarget(parent) : readsWhole(id, readonly);
+    const read = parent?.type === 'MemberExpression' ? parent.object === id && !isWriteTarget(parent) && !(array && mutatesArray(parent)) : readsWhole(id, readonly);
     if (!read) return { kind: 'refused' };
   }
-  if (isExported(variable) && !unchangedInProgram(variable.name, ctx)) return { kind: 'refused' };
+  if (isExported(variable) && !unchangedInProgram(variable.name, ctx, array)) return { kind: 'refused' };
   return { kind: 'value', value: { node: value, ctx } };
+}
+
+/** `APP_ACTIONS[0]`: an element read by a whole number written out. */
+function elementIndex(member: TSESTree.MemberExpression): string | undefined {
+  const property = unwrapTS(member.property);
+  return member.computed && property.type === 'Literal' && typeof property.value === 'number' && Number.isInteger(property.value) && property.value >= 0
+    ? String(property.value) : undefined;
+}
+
+/** The element at `index` of an array literal written out in full (no hole, no spread before it). */
+function elementWritten(init: TSESTree.Node, index: string): TSESTree.Node | undefined {
+  const array = unwrapTS(init);
+  if (array.type !== 'ArrayExpression' || !/^\d+$/.test(index)) return undefined;
+  const at = Number(index);
+  const before = array.elements.slice(0, at + 1);
+  if (before.length <= at || before.some((element) => element === null || element.type === 'SpreadElement')) return undefined;
+  return array.elements[at] ?? undefined;
+}
+
+/** The methods that change an array in place: `as const` is erased at run time, so `ACTIONS.sort()` still reorders it. */
+const MUTATING_METHODS: ReadonlySet<string> = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin']);
+
+/** `ACTIONS.sort()`, `ACTIONS.length = 0`, `ACTIONS[i] = …` (a write target is refused before): a member that changes the array. */
+function mutatesArray(member: TSESTree.MemberExpression): boolean {
+  const name = staticMemberName(member);
+  if (name === 'length') return isWriteTarget(member);
+  return name !== undefined && MUTATING_METHODS.has(name);
 }
 
 /**
@@ -147,11 +175,13 @@ function mapMember(init: TSESTree.Node, variable: VariableLike, name: string, ct
  * every file that spells the name (project mode), each use reads a member, reads it whole (`Object.keys`), or imports,
  * exports or declares it under that name; read file by file, the other modules cannot be seen, and it may change.
  */
-function unchangedInProgram(name: string, ctx: SourceContext): boolean {
+function unchangedInProgram(name: string, ctx: SourceContext, array = false): boolean {
   const files = ctx.project?.filesMatching?.(new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`));
   if (files === undefined) return false;
   return files.every((file) => !someNode(file.program, (node) =>
     (node.type === 'Identifier' && node.name === name && !harmlessUse(node) && !readsWhole(node, true)) ||
+    // `ACTIONS.sort()`: an array changed in place through a member read.
+    (array && node.type === 'Identifier' && node.name === name && node.parent?.type === 'MemberExpression' && node.parent.object === node && mutatesArray(node.parent)) ||
     (node.type === 'Literal' && node.value === name && node.parent?.type === 'MemberExpression' && node.parent.property === node)));
 }
 
@@ -514,6 +544,28 @@ function ownerOf(node: TSESTree.Node, ctx: SourceContext, depth = 0): Owner | un
   return ownerOf(inner, value.value.ctx, depth + 1);
 }
 
+/**
+ * `shared.ASSIGN`, `http.send` of `import * as shared from './shared.js'` (a module of the program), in a project: what
+ * the module exports under that name, as a named import of it stands for (a module namespace cannot be written).
+ */
+export function namespaceMember(member: TSESTree.MemberExpression, ctx: SourceContext): Bound | undefined {
+  if (ctx.project === undefined || member.computed || member.property.type !== 'Identifier') return undefined;
+  const object = unwrapTS(member.object);
+  const variable = object.type === 'Identifier' ? findVariable(ctx.getScope(object), object.name) : undefined;
+  if (variable === undefined || ctx.bindings?.has(variable) === true) return undefined;
+  const imported = importOf(variable);
+  if (imported?.imported !== '*' || !/^\.{0,2}\//.test(imported.source)) return undefined;
+  return ctx.project.resolveImport(imported.source, member.property.name, ctx);
+}
+
+/** A function a namespace member names (`config.appUrl` of `import * as config`), read as a named import's is. */
+export function namespaceFunction(callee: TSESTree.Node, ctx: SourceContext): CalledFunction | undefined {
+  const member = unwrapTS(callee);
+  const exported = member.type === 'MemberExpression' ? namespaceMember(member, ctx) : undefined;
+  const node = exported === undefined ? undefined : unwrapTS(exported.node);
+  return node !== undefined && (node.type === 'FunctionDeclaration' || isFunction(node)) ? { fn: node as TSESTree.FunctionLike, ctx: exported!.ctx } : undefined;
+}
+
 /** `a.b` and `a['b']` give 'b'; a computed member that is not a literal gives undefined. */
 export function staticMemberName(member: TSESTree.MemberExpression): string | undefined {
   if (!member.computed && member.property.type === 'Identifier') return member.property.name;
@@ -680,6 +732,13 @@ function harmlessUse(id: TSESTree.Identifier): boolean {
     case 'TSTypeQuery':
     case 'TSQualifiedName':
       return true;
+    // A type of the same name (`type AppAction = (typeof AppAction)[keyof typeof AppAction]`, `action: AppAction`):
+    // erased at run time.
+    case 'TSTypeReference':
+      return parent.typeName === id;
+    case 'TSTypeAliasDeclaration':
+    case 'TSInterfaceDeclaration':
+      return parent.id === id;
     case 'Property':
       return parent.key === id && !parent.shorthand && !parent.computed && parent.parent?.type === 'ObjectExpression';
     default:

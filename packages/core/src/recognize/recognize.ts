@@ -643,7 +643,7 @@ function encodedThroughNames(node: TSESTree.Node, ctx: SourceContext, depth = 0)
       at = source.ctx;
       continue;
     }
-    if (current.type !== 'Identifier') return spellsEncoder(current, at);
+    if (current.type !== 'Identifier') return spellsEncoder(current, at) || computedText(current, at);
     const name = valueOfName(current, at);
     if (name.kind === 'unknown') {
       const held = holdsComputedValue(name.variable, at, depth);
@@ -657,6 +657,19 @@ function encodedThroughNames(node: TSESTree.Node, ctx: SourceContext, depth = 0)
     at = name.value.ctx;
   }
   return true;
+}
+
+/**
+ * A value made by a call: a function of the program (`segment(code)`, which may encode it), a string method
+ * (`code.replaceAll('/', '%2F')`, `pathname.split('/').pop()`) or any other. What it returns is not known to be the
+ * code as the server decodes it from the path; only `decodeURIComponent(…)` returns a decoded code.
+ */
+function computedText(node: TSESTree.Node, ctx: SourceContext): boolean {
+  let value = unwrapTS(node);
+  while (value.type === 'AwaitExpression') value = unwrapTS(value.argument);
+  if (value.type === 'TaggedTemplateExpression') return true;
+  if (value.type !== 'CallExpression' && value.type !== 'NewExpression') return false;
+  return !(value.type === 'CallExpression' && calleePath(value.callee) === 'decodeURIComponent' && findVariable(ctx.getScope(value), 'decodeURIComponent') === undefined);
 }
 
 /** An encoder called or handed on anywhere in the expression: `encodeURIComponent(n)`, `names.map(encodeURIComponent)`, an alias of one. */
@@ -683,8 +696,9 @@ function spellsEncoder(node: TSESTree.Node, ctx: SourceContext): boolean {
  */
 function memberSource(member: TSESTree.MemberExpression, ctx: SourceContext, depth: number): Bound | 'computed' | undefined {
   const name = member.property.type === 'PrivateIdentifier' ? `#${member.property.name}` : staticMemberName(member);
-  if (name === undefined) return undefined;
   const object = unwrapTS(member.object);
+  // `segments[segments.length - 1]`: an element of what a string method made may hold the code encoded.
+  if (name === undefined) return object.type !== 'ThisExpression' && sourceOfKey(object, '', ctx, depth) === 'computed' ? 'computed' : undefined;
   if (object.type === 'ThisExpression') {
     const cls = enclosingClass(member);
     return cls === undefined ? undefined : classFieldSource(cls, name, ctx, undefined, depth);
@@ -694,6 +708,8 @@ function memberSource(member: TSESTree.MemberExpression, ctx: SourceContext, dep
 
 /** The member `name` of what an expression holds (see `memberSource`). */
 function sourceOfKey(node: TSESTree.Node, name: string, ctx: SourceContext, depth: number): Bound | 'computed' | undefined {
+  // A URL's path keeps its segments percent-encoded (`new URL(link).pathname`, `location.pathname`).
+  if (name === 'pathname') return 'computed';
   let current = unwrapTS(node);
   let at = ctx;
   for (let steps = 0; current.type === 'Identifier' && steps <= MAX_FOLLOW_DEPTH; steps++) {
@@ -725,7 +741,21 @@ function sourceOfKey(node: TSESTree.Node, name: string, ctx: SourceContext, dept
     const cls = classOf(current.callee, at);
     return cls === undefined ? undefined : classFieldSource(cls.node, name, cls.ctx, { made: current, ctx: at }, depth);
   }
-  return spellsEncoder(current, at) ? 'computed' : undefined;
+  return spellsEncoder(current, at) || madeByStringMethod(current) ? 'computed' : undefined;
+}
+
+/** The string methods whose result, or an element of it (`pathname.split('/')[2]`), holds text as it was written. */
+const STRING_METHODS: ReadonlySet<string> = new Set([
+  'split', 'match', 'slice', 'substring', 'substr', 'replace', 'replaceAll', 'trim', 'trimStart', 'trimEnd',
+  'toLowerCase', 'toUpperCase', 'padStart', 'padEnd', 'normalize', 'concat', 'at', 'charAt', 'exec',
+]);
+
+function madeByStringMethod(node: TSESTree.Node): boolean {
+  let value = unwrapTS(node);
+  while (value.type === 'AwaitExpression') value = unwrapTS(value.argument);
+  if (value.type !== 'CallExpression') return false;
+  const callee = unwrapTS(value.callee);
+  return callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && STRING_METHODS.has(callee.property.name);
 }
 
 type ClassNode = TSESTree.ClassDeclaration | TSESTree.ClassExpression;

@@ -18,7 +18,7 @@ export type UrlPiece =
       /** The file the text is written in. */
       readonly ctx: SourceContext;
       /** Set when the text is (part of) the value of a constant named at this place (a base constant). */
-      readonly viaConstant?: TSESTree.Identifier;
+      readonly viaConstant?: TSESTree.Identifier | TSESTree.MemberExpression;
       /**
        * Set when the text is the whole value of the names that lead to it, outermost first (`${APP}` with
        * `const APP = 'crm'`; a parameter bound to a caller's `'crm'`), so that a name can stand for the text

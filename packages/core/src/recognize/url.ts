@@ -12,7 +12,7 @@ import { DEPRECATED_ASSIGN, V3_ASSIGN } from '../facts/contract.js';
 import { builderUsedUnseen } from '../analysis/builder-uses.js';
 import { classBuilderCall } from './class-builders.js';
 import { errorMessageMayBeRead } from './error-messages.js';
-import { calledFunction, contextForCall, fixedBuilderMember, returnedExpression, thisMethod, valueOfMember, valueOfName } from './follow.js';
+import { calledFunction, contextForCall, fixedBuilderMember, namespaceFunction, namespaceMember, returnedExpression, thisMethod, valueOfMember, valueOfName } from './follow.js';
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isExported, isNeverReassigned, isSingleUse, usesOf, type VariableLike } from '../facts/scope.js';
 import { enclosingName, staticKey, unwrapTS } from '../facts/syntax.js';
@@ -137,6 +137,17 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       if (!expr.computed && expr.property.type === 'Identifier' && expr.property.name === 'href' && isNewUrl(expr.object, ctx)) {
         return readUrl(expr.object, ctx, region, depth + 1);
       }
+      // `shared.ASSIGN` of `import * as shared`: what the module exports, read as a named import of it is.
+      const exported = namespaceMember(expr, ctx);
+      if (exported !== undefined) {
+        const inner = readUrl(exported.node, exported.ctx, null, depth + 1);
+        if (inner.length === 1 && inner[0]!.kind === 'expr' && inner[0]!.variants !== undefined) return [{ ...inner[0]!, region }];
+        if (!inner.some((piece) => piece.kind === 'text')) break;
+        const named: Bound = { node: expr, ctx };
+        return inner.map((piece) => (piece.kind === 'text'
+          ? inner.length === 1 ? { ...piece, viaConstant: expr, whole: [named, ...(piece.whole ?? [])], at: region } : { ...piece, viaConstant: expr }
+          : piece));
+      }
       // A member of a map or enum the program declares (`APPS.crm`, `AppCode.Crm`): the text it holds, which the
       // member expression stands for where it is written, as a const's name does. The map itself is never edited.
       const member = valueOfMember(expr, ctx);
@@ -184,7 +195,7 @@ export function readUrl(node: TSESTree.Node, ctx: SourceContext, region: Region 
       if (joined !== undefined) return joined;
       // A URL builder of the program (`assignAppUrl(base, code)`): what it returns, read with its parameters bound to
       // this call's arguments. Its text is the builder's, shared by every call of it: never edited for one call.
-      const target = calledFunction(expr.callee, ctx) ?? thisMethod(expr.callee, ctx);
+      const target = calledFunction(expr.callee, ctx) ?? thisMethod(expr.callee, ctx) ?? namespaceFunction(expr.callee, ctx);
       const returned = target === undefined ? undefined : returnedExpression(target.fn);
       if (target === undefined || returned === undefined) break;
       const inner = readUrl(returned, contextForCall(target, expr, ctx), null, depth + 1);

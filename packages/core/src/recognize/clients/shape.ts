@@ -10,7 +10,7 @@ import type { SourceContext } from '../../facts/context.js';
 import { DEPRECATED_KEYS } from '../../facts/contract.js';
 import { ReasonCode } from '../../facts/reasons.js';
 import { thisAssignments } from '../class-fields.js';
-import { valueOfName } from '../follow.js';
+import { namespaceMember, valueOfName } from '../follow.js';
 import { findVariable, importOf } from '../../facts/scope.js';
 import { lineAt } from '../../facts/text-facts.js';
 import { memberName } from '../../facts/static-value.js';
@@ -190,16 +190,6 @@ function isFactoryCall(made: TSESTree.CallExpression, ctx: SourceContext): boole
   if (factory.type === 'Identifier' && factory.name === 'require') return false;
   return !(factory.type === 'MemberExpression' && !factory.computed && factory.property.type === 'Identifier' && factory.property.name === 'bind' &&
     factory.object.type === 'Identifier' && factory.object.name === 'fetch' && findVariable(ctx.getScope(factory.object), 'fetch') === undefined);
-}
-
-/** `http.send` of `import * as http`, in a project: what the module exports as `send`. */
-function namespaceMember(callee: TSESTree.MemberExpression, ctx: SourceContext): { node: TSESTree.Node; ctx: SourceContext } | undefined {
-  if (ctx.project === undefined || callee.property.type !== 'Identifier') return undefined;
-  const object = unwrapTS(callee.object);
-  const variable = object.type === 'Identifier' ? findVariable(ctx.getScope(object), object.name) : undefined;
-  const imported = variable === undefined ? undefined : importOf(variable);
-  if (imported?.imported !== '*' || !/^\.{0,2}\//.test(imported.source)) return undefined;
-  return ctx.project.resolveImport(imported.source, callee.property.name, ctx);
 }
 
 /**
