@@ -266,7 +266,7 @@ export const a3 = (code: string, dir: string) => post(\`\${BASE}\${plain(code)}\
         'src/api.ts:10 manual url-builder-unread:plain (line 8), passed as a function to sendVia, which builds the URL with it',
         'src/api.ts:11 fix',
       ]);
-      expect(readFileSync(join(dir, 'src/api.ts'), 'utf8')).toContain("post(`${BASE}${'/v3/apps/app_assignments'}`, { assignee_type: 'directory', assignee_uid: dir, app_code_name: code })");
+      expect(readFileSync(join(dir, 'src/api.ts'), 'utf8')).toContain("post(`${BASE}/v3/apps/app_assignments`, { assignee_type: 'directory', assignee_uid: dir, app_code_name: code })");
     }
   });
 

@@ -609,7 +609,23 @@ function assignedBuiltInElsewhere(variable: VariableLike, ctx: SourceContext): b
   const name = imported === undefined || imported.imported === '*' || imported.imported === 'default' ? variable.name : imported.imported;
   const word = name.replace(/\$/g, '\\$');
   const files = ctx.project.filesMatching(new RegExp(`(?<![\\w$])${word}\\b[^]*\\bbuilt_?in\\b|\\bbuilt_?in\\b[^]*(?<![\\w$])${word}\\b`, 'i'));
-  return files.some((file) => file.ctx.text !== ctx.text && someNode(file.program, (node) => node.type === 'Identifier' && node.name === name && writesBuiltIn(node, file.ctx)));
+  // The object itself, wherever it is named: what the import resolves to, or the exported declaration's value.
+  const project = ctx.project;
+  const def = variable.defs.length === 1 ? variable.defs[0]!.node as TSESTree.Node : undefined;
+  const target = imported !== undefined ? (imported.imported === '*' ? undefined : project.resolveImport(imported.source, imported.imported, ctx)?.node)
+    : def?.type === 'VariableDeclarator' ? def.init ?? undefined : undefined;
+  if (target === undefined) return false;
+  // A name in another module stands for the same object only when it is that module's import of it, or its declaration.
+  const sameObject = (node: TSESTree.Identifier, at: SourceContext): boolean => {
+    const there = findVariable(at.getScope(node), node.name);
+    if (there === undefined || there.defs.length !== 1) return false;
+    const from = importOf(there);
+    if (from !== undefined) return from.imported !== '*' && project.resolveImport(from.source, from.imported, at)?.node === target;
+    const declarator = there.defs[0]!.node as TSESTree.Node;
+    return declarator.type === 'VariableDeclarator' && declarator.init === target;
+  };
+  return files.some((file) => file.ctx.text !== ctx.text && someNode(file.program, (node) => node.type === 'Identifier' && node.name === name &&
+    writesBuiltIn(node, file.ctx) && sameObject(node, file.ctx)));
 }
 
 function mayBeOn(value: TSESTree.Node, ctx: SourceContext): boolean {
