@@ -54,17 +54,12 @@ function readAt(node: TSESTree.Node, ctx: SourceContext, depth: number): TSESTre
 }
 
 function memberRead(member: TSESTree.MemberExpression, ctx: SourceContext, depth: number): TSESTree.Node | undefined {
-  const name = staticKey(member);
+  const name = memberName(member);
   if (name === undefined) return undefined;
-  if (URL_MEMBERS.has(name)) return onlyLogged(member) ? undefined : member;
-  if (name === 'config') {
-    // `res.config.url`; `res.config` itself handed on or kept may be read for it anywhere.
-    const next = member.parent;
-    if (next?.type === 'MemberExpression' && next.object === member) {
-      const inner = staticKey(next);
-      return inner === undefined || (CONFIG_URL_MEMBERS.has(inner) && !onlyLogged(next)) ? next : undefined;
-    }
-    return member;
+  // `res.url`; `res.config.url`; `res.config` itself handed on or kept may be read for it anywhere.
+  if (URL_MEMBERS.has(name) || name === 'config') {
+    if (!readsUrlMember(member)) return undefined;
+    return name === 'config' && member.parent?.type === 'MemberExpression' && member.parent.object === member ? member.parent : member;
   }
   const call = member.parent;
   if (call?.type !== 'CallExpression' || call.callee !== member) return undefined;
@@ -84,7 +79,11 @@ function memberRead(member: TSESTree.MemberExpression, ctx: SourceContext, depth
 function bindingRead(id: TSESTree.Node, ctx: SourceContext, depth: number): TSESTree.Node | undefined {
   if (id.type === 'Identifier') return variableRead(id, ctx, depth);
   if (id.type === 'AssignmentPattern') return bindingRead(id.left, ctx, depth);
-  if (id.type !== 'ObjectPattern') return undefined;
+  return id.type === 'ObjectPattern' ? patternRead(id) : undefined;
+}
+
+/** The property of a pattern that takes the URL of a response, or all of it (`{ url }`, `{ config }`, `{ ...rest }`). */
+function patternRead(id: TSESTree.ObjectPattern): TSESTree.Node | undefined {
   for (const property of id.properties) {
     if (property.type === 'RestElement') return property;
     const key = staticKey(property);
@@ -132,7 +131,7 @@ function callersRead(from: TSESTree.Node, ctx: SourceContext, depth: number): TS
 }
 
 /** A value printed by a log line (`console.info(\`sent to ${res.url}\`)`): it names the URL actually sent. */
-function onlyLogged(node: TSESTree.Node): boolean {
+function printedByLog(node: TSESTree.Node): boolean {
   let at = node;
   while (at.parent?.type === 'TemplateLiteral' || (at.parent?.type === 'BinaryExpression' && at.parent.operator === '+')) at = at.parent;
   const call = at.parent;
@@ -162,4 +161,33 @@ export function returnsResponse(request: TSESTree.Node, fn: TSESTree.FunctionLik
     while (use.parent?.type === 'TSAsExpression' || use.parent?.type === 'TSNonNullExpression') use = use.parent;
     return use.parent?.type === 'ReturnStatement' && use.parent.argument === use;
   });
+}
+
+/**
+ * A member read that is, or holds, the URL a response was sent to (`res.url`, `res.config.url`, `res.request`), a log
+ * line aside: what `responseUrlRead` looks for, also where a helper's response is read (url.ts), which counts a log
+ * line that prints it too (`logs: 'read'`): the helper's URL is the caller's, and the log then names another than it sent.
+ */
+export function readsUrlMember(member: TSESTree.MemberExpression, logs: 'read' | 'not-read' = 'not-read'): boolean {
+  const onlyLogged = (node: TSESTree.Node) => logs === 'not-read' && printedByLog(node);
+  const name = memberName(member);
+  if (name === undefined) return false;
+  if (URL_MEMBERS.has(name)) return !onlyLogged(member);
+  if (name !== 'config') return false;
+  const next = member.parent;
+  if (next?.type !== 'MemberExpression' || next.object !== member) return true;
+  const inner = memberName(next);
+  return inner === undefined || (CONFIG_URL_MEMBERS.has(inner) && !onlyLogged(next));
+}
+
+/** A pattern that takes the URL of a response, or all of it: `{ url }`, `{ config }`, `{ ...rest }`. */
+export function patternTakesUrl(pattern: TSESTree.ObjectPattern): boolean {
+  return patternRead(pattern) !== undefined;
+}
+
+/** `a.b`, and `a['b']` with a string written out. */
+function memberName(member: TSESTree.MemberExpression): string | undefined {
+  if (!member.computed) return member.property.type === 'Identifier' ? member.property.name : undefined;
+  const property = unwrapTS(member.property);
+  return property.type === 'Literal' && typeof property.value === 'string' ? property.value : undefined;
 }

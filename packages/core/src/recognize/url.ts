@@ -15,11 +15,12 @@ import { errorMessageMayBeRead } from './error-messages.js';
 import { calledFunction, contextForCall, fixedBuilderMember, namespaceFunction, namespaceMember, returnedExpression, thisMethod, valueOfMember, valueOfName } from './follow.js';
 import { isUtilFormat } from './not-a-request.js';
 import { findVariable, isExported, isNeverReassigned, isSingleUse, usesOf, type VariableLike } from '../facts/scope.js';
-import { enclosingName, staticKey, unwrapTS } from '../facts/syntax.js';
+import { enclosingName, unwrapTS } from '../facts/syntax.js';
 import { fileQuotes, lineAt } from '../facts/text-facts.js';
 import { fieldValues } from './class-fields.js';
 import { assembled, assembledCall, normalised, urlWrites } from './assembled-urls.js';
 import { libraryUrlPieces } from './url-libraries.js';
+import { patternTakesUrl, readsUrlMember } from './response-url.js';
 
 import type { Region, UrlEdit, UrlPiece } from './url-piece.js';
 
@@ -409,13 +410,9 @@ function readsUrlOrEscapes(node: TSESTree.Node, ctx: SourceContext): boolean {
   const parent = node.parent;
   if (parent === undefined) return false;
   if (parent.type === 'TSAsExpression' || parent.type === 'TSNonNullExpression') return readsUrlOrEscapes(parent, ctx);
-  if (parent.type === 'MemberExpression' && parent.object === node) {
-    return (!parent.computed && parent.property.type === 'Identifier' && parent.property.name === 'url') ||
-      (parent.computed && parent.property.type === 'Literal' && parent.property.value === 'url');
-  }
-  if (parent.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'ObjectPattern') {
-    return parent.id.properties.some((property) => property.type === 'RestElement' || (staticKey(property) ?? 'url') === 'url');
-  }
+  // The members and patterns that hold the URL sent are the same ones a call's own response is read by.
+  if (parent.type === 'MemberExpression' && parent.object === node) return readsUrlMember(parent, 'read');
+  if (parent.type === 'VariableDeclarator' && parent.init === node && parent.id.type === 'ObjectPattern') return patternTakesUrl(parent.id);
   if (parent.type === 'ThrowStatement') return true;
   // `new HttpError(res)`: an object made of the response (an error, as a rule) may keep its URL.
   if (parent.type === 'NewExpression' && parent.arguments.includes(node as TSESTree.CallExpressionArgument)) return true;
